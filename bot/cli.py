@@ -1,0 +1,62 @@
+"""The ``swissbot`` command line: one sub-command per module in :mod:`bot.commands`.
+
+Each module exposes ``register(subparsers)`` which adds its parser and sets ``func`` to a
+callable taking the parsed arguments and returning the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# Order is the order of ``swissbot --help``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "run",
+    "demo",
+    "pair",
+    "standings",
+    "simulate",
+    "sandbox",
+)
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_USAGE = 2
+EXIT_INVALID_INPUT = 3
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="swissbot",
+        description="Swiss-system tournaments: the Discord bot and its pairing tools.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"bot.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"bot.commands.{name}":
+                continue  # that command is not part of this build
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return int(func(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Types shared by every pairing system: the request, the result and its explanation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from swiss.model import Bye, Game, Round
+
+SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2", "tcec")
+MWM_SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2")
+
+Policy = Literal["avoid", "forbid"]
+BackendName = Literal["auto", "rustworkx", "networkx"]
+
+
+class PairingError(Exception):
+    """No valid pairing exists under the hard constraints (exit code 1 of ``swissbot pair``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairingConfig:
+    """How to pair: the system, the colour bound beta, the rematch policy and the backend.
+
+    ``beta`` is the maximum allowed colour difference of the paper (default 2; fractional values
+    such as 0.1 are allowed and mean "strictly alternate"). ``policy`` is ``avoid`` (rematches
+    and second byes only when nothing else is possible, by weight tiers) or ``forbid`` (strict
+    FIDE C1/C2: never, and a :class:`PairingError` if no pairing exists). ``seed`` overrides the
+    tournament's seed for the random systems and the tie-break term.
+    """
+
+    system: str = "dutch"
+    beta: Fraction = Fraction(2)
+    policy: Policy = "avoid"
+    backend: BackendName = "auto"
+    seed: int | None = None
+    double_rounds: bool = False  # TCEC: every pair plays two games per round
+
+    def __post_init__(self) -> None:
+        if self.system not in SYSTEMS:
+            raise ValueError(
+                f"unknown pairing system {self.system!r}; choose one of {', '.join(SYSTEMS)}"
+            )
+        if self.policy not in ("avoid", "forbid"):
+            raise ValueError(f"unknown rematch policy {self.policy!r}; use 'avoid' or 'forbid'")
+        beta = Fraction(self.beta)
+        if beta <= 0:
+            raise ValueError("beta (the colour bound) must be positive")
+        object.__setattr__(self, "beta", beta)
+
+
+@dataclass(frozen=True, slots=True)
+class PairExplanation:
+    """Why two players (or a player and the bye) were paired: the weight components.
+
+    ``components`` are the lexicographic components in priority order, as (name, value) with
+    the *raw* values (costs are positive numbers where lower is better); ``weight`` is the packed
+    integer the matching maximised for this edge.
+    """
+
+    white: int
+    black: int | None  # None: the pairing-allocated bye
+    repeat: int  # times the two met before (for the bye: byes the player had)
+    score_diff: Fraction
+    color_term: int | None  # |cd_w + cd_b|, None when the event has no colours
+    system_term: tuple[int, ...]
+    components: tuple[tuple[str, int], ...] = ()
+    weight: int = 0
+
+    def describe(self) -> str:
+        parts = [f"{name}={value}" for name, value in self.components]
+        who = f"{self.white}-{self.black}" if self.black is not None else f"{self.white} bye"
+        return f"{who}: " + ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class PairingResult:
+    """The pairing of one round: games in board order and the byes (the PAB first)."""
+
+    round_number: int
+    games: tuple[Game, ...]
+    byes: tuple[Bye, ...]
+    explanations: tuple[PairExplanation, ...] = ()
+    backend: str = ""
+    total_weight: int = 0
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_round(self) -> Round:
+        return Round(number=self.round_number, games=self.games, byes=self.byes)
+
+    @property
+    def pairing_bye(self) -> int | None:
+        from swiss.model import ByeKind
+
+        for bye in self.byes:
+            if bye.kind is ByeKind.PAIRING:
+                return bye.player
+        return None
+
+    def explanation_for(self, player: int) -> PairExplanation | None:
+        for exp in self.explanations:
+            if player in (exp.white, exp.black):
+                return exp
+        return None

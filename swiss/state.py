@@ -1,0 +1,157 @@
+"""Per-player quantities derived from the rounds: score, colours, opponents, byes, floats.
+
+Nothing here is stored: :func:`player_states` walks the rounds of a :class:`Tournament` once and
+returns a :class:`PlayerState` per player. Conventions (as FIDE C.04 and the TRF engines use):
+
+* Only *played* games count as meetings, for colours and for the colour difference; forfeited
+  games score but leave no colour and do not stop a rematch.
+* An "unplayed win" is a round a player scored a win's points without playing: a
+  pairing-allocated bye, a requested full-point bye or a forfeit win. FIDE C.04 (criterion C2)
+  makes such players ineligible for a further pairing-allocated bye; our engine uses the count
+  as the multiplicity of a repeated bye.
+* A float is a game against an opponent with a different score before that round (down for the
+  higher score, up for the lower); a pairing-allocated bye is a down float.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from swiss.model import ByeKind, Color, Outcome, Points, Tournament
+
+
+class Float(enum.Enum):
+    NONE = "none"
+    UP = "up"
+    DOWN = "down"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """What the rounds say about one player (after ``rounds_considered`` rounds)."""
+
+    id: int
+    score: Points = Fraction(0)
+    colors: list[Color] = field(default_factory=list)  # one entry per round (NONE if unplayed)
+    opponents: Counter[int] = field(default_factory=Counter)  # played games only
+    forfeit_opponents: Counter[int] = field(default_factory=Counter)
+    outcomes: list[Outcome | None] = field(default_factory=list)  # None: no game that round
+    byes: list[ByeKind | None] = field(default_factory=list)
+    floats: list[Float] = field(default_factory=list)
+    scores_before: list[Points] = field(default_factory=list)  # score before each round
+    pairing_byes: int = 0
+    unplayed_wins: int = 0  # PAB, full-point byes, forfeit wins
+    games_played: int = 0
+
+    @property
+    def color_diff(self) -> int:
+        """Games with white minus games with black (played games only)."""
+        return sum(1 for c in self.colors if c is Color.WHITE) - sum(
+            1 for c in self.colors if c is Color.BLACK
+        )
+
+    @property
+    def played_colors(self) -> list[Color]:
+        return [c for c in self.colors if c is not Color.NONE]
+
+    @property
+    def last_color(self) -> Color | None:
+        played = self.played_colors
+        return played[-1] if played else None
+
+    def due_color(self) -> Color | None:
+        """The colour this player should get next: balance first, then alternation."""
+        cd = self.color_diff
+        if cd < 0:
+            return Color.WHITE
+        if cd > 0:
+            return Color.BLACK
+        last = self.last_color
+        return last.opposite if last is not None else None
+
+    def times_met(self, other: int) -> int:
+        return self.opponents.get(other, 0)
+
+
+def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int, PlayerState]:
+    """Derive every player's state from the first ``rounds`` rounds (default: all of them).
+
+    Pending games count for meetings and colours (the pairing is fixed) but score nothing.
+    """
+    upto = tournament.rounds_played if rounds is None else min(rounds, tournament.rounds_played)
+    scoring = tournament.scoring
+    states = {p.id: PlayerState(id=p.id) for p in tournament.players}
+    for rnd in tournament.rounds[:upto]:
+        before = {pid: st.score for pid, st in states.items()}
+        seen: set[int] = set()
+        for game in rnd.games:
+            for pid in game.players:
+                st = states.get(pid)
+                if st is None:
+                    raise ValueError(f"round {rnd.number}: unknown player {pid}")
+                if pid in seen:
+                    raise ValueError(f"round {rnd.number}: player {pid} appears twice")
+                seen.add(pid)
+                opp = game.opponent_of(pid)
+                st.scores_before.append(before[pid])
+                outcome = game.outcome_for(pid)
+                played = game.result.is_played or game.result.is_pending
+                st.outcomes.append(outcome)
+                st.byes.append(None)
+                if played and tournament.use_colors:
+                    st.colors.append(game.color_of(pid))
+                else:
+                    st.colors.append(Color.NONE)
+                if played:
+                    st.opponents[opp] += 1
+                    if game.result.is_played:
+                        st.games_played += 1
+                    if before[pid] > before[opp]:
+                        st.floats.append(Float.DOWN)
+                    elif before[pid] < before[opp]:
+                        st.floats.append(Float.UP)
+                    else:
+                        st.floats.append(Float.NONE)
+                else:
+                    st.forfeit_opponents[opp] += 1
+                    st.floats.append(Float.NONE)
+                if outcome is not None:
+                    st.score += scoring.for_outcome(outcome)
+                    if outcome is Outcome.FORFEIT_WIN:
+                        st.unplayed_wins += 1
+        for bye in rnd.byes:
+            st = states.get(bye.player)
+            if st is None:
+                raise ValueError(f"round {rnd.number}: unknown player {bye.player}")
+            if bye.player in seen:
+                raise ValueError(f"round {rnd.number}: player {bye.player} appears twice")
+            seen.add(bye.player)
+            st.scores_before.append(before[bye.player])
+            st.outcomes.append(None)
+            st.byes.append(bye.kind)
+            st.colors.append(Color.NONE)
+            st.score += scoring.for_bye(bye.kind)
+            if bye.kind is ByeKind.PAIRING:
+                st.pairing_byes += 1
+                st.floats.append(Float.DOWN)
+            else:
+                st.floats.append(Float.NONE)
+            if bye.kind in (ByeKind.PAIRING, ByeKind.FULL):
+                st.unplayed_wins += 1
+        for pid, st in states.items():
+            if pid not in seen:  # absent: withdrawn, late entry or simply not paired
+                st.scores_before.append(before[pid])
+                st.outcomes.append(None)
+                st.byes.append(None)
+                st.colors.append(Color.NONE)
+                st.floats.append(Float.NONE)
+                st.score += scoring.absent
+    return states
+
+
+def scores(tournament: Tournament, rounds: int | None = None) -> dict[int, Points]:
+    """Each player's points after ``rounds`` rounds (default: all)."""
+    return {pid: st.score for pid, st in player_states(tournament, rounds).items()}
