@@ -1,0 +1,44 @@
+"""The pairing engine: one entry point, :func:`pair_round`, for every pairing system.
+
+The five systems of Führlich, Cseh and Lenzner (dutch, burstein, monrad, random, random2) are
+solved by one maximum weight matching per round (:mod:`swiss.pairing.mwm`); ``tcec`` follows
+the TCEC Swiss rules (:mod:`swiss.pairing.tcec`).
+"""
+
+from __future__ import annotations
+
+from swiss.model import Tournament
+from swiss.pairing.types import (
+    MWM_SYSTEMS,
+    SYSTEMS,
+    PairExplanation,
+    PairingConfig,
+    PairingError,
+    PairingResult,
+)
+
+__all__ = [
+    "MWM_SYSTEMS",
+    "SYSTEMS",
+    "PairExplanation",
+    "PairingConfig",
+    "PairingError",
+    "PairingResult",
+    "pair_round",
+]
+
+
+def pair_round(tournament: Tournament, config: PairingConfig | None = None) -> PairingResult:
+    """Pair the next round of ``tournament`` (round ``tournament.next_round``).
+
+    Deterministic: the same tournament, config and seed always give the same pairing.
+    Raises :class:`PairingError` when no valid pairing exists under the hard constraints.
+    """
+    config = config or PairingConfig()
+    if config.system == "tcec":
+        from swiss.pairing.tcec import pair_tcec
+
+        return pair_tcec(tournament, config)
+    from swiss.pairing.mwm import pair_mwm
+
+    return pair_mwm(tournament, config)
