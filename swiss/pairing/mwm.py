@@ -1,0 +1,529 @@
+"""The maximum weight matching (MWM) engine of Führlich, Cseh and Lenzner, with exact weights.
+
+One maximum weight matching per round, on a graph whose vertices are the players to pair (plus
+one *bye vertex* when their number is odd) and whose edges are the allowed pairings.
+
+Edge weights: lexicographic vectors packed into one exact integer
+----------------------------------------------------------------------
+Every edge carries a vector of non-negative integer components, highest priority first:
+
+1. **Repeat tiers** (weighted repeat avoidance, after the blog post in seed 003). For every
+   multiplicity ``k`` that occurs, from the highest down to 1, a component counts whether the
+   edge is a ``k``-th repeat: the two players met ``k`` times before, or (for a bye edge) the
+   player already had ``k`` byes. A matching with fewer repeats of the highest multiplicity
+   therefore beats every gain below, then fewer of the next multiplicity, and so on. Under the
+   ``forbid`` policy (strict FIDE C1/C2) such edges are not in the graph at all.
+2. **Colour bound**: whether ``|cd_i + cd_j| >= 2*beta`` (the paper's edge rule (2)). Kept as
+   the tier right below repeats instead of deleting the edge, so that pairing never fails just
+   because of colours; whenever a pairing inside the bound exists, it is chosen.
+3. **Bye receiver**: how far above the bottom of the ranking the player receiving the bye is.
+   So the bye goes to the lowest-ranked player among those with the fewest byes (tier 1),
+   unless that leaves the rest unpairable (maximum cardinality comes first).
+4. **Score difference** ``|s_i - s_j|`` (the paper's first component), in exact integer units.
+5. **Colour term** ``|cd_i + cd_j|`` (the paper's second component); dropped without colours.
+6. **System term** pi, as one or two components (below).
+7. **Tie-break**: a seeded 16-bit hash of the pair, so that the optimum is unique in practice
+   and does not depend on the backend, nor on the order in which edges are given.
+
+Costs are turned into benefits ``max - value`` (larger is better). Because every maximum
+cardinality matching has the same number of edges ``P``, maximising the sum of benefits is the
+same as minimising the sum of costs. If component ``c`` has values in ``0..V_c`` on the edges,
+its sum over any matching lies in ``0..P*V_c``. Packing with multipliers
+
+    M_last = 1,    M_c = M_(c+1) * (P * V_(c+1) + 1)
+
+makes a loss of one unit in component ``c`` (worth ``M_c``) larger than the largest possible
+total of all components below it (at most ``M_c - 1``), so the maximum packed weight IS the
+lexicographic optimum, for any number of players. The paper's factors 10000 and 100 are the
+special case of small tournaments; here the multipliers follow from the actual bounds, so no
+score, colour or rank range can overflow into the component above. No floats anywhere.
+
+The system terms in exact integers
+----------------------------------
+The paper's pi uses the exponent 1.01 only to make the term *slightly convex*: among pairings
+with the same sum of rank differences, prefer (Burstein) or avoid (Dutch) spread. Any exponent
+above 1 would do. ``x**1.01`` is, to first order, ``x + 0.01 * x * ln x``: a dominant linear part
+and a small convex correction. We keep exactly that structure with integers: the linear term
+as one component and its square as the next, lower component. So the sum of rank differences
+decides first (as with ``x**1.01`` whenever the linear sums differ by at least one), and the
+convexity only breaks the remaining ties, in the same direction as the paper's exponent.
+
+* Monrad: cost ``d`` with ``d = |r_i - r_j|``.
+* Burstein: benefit ``d``, then benefit ``d**2``.
+* Dutch: cost ``|g - 2d|``, then cost ``(g - 2d)**2`` where ``g`` is the score-group size when
+  both are in the same score group and 0 otherwise (doubled so that ``g/2`` stays an integer).
+* Random: a benefit drawn uniformly from ``1..2**20 - 1`` (the interval (0, 1), scaled).
+* Random2: the same, plus ``2**20`` when the two are in different halves of the same score
+  group (the paper's (0, 1) versus (-1, 0), shifted by a constant, which changes nothing
+  because every matching has the same number of edges).
+
+Ranks ``r`` are positions in the order of score (descending), then initial order: the order of
+the FIDE engines (pairing numbers), which the paper's "score, then Elo" equals whenever initial
+order follows rating. Score groups and ranks are taken over the players being paired.
+
+Colours
+-------
+The player with the lower colour difference gets white; on equal colour differences we
+alternate from the last round in which the two had different colours; failing that the
+higher-ranked player gets the colour he is due (then the lower-ranked one); failing that (both
+without history, as in round 1) colours alternate by board from the initial colour: board 1's
+higher-ranked player gets it, board 2's the other one, and so on (TRF ``XXC white1``/``black1``,
+else a coin seeded by the event seed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
+from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
+from swiss.pairing.types import PairExplanation, PairingConfig, PairingError, PairingResult
+from swiss.state import PlayerState, player_states
+
+RANDOM_BITS = 20
+TIEBREAK_BITS = 16
+_MASK64 = (1 << 64) - 1
+
+PiOverride = Callable[[int, int], int]
+
+
+@dataclass(slots=True)
+class _Entrant:
+    player: Player
+    state: PlayerState
+    rank: int  # 0 = best
+    score_units: int
+    group_size: int
+    group_pos: int  # position inside the score group, 0 = best
+
+
+@dataclass(slots=True)
+class PairingGraph:
+    """The players to pair (vertex i = ``vertices[i]``, plus the bye vertex at the end when
+    their number is odd) and, per allowed edge ``(u, v)`` with ``u < v``, its raw components
+    named by ``names``; ``benefit_sign`` says which are benefits (+1) and which costs (-1)."""
+
+    vertices: list[_Entrant]  # index = vertex; the bye vertex (if any) is len(vertices)
+    has_bye: bool
+    names: list[str]
+    raw: dict[tuple[int, int], tuple[int, ...]]  # (u, v) -> raw component values
+    benefit_sign: list[int]  # +1: raw value is a benefit; -1: a cost
+
+
+def pair_mwm(
+    tournament: Tournament,
+    config: PairingConfig,
+    *,
+    pi_override: PiOverride | None = None,
+) -> PairingResult:
+    """Pair the next round with one maximum weight matching (systems of seed 001).
+
+    ``pi_override(a, b)`` (player ids) replaces the system term with an integer *benefit*;
+    the simulator uses it for the maximum possible strength difference.
+    Raises :class:`PairingError` if no pairing covers every player to pair.
+    """
+    round_number = tournament.next_round
+    if tournament.total_rounds and round_number > tournament.total_rounds:
+        raise ValueError(
+            f"the tournament has {tournament.total_rounds} rounds; round {round_number} "
+            "cannot be paired"
+        )
+    if tournament.rounds and not tournament.rounds[-1].is_complete:
+        raise ValueError(
+            f"round {tournament.rounds_played} still has games without a result"
+        )
+    seed = tournament.seed if config.seed is None else config.seed
+    requested_byes = _requested_byes(tournament, round_number)
+    graph = pairing_graph(tournament, config, pi_override=pi_override)
+    if not graph.vertices:
+        return PairingResult(round_number, (), requested_byes, backend="none")
+    edges = pack_weights(graph)
+    backend = _choose_backend(config, edges)
+    n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
+    mates = max_weight_matching(n_vertices, edges, backend)  # type: ignore[arg-type]
+    expected = n_vertices // 2
+    if len(mates) < expected:
+        raise PairingError(_failure_message(graph, mates, config))
+
+    weight_of = {(u, v): w for u, v, w in edges}
+    return _result(
+        tournament, config, graph, mates, weight_of, seed, round_number, requested_byes, backend
+    )
+
+
+def _requested_byes(tournament: Tournament, round_number: int) -> tuple[Bye, ...]:
+    requested = tournament.requested_byes.get(round_number, {})
+    return tuple(
+        Bye(pid, kind)
+        for pid, kind in sorted(requested.items())
+        if tournament.is_active(pid, round_number)
+    )
+
+
+def pairing_graph(
+    tournament: Tournament,
+    config: PairingConfig,
+    *,
+    pi_override: PiOverride | None = None,
+) -> PairingGraph:
+    """Build the weighted graph of allowed pairings for the next round (before packing).
+
+    Public so that tests and the "why was I paired with X" command can inspect every edge's
+    components; :func:`pair_mwm` is this graph plus one matching.
+    """
+    round_number = tournament.next_round
+    seed = tournament.seed if config.seed is None else config.seed
+    states = player_states(tournament)
+    requested = tournament.requested_byes.get(round_number, {})
+    active = [
+        p for p in tournament.players
+        if tournament.is_active(p.id, round_number) and p.id not in requested
+    ]
+    entrants = _rank(active, states)
+    return _build_graph(tournament, config, entrants, seed, round_number, pi_override)
+
+
+# -- ranking -------------------------------------------------------------------------------
+def _rank(active: Sequence[Player], states: dict[int, PlayerState]) -> list[_Entrant]:
+    ordered = sorted(active, key=lambda p: (-states[p.id].score, p.seed, p.id))
+    unit = lcm(*(states[p.id].score.denominator for p in ordered))
+    groups: dict[Fraction, list[Player]] = {}
+    for p in ordered:
+        groups.setdefault(states[p.id].score, []).append(p)
+    entrants = []
+    for rank, p in enumerate(ordered):
+        st = states[p.id]
+        group = groups[st.score]
+        entrants.append(
+            _Entrant(
+                player=p,
+                state=st,
+                rank=rank,
+                score_units=int(st.score * unit),
+                group_size=len(group),
+                group_pos=group.index(p),
+            )
+        )
+    return entrants
+
+
+# -- the graph -----------------------------------------------------------------------------
+def _build_graph(
+    tournament: Tournament,
+    config: PairingConfig,
+    entrants: list[_Entrant],
+    seed: int,
+    round_number: int,
+    pi_override: PiOverride | None,
+) -> PairingGraph:
+    n = len(entrants)
+    has_bye = n % 2 == 1
+    forbid = config.policy == "forbid"
+    colors = tournament.use_colors
+    two_beta = 2 * config.beta
+    system = "override" if pi_override is not None else config.system
+
+    # Multiplicities first, so the number of repeat tiers is known.
+    plain: list[tuple[int, int, int]] = []  # (u, v, multiplicity); v == n is the bye vertex
+    for u in range(n):
+        a = entrants[u]
+        for v in range(u + 1, n):
+            b = entrants[v]
+            if tournament.is_forbidden(a.player.id, b.player.id):
+                continue
+            met = a.state.times_met(b.player.id)
+            if met and forbid:
+                continue
+            plain.append((u, v, met))
+        if has_bye:
+            byes = a.state.unplayed_wins
+            if byes and forbid:
+                continue
+            plain.append((u, n, byes))
+    top = max((m for _u, _v, m in plain), default=0)
+    tiers = list(range(top, 0, -1))
+
+    names = [f"repeat x{k}" for k in tiers]
+    signs = [-1] * len(tiers)
+    if colors:
+        names.append("colour bound")
+        signs.append(-1)
+    if has_bye:
+        names.append("bye rank")
+        signs.append(-1)
+    names.append("score difference")
+    signs.append(-1)
+    if colors:
+        names.append("colour")
+        signs.append(-1)
+    system_names, system_signs = _system_components(system)
+    names += system_names
+    signs += system_signs
+    names.append("tie-break")
+    signs.append(+1)
+
+    rng = random.Random(f"{seed}:{round_number}") if system in ("random", "random2") else None
+    raw: dict[tuple[int, int], tuple[int, ...]] = {}
+    n_system = len(system_names)
+    for u, v, mult in plain:
+        a = entrants[u]
+        tiers_part = tuple(1 if mult == k else 0 for k in tiers)
+        if v == n:  # the bye edge: only the tiers and the bye rank say anything
+            values: list[int] = list(tiers_part)
+            if colors:
+                values.append(0)
+            values.append(n - 1 - a.rank)
+            values.append(0)
+            if colors:
+                values.append(0)
+            values += [0] * n_system
+            values.append(_tiebreak(seed, round_number, a.player.id, 0))
+            raw[(u, v)] = tuple(values)
+            continue
+        b = entrants[v]
+        values = list(tiers_part)
+        csum = abs(a.state.color_diff + b.state.color_diff)
+        if colors:
+            values.append(1 if csum >= two_beta else 0)
+        if has_bye:
+            values.append(0)
+        values.append(abs(a.score_units - b.score_units))
+        if colors:
+            values.append(csum)
+        values += _system_values(system, a, b, rng, pi_override)
+        values.append(_tiebreak(seed, round_number, a.player.id, b.player.id))
+        raw[(u, v)] = tuple(values)
+    return PairingGraph(entrants, has_bye, names, raw, signs)
+
+
+def _system_components(system: str) -> tuple[list[str], list[int]]:
+    if system == "monrad":
+        return ["rank distance"], [-1]
+    if system == "burstein":
+        return ["rank distance", "rank distance squared"], [+1, +1]
+    if system == "dutch":
+        return ["distance from half group", "its square"], [-1, -1]
+    if system in ("random", "random2"):
+        return ["random"], [+1]
+    if system == "override":
+        return ["override"], [+1]
+    raise ValueError(f"system {system!r} is not a maximum-weight-matching system")
+
+
+def _system_values(
+    system: str,
+    a: _Entrant,
+    b: _Entrant,
+    rng: random.Random | None,
+    pi_override: PiOverride | None,
+) -> list[int]:
+    d = abs(a.rank - b.rank)
+    if system == "monrad":
+        return [d]
+    if system == "burstein":
+        return [d, d * d]
+    if system == "dutch":
+        same_group = a.score_units == b.score_units
+        g = a.group_size if same_group else 0
+        off = abs(g - 2 * d)
+        return [off, off * off]
+    if system == "random":
+        assert rng is not None
+        return [rng.randrange(1, 1 << RANDOM_BITS)]
+    if system == "random2":
+        assert rng is not None
+        value = rng.randrange(1, 1 << RANDOM_BITS)
+        if a.score_units == b.score_units:
+            top_a = 2 * a.group_pos < a.group_size
+            top_b = 2 * b.group_pos < b.group_size
+            if top_a != top_b:
+                value += 1 << RANDOM_BITS
+        return [value]
+    assert pi_override is not None
+    value = pi_override(a.player.id, b.player.id)
+    if value < 0:
+        raise ValueError("pi_override must return a non-negative integer benefit")
+    return [int(value)]
+
+
+def _tiebreak(seed: int, round_number: int, a: int, b: int) -> int:
+    """A seeded hash of the unordered pair (splitmix64), independent of PYTHONHASHSEED."""
+    lo, hi = (a, b) if a < b else (b, a)
+    x = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9 + lo * 0x94D049BB133111EB
+         + hi * 0x2545F4914F6CDD1D) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    x ^= x >> 31
+    return x >> (64 - TIEBREAK_BITS)
+
+
+# -- packing -------------------------------------------------------------------------------
+def pack_weights(graph: PairingGraph) -> list[tuple[int, int, int]]:
+    """Pack each edge's components into one exact integer; see the module docstring."""
+    if not graph.raw:
+        return []
+    n_components = len(graph.names)
+    pairs = (len(graph.vertices) + (1 if graph.has_bye else 0)) // 2
+    highs = [0] * n_components
+    for values in graph.raw.values():
+        for c, value in enumerate(values):
+            if value > highs[c]:
+                highs[c] = value
+    # Benefit of component c: value itself, or high - value for a cost. Range 0..highs[c].
+    multipliers = [0] * n_components
+    m = 1
+    for c in range(n_components - 1, -1, -1):
+        multipliers[c] = m
+        m *= pairs * highs[c] + 1
+    edges = []
+    signs = graph.benefit_sign
+    for (u, v), values in graph.raw.items():
+        weight = 1  # +1 keeps every weight positive; a constant per edge changes nothing
+        for c, value in enumerate(values):
+            benefit = value if signs[c] > 0 else highs[c] - value
+            weight += benefit * multipliers[c]
+        edges.append((u, v, weight))
+    return edges
+
+
+def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]]) -> str:
+    biggest = max((w for _u, _v, w in edges), default=0)
+    if config.backend == "networkx":
+        return "networkx"
+    if config.backend == "rustworkx":
+        if not fits_rustworkx(biggest):
+            raise WeightOverflowError(
+                f"the packed weights need {biggest.bit_length()} bits, more than rustworkx's "
+                "exact range; pair with --backend networkx (or auto)"
+            )
+        return "rustworkx"
+    return "rustworkx" if fits_rustworkx(biggest) else "networkx"
+
+
+# -- the result ----------------------------------------------------------------------------
+def _failure_message(
+    graph: PairingGraph, mates: set[tuple[int, int]], config: PairingConfig
+) -> str:
+    matched = {x for pair in mates for x in pair}
+    left = [e.player.id for i, e in enumerate(graph.vertices) if i not in matched]
+    why = (
+        "rematches and second byes are forbidden (policy 'forbid')"
+        if config.policy == "forbid"
+        else "of forbidden pairs"
+    )
+    ids = ", ".join(str(x) for x in sorted(left)) or "the bye"
+    return f"no valid pairing exists: players {ids} cannot all be paired because {why}"
+
+
+def _result(
+    tournament: Tournament,
+    config: PairingConfig,
+    graph: PairingGraph,
+    mates: set[tuple[int, int]],
+    weight_of: dict[tuple[int, int], int],
+    seed: int,
+    round_number: int,
+    requested_byes: tuple[Bye, ...],
+    backend: str,
+) -> PairingResult:
+    n = len(graph.vertices)
+    pairs: list[tuple[_Entrant, _Entrant]] = []
+    bye_entrant: _Entrant | None = None
+    for u, v in sorted(mates):
+        if v == n:
+            bye_entrant = graph.vertices[u]
+            continue
+        a, b = graph.vertices[u], graph.vertices[v]
+        pairs.append((a, b) if a.rank < b.rank else (b, a))
+    # Board order: higher score of the pair first, then the higher lower score, then rank.
+    pairs.sort(key=lambda ab: (-ab[0].score_units, -ab[1].score_units, ab[0].rank))
+    initial = tournament.initial_color
+    if initial is None:
+        initial = random.Random(f"colour:{seed}").choice((Color.WHITE, Color.BLACK))
+    games: list[Game] = []
+    explanations: list[PairExplanation] = []
+    total = 0
+    for board, (hi, lo) in enumerate(pairs, start=1):
+        white, black = _assign_colors(tournament.use_colors, hi, lo, board, initial)
+        games.append(Game(white=white.player.id, black=black.player.id, board=board))
+        u, v = sorted((graph.vertices.index(hi), graph.vertices.index(lo)))
+        total += weight_of[(u, v)]
+        explanations.append(_explain(graph, u, v, white, black, weight_of[(u, v)]))
+    byes = list(requested_byes)
+    if bye_entrant is not None:
+        u = graph.vertices.index(bye_entrant)
+        total += weight_of[(u, n)]
+        byes.insert(0, Bye(bye_entrant.player.id, ByeKind.PAIRING))
+        explanations.append(_explain(graph, u, n, bye_entrant, None, weight_of[(u, n)]))
+    return PairingResult(
+        round_number=round_number,
+        games=tuple(games),
+        byes=tuple(byes),
+        explanations=tuple(explanations),
+        backend=backend,
+        total_weight=total,
+    )
+
+
+def _assign_colors(
+    use_colors: bool, hi: _Entrant, lo: _Entrant, board: int, initial: Color
+) -> tuple[_Entrant, _Entrant]:
+    """Return (white, black) for a pair where ``hi`` is the higher-ranked player."""
+    if not use_colors:
+        return hi, lo
+    cd_hi, cd_lo = hi.state.color_diff, lo.state.color_diff
+    if cd_hi != cd_lo:
+        return (hi, lo) if cd_hi < cd_lo else (lo, hi)
+    # Alternate from the last round in which the two had different colours.
+    for c_hi, c_lo in zip(reversed(hi.state.colors), reversed(lo.state.colors), strict=False):
+        if c_hi is not Color.NONE and c_lo is not Color.NONE and c_hi is not c_lo:
+            return (hi, lo) if c_hi is Color.BLACK else (lo, hi)
+    due_hi = hi.state.due_color()
+    if due_hi is not None:
+        return (hi, lo) if due_hi is Color.WHITE else (lo, hi)
+    due_lo = lo.state.due_color()
+    if due_lo is not None:
+        return (lo, hi) if due_lo is Color.WHITE else (hi, lo)
+    top_colour = initial if board % 2 == 1 else initial.opposite
+    return (hi, lo) if top_colour is Color.WHITE else (lo, hi)
+
+
+def _explain(
+    graph: PairingGraph, u: int, v: int, white: _Entrant, black: _Entrant | None, weight: int
+) -> PairExplanation:
+    values = graph.raw[(u, v)]
+    components = tuple(zip(graph.names, values, strict=True))
+    a = graph.vertices[u]
+    if black is None:
+        return PairExplanation(
+            white=white.player.id,
+            black=None,
+            repeat=a.state.unplayed_wins,
+            score_diff=Fraction(0),
+            color_term=None,
+            system_term=(),
+            components=components,
+            weight=weight,
+        )
+    b = graph.vertices[v]
+    sys_names = [name for name in graph.names if name not in _NON_SYSTEM and
+                 not name.startswith("repeat")]
+    system_term = tuple(value for name, value in components if name in sys_names)
+    colors = "colour" in graph.names
+    return PairExplanation(
+        white=white.player.id,
+        black=black.player.id,
+        repeat=a.state.times_met(b.player.id),
+        score_diff=abs(a.state.score - b.state.score),
+        color_term=abs(a.state.color_diff + b.state.color_diff) if colors else None,
+        system_term=system_term,
+        components=components,
+        weight=weight,
+    )
+
+
+_NON_SYSTEM = {"colour bound", "bye rank", "score difference", "colour", "tie-break"}
