@@ -1,0 +1,130 @@
+"""The Discord client: a ``commands.Bot`` subclass that wires settings, the service, the cogs,
+the persistent buttons and the outbox delivery together.
+
+Nothing here decides anything about tournaments; the cogs call the service and the renderer.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.errors import SwissTree
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: The cog extensions loaded by default (each module has ``async def setup(bot)``).
+DEFAULT_EXTENSIONS: tuple[str, ...] = (
+    "cogs.tournament",
+    "cogs.play",
+    "cogs.admin",
+)
+
+
+def point_at(api_base: str, gateway_url: str) -> None:
+    """Send discord.py's REST and gateway traffic to these endpoints.
+
+    discord.py reads them from two class attributes (``Route.BASE`` for every REST call,
+    interaction callbacks and webhooks included, and ``DiscordWebSocket.DEFAULT_GATEWAY`` for a
+    non-sharded client), so this changes them for the whole process.
+    """
+    discord.http.Route.BASE = api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+class SwissBot(commands.Bot):
+    """swissbot's client.
+
+    ``service`` is the Discord-free tournament service (``bot.service.TournamentService``); when
+    it is None, :meth:`setup_hook` opens one on ``settings.database``. ``extensions`` are the cog
+    modules to load. Tests pass ``guild_ready_timeout=0.05`` and a short ``delivery_interval``.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service: Any | None = None,
+        extensions: Sequence[str] = DEFAULT_EXTENSIONS,
+        guild_ready_timeout: float = 2.0,
+        delivery_interval: float = 2.0,
+        sync_commands: bool = True,
+    ) -> None:
+        intents = discord.Intents.default()  # guilds + slash commands; nothing privileged
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=SwissTree,
+            # Nothing the bot sends pings anyone unless a message says so explicitly.
+            allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=guild_ready_timeout,
+        )
+        self.settings = settings
+        self.service: Any = service
+        self._owns_service = service is None
+        self._extensions = tuple(extensions)
+        self.delivery_interval = delivery_interval
+        self.sync_commands_on_start = sync_commands
+        self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
+
+    async def setup_hook(self) -> None:
+        if self.service is None:
+            self.service = await open_service(self.settings)
+        for extension in self._extensions:
+            await self.load_extension(extension)
+        self._add_persistent_views()
+        if self.sync_commands_on_start:
+            await self.sync_commands()
+        if hasattr(self.service, "pending_announcements"):
+            from bot.delivery import OutboxDelivery
+
+            self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
+            self.delivery.start()
+
+    def _add_persistent_views(self) -> None:
+        """Register the report buttons once, by custom_id, so clicks on messages sent before a
+        restart still reach us."""
+        try:
+            from cogs.views import persistent_views
+        except ImportError:
+            return
+        for view in persistent_views(self):
+            self.add_view(view)
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands: to the configured guilds at once (changes show instantly),
+        otherwise globally (Discord may take a while to show them)."""
+        if self.settings.guild_ids:
+            for guild_id in self.settings.guild_ids:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+                log.info("synced %d commands to guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.delivery is not None:
+            await self.delivery.stop()
+        await super().close()
+        if self._owns_service and self.service is not None and hasattr(self.service, "close"):
+            await self.service.close()
+
+
+async def open_service(settings: Settings) -> Any:
+    """Open the tournament service on the configured SQLite database."""
+    from bot.service import TournamentService
+
+    return await TournamentService.open(settings.database)

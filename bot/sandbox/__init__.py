@@ -1,0 +1,29 @@
+"""The sandbox: a local stand-in for Discord that the real discord.py client can talk to."""
+
+from bot.sandbox.payloads import (
+    SandboxChannel,
+    SandboxGuild,
+    SandboxMember,
+    SandboxRole,
+    SandboxUser,
+)
+from bot.sandbox.server import (
+    Attachment,
+    FakeDiscord,
+    RecordedRequest,
+    SandboxError,
+    find_button,
+)
+
+__all__ = [
+    "Attachment",
+    "FakeDiscord",
+    "RecordedRequest",
+    "SandboxChannel",
+    "SandboxError",
+    "SandboxGuild",
+    "SandboxMember",
+    "SandboxRole",
+    "SandboxUser",
+    "find_button",
+]

@@ -1,0 +1,108 @@
+"""Settings from the environment and ``.env`` (pydantic-settings).
+
+Every setting is documented in ``.env.example``. The two advanced ones, ``DISCORD_API_BASE``
+and ``DISCORD_GATEWAY_URL``, default to Discord's own endpoints; pointing them at
+``127.0.0.1`` runs the bot against the sandbox (:mod:`bot.sandbox`).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class Settings(BaseSettings):
+    """swissbot's configuration. Build it with ``Settings()`` to read the environment."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
+    )
+    database: Path = Field(
+        default=Path("swissbot.sqlite3"),
+        validation_alias=AliasChoices("SWISSBOT_DATABASE", "database"),
+    )
+    guild_ids: Annotated[tuple[int, ...], NoDecode] = Field(
+        default=(), validation_alias=AliasChoices("SWISSBOT_GUILD_IDS", "guild_ids")
+    )
+    log_level: str = Field(
+        default="INFO", validation_alias=AliasChoices("SWISSBOT_LOG_LEVEL", "log_level")
+    )
+    discord_api_base: str = Field(
+        default=DEFAULT_API_BASE,
+        validation_alias=AliasChoices("DISCORD_API_BASE", "discord_api_base"),
+    )
+    discord_gateway_url: str = Field(
+        default=DEFAULT_GATEWAY_URL,
+        validation_alias=AliasChoices("DISCORD_GATEWAY_URL", "discord_gateway_url"),
+    )
+
+    @field_validator("guild_ids", mode="before")
+    @classmethod
+    def _split_guild_ids(cls, value: Any) -> Any:
+        """Accept ``"123, 456"`` (the environment form) as well as a list of ids."""
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            items = [item.strip() for item in value.replace(";", ",").split(",")]
+            ids = []
+            for item in items:
+                if not item:
+                    continue
+                if not item.isdigit():
+                    raise ValueError(
+                        f"SWISSBOT_GUILD_IDS must be comma-separated numeric guild ids, "
+                        f"got {item!r}"
+                    )
+                ids.append(int(item))
+            return tuple(ids)
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _check_level(cls, value: Any) -> str:
+        level = str(value).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"SWISSBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+    @field_validator("discord_api_base", "discord_gateway_url", mode="after")
+    @classmethod
+    def _check_url(cls, value: str) -> str:
+        if "://" not in value:
+            raise ValueError(f"not a URL: {value!r}")
+        return value
+
+    @property
+    def token(self) -> str | None:
+        """The bot token as a plain string, or None when it is not set (or blank)."""
+        if self.discord_token is None:
+            return None
+        token = self.discord_token.get_secret_value().strip()
+        return token or None
+
+    @property
+    def uses_discord(self) -> bool:
+        """True when both endpoints are Discord's own (not a sandbox)."""
+        return (
+            self.discord_api_base == DEFAULT_API_BASE
+            and self.discord_gateway_url == DEFAULT_GATEWAY_URL
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]

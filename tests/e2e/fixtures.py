@@ -1,0 +1,126 @@
+"""Fixtures for end-to-end tests: the sandbox, the real bot, and a guard on ERROR logs.
+
+discord.py only *logs* exceptions raised in commands, views and event handlers, and swissbot
+logs unexpected errors with an incident id; either would leave a broken test green. So every
+e2e test fails if anything logged at ERROR under ``discord``, ``bot`` or ``cogs``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from bot.client import SwissBot
+from bot.sandbox import FakeDiscord, SandboxGuild
+from bot.sandbox.harness import RunningBot, start_bot
+from bot.settings import Settings
+
+WATCHED_LOGGERS = ("discord", "bot", "cogs")
+
+
+class ErrorRecorder(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+        self.allowed: list[str] = []  # substrings of messages a test expects
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def unexpected(self) -> list[logging.LogRecord]:
+        return [
+            r
+            for r in self.records
+            if not any(text in r.getMessage() for text in self.allowed)
+        ]
+
+
+@pytest.fixture
+def error_log() -> Iterator[ErrorRecorder]:
+    recorder = ErrorRecorder()
+    loggers = [logging.getLogger(name) for name in WATCHED_LOGGERS]
+    for logger in loggers:
+        logger.addHandler(recorder)
+    yield recorder
+    for logger in loggers:
+        logger.removeHandler(recorder)
+    bad = recorder.unexpected()
+    if bad:
+        lines = []
+        for r in bad:
+            lines.append(f"{r.name}: {r.getMessage()}")
+            if r.exc_info and r.exc_info[1] is not None:
+                lines.append(f"    {type(r.exc_info[1]).__name__}: {r.exc_info[1]}")
+        pytest.fail("ERROR logged during the test:\n" + "\n".join(lines))
+
+
+@pytest.fixture
+async def fake(
+    monkeypatch: pytest.MonkeyPatch, error_log: ErrorRecorder
+) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(server.gateway_url)
+    )
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+def guild(fake: FakeDiscord) -> SandboxGuild:
+    return fake.add_guild("Sandbox Chess Club", players=12)
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "swissbot.sqlite3"
+
+
+def sandbox_settings(fake: FakeDiscord, database: Path, **extra: Any) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=fake.token,
+        database=database,
+        discord_api_base=fake.api_base,
+        discord_gateway_url=fake.gateway_url,
+        guild_ids=tuple(fake.guilds),
+        **extra,
+    )
+
+
+BotStarter = Callable[..., Awaitable[SwissBot]]
+
+
+@pytest.fixture
+async def start_swissbot(
+    fake: FakeDiscord, database: Path
+) -> AsyncIterator[BotStarter]:
+    """``await start_swissbot()`` starts a SwissBot on the test database; call it again after
+    ``await stop_swissbot(bot)`` to simulate a restart. All bots are stopped at teardown."""
+    running: list[RunningBot] = []
+
+    async def start(**kwargs: Any) -> SwissBot:
+        kwargs.setdefault("guild_ready_timeout", 0.05)
+        kwargs.setdefault("delivery_interval", 0.05)
+        bot = SwissBot(sandbox_settings(fake, database), **kwargs)
+        running.append(await start_bot(bot, fake))
+        return bot
+
+    yield start
+    for run in running:
+        if not run.client.is_closed() or not run.task.done():
+            await run.stop()
+        else:
+            run.task.result()
+
+
+async def stop_swissbot(bot: SwissBot) -> None:
+    await bot.close()
