@@ -1,0 +1,95 @@
+"""Settings: environment and .env parsing, defaults, and clear errors for bad values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
+
+ALL_VARS = (
+    "DISCORD_TOKEN",
+    "SWISSBOT_DATABASE",
+    "SWISSBOT_GUILD_IDS",
+    "SWISSBOT_LOG_LEVEL",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ALL_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env from the developer's checkout
+
+
+def test_defaults() -> None:
+    settings = Settings()
+    assert settings.token is None
+    assert settings.database == Path("swissbot.sqlite3")
+    assert settings.guild_ids == ()
+    assert settings.log_level == "INFO"
+    assert settings.discord_api_base == DEFAULT_API_BASE
+    assert settings.discord_gateway_url == DEFAULT_GATEWAY_URL
+    assert settings.uses_discord
+
+
+def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "  abc.def  ")
+    monkeypatch.setenv("SWISSBOT_DATABASE", "data/club.sqlite3")
+    monkeypatch.setenv("SWISSBOT_GUILD_IDS", "123, 456,")
+    monkeypatch.setenv("SWISSBOT_LOG_LEVEL", "debug")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:8080/api/v10")
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:8080/")
+    settings = Settings()
+    assert settings.token == "abc.def"
+    assert settings.database == Path("data/club.sqlite3")
+    assert settings.guild_ids == (123, 456)
+    assert settings.log_level == "DEBUG"
+    assert not settings.uses_discord
+
+
+def test_dotenv_file_and_environment_precedence(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\nSWISSBOT_GUILD_IDS=7\n")
+    assert Settings().token == "from-file"
+    monkeypatch.setenv("DISCORD_TOKEN", "from-env")
+    settings = Settings()
+    assert settings.token == "from-env"
+    assert settings.guild_ids == (7,)
+
+
+def test_blank_token_counts_as_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "   ")
+    assert Settings().token is None
+
+
+def test_token_is_not_shown_in_repr(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "super-secret")
+    assert "super-secret" not in repr(Settings())
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("SWISSBOT_GUILD_IDS", "123,abc", "comma-separated numeric guild ids"),
+        ("SWISSBOT_LOG_LEVEL", "loud", "SWISSBOT_LOG_LEVEL must be one of"),
+        ("DISCORD_API_BASE", "localhost", "not a URL"),
+    ],
+)
+def test_bad_values_are_explained(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, message: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError, match=message):
+        Settings()
+
+
+def test_env_example_documents_every_setting() -> None:
+    example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
+    for name in ALL_VARS:
+        assert f"\n{name}=" in example, name
