@@ -1,0 +1,46 @@
+"""Per-player explanations: each tiebreak value with its working (for ``/standings explain``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from swiss.model import Tournament
+from swiss.standings.ranking import evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakExplanation:
+    """One tiebreak of one player: acronym, value, and the working in words.
+
+    The text names the opponents (``#id name``) and the values that went in, the values that
+    were cut, and for unplayed rounds whether a dummy / virtual opponent stood in.
+    """
+
+    acronym: str
+    value: Fraction | float
+    text: str
+
+
+def explain_player(
+    tournament: Tournament,
+    player_id: int,
+    tiebreaks: str | Sequence[str] = "fide",
+    *,
+    rounds: int | None = None,
+    unplayed: Literal["c07", "c02"] = "c07",
+) -> list[TiebreakExplanation]:
+    """The working of every tiebreak of the list for ``player_id`` (``KeyError`` if unknown)."""
+    tournament.player(player_id)  # KeyError for an unknown player, before any work
+    evaluation = evaluate(tournament, tiebreaks, rounds=rounds, unplayed=unplayed, explain=True)
+    return [
+        TiebreakExplanation(spec.acronym, value, text)
+        for spec, value, text in zip(
+            evaluation.specs,
+            evaluation.values[player_id],
+            evaluation.texts[player_id],
+            strict=True,
+        )
+    ]
