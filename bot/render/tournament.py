@@ -1,0 +1,329 @@
+"""Render the service's result objects (``bot.service.views``) as Discord messages.
+
+Renderers are pure: they take views and return :class:`~bot.render.message.Outgoing` lists or
+embeds. Only attribute access is used, so they do not import the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.render.format import code_safe, discord_timestamp, plain, points, seat, seat_text
+from bot.render.message import Outgoing, TextFile
+from bot.render.paginate import Line, paginate
+
+if TYPE_CHECKING:
+    from bot.service.views import (
+        GameView,
+        PlayerView,
+        ReportOutcome,
+        RoundView,
+        StandingsView,
+        TournamentInfo,
+    )
+
+#: Beyond this many boards the full list is also attached as a text file.
+ATTACH_AFTER_BOARDS = 100
+#: Beyond this many rows the full standings are also attached as a text file.
+ATTACH_AFTER_ROWS = 100
+
+PAIRINGS_COLOUR = discord.Colour.blurple()
+RESULTS_COLOUR = discord.Colour.green()
+STANDINGS_COLOUR = discord.Colour.gold()
+ALERT_COLOUR = discord.Colour.red()
+INFO_COLOUR = discord.Colour.dark_teal()
+
+RESULT_TEXT = {
+    "*": "…",
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2-1/2": "½-½",
+    "+--": "1F-0F",
+    "--+": "0F-1F",
+    "---": "0F-0F",
+}
+BYE_TEXT = {"pairing": "pairing bye", "half": "half-point bye", "full": "full-point bye",
+            "zero": "zero-point bye"}
+
+
+def result_text(game: GameView) -> str:
+    text = RESULT_TEXT.get(game.result, game.result)
+    if game.white_games is not None and game.black_games is not None:
+        text += f" ({game.white_games}-{game.black_games})"
+    return text
+
+
+def _versus(round_: RoundView) -> str:
+    return "–" if round_.use_colours else "vs"
+
+
+def _game_users(game: GameView) -> tuple[int, ...]:
+    return tuple(u for u in (game.white.user_id, game.black.user_id) if u is not None)
+
+
+def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoing]:
+    """The pairings of a round, pinging the paired players (and only them)."""
+    name = plain(round_.tournament_name, 80)
+    title = f"{name} · Round {round_.number} of {round_.total_rounds} · pairings"
+    lines = [
+        Line(
+            f"`{game.board:>3}` {seat(game.white)} {_versus(round_)} {seat(game.black)}",
+            _game_users(game) if mention_players else (),
+        )
+        for game in round_.games
+    ]
+    for bye in round_.byes:
+        lines.append(
+            Line(
+                f"`bye` {seat(bye.player)} · {BYE_TEXT.get(bye.kind, bye.kind)} "
+                f"({points(bye.points)} pt)",
+                (bye.player.user_id,) if mention_players and bye.player.user_id else (),
+            )
+        )
+    intro_parts = []
+    if round_.deadline is not None:
+        intro_parts.append(
+            f"Deadline {discord_timestamp(round_.deadline, 'f')} "
+            f"({discord_timestamp(round_.deadline, 'R')})"
+        )
+    intro_parts.append("Report your result with `/report`.")
+    footer = "White is listed first." if round_.use_colours else ""
+    attachment = None
+    if len(round_.games) > ATTACH_AFTER_BOARDS:
+        attachment = TextFile(
+            f"round-{round_.number}-pairings.txt", pairings_text(round_)
+        )
+    return paginate(
+        title,
+        lines,
+        colour=PAIRINGS_COLOUR,
+        intro="\n".join(intro_parts),
+        footer=footer,
+        content=f"**Round {round_.number}** of **{name}** is paired.",
+        attachment=attachment,
+    )
+
+
+def pairings_text(round_: RoundView) -> str:
+    """The pairings as a plain-text table (the attachment for big rounds)."""
+    rows = [f"{round_.tournament_name} - round {round_.number} of {round_.total_rounds}", ""]
+    sep = " - " if round_.use_colours else " vs "
+    for game in round_.games:
+        rows.append(f"{game.board:>4}  {seat_text(game.white)}{sep}{seat_text(game.black)}")
+    for bye in round_.byes:
+        rows.append(f" bye  {seat_text(bye.player)} ({BYE_TEXT.get(bye.kind, bye.kind)})")
+    return "\n".join(rows) + "\n"
+
+
+def round_results(round_: RoundView) -> list[Outgoing]:
+    """The results of a completed round (no pings)."""
+    name = plain(round_.tournament_name, 80)
+    lines = [
+        Line(
+            f"`{game.board:>3}` {seat(game.white, number=False)} **{result_text(game)}** "
+            f"{seat(game.black, number=False)}"
+        )
+        for game in round_.games
+    ]
+    lines += [
+        Line(f"`bye` {seat(b.player, number=False)} · {BYE_TEXT.get(b.kind, b.kind)}")
+        for b in round_.byes
+    ]
+    attachment = None
+    if len(round_.games) > ATTACH_AFTER_BOARDS:
+        text = "\n".join(
+            f"{g.board:>4}  {seat_text(g.white)} {result_text(g)} {seat_text(g.black)}"
+            for g in round_.games
+        )
+        attachment = TextFile(f"round-{round_.number}-results.txt", text + "\n")
+    return paginate(
+        f"{name} · Round {round_.number} results",
+        lines,
+        colour=RESULTS_COLOUR,
+        attachment=attachment,
+    )
+
+
+def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing]:
+    """A standings table (code block) split within limits; the full table is attached when it
+    has more than :data:`ATTACH_AFTER_ROWS` rows. ``limit`` shows only the top rows."""
+    name = plain(view.tournament_name, 80)
+    state = "final standings" if view.final else f"standings after round {view.after_round}"
+    title = f"{name} · {state}"
+    header, rows = standings_table(view)
+    shown = rows if limit is None else rows[:limit]
+    attachment = None
+    if len(rows) > ATTACH_AFTER_ROWS:
+        attachment = TextFile(
+            "final-standings.txt" if view.final else f"standings-round-{view.after_round}.txt",
+            "\n".join([view.tournament_name, title.split(" · ", 1)[1], "", header, *rows]) + "\n",
+        )
+    footer = "Tiebreaks: " + ", ".join(view.tiebreaks) if view.tiebreaks else ""
+    content = f"🏆 **Final standings** of **{name}**" if view.final else ""
+    return paginate(
+        title,
+        [Line(r) for r in shown],
+        colour=STANDINGS_COLOUR,
+        header=header,
+        code_block=True,
+        footer=footer,
+        content=content,
+        attachment=attachment,
+    )
+
+
+def standings_table(view: StandingsView) -> tuple[str, list[str]]:
+    """The header and rows of the fixed-width standings table."""
+    width = max([4, *(len(" ".join(r.name.split())) for r in view.rows)])
+    width = min(width, 22)
+    tb = [t[:6] for t in view.tiebreaks]
+    header = f"{'#':>3} {'Name':<{width}} {'Pts':>4}" + "".join(f" {t:>6}" for t in tb)
+    rows = []
+    for row in view.rows:
+        values = "".join(f" {points(v):>6}" for v in row.values[: len(tb)])
+        mark = " (w)" if row.withdrawn else ""
+        rows.append(
+            f"{row.rank:>3} {code_safe(row.name, width)} {points(row.points):>4}{values}{mark}"
+        )
+    return header, rows
+
+
+def report_prompt(outcome: ReportOutcome) -> Outgoing:
+    """The public message a report creates; the opponent answers with its buttons."""
+    game = outcome.game
+    reporter, opponent = outcome.reporter, outcome.opponent
+    reported = game.reported_result or game.result
+    embed = discord.Embed(
+        title=f"Round {game.round}, board {game.board}: result reported",
+        description=(
+            f"{seat(game.white)} **{RESULT_TEXT.get(reported, reported)}"
+            f"{_games_suffix(game)}** {seat(game.black)}\n"
+            f"Reported by {seat(reporter, number=False)}."
+        ),
+        colour=RESULTS_COLOUR,
+    )
+    if opponent.user_id is not None:
+        content = f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result."
+        embed.set_footer(text="Only the opponent (or an organiser) can answer.")
+        return Outgoing(content=content, embeds=[embed], mention_users=(opponent.user_id,))
+    return Outgoing(content="Waiting for an organiser to confirm.", embeds=[embed])
+
+
+def _games_suffix(game: GameView) -> str:
+    if game.white_games is None or game.black_games is None:
+        return ""
+    return f" ({game.white_games}-{game.black_games})"
+
+
+def report_answer(outcome: ReportOutcome) -> str:
+    """What the report message says once it is confirmed, final at once or disputed."""
+    game = outcome.game
+    if outcome.status == "final":
+        text = (
+            f"✅ Round {game.round}, board {game.board}: {seat(game.white, number=False)} "
+            f"**{result_text(game)}** {seat(game.black, number=False)} is final."
+        )
+        if outcome.tournament_finished:
+            text += " That was the last game of the tournament."
+        elif outcome.round_complete:
+            text += f" Round {game.round} is complete."
+        return text
+    if outcome.status == "disputed":
+        return (
+            f"⚠️ Round {game.round}, board {game.board}: the result is **disputed**; "
+            "an organiser will decide."
+        )
+    return f"Result reported; waiting for {seat(outcome.opponent, number=False)} to confirm."
+
+
+def dispute_alert(game: GameView, organiser_role_id: int | None, tournament: str) -> Outgoing:
+    """Tell the organisers that a result needs their decision (pings their role only)."""
+    who = f"<@&{organiser_role_id}>" if organiser_role_id else "Organisers"
+    reported = game.reported_result or "?"
+    disputed = game.disputed_result
+    lines = [
+        f"{seat(game.white)} vs {seat(game.black)}",
+        f"Reported: **{RESULT_TEXT.get(reported, reported)}**",
+    ]
+    if disputed:
+        lines.append(f"Disputed, claiming: **{RESULT_TEXT.get(disputed, disputed)}**")
+    lines.append("Decide with `/result set`.")
+    embed = discord.Embed(
+        title=f"{plain(tournament, 80)} · round {game.round}, board {game.board} disputed",
+        description="\n".join(lines),
+        colour=ALERT_COLOUR,
+    )
+    roles = (organiser_role_id,) if organiser_role_id else ()
+    return Outgoing(
+        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles
+    )
+
+
+def tournament_info(info: TournamentInfo) -> discord.Embed:
+    """``/tournament info``."""
+    s = info.settings
+    embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
+    embed.add_field(name="Status", value=info.status)
+    round_text = f"{info.current_round} of {s.rounds}"
+    if info.round_state:
+        round_text += f" ({info.round_state})"
+    embed.add_field(name="Round", value=round_text)
+    embed.add_field(name="Players", value=str(info.players))
+    embed.add_field(name="System", value=s.system)
+    embed.add_field(name="Scoring", value=s.scoring)
+    embed.add_field(name="Tiebreaks", value=s.tiebreaks or "—")
+    embed.add_field(name="Colours", value="yes" if s.colours else "no")
+    embed.add_field(name="Rematches", value=s.rematches)
+    if s.deadline_minutes:
+        embed.add_field(name="Round deadline", value=f"{s.deadline_minutes} min")
+    if s.auto_advance_minutes is not None:
+        embed.add_field(name="Auto-advance", value=f"{s.auto_advance_minutes} min after a round")
+    if info.channel_id:
+        embed.add_field(name="Channel", value=f"<#{info.channel_id}>")
+    if info.auto_advance_due is not None:
+        embed.add_field(name="Next round", value=discord_timestamp(info.auto_advance_due))
+    embed.set_footer(text=f"Tournament #{info.id} · seed {info.seed}")
+    return embed
+
+
+def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:
+    """``/tournament list``."""
+    if not infos:
+        return discord.Embed(
+            title="Tournaments",
+            description="No tournaments yet. Create one with `/tournament create`.",
+            colour=INFO_COLOUR,
+        )
+    lines = []
+    for info in infos[:40]:
+        where = f" in <#{info.channel_id}>" if info.channel_id else ""
+        lines.append(
+            f"**{plain(info.name, 60)}** · {info.status} · round {info.current_round}/"
+            f"{info.settings.rounds} · {info.players} players{where}"
+        )
+    if len(infos) > 40:
+        lines.append(f"… and {len(infos) - 40} more")
+    return discord.Embed(title="Tournaments", description="\n".join(lines), colour=INFO_COLOUR)
+
+
+def player_line(player: PlayerView) -> str:
+    rating = f" ({player.rating})" if player.rating else ""
+    who = f"<@{player.user_id}>" if player.user_id is not None else plain(player.name, 60)
+    return f"{who}{rating}"
+
+
+def simple(text: str, *, mention_users: Sequence[int] = ()) -> Outgoing:
+    return Outgoing(content=text, mention_users=tuple(mention_users))
+
+
+def timestamp_or_dash(moment: datetime | None) -> str:
+    return discord_timestamp(moment) if moment is not None else "—"
+
+
+def as_dict(embed: discord.Embed) -> dict[str, Any]:
+    """The JSON Discord receives for ``embed`` (tests compare against it)."""
+    return embed.to_dict()  # type: ignore[return-value]
