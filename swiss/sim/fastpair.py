@@ -1,0 +1,251 @@
+"""The engine's pairing, vectorised for the simulator's plain tournaments.
+
+:mod:`swiss.pairing.mwm` is written for every real-world case (byes, withdrawals, requested
+byes, forbidden pairs, explanations) and derives each player's state from the rounds; that costs
+about 5 ms per round for 32 players, most of it Python loops over the 496 edges. A simulation
+plays millions of rounds of one plain case: an even number of players, everybody plays every
+round, no forbidden pairs. For that case this module builds the *same* weighted graph from
+arrays the simulator keeps up to date (scores, colour differences, colour history, who met whom)
+with numpy, and returns the *same* pairing and colours:
+
+* the same lexicographic components in the same order (colour bound, score difference, colour
+  term, the system's pi, the seeded tie-break hash), the same random draws for Random and
+  Random2, the same ranks, score groups, board order and colour rules;
+* rematch edges are left out: whenever a pairing without rematches exists (always, for up to
+  n/2 rounds), the engine's repeat tiers make it choose one too. If none exists we return
+  ``None`` and the caller pairs that round with the engine itself.
+
+Packing differs (fixed per-round multipliers), which cannot change the lexicographic optimum,
+and the tie-break makes that optimum unique in practice. ``tests/test_sim_fastpair.py`` checks
+pairings and colours against :func:`swiss.pairing.pair_round` round by round.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from swiss.model import Color
+from swiss.pairing.matching import max_weight_matching
+from swiss.pairing.mwm import RANDOM_BITS, TIEBREAK_BITS
+
+WHITE, BLACK = 1, -1
+_MASK64 = (1 << 64) - 1
+_WORD_LIMIT = 1 << 62  # one packed int64 word stays below this
+FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2")
+
+
+@dataclass(slots=True)
+class PlainState:
+    """What the engine needs about ``n`` players indexed 0..n-1 (player id = index + 1).
+
+    The index order is the initial (seeding) order. Scores are in half points.
+    """
+
+    n: int
+    score2: np.ndarray = field(init=False)
+    color_diff: np.ndarray = field(init=False)
+    met: np.ndarray = field(init=False)
+    colors: list[np.ndarray] = field(init=False)  # one int8 array per round: +1 W, -1 B, 0 none
+
+    def __post_init__(self) -> None:
+        self.score2 = np.zeros(self.n, dtype=np.int64)
+        self.color_diff = np.zeros(self.n, dtype=np.int64)
+        self.met = np.zeros((self.n, self.n), dtype=bool)
+        self.colors = []
+
+    def record_round(self, games: list[tuple[int, int, int]]) -> None:
+        """Add a played round: ``(white index, black index, white's half points 0/1/2)``."""
+        row = np.zeros(self.n, dtype=np.int8)
+        for w, b, half_points in games:
+            self.score2[w] += half_points
+            self.score2[b] += 2 - half_points
+            self.color_diff[w] += 1
+            self.color_diff[b] -= 1
+            self.met[w, b] = self.met[b, w] = True
+            row[w], row[b] = WHITE, BLACK
+        self.colors.append(row)
+
+
+_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
+    pair = _TRIU.get(n)
+    if pair is None:
+        pair = _TRIU[n] = np.triu_indices(n, 1)
+    return pair
+
+
+def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The engine's seeded 16-bit pair hash (splitmix64 of the unordered pair), vectorised."""
+    lo = np.minimum(a, b).astype(np.uint64)
+    hi = np.maximum(a, b).astype(np.uint64)
+    base = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9) & _MASK64
+    # uint64 array arithmetic wraps modulo 2**64, exactly like the engine's "& _MASK64".
+    x = np.uint64(base) + lo * np.uint64(0x94D049BB133111EB) + hi * np.uint64(0x2545F4914F6CDD1D)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
+
+
+def pair_plain(
+    state: PlainState,
+    round_number: int,
+    system: str,
+    *,
+    beta: Fraction,
+    policy: str,
+    seed: int,
+    initial_color: Color | None,
+    pi: np.ndarray | None = None,
+) -> list[tuple[int, int]] | None:
+    """The engine's pairing of the next round as ``(white, black)`` indices in board order.
+
+    ``pi`` (an n x n int64 matrix of benefits, by player index) replaces the system term, like
+    the engine's ``pi_override``. Returns ``None`` when no pairing without rematches exists.
+    """
+    n = state.n
+    if n % 2:
+        return None
+    order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
+    s = state.score2[order]
+    c = state.color_diff[order]
+    iu, iv = _triu(n)
+    pa, pb = order[iu], order[iv]
+    allowed = ~state.met[pa, pb]
+
+    csum = np.abs(c[iu] + c[iv])
+    components: list[tuple[np.ndarray, int]] = [
+        ((csum * beta.denominator >= 2 * beta.numerator).astype(np.int64), -1),  # colour bound
+        (np.abs(s[iu] - s[iv]), -1),  # score difference
+        (csum, -1),  # colour term
+    ]
+    components += _system_components(
+        system, state, order, s, iu, iv, allowed, seed, round_number, policy, pi
+    )
+    components.append((tiebreak_hash(seed, round_number, pa + 1, pb + 1), +1))
+
+    keep = np.flatnonzero(allowed)
+    weights = _pack([values[keep] for values, _sign in components],
+                    [sign for _values, sign in components], n // 2)
+    edges = list(zip(iu[keep].tolist(), iv[keep].tolist(), weights, strict=True))
+    mates = max_weight_matching(n, edges, "rustworkx")
+    if len(mates) < n // 2:
+        return None
+    pairs = sorted(mates, key=lambda uv: (-s[uv[0]], -s[uv[1]], uv[0]))  # board order
+    if initial_color is None:
+        initial_color = random.Random(f"colour:{seed}").choice((Color.WHITE, Color.BLACK))
+    initial = WHITE if initial_color is Color.WHITE else BLACK
+    return [
+        _colours(state, int(order[u]), int(order[v]), board, initial)
+        for board, (u, v) in enumerate(pairs, start=1)
+    ]
+
+
+def _system_components(
+    system: str,
+    state: PlainState,
+    order: np.ndarray,
+    s: np.ndarray,
+    iu: np.ndarray,
+    iv: np.ndarray,
+    allowed: np.ndarray,
+    seed: int,
+    round_number: int,
+    policy: str,
+    pi: np.ndarray | None,
+) -> list[tuple[np.ndarray, int]]:
+    if pi is not None:
+        return [(pi[order[iu], order[iv]], +1)]
+    d = (iv - iu).astype(np.int64)  # rank distance (u < v)
+    if system == "monrad":
+        return [(d, -1)]
+    if system == "burstein":
+        return [(d, +1), (d * d, +1)]
+    n = state.n
+    starts = np.r_[0, np.flatnonzero(np.diff(s)) + 1]
+    sizes = np.diff(np.r_[starts, n])
+    group = np.repeat(np.arange(sizes.size), sizes)
+    same = group[iu] == group[iv]
+    if system == "dutch":
+        g = np.where(same, sizes[group[iu]], 0)
+        off = np.abs(g - 2 * d)
+        return [(off, -1), (off * off, -1)]
+    if system in ("random", "random2"):
+        # The engine draws one number per edge of its graph, in (u, v) order; under "avoid"
+        # its graph also holds the rematch edges, so draw for those too (and ignore them).
+        rng = random.Random(f"{seed}:{round_number}")
+        draws = iu.size if policy != "forbid" else int(allowed.sum())
+        values = np.fromiter(
+            (rng.randrange(1, 1 << RANDOM_BITS) for _ in range(draws)), np.int64, draws
+        )
+        if policy == "forbid":
+            full = np.zeros(iu.size, dtype=np.int64)
+            full[allowed] = values
+            values = full
+        if system == "random2":
+            pos = np.arange(n) - starts[group]
+            top = 2 * pos < sizes[group]
+            values = values + np.where(same & (top[iu] != top[iv]), 1 << RANDOM_BITS, 0)
+        return [(values, +1)]
+    raise ValueError(f"the fast path has no system {system!r}")
+
+
+def _pack(values: list[np.ndarray], signs: list[int], pairs: int) -> list[int]:
+    """Exact lexicographic packing (see :mod:`swiss.pairing.mwm`) in int64 words."""
+    words: list[tuple[np.ndarray, int]] = []  # (word values, its multiplier as a Python int)
+    word = np.zeros(values[0].size, dtype=np.int64) if values else np.zeros(0, dtype=np.int64)
+    within = 1  # multiplier of the next component inside the current word
+    base = 1  # multiplier of the current word
+    for comp, sign in zip(reversed(values), reversed(signs), strict=True):
+        high = int(comp.max()) if comp.size else 0
+        span = pairs * high + 1
+        if within * span >= _WORD_LIMIT:
+            words.append((word, base))
+            base *= within
+            word = np.zeros_like(word)
+            within = 1
+        benefit = comp if sign > 0 else high - comp
+        word = word + benefit * within
+        within *= span
+    words.append((word, base))
+    if len(words) == 1:
+        return [w + 1 for w in words[0][0].tolist()]
+    total = [1] * words[0][0].size
+    for word_values, mult in words:
+        total = [t + w * mult for t, w in zip(total, word_values.tolist(), strict=True)]
+    return total
+
+
+def _colours(state: PlainState, hi: int, lo: int, board: int, initial: int) -> tuple[int, int]:
+    """The engine's colour rule for ``hi`` (better ranked) and ``lo``: (white, black)."""
+    cd_hi, cd_lo = int(state.color_diff[hi]), int(state.color_diff[lo])
+    if cd_hi != cd_lo:
+        return (hi, lo) if cd_hi < cd_lo else (lo, hi)
+    for row in reversed(state.colors):  # the last round in which their colours differed
+        c_hi, c_lo = row[hi], row[lo]
+        if c_hi and c_lo and c_hi != c_lo:
+            return (hi, lo) if c_hi == BLACK else (lo, hi)
+    due = _due(state, hi)
+    if due:
+        return (hi, lo) if due == WHITE else (lo, hi)
+    due = _due(state, lo)
+    if due:
+        return (lo, hi) if due == WHITE else (hi, lo)
+    top = initial if board % 2 == 1 else -initial
+    return (hi, lo) if top == WHITE else (lo, hi)
+
+
+def _due(state: PlainState, player: int) -> int:
+    cd = int(state.color_diff[player])
+    if cd:
+        return BLACK if cd > 0 else WHITE
+    for row in reversed(state.colors):
+        if row[player]:
+            return -int(row[player])
+    return 0

@@ -1,0 +1,379 @@
+"""Play one simulated tournament and measure it (the paper's experiment, one sample at a time).
+
+A tournament is fully determined by ``(config, system, index)``:
+
+* the players (true strengths, Elo ratings, start numbers) come from the stream
+  ``(config.seed, index)`` -- the same field of players for every system, so systems are
+  compared on identical fields (common random numbers, which tightens their differences);
+* the results, the random pairing systems, the first-round colour coin and the final lot come
+  from the stream ``(config.seed, system, index)``.
+
+Nothing depends on which process plays which tournament, so a run gives the same numbers for
+any number of worker processes (the bot layer runs them in a pool).
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from swiss.model import Bye, Game, Player, Result, Round, Scoring, Tournament
+from swiss.pairing import PairingConfig, pair_round
+from swiss.sim.fastpair import FAST_SYSTEMS, PlainState, pair_plain
+from swiss.sim.measures import kendall_tau, ndcg, spearman_rho
+from swiss.sim.outcomes import Milvang, OutcomeModel, draw_result
+from swiss.sim.strengths import UNIFORM_DEFAULT, StrengthDistribution, draw_elo, seeding_order
+
+# Strength differences enter the maximum-strength-difference matching as integers in this unit
+# (1/1000 of a rating point): far finer than anything that could change the optimum's ratio.
+STRENGTH_UNIT = 1000
+
+_STREAM_PLAYERS = 0
+_STREAM_SYSTEM = 1
+
+Pairer = Callable[[Tournament], Round]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationConfig:
+    """The fixed part of an experiment: field, length, rules, models and the run seed.
+
+    ``tiebreaks`` is a preset or list for :func:`swiss.standings.compute_standings`, or
+    ``"none"`` for points then lot only. ``final_key`` breaks the last ties by ``lot`` (the
+    issue's rule) or by ``rating`` (start number, i.e. Elo, as the paper's Elo tie-break).
+    ``strength_difference`` turns the normalized strength difference on (one more matching
+    per round).
+    """
+
+    players: int = 32
+    rounds: int = 7
+    strengths: StrengthDistribution = UNIFORM_DEFAULT
+    model: OutcomeModel = field(default_factory=Milvang)
+    beta: Fraction = Fraction(2)
+    policy: str = "avoid"
+    tiebreaks: str | tuple[str, ...] = "fide"
+    final_key: str = "lot"
+    seed: int = 1
+    strength_difference: bool = True
+
+    def __post_init__(self) -> None:
+        if self.players < 2:
+            raise ValueError("a simulated tournament needs at least 2 players")
+        if self.rounds < 1:
+            raise ValueError("a simulated tournament needs at least 1 round")
+        if self.rounds >= self.players:
+            raise ValueError(
+                f"{self.rounds} rounds need more than {self.players} players without rematches"
+            )
+        if self.final_key not in ("lot", "rating"):
+            raise ValueError("final_key must be 'lot' or 'rating'")
+        object.__setattr__(self, "beta", Fraction(self.beta))
+
+
+@dataclass(frozen=True, slots=True)
+class EnginePairer:
+    """Pairs with our engine (:func:`swiss.pairing.pair_round`) and the tournament's seed."""
+
+    system: str
+    beta: Fraction = Fraction(2)
+    policy: str = "avoid"
+
+    def __call__(self, tournament: Tournament) -> Round:
+        config = PairingConfig(
+            system=self.system, beta=self.beta, policy=self.policy,  # type: ignore[arg-type]
+            seed=tournament.seed,
+        )
+        return pair_round(tournament, config).to_round()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentMeasures:
+    """Everything measured on one simulated tournament."""
+
+    system: str
+    index: int
+    kendall_tau: float
+    spearman_rho: float
+    ndcg: float
+    float_pairs: int
+    acd: tuple[int, ...]  # absolute colour difference after each round
+    mean_strength_diff: float
+    paradoxical_share: float
+    strength_diff_ratio: float  # normalized strength difference (nan when not measured)
+    games: int
+    draws: int
+    winner_is_strongest: bool
+
+    def as_row(self) -> dict[str, float | int | str]:
+        """A flat row for CSV: one column per scalar, ``acd_r1..acd_rR`` for the rounds."""
+        row: dict[str, float | int | str] = {
+            "system": self.system,
+            "tournament": self.index,
+            "kendall_tau": self.kendall_tau,
+            "spearman_rho": self.spearman_rho,
+            "ndcg": self.ndcg,
+            "float_pairs": self.float_pairs,
+            "mean_strength_diff": self.mean_strength_diff,
+            "paradoxical_share": self.paradoxical_share,
+            "strength_diff_ratio": self.strength_diff_ratio,
+            "games": self.games,
+            "draws": self.draws,
+            "winner_is_strongest": int(self.winner_is_strongest),
+        }
+        for r, value in enumerate(self.acd, start=1):
+            row[f"acd_r{r}"] = value
+        return row
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedTournament:
+    """A played tournament with its hidden truth: strengths by player id, and its measures."""
+
+    tournament: Tournament
+    strengths: dict[int, float]
+    ranking: tuple[int, ...]  # final ranking, best first
+    measures: TournamentMeasures
+
+
+def system_code(label: str) -> int:
+    """A stable number for a system label (``hash`` is salted per process; crc32 is not)."""
+    return zlib.crc32(label.encode("utf-8"))
+
+
+def make_players(
+    config: SimulationConfig, index: int
+) -> tuple[tuple[Player, ...], dict[int, float]]:
+    """The field of tournament ``index``: players by Elo (start numbers 1..n) and strengths."""
+    rng = np.random.default_rng([config.seed, _STREAM_PLAYERS, index])
+    strengths = config.strengths.sample(rng, config.players)
+    elo = draw_elo(rng, strengths)
+    order = seeding_order(rng, elo)
+    players = tuple(
+        Player(id=i, name=f"P{i:03d}", rating=int(elo[j]), order=i)
+        for i, j in enumerate(order, start=1)
+    )
+    by_id = {i: float(strengths[j]) for i, j in enumerate(order, start=1)}
+    return players, by_id
+
+
+def play_tournament(
+    config: SimulationConfig,
+    system: str,
+    index: int,
+    pairer: Pairer | None = None,
+    *,
+    fast: bool = True,
+) -> SimulatedTournament:
+    """Play and measure tournament ``index`` of ``system`` (our engine unless ``pairer``).
+
+    Deterministic in ``(config, system, index)``. With ``fast`` (the default) our engine's
+    systems are paired by :mod:`swiss.sim.fastpair`, which gives the engine's pairings from
+    arrays; ``fast=False`` calls :func:`swiss.pairing.pair_round` every round (the reference).
+    """
+    players, strength = make_players(config, index)
+    n = len(players)
+    rng = np.random.default_rng([config.seed, _STREAM_SYSTEM, system_code(system), index])
+    game_seed = int(rng.integers(0, 2**31 - 1))
+    pair = pairer or EnginePairer(system, config.beta, config.policy)
+    plain = (
+        PlainState(n)
+        if fast and pairer is None and system in FAST_SYSTEMS and n % 2 == 0
+        else None
+    )
+    by_index = np.array([strength[i] for i in range(1, n + 1)])
+    gap_matrix = np.rint(np.abs(by_index[:, None] - by_index[None, :]) * STRENGTH_UNIT).astype(
+        np.int64
+    )
+    rounds: list[Round] = []
+
+    def so_far() -> Tournament:
+        return Tournament(
+            players=players, rounds=tuple(rounds), total_rounds=config.rounds,
+            use_colors=True, initial_color=None, seed=game_seed, name=f"sim {system} #{index}",
+        )
+
+    score = {p.id: 0.0 for p in players}
+    color_diff = {p.id: 0 for p in players}
+    float_pairs = games = draws = paradoxical = 0
+    strength_gap = 0.0
+    max_total = 0.0
+    acd: list[int] = []
+    model = config.model
+    for number in range(1, config.rounds + 1):
+        pairs = _fast_pairs(plain, number, system, config, game_seed)
+        if pairs is not None:
+            pending: tuple[Game, ...] = tuple(
+                Game(white=w + 1, black=b + 1, board=board)
+                for board, (w, b) in enumerate(pairs, start=1)
+            )
+            byes: tuple[Bye, ...] = ()
+        else:
+            rnd = pair(so_far())
+            pending, byes = rnd.games, rnd.byes
+        if config.strength_difference:
+            max_total += _max_gap(plain, number, config, game_seed, gap_matrix, strength, so_far)
+        uniforms = rng.random(len(pending))
+        played = []
+        for game, u in zip(pending, uniforms, strict=True):
+            w, b = game.white, game.black
+            result = draw_result(model.probabilities(strength[w], strength[b]), float(u))
+            played.append(game.with_result(result))
+            strength_gap += abs(strength[w] - strength[b])
+            games += 1
+            if score[w] != score[b]:
+                float_pairs += 1
+            points_white = _WHITE_POINTS[result]
+            if points_white == 0.5:
+                draws += 1
+            elif (points_white == 1.0) == (strength[w] < strength[b]):
+                paradoxical += 1
+            color_diff[w] += 1
+            color_diff[b] -= 1
+        for game in played:
+            pw = _WHITE_POINTS[game.result]
+            score[game.white] += pw
+            score[game.black] += 1.0 - pw
+        for bye in byes:
+            score[bye.player] += float(_SCORING.for_bye(bye.kind))
+        if plain is not None:
+            plain.record_round(
+                [(g.white - 1, g.black - 1, int(2 * _WHITE_POINTS[g.result])) for g in played]
+            )
+        acd.append(sum(abs(cd) for cd in color_diff.values()))
+        rounds.append(Round(number, tuple(played), byes))
+
+    tournament = so_far()
+    lot_seed = int(rng.integers(0, 2**31 - 1))
+    ranking = final_ranking(tournament, config, lot_seed)
+    truth = sorted(strength, key=lambda pid: -strength[pid])
+    measures = TournamentMeasures(
+        system=system,
+        index=index,
+        kendall_tau=kendall_tau(ranking, truth),
+        spearman_rho=spearman_rho(ranking, truth),
+        ndcg=ndcg(ranking, truth),
+        float_pairs=float_pairs,
+        acd=tuple(acd),
+        mean_strength_diff=strength_gap / games if games else math.nan,
+        paradoxical_share=paradoxical / games if games else math.nan,
+        strength_diff_ratio=(
+            strength_gap / max_total if config.strength_difference and max_total > 0 else math.nan
+        ),
+        games=games,
+        draws=draws,
+        winner_is_strongest=ranking[0] == truth[0],
+    )
+    return SimulatedTournament(tournament, strength, tuple(ranking), measures)
+
+
+def _fast_pairs(
+    plain: PlainState | None, number: int, system: str, config: SimulationConfig, seed: int
+) -> list[tuple[int, int]] | None:
+    if plain is None:
+        return None
+    return pair_plain(
+        plain, number, system, beta=config.beta, policy=config.policy, seed=seed,
+        initial_color=None,
+    )
+
+
+def _max_gap(
+    plain: PlainState | None,
+    number: int,
+    config: SimulationConfig,
+    seed: int,
+    gap_matrix: np.ndarray,
+    strength: dict[int, float],
+    so_far: Callable[[], Tournament],
+) -> float:
+    """The round's maximum total strength difference (fast path, else the engine's)."""
+    if plain is not None:
+        pairs = pair_plain(
+            plain, number, "burstein", beta=config.beta, policy=config.policy, seed=seed,
+            initial_color=None, pi=gap_matrix,
+        )
+        if pairs is not None:
+            return sum(abs(strength[w + 1] - strength[b + 1]) for w, b in pairs)
+    return max_strength_difference(so_far(), strength, config)
+
+
+def max_strength_difference(
+    tournament: Tournament, strength: dict[int, float], config: SimulationConfig
+) -> float:
+    """The largest total strength difference of any pairing our engine would allow now.
+
+    The paper's analytical tool: Burstein's weights with pi = |str(a) - str(b)|, so the score
+    and colour terms still come first and only the system term is replaced.
+    """
+    from swiss.pairing.mwm import pair_mwm
+
+    def pi(a: int, b: int) -> int:
+        return round(abs(strength[a] - strength[b]) * STRENGTH_UNIT)
+
+    pairing_config = PairingConfig(
+        system="burstein", beta=config.beta, policy=config.policy,  # type: ignore[arg-type]
+        seed=tournament.seed,
+    )
+    result = pair_mwm(tournament, pairing_config, pi_override=pi)
+    return sum(abs(strength[g.white] - strength[g.black]) for g in result.games)
+
+
+def final_ranking(tournament: Tournament, config: SimulationConfig, lot_seed: int) -> list[int]:
+    """Player ids best first: points, then the tiebreaks, then lot (or rating)."""
+    if config.tiebreaks == "none" or config.tiebreaks == ():
+        return _points_then_lot(tournament, config, lot_seed)
+    from swiss.standings import compute_standings
+
+    final_key = "order" if config.final_key == "rating" else "lot"
+    standings = compute_standings(
+        tournament, config.tiebreaks, final_key=final_key, lot_seed=lot_seed  # type: ignore[arg-type]
+    )
+    return [row.player_id for row in standings.rows]
+
+
+def _points_then_lot(tournament: Tournament, config: SimulationConfig, lot_seed: int) -> list[int]:
+    from swiss.state import scores
+
+    points = scores(tournament)
+    rng = np.random.default_rng(lot_seed)
+    lot = {p.id: float(x) for p, x in zip(tournament.players, rng.random(len(tournament.players)),
+                                          strict=True)}
+    if config.final_key == "rating":
+        return sorted(points, key=lambda pid: (-points[pid], tournament.player(pid).seed))
+    return sorted(points, key=lambda pid: (-points[pid], lot[pid]))
+
+
+# White's points for the results a simulation draws (only played games occur).
+_WHITE_POINTS = {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}
+_SCORING = Scoring.chess()
+
+
+def simulate(
+    config: SimulationConfig,
+    system: str,
+    indices: Sequence[int] | range,
+    pairer: Pairer | None = None,
+) -> list[TournamentMeasures]:
+    """Measures of tournaments ``indices`` of ``system``, in order (one process)."""
+    return [play_tournament(config, system, k, pairer).measures for k in indices]
+
+
+__all__ = [
+    "STRENGTH_UNIT",
+    "EnginePairer",
+    "Pairer",
+    "SimulatedTournament",
+    "SimulationConfig",
+    "TournamentMeasures",
+    "final_ranking",
+    "make_players",
+    "max_strength_difference",
+    "play_tournament",
+    "simulate",
+    "system_code",
+]
