@@ -453,6 +453,7 @@ class FakeDiscord:
         if not self.connected:
             raise SandboxError("no bot is connected to the sandbox gateway")
         self.interactions[payload["token"]] = InteractionRecord(payload, channel.id, member)
+        self._emit("interaction", payload)
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 
