@@ -1,0 +1,68 @@
+"""``swissbot run``: the real entry point, as a subprocess, against the sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.sandbox import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(fake: FakeDiscord, tmp_path: Path, token: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SWISSBOT_"))}
+    env.update(
+        DISCORD_TOKEN=token,
+        DISCORD_API_BASE=fake.api_base,
+        DISCORD_GATEWAY_URL=fake.gateway_url,
+        SWISSBOT_DATABASE=str(tmp_path / "bot.sqlite3"),
+        SWISSBOT_GUILD_IDS=",".join(str(g) for g in fake.guilds),
+        PYTHONPATH=str(ROOT),
+    )
+    return env
+
+
+async def _swissbot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "run",
+        env=env, cwd=cwd,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def test_missing_token_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err
+
+
+def test_bad_setting_is_reported_by_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SWISSBOT_GUILD_IDS", "12,x")
+    assert main(["run"]) == 3
+    err = capsys.readouterr().err
+    assert "invalid setting SWISSBOT_GUILD_IDS" in err and "Traceback" not in err
+
+
+async def test_rejected_token_is_one_clear_line(tmp_path: Path) -> None:
+    async with FakeDiscord() as fake:
+        fake.add_guild()
+        process = await _swissbot(_env(fake, tmp_path, "wrong-token"), tmp_path)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=30)
+    text = err.decode()
+    assert process.returncode == 4
+    assert "Discord rejected the token" in text
+    assert "Traceback" not in text
+    assert [r.status for r in fake.requests if r.kind == "get_me"] == [401]
