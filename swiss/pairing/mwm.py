@@ -73,6 +73,7 @@ else a coin seeded by the event seed).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -99,6 +100,7 @@ class _Entrant:
     score_units: int
     group_size: int
     group_pos: int  # position inside the score group, 0 = best
+    color_diff: int
 
 
 @dataclass(slots=True)
@@ -194,18 +196,19 @@ def _rank(active: Sequence[Player], states: dict[int, PlayerState]) -> list[_Ent
     groups: dict[Fraction, list[Player]] = {}
     for p in ordered:
         groups.setdefault(states[p.id].score, []).append(p)
+    position = {p.id: pos for group in groups.values() for pos, p in enumerate(group)}
     entrants = []
     for rank, p in enumerate(ordered):
         st = states[p.id]
-        group = groups[st.score]
         entrants.append(
             _Entrant(
                 player=p,
                 state=st,
                 rank=rank,
                 score_units=int(st.score * unit),
-                group_size=len(group),
-                group_pos=group.index(p),
+                group_size=len(groups[st.score]),
+                group_pos=position[p.id],
+                color_diff=st.color_diff,
             )
         )
     return entrants
@@ -224,7 +227,8 @@ def _build_graph(
     has_bye = n % 2 == 1
     forbid = config.policy == "forbid"
     colors = tournament.use_colors
-    two_beta = 2 * config.beta
+    # |cd_i + cd_j| is an integer, so "< 2*beta" is "< ceil(2*beta)" (exact, no Fraction per edge)
+    bound = math.ceil(2 * config.beta)
     system = "override" if pi_override is not None else config.system
 
     # Multiplicities first, so the number of repeat tiers is known.
@@ -286,9 +290,9 @@ def _build_graph(
             continue
         b = entrants[v]
         values = list(tiers_part)
-        csum = abs(a.state.color_diff + b.state.color_diff)
+        csum = abs(a.color_diff + b.color_diff)
         if colors:
-            values.append(1 if csum >= two_beta else 0)
+            values.append(1 if csum >= bound else 0)
         if has_bye:
             values.append(0)
         values.append(abs(a.score_units - b.score_units))
@@ -447,15 +451,16 @@ def _result(
     games: list[Game] = []
     explanations: list[PairExplanation] = []
     total = 0
+    vertex_of = {id(e): i for i, e in enumerate(graph.vertices)}
     for board, (hi, lo) in enumerate(pairs, start=1):
         white, black = _assign_colors(tournament.use_colors, hi, lo, board, initial)
         games.append(Game(white=white.player.id, black=black.player.id, board=board))
-        u, v = sorted((graph.vertices.index(hi), graph.vertices.index(lo)))
+        u, v = sorted((vertex_of[id(hi)], vertex_of[id(lo)]))
         total += weight_of[(u, v)]
         explanations.append(_explain(graph, u, v, white, black, weight_of[(u, v)]))
     byes = list(requested_byes)
     if bye_entrant is not None:
-        u = graph.vertices.index(bye_entrant)
+        u = vertex_of[id(bye_entrant)]
         total += weight_of[(u, n)]
         byes.insert(0, Bye(bye_entrant.player.id, ByeKind.PAIRING))
         explanations.append(_explain(graph, u, n, bye_entrant, None, weight_of[(u, n)]))
@@ -475,7 +480,7 @@ def _assign_colors(
     """Return (white, black) for a pair where ``hi`` is the higher-ranked player."""
     if not use_colors:
         return hi, lo
-    cd_hi, cd_lo = hi.state.color_diff, lo.state.color_diff
+    cd_hi, cd_lo = hi.color_diff, lo.color_diff
     if cd_hi != cd_lo:
         return (hi, lo) if cd_hi < cd_lo else (lo, hi)
     # Alternate from the last round in which the two had different colours.
