@@ -1,0 +1,172 @@
+"""Repository: the append-only audit log and the outbox of announcements.
+
+The outbox is written in the same transaction as the change it announces, so an announcement
+exists if and only if the change happened. The bot's delivery task reads the pending rows and
+marks each delivered exactly once (``UPDATE ... WHERE delivered_at IS NULL``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from storage.timefmt import from_text, to_text
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    id: int
+    guild_id: int
+    tournament_id: int | None
+    actor_id: int
+    actor_name: str
+    action: str
+    before: Any
+    after: Any
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    guild_id: int
+    channel_id: int | None
+    tournament_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+    delivered_at: datetime | None
+    attempts: int
+    next_attempt_at: datetime
+    last_error: str | None
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, sort_keys=True, default=str)
+
+
+async def append_audit(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    tournament_id: int | None,
+    actor_id: int,
+    actor_name: str,
+    action: str,
+    before: Any,
+    after: Any,
+    now: datetime,
+) -> None:
+    await conn.execute(
+        "INSERT INTO audit_log (guild_id, tournament_id, actor_id, actor_name, action, before,"
+        " after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, tournament_id, actor_id, actor_name, action, _dumps(before), _dumps(after),
+         to_text(now)),
+    )
+
+
+async def list_audit(conn: aiosqlite.Connection, tournament_id: int) -> list[AuditRow]:
+    async with conn.execute(
+        "SELECT * FROM audit_log WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+    ) as cur:
+        rows = await cur.fetchall()
+    return [
+        AuditRow(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            tournament_id=row["tournament_id"],
+            actor_id=row["actor_id"],
+            actor_name=row["actor_name"],
+            action=row["action"],
+            before=None if row["before"] is None else json.loads(row["before"]),
+            after=None if row["after"] is None else json.loads(row["after"]),
+            created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
+        )
+        for row in rows
+    ]
+
+
+def _outbox(row: aiosqlite.Row) -> OutboxRow:
+    return OutboxRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        tournament_id=row["tournament_id"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
+        delivered_at=from_text(row["delivered_at"]),
+        attempts=row["attempts"],
+        next_attempt_at=from_text(row["next_attempt_at"]),  # type: ignore[arg-type]
+        last_error=row["last_error"],
+    )
+
+
+async def enqueue(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int | None,
+    tournament_id: int | None,
+    kind: str,
+    payload: dict[str, Any],
+    now: datetime,
+) -> int:
+    stamp = to_text(now)
+    cur = await conn.execute(
+        "INSERT INTO outbox (guild_id, channel_id, tournament_id, kind, payload, created_at,"
+        " next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, tournament_id, kind, json.dumps(payload, default=str), stamp,
+         stamp),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+async def pending(
+    conn: aiosqlite.Connection, now: datetime, limit: int = 50
+) -> list[OutboxRow]:
+    """Undelivered rows whose next attempt is due, oldest first."""
+    async with conn.execute(
+        "SELECT * FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?"
+        " ORDER BY id LIMIT ?",
+        (to_text(now), limit),
+    ) as cur:
+        return [_outbox(row) for row in await cur.fetchall()]
+
+
+async def list_outbox(
+    conn: aiosqlite.Connection, tournament_id: int | None = None
+) -> list[OutboxRow]:
+    sql = "SELECT * FROM outbox"
+    params: tuple[int, ...] = ()
+    if tournament_id is not None:
+        sql += " WHERE tournament_id = ?"
+        params = (tournament_id,)
+    async with conn.execute(sql + " ORDER BY id", params) as cur:
+        return [_outbox(row) for row in await cur.fetchall()]
+
+
+async def mark_delivered(conn: aiosqlite.Connection, outbox_id: int, now: datetime) -> bool:
+    """True for the one call that delivered it; later calls return False."""
+    cur = await conn.execute(
+        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (to_text(now), outbox_id),
+    )
+    return cur.rowcount == 1
+
+
+async def mark_failed(
+    conn: aiosqlite.Connection, outbox_id: int, *, error: str, retry_at: datetime
+) -> bool:
+    cur = await conn.execute(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?"
+        " WHERE id = ? AND delivered_at IS NULL",
+        (error[:500], to_text(retry_at), outbox_id),
+    )
+    return cur.rowcount == 1

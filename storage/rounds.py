@@ -1,0 +1,388 @@
+"""Repository: rounds, games (with the report / confirm / dispute trail), byes, bye requests
+and forbidden pairs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from storage.timefmt import from_text, to_text
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    id: int
+    tournament_id: int
+    number: int
+    state: str  # playing, complete
+    paired_at: datetime
+    paired_by: int | None
+    forced: bool
+    deadline: datetime | None
+    completed_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    tournament_id: int
+    round_id: int
+    round_number: int
+    board: int
+    white_id: int
+    black_id: int
+    result: str
+    white_games: int | None
+    black_games: int | None
+    state: str  # pending, reported, disputed, final
+    reported_result: str | None
+    reported_white_games: int | None
+    reported_black_games: int | None
+    reported_by: int | None
+    disputed_by: int | None
+    disputed_result: str | None
+    confirmed_by: int | None
+    set_by_user: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRow:
+    round_number: int
+    player_id: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequestRow:
+    player_id: int
+    round_number: int
+    kind: str
+
+
+def _round(row: aiosqlite.Row) -> RoundRow:
+    return RoundRow(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        number=row["number"],
+        state=row["state"],
+        paired_at=from_text(row["paired_at"]),  # type: ignore[arg-type]
+        paired_by=row["paired_by"],
+        forced=bool(row["forced"]),
+        deadline=from_text(row["deadline"]),
+        completed_at=from_text(row["completed_at"]),
+    )
+
+
+_GAME_COLUMNS = (
+    "g.id, g.tournament_id, g.round_id, r.number AS round_number, g.board, g.white_id,"
+    " g.black_id, g.result, g.white_games, g.black_games, g.state, g.reported_result,"
+    " g.reported_white_games, g.reported_black_games, g.reported_by, g.disputed_by,"
+    " g.disputed_result, g.confirmed_by, g.set_by_user"
+)
+
+
+def _game(row: aiosqlite.Row) -> GameRow:
+    return GameRow(*tuple(row))
+
+
+# -- rounds --------------------------------------------------------------------------------------
+async def list_rounds(conn: aiosqlite.Connection, tournament_id: int) -> list[RoundRow]:
+    async with conn.execute(
+        "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY number", (tournament_id,)
+    ) as cur:
+        return [_round(row) for row in await cur.fetchall()]
+
+
+async def last_round(conn: aiosqlite.Connection, tournament_id: int) -> RoundRow | None:
+    async with conn.execute(
+        "SELECT * FROM rounds WHERE tournament_id = ? ORDER BY number DESC LIMIT 1",
+        (tournament_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _round(row)
+
+
+async def get_round(
+    conn: aiosqlite.Connection, tournament_id: int, number: int
+) -> RoundRow | None:
+    async with conn.execute(
+        "SELECT * FROM rounds WHERE tournament_id = ? AND number = ?", (tournament_id, number)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _round(row)
+
+
+async def insert_round(
+    conn: aiosqlite.Connection,
+    *,
+    tournament_id: int,
+    number: int,
+    now: datetime,
+    paired_by: int | None,
+    forced: bool,
+    deadline: datetime | None,
+) -> int:
+    """Insert the round; UNIQUE (tournament_id, number) makes a racing duplicate fail."""
+    cur = await conn.execute(
+        "INSERT INTO rounds (tournament_id, number, paired_at, paired_by, forced, deadline)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (tournament_id, number, to_text(now), paired_by, int(forced),
+         None if deadline is None else to_text(deadline)),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+async def complete_round(conn: aiosqlite.Connection, round_id: int, now: datetime) -> bool:
+    """Mark the round complete; True only for the call that changed it."""
+    cur = await conn.execute(
+        "UPDATE rounds SET state = 'complete', completed_at = ? WHERE id = ?"
+        " AND state = 'playing'",
+        (to_text(now), round_id),
+    )
+    return cur.rowcount == 1
+
+
+async def reopen_round(conn: aiosqlite.Connection, round_id: int) -> None:
+    await conn.execute(
+        "UPDATE rounds SET state = 'playing', completed_at = NULL WHERE id = ?", (round_id,)
+    )
+
+
+async def delete_round(conn: aiosqlite.Connection, round_id: int) -> None:
+    await conn.execute("DELETE FROM games WHERE round_id = ?", (round_id,))
+    await conn.execute("DELETE FROM byes WHERE round_id = ?", (round_id,))
+    await conn.execute("DELETE FROM rounds WHERE id = ?", (round_id,))
+
+
+# -- games ---------------------------------------------------------------------------------------
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    tournament_id: int,
+    round_id: int,
+    board: int,
+    white_id: int,
+    black_id: int,
+) -> int:
+    cur = await conn.execute(
+        "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, round_id, board, white_id, black_id),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+async def list_games(
+    conn: aiosqlite.Connection, tournament_id: int, round_number: int | None = None
+) -> list[GameRow]:
+    sql = (
+        f"SELECT {_GAME_COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id"
+        " WHERE g.tournament_id = ?"
+    )
+    params: list[int] = [tournament_id]
+    if round_number is not None:
+        sql += " AND r.number = ?"
+        params.append(round_number)
+    async with conn.execute(sql + " ORDER BY r.number, g.board", params) as cur:
+        return [_game(row) for row in await cur.fetchall()]
+
+
+async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    async with conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id WHERE g.id = ?",
+        (game_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _game(row)
+
+
+async def record_report(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    result: str,
+    white_games: int | None,
+    black_games: int | None,
+    reporter: int,
+    now: datetime,
+) -> bool:
+    """pending -> reported; False if the game was no longer pending (a racing report)."""
+    cur = await conn.execute(
+        "UPDATE games SET state = 'reported', reported_result = ?, reported_white_games = ?,"
+        " reported_black_games = ?, reported_by = ?, reported_at = ?"
+        " WHERE id = ? AND state = 'pending'",
+        (result, white_games, black_games, reporter, to_text(now), game_id),
+    )
+    return cur.rowcount == 1
+
+
+async def confirm_report(
+    conn: aiosqlite.Connection, game_id: int, *, confirmer: int, now: datetime
+) -> bool:
+    """reported -> final with the reported result; False if it was not 'reported' any more,
+    which makes a double-clicked (or concurrent) confirmation record one result."""
+    cur = await conn.execute(
+        "UPDATE games SET state = 'final', result = reported_result,"
+        " white_games = reported_white_games, black_games = reported_black_games,"
+        " confirmed_by = ?, finalised_at = ? WHERE id = ? AND state = 'reported'",
+        (confirmer, to_text(now), game_id),
+    )
+    return cur.rowcount == 1
+
+
+async def record_dispute(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    disputer: int,
+    result: str | None,
+    now: datetime,
+) -> bool:
+    cur = await conn.execute(
+        "UPDATE games SET state = 'disputed', disputed_by = ?, disputed_result = ?,"
+        " disputed_at = ? WHERE id = ? AND state = 'reported'",
+        (disputer, result, to_text(now), game_id),
+    )
+    return cur.rowcount == 1
+
+
+async def set_final_result(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    result: str,
+    white_games: int | None,
+    black_games: int | None,
+    user_id: int,
+    now: datetime,
+) -> None:
+    """An organiser's decision: final whatever the state was."""
+    await conn.execute(
+        "UPDATE games SET state = 'final', result = ?, white_games = ?, black_games = ?,"
+        " set_by_user = ?, finalised_at = ? WHERE id = ?",
+        (result, white_games, black_games, user_id, to_text(now), game_id),
+    )
+
+
+async def count_unfinished(conn: aiosqlite.Connection, round_id: int) -> int:
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games WHERE round_id = ? AND state <> 'final'", (round_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def count_final(conn: aiosqlite.Connection, round_id: int) -> int:
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games WHERE round_id = ? AND state = 'final'", (round_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def count_games_of(conn: aiosqlite.Connection, player_id: int) -> int:
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games WHERE white_id = ? OR black_id = ?", (player_id, player_id)
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+# -- byes ----------------------------------------------------------------------------------------
+async def insert_bye(
+    conn: aiosqlite.Connection, *, tournament_id: int, round_id: int, player_id: int, kind: str
+) -> None:
+    await conn.execute(
+        "INSERT INTO byes (tournament_id, round_id, player_id, kind) VALUES (?, ?, ?, ?)",
+        (tournament_id, round_id, player_id, kind),
+    )
+
+
+async def list_byes(
+    conn: aiosqlite.Connection, tournament_id: int, round_number: int | None = None
+) -> list[ByeRow]:
+    sql = (
+        "SELECT r.number, b.player_id, b.kind FROM byes b JOIN rounds r ON r.id = b.round_id"
+        " WHERE b.tournament_id = ?"
+    )
+    params: list[int] = [tournament_id]
+    if round_number is not None:
+        sql += " AND r.number = ?"
+        params.append(round_number)
+    async with conn.execute(sql + " ORDER BY r.number, b.kind <> 'pairing', b.id", params) as cur:
+        return [ByeRow(row[0], row[1], row[2]) for row in await cur.fetchall()]
+
+
+async def delete_byes_of(conn: aiosqlite.Connection, player_id: int) -> None:
+    await conn.execute("DELETE FROM byes WHERE player_id = ?", (player_id,))
+
+
+# -- bye requests --------------------------------------------------------------------------------
+async def upsert_bye_request(
+    conn: aiosqlite.Connection,
+    *,
+    tournament_id: int,
+    player_id: int,
+    round_number: int,
+    kind: str,
+    requested_by: int,
+    now: datetime,
+) -> None:
+    await conn.execute(
+        "INSERT INTO bye_requests (tournament_id, player_id, round_number, kind, requested_by,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, player_id,"
+        " round_number) DO UPDATE SET kind = excluded.kind,"
+        " requested_by = excluded.requested_by, created_at = excluded.created_at",
+        (tournament_id, player_id, round_number, kind, requested_by, to_text(now)),
+    )
+
+
+async def delete_bye_request(
+    conn: aiosqlite.Connection, tournament_id: int, player_id: int, round_number: int
+) -> bool:
+    cur = await conn.execute(
+        "DELETE FROM bye_requests WHERE tournament_id = ? AND player_id = ? AND round_number = ?",
+        (tournament_id, player_id, round_number),
+    )
+    return cur.rowcount == 1
+
+
+async def list_bye_requests(
+    conn: aiosqlite.Connection, tournament_id: int
+) -> list[ByeRequestRow]:
+    async with conn.execute(
+        "SELECT player_id, round_number, kind FROM bye_requests WHERE tournament_id = ?"
+        " ORDER BY round_number, id",
+        (tournament_id,),
+    ) as cur:
+        return [ByeRequestRow(row[0], row[1], row[2]) for row in await cur.fetchall()]
+
+
+# -- forbidden pairs -----------------------------------------------------------------------------
+async def insert_forbidden_pair(
+    conn: aiosqlite.Connection, tournament_id: int, a: int, b: int, now: datetime
+) -> bool:
+    low, high = sorted((a, b))
+    cur = await conn.execute(
+        "INSERT OR IGNORE INTO forbidden_pairs (tournament_id, player_a, player_b, created_at)"
+        " VALUES (?, ?, ?, ?)",
+        (tournament_id, low, high, to_text(now)),
+    )
+    return cur.rowcount == 1
+
+
+async def list_forbidden_pairs(
+    conn: aiosqlite.Connection, tournament_id: int
+) -> list[tuple[int, int]]:
+    async with conn.execute(
+        "SELECT player_a, player_b FROM forbidden_pairs WHERE tournament_id = ? ORDER BY id",
+        (tournament_id,),
+    ) as cur:
+        return [(row[0], row[1]) for row in await cur.fetchall()]
