@@ -327,3 +327,23 @@ def test_late_entry_without_history_is_paired() -> None:
     result = pair_round(t, PairingConfig())
     assert {p for g in result.games for p in g.players} | {result.pairing_bye} == {1, 2, 3, 4, 5}
     assert isinstance(t.rounds[0], Round)
+
+
+@pytest.mark.parametrize(
+    ("system", "expected"),
+    [
+        ("dutch", [(1, 5), (2, 6), (3, 7), (4, 8)]),
+        ("burstein", [(1, 8), (2, 7), (3, 6), (4, 5)]),
+        ("random2", None),
+    ],
+)
+def test_odd_score_group_is_sized_without_the_bye_player(system, expected) -> None:
+    # As in the paper, the bye player (9) is out of the score group: 8 players remain.
+    t = new_tournament(9, 4)
+    result = pair_round(t, PairingConfig(system=system))
+    assert result.pairing_bye == 9
+    if expected is not None:
+        assert pairs_of(result) == {frozenset(p) for p in expected}
+    else:  # Random2 pairs the top half {1..4} with the bottom half {5..8}
+        for g in result.games:
+            assert (min(g.players) <= 4) and (max(g.players) >= 5)

@@ -193,10 +193,24 @@ def pairing_graph(
 def _rank(active: Sequence[Player], states: dict[int, PlayerState]) -> list[_Entrant]:
     ordered = sorted(active, key=lambda p: (-states[p.id].score, p.seed, p.id))
     unit = lcm(*(states[p.id].score.denominator for p in ordered))
+    # The paper takes the bye player out before building the graph, so score-group sizes and
+    # halves are counted without him. The bye here is decided inside the matching, so we leave
+    # out the *presumptive* receiver (the lowest-ranked among those with the fewest unplayed
+    # wins): the paper's graph exactly, whenever the paper's choice is feasible.
+    presumptive = None
+    if len(ordered) % 2 == 1:
+        fewest = min(states[p.id].unplayed_wins for p in ordered)
+        presumptive = next(
+            p.id for p in reversed(ordered) if states[p.id].unplayed_wins == fewest
+        )
     groups: dict[Fraction, list[Player]] = {}
     for p in ordered:
-        groups.setdefault(states[p.id].score, []).append(p)
+        if p.id != presumptive:
+            groups.setdefault(states[p.id].score, []).append(p)
     position = {p.id: pos for group in groups.values() for pos, p in enumerate(group)}
+    if presumptive is not None:
+        group = groups.setdefault(states[presumptive].score, [])
+        position[presumptive] = len(group)
     entrants = []
     for rank, p in enumerate(ordered):
         st = states[p.id]
@@ -206,7 +220,7 @@ def _rank(active: Sequence[Player], states: dict[int, PlayerState]) -> list[_Ent
                 state=st,
                 rank=rank,
                 score_units=int(st.score * unit),
-                group_size=len(groups[st.score]),
+                group_size=len(groups[st.score]) or 1,
                 group_pos=position[p.id],
                 color_diff=st.color_diff,
             )
