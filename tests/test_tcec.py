@@ -403,3 +403,36 @@ def test_players_with_equal_seed_numbers_fall_back_to_id() -> None:
     t = Tournament(players=(Player(1, "a", order=1), Player(2, "b", order=1),
                             Player(3, "c", order=2), Player(4, "d", order=2)))
     assert games_of(pair_round(t, TCEC)) == [(4, 3), (2, 1)]
+
+
+# -- final ranking --------------------------------------------------------------------------
+def test_final_ranking_score_then_fewer_byes_then_tiebreaks() -> None:
+    from swiss.standings import compute_standings
+
+    # 4 and 5 both score 2; 5 had a bye (and more black games): 4 ranks above 5
+    t = tournament(5, [
+        hand_round(1, [(2, 1, W), (4, 3, W)], byes=[5]),
+        hand_round(2, [(1, 5, B), (4, 2, W)], byes=[3]),
+    ])
+    standings = compute_standings(t, "tcec")
+    assert standings.tiebreaks[0] == "BYES"
+    ids = [row.player_id for row in standings.rows]
+    assert ids.index(4) < ids.index(5)
+    row = {r.player_id: r for r in standings.rows}
+    assert row[4].points == row[5].points == 2
+    assert row[5].values[1] > row[4].values[1]  # BPG alone would put 5 first
+    assert {r.player_id: r.values[0] for r in standings.rows} == bye_counts(t)
+
+
+def test_final_ranking_of_played_events_orders_by_score_then_byes() -> None:
+    from swiss.standings import compute_standings
+
+    rng = random.Random(8)
+    t = tournament(9)
+    for _ in range(6):
+        t, _pairing = play(t, TCEC, rng)
+    rows = compute_standings(t, "tcec").rows
+    keys = [(-r.points, r.values[0]) for r in rows]
+    assert keys == sorted(keys)
+    assert [r.points for r in rows] == sorted((st.score for st in tcec_states(t).values()),
+                                              reverse=True)
