@@ -324,8 +324,8 @@ def test_malformed_input_names_line_and_column(text: str, line: int, column: int
 def test_more_rounds_played_than_announced() -> None:
     lines = (player_line(1, "2.0", "     2 w 1     2 b 1"),
              player_line(2, "0.0", "     1 b 0     1 w 0"))
-    with pytest.raises(TrfError, match="^line 1, column 5: 2 rounds were played but the file "
-                                       "says the tournament has 1$"):
+    with pytest.raises(TrfError, match=r"^line 1, column 5: 2 rounds were played but the file "
+                                       r"says the tournament has 1$"):
         parse_trf(trf(*lines, header=("XXR 1",)))
 
 
@@ -342,7 +342,7 @@ def test_writer_refuses_what_trf_cannot_hold() -> None:
         write_trf(pending)
     with pytest.raises(ValueError, match="pairing-allocated bye cannot be requested"):
         write_trf(Tournament(players=players).with_requested_bye(1, 1, ByeKind.PAIRING))
-    with pytest.raises(ValueError, match="outside 1..9999"):
+    with pytest.raises(ValueError, match=r"outside 1\.\.9999"):
         write_trf(Tournament(players=(Player(10000, "X"),)))
     with pytest.raises(ValueError, match="more than one decimal"):
         write_trf(Tournament(players=players, scoring=Scoring(zero_bye=Fraction(1, 4)),
