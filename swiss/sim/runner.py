@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from swiss.model import Bye, Game, Player, Result, Round, Scoring, Tournament
+from swiss.model import Bye, Color, Game, Player, Result, Round, Scoring, Tournament
 from swiss.pairing import PairingConfig, pair_round
 from swiss.sim.fastpair import FAST_SYSTEMS, PlainState, pair_plain
 from swiss.sim.measures import kendall_tau, ndcg, spearman_rho
@@ -179,6 +179,9 @@ def play_tournament(
     n = len(players)
     rng = np.random.default_rng([config.seed, _STREAM_SYSTEM, system_code(system), index])
     game_seed = int(rng.integers(0, 2**31 - 1))
+    # The round-1 colour of the top board: a coin, written into the tournament (TRF XXC) so that
+    # external engines, which need it, see the same one as ours.
+    initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
     pair = pairer or EnginePairer(system, config.beta, config.policy)
     plain = (
         PlainState(n)
@@ -194,7 +197,7 @@ def play_tournament(
     def so_far() -> Tournament:
         return Tournament(
             players=players, rounds=tuple(rounds), total_rounds=config.rounds,
-            use_colors=True, initial_color=None, seed=game_seed, name=f"sim {system} #{index}",
+            use_colors=True, initial_color=initial, seed=game_seed, name=f"sim {system} #{index}",
         )
 
     score = {p.id: 0.0 for p in players}
@@ -205,7 +208,7 @@ def play_tournament(
     acd: list[int] = []
     model = config.model
     for number in range(1, config.rounds + 1):
-        pairs = _fast_pairs(plain, number, system, config, game_seed)
+        pairs = _fast_pairs(plain, number, system, config, game_seed, initial)
         if pairs is not None:
             pending: tuple[Game, ...] = tuple(
                 Game(white=w + 1, black=b + 1, board=board)
@@ -272,13 +275,18 @@ def play_tournament(
 
 
 def _fast_pairs(
-    plain: PlainState | None, number: int, system: str, config: SimulationConfig, seed: int
+    plain: PlainState | None,
+    number: int,
+    system: str,
+    config: SimulationConfig,
+    seed: int,
+    initial: Color,
 ) -> list[tuple[int, int]] | None:
     if plain is None:
         return None
     return pair_plain(
         plain, number, system, beta=config.beta, policy=config.policy, seed=seed,
-        initial_color=None,
+        initial_color=initial,
     )
 
 
@@ -295,7 +303,7 @@ def _max_gap(
     if plain is not None:
         pairs = pair_plain(
             plain, number, "burstein", beta=config.beta, policy=config.policy, seed=seed,
-            initial_color=None, pi=gap_matrix,
+            initial_color=Color.WHITE, pi=gap_matrix,  # colours do not matter here
         )
         if pairs is not None:
             return sum(abs(strength[w + 1] - strength[b + 1]) for w, b in pairs)
