@@ -181,6 +181,8 @@ class PlayerOps(ServiceBase):
                 + (" Before the start, use /leave or /admin remove-player."
                    if t.status == "registration" else "")
             )
+        if row.status == "no_show":
+            raise ConflictError(f"{row.name} did not check in and is not playing in '{t.name}'.")
         if row.status != "active":
             raise ConflictError(f"{row.name} has already withdrawn from '{t.name}'.")
         last = await round_repo.last_round(conn, t.id)
