@@ -114,6 +114,7 @@ _PLAYED_ROUND_BYE = {
 _REQUEST_CODE = {"H": ByeKind.HALF, "=": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO,
                  "-": None, " ": None}
 _BYE_CODE = {ByeKind.PAIRING: "U", ByeKind.HALF: "H", ByeKind.FULL: "F", ByeKind.ZERO: "Z"}
+_ABSENT_ENTRY = "  0000 - -"  # neither a game nor a bye: absent, scores Scoring.absent
 _SCORING_FIELDS = (
     "win", "draw", "loss", "forfeit_win", "forfeit_loss",
     "pairing_bye", "half_bye", "full_bye", "zero_bye", "absent",
@@ -792,6 +793,7 @@ def write_trf(
     ranks = _standing_ranks(tournament, states)
     next_entries = _next_round_entries(tournament)
     all_in_next = bool(ordered) and all(p.id in next_entries for p in ordered)
+    round_entries = [_round_entries(tournament, rnd) for rnd in tournament.rounds]
 
     out: list[str] = []
     if tournament.name:
@@ -811,8 +813,8 @@ def write_trf(
         extra = info.get(player.id, TrfPlayerInfo())
         line = _player_prefix(player, extra, states[player.id].score,
                               extra.rank or ranks[player.id])
-        for rnd in tournament.rounds:
-            line += _round_entry(tournament, rnd, player.id)
+        for entries in round_entries:
+            line += entries.get(player.id, _ABSENT_ENTRY)
         if player.id in next_entries and not all_in_next:
             line += f"  0000 - {next_entries[player.id]}"
         out.append(line)
@@ -872,20 +874,21 @@ def _player_prefix(player: Player, info: TrfPlayerInfo, score: Points, rank: int
     )
 
 
-def _round_entry(tournament: Tournament, rnd: Round, pid: int) -> str:
-    game = rnd.game_of(pid)
-    if game is not None:
+def _round_entries(tournament: Tournament, rnd: Round) -> dict[int, str]:
+    """The 10-column entry of every player who had a game or a bye in ``rnd``."""
+    entries: dict[int, str] = {}
+    for game in rnd.games:
         if game.result.is_pending:
             raise ValueError(f"round {rnd.number} has games without a result; TRF records "
                              "results only (finish or drop the round first)")
-        outcome = game.outcome_for(pid)
-        assert outcome is not None
-        colour = game.color_of(pid).value if tournament.use_colors else "-"
-        return f"  {game.opponent_of(pid):>4} {colour} {_OUTCOME_CODE[outcome]}"
-    bye = rnd.bye_of(pid)
-    if bye is not None:
-        return f"  0000 - {_BYE_CODE[bye.kind]}"
-    return "  0000 - -"
+        for pid in game.players:
+            outcome = game.outcome_for(pid)
+            assert outcome is not None
+            colour = game.color_of(pid).value if tournament.use_colors else "-"
+            entries[pid] = f"  {game.opponent_of(pid):>4} {colour} {_OUTCOME_CODE[outcome]}"
+    for bye in rnd.byes:
+        entries[bye.player] = f"  0000 - {_BYE_CODE[bye.kind]}"
+    return entries
 
 
 def _scoring_lines(scoring: Scoring) -> list[str]:
