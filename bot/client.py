@@ -68,7 +68,7 @@ class SwissBot(commands.Bot):
         )
         self.settings = settings
         self.service: Any = service
-        self._owns_service = service is None
+        self._database: Any = None  # storage.db.Database when we opened it ourselves
         self._extensions = tuple(extensions)
         self.delivery_interval = delivery_interval
         self.sync_commands_on_start = sync_commands
@@ -76,27 +76,23 @@ class SwissBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self.service is None:
-            self.service = await open_service(self.settings)
+            self._database, self.service = await open_service(self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
         self._add_persistent_views()
         if self.sync_commands_on_start:
             await self.sync_commands()
-        if hasattr(self.service, "pending_announcements"):
-            from bot.delivery import OutboxDelivery
+        from bot.delivery import OutboxDelivery
 
-            self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
-            self.delivery.start()
+        self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
+        self.delivery.start()
 
     def _add_persistent_views(self) -> None:
-        """Register the report buttons once, by custom_id, so clicks on messages sent before a
-        restart still reach us."""
-        try:
-            from cogs.views import persistent_views
-        except ImportError:
-            return
-        for view in persistent_views(self):
-            self.add_view(view)
+        """Register the report buttons by custom_id template, so clicks on messages sent
+        before a restart still reach us."""
+        from cogs.views import DYNAMIC_ITEMS
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -119,12 +115,23 @@ class SwissBot(commands.Bot):
         if self.delivery is not None:
             await self.delivery.stop()
         await super().close()
-        if self._owns_service and self.service is not None and hasattr(self.service, "close"):
-            await self.service.close()
+        # close() runs twice (ours, then discord.py's connect loop): close the database once.
+        database, self._database = self._database, None
+        if database is not None:
+            await database.close()
 
 
-async def open_service(settings: Settings) -> Any:
-    """Open the tournament service on the configured SQLite database."""
+async def open_service(settings: Settings) -> tuple[Any, Any]:
+    """Open the SQLite database (creating and migrating it) and the service over it."""
     from bot.service import TournamentService
+    from storage.db import connect
 
-    return await TournamentService.open(settings.database)
+    database = await connect(settings.database)
+    return database, TournamentService(database)
+
+
+def wake_delivery(client: discord.Client) -> None:
+    """Post queued announcements now rather than at the next tick."""
+    delivery = getattr(client, "delivery", None)
+    if delivery is not None:
+        delivery.wake()

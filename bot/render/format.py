@@ -32,8 +32,11 @@ def discord_timestamp(moment: datetime, style: TimestampStyle = "R") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def points(value: Fraction | int | float) -> str:
-    """``Fraction(5, 2)`` -> ``"2½"``; floats (percentages, ratings) with two decimals."""
+def points(value: Fraction | int | float | str) -> str:
+    """``Fraction(5, 2)`` -> ``"2½"``; floats (percentages, ratings) with two decimals;
+    text (already formatted by the service, e.g. in an outbox payload) as it is."""
+    if isinstance(value, str):
+        return value
     if isinstance(value, float):
         return f"{value:.2f}"
     value = Fraction(value)

@@ -168,6 +168,7 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.listeners: list[MessageListener] = []
+        self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()
@@ -765,7 +766,16 @@ class FakeDiscord:
         if channel is None:
             raise _ApiError(404, 10003, "Unknown Channel")
         _check_message_limits(body or {}, files)
+        nonce = (body or {}).get("nonce")
+        if nonce is not None and (body or {}).get("enforce_nonce"):
+            # Discord returns the earlier message instead of posting a duplicate.
+            for earlier in channel.messages:
+                if earlier.get("nonce") == str(nonce):
+                    self.deduplicated += 1
+                    return 200, earlier
         message = self._new_message(channel.id, body or {}, files)
+        if nonce is not None:
+            message["nonce"] = str(nonce)
         await self._store(channel.id, message)
         return 200, message
 

@@ -124,3 +124,51 @@ async def start_swissbot(
 
 async def stop_swissbot(bot: SwissBot) -> None:
     await bot.close()
+
+
+class Club:
+    """The test guild from a user's seat: run commands, click buttons, read the channel."""
+
+    def __init__(self, fake: FakeDiscord, guild: SandboxGuild, channel_name: str = "tournaments"):
+        self.fake = fake
+        self.guild = guild
+        self.channel = guild.channel(channel_name)
+        self.owner = fake.owner_member(guild)
+        self.players = fake.players(guild)
+
+    async def run(self, member: Any, command: str, **options: Any) -> dict[str, Any]:
+        """Run ``/command`` as ``member`` and return the bot's visible answer."""
+        inter = await self.fake.send_slash_command(
+            self.guild, self.channel, member, command, options
+        )
+        return await self.fake.reply(inter)
+
+    async def click(self, message: dict[str, Any], member: Any, label: str) -> dict[str, Any]:
+        inter = await self.fake.click_button(message, member, label=label)
+        return await self.fake.reply(inter)
+
+    def posts(self) -> list[dict[str, Any]]:
+        """The bot's public messages in the channel (not interaction replies)."""
+        return [
+            m for m in self.channel.messages
+            if "interaction_metadata" not in m and not m["flags"] & 64
+        ]
+
+    async def wait_post(self, predicate: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """Wait for a public post (an announcement) matching ``predicate``."""
+        return await self.fake.wait_for_message(
+            lambda m: m["channel_id"] == str(self.channel.id)
+            and "interaction_metadata" not in m
+            and predicate(m),
+            timeout,
+        )
+
+
+def text_of(message: dict[str, Any]) -> str:
+    """Content, embed titles, descriptions and fields of a message, as one string."""
+    parts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields") or []]
+        parts.append((embed.get("footer") or {}).get("text") or "")
+    return "\n".join(parts)

@@ -1,0 +1,166 @@
+"""Deliver the outbox: the announcements the service queued, posted to their channels.
+
+The service writes announcements (pairings, results, standings, disputes...) to the outbox
+in the same transaction as the change they announce. This background task posts them:
+
+* in order per channel (a failure holds back that channel's later announcements);
+* with retries: rate limits wait ``retry_after``, other Discord errors back off exponentially
+  (2 s, 4 s, ... capped at 5 minutes) and are recorded on the row;
+* exactly once: a row is marked delivered once all its messages are posted, and every message
+  carries a nonce derived from the row id with ``enforce_nonce``, so if the bot dies between
+  posting and marking, Discord returns the earlier message instead of posting a duplicate;
+* on restart it simply resumes: undelivered rows are still in the outbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+
+from bot.render.announcements import render_announcement
+
+log = logging.getLogger(__name__)
+
+MAX_BACKOFF_SECONDS = 300.0
+
+
+def nonce_for(outbox_id: int, part: int) -> str:
+    """The nonce of part ``part`` of outbox row ``outbox_id`` (Discord allows 25 characters)."""
+    return f"sb{outbox_id}p{part}"
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait after the ``attempts``-th failure."""
+    return min(MAX_BACKOFF_SECONDS, 2.0 ** max(1, attempts))
+
+
+class OutboxDelivery:
+    """The delivery loop. ``wake()`` after a command queued something to post it at once."""
+
+    def __init__(self, client: discord.Client, service: Any, *, interval: float = 2.0) -> None:
+        self.client = client
+        self.service = service
+        self.interval = interval
+        self.delivered = 0
+        self.failures = 0
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._held: dict[int, datetime] = {}  # channel id -> not before (keeps order)
+        self._lock = asyncio.Lock()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="swissbot-outbox")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        await self.client.wait_until_ready()
+        while not self.client.is_closed():
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # The loop must survive anything (a database hiccup, a bug in one renderer).
+                log.exception("the outbox delivery pass failed; retrying in %ss", self.interval)
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
+
+    async def tick(self) -> None:
+        """One pass: pair rounds whose auto-advance is due, then deliver the outbox."""
+        try:
+            paired = await self.service.run_auto_advances()
+        except Exception:
+            log.exception("the auto-advance pass failed")
+        else:
+            for view in paired:
+                log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
+        await self.deliver_due()
+
+    async def deliver_due(self) -> int:
+        """Deliver every due announcement now; returns how many were delivered."""
+        async with self._lock:
+            now = datetime.now(UTC)
+            delivered = 0
+            rows = await self.service.pending_announcements()
+            for row in rows:
+                channel_id = row.channel_id
+                held = self._held.get(channel_id) if channel_id is not None else None
+                if held is not None and held > now:
+                    continue  # an earlier announcement for this channel is waiting to retry
+                if await self._deliver(row):
+                    delivered += 1
+                    self._held.pop(channel_id, None)
+            return delivered
+
+    async def _deliver(self, row: Any) -> bool:
+        try:
+            channel = await self._channel(row.channel_id)
+            organiser_role = None
+            if row.kind == "dispute":
+                settings = await self.service.get_guild_settings(row.guild_id)
+                organiser_role = settings.organiser_role_id
+            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role)
+            for part, outgoing in enumerate(messages):
+                await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
+        except discord.RateLimited as exc:
+            await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
+            return False
+        except discord.HTTPException as exc:
+            wait = backoff(row.attempts + 1)
+            await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}", wait)
+            return False
+        except _NoChannel as exc:
+            await self._failed(row, str(exc), backoff(row.attempts + 1))
+            return False
+        except Exception as exc:
+            log.exception("cannot deliver announcement %s (%s)", row.id, row.kind)
+            await self._failed(row, f"{type(exc).__name__}: {exc}", MAX_BACKOFF_SECONDS)
+            return False
+        if await self.service.mark_delivered(row.id):
+            self.delivered += 1
+        return True
+
+    async def _failed(self, row: Any, error: str, wait: float) -> None:
+        self.failures += 1
+        if row.channel_id is not None:
+            self._held[row.channel_id] = datetime.now(UTC) + timedelta(seconds=wait)
+        log.warning(
+            "announcement %s (%s) not delivered (attempt %d): %s; retrying in %.0fs",
+            row.id, row.kind, row.attempts + 1, error, wait,
+        )
+        await self.service.mark_failed(row.id, error, retry_after_seconds=wait)
+
+    async def _channel(self, channel_id: int | None) -> discord.abc.Messageable:
+        if channel_id is None:
+            raise _NoChannel(
+                "the tournament has no channel and the server has no default channel"
+            )
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.NotFound:
+                raise _NoChannel(f"channel {channel_id} does not exist (any more)") from None
+        if not isinstance(channel, discord.abc.Messageable):
+            raise _NoChannel(f"channel {channel_id} cannot receive messages")
+        return channel
+
+
+class _NoChannel(Exception):
+    pass

@@ -1,0 +1,151 @@
+"""Render an outbox announcement (``kind`` + JSON payload written by the service).
+
+Payloads are plain JSON (see ``bot.service.present.round_payload`` / ``standings_payload``);
+here they are turned back into light objects with the attributes the view renderers read, so
+announcements and command replies share one renderer.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.render import tournament as views
+from bot.render.format import plain, seat
+from bot.render.message import Outgoing
+
+log = logging.getLogger(__name__)
+
+
+def render_announcement(
+    kind: str, payload: dict[str, Any], *, organiser_role_id: int | None = None
+) -> list[Outgoing]:
+    """The messages for one announcement, in posting order."""
+    name = (payload.get("tournament") or {}).get("name", "the tournament")
+    match kind:
+        case "pairings":
+            return views.pairings(round_from_payload(payload))
+        case "round_results":
+            return views.round_results(round_from_payload(payload))
+        case "standings" | "final_standings":
+            return views.standings(standings_from_payload(payload, name))
+        case "dispute":
+            game = game_from_payload(payload["game"])
+            game.reported_result = payload.get("reported_result") or game.reported_result
+            game.disputed_result = payload.get("disputed_result")
+            return [views.dispute_alert(game, organiser_role_id, name)]
+        case "result_corrected":
+            game = game_from_payload(payload["game"])
+            previous = views.RESULT_TEXT.get(payload.get("previous_result", ""), "pending")
+            text = (
+                f"✏️ **{plain(name, 80)}**, round {game.round} board {game.board}: result set to "
+                f"{seat(game.white, number=False)} **{views.result_text(game)}** "
+                f"{seat(game.black, number=False)} (was {previous}) by "
+                f"{plain(str(payload.get('by', 'an organiser')), 60)}."
+            )
+            return [Outgoing(content=text)]
+        case "round_undone":
+            return [
+                Outgoing(
+                    content=f"↩️ Round {payload.get('round')} of **{plain(name, 80)}** was undone "
+                    f"by {plain(str(payload.get('by', 'an organiser')), 60)}; its pairings "
+                    "are void."
+                )
+            ]
+        case "tournament_cancelled":
+            return [
+                Outgoing(
+                    content=f"🛑 **{plain(name, 80)}** was cancelled by "
+                    f"{plain(str(payload.get('by', 'an organiser')), 60)}."
+                )
+            ]
+        case "tournament_started":
+            return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
+        case "auto_advance_failed":
+            return [
+                Outgoing(
+                    embeds=[
+                        discord.Embed(
+                            title=f"{plain(name, 80)} · the next round could not be paired",
+                            description=f"{plain(str(payload.get('error', '')), 1500)}\n"
+                            "An organiser can fix it and use `/round next`.",
+                            colour=views.ALERT_COLOUR,
+                        )
+                    ]
+                )
+            ]
+    log.warning("no renderer for announcement kind %r; posting it as text", kind)
+    return [Outgoing(content=f"{plain(name, 80)}: {plain(kind.replace('_', ' '), 100)}")]
+
+
+def _seat(data: dict[str, Any]) -> SimpleNamespace:
+    return SimpleNamespace(
+        player_id=data.get("player_id"),
+        number=data.get("number"),
+        name=str(data.get("name", "?")),
+        user_id=data.get("user_id"),
+    )
+
+
+def game_from_payload(data: dict[str, Any]) -> SimpleNamespace:
+    fields = {
+        "id": None,
+        "round": 0,
+        "board": 0,
+        "result": "*",
+        "state": "pending",
+        "white_games": None,
+        "black_games": None,
+        "reported_result": None,
+        "reported_by": None,
+        "disputed_by": None,
+        "disputed_result": None,
+    }
+    fields.update({k: v for k, v in data.items() if k not in ("white", "black")})
+    return SimpleNamespace(**fields, white=_seat(data["white"]), black=_seat(data["black"]))
+
+
+def round_from_payload(payload: dict[str, Any]) -> SimpleNamespace:
+    deadline = payload.get("deadline")
+    return SimpleNamespace(
+        tournament_name=(payload.get("tournament") or {}).get("name", "Tournament"),
+        number=payload.get("number", payload.get("round")),
+        total_rounds=payload.get("total_rounds", "?"),
+        state=payload.get("state", "playing"),
+        games=tuple(game_from_payload(g) for g in payload.get("games", [])),
+        byes=tuple(
+            SimpleNamespace(player=_seat(b["player"]), kind=b.get("kind", "pairing"),
+                            points=b.get("points", ""))
+            for b in payload.get("byes", [])
+        ),
+        deadline=datetime.fromisoformat(deadline) if deadline else None,
+        use_colours=payload.get("use_colours", True),
+    )
+
+
+def standings_from_payload(payload: dict[str, Any], name: str) -> SimpleNamespace:
+    rows = tuple(
+        SimpleNamespace(
+            rank=r["rank"],
+            player_id=r.get("player_id"),
+            number=r.get("number"),
+            name=str(r.get("name", "?")),
+            user_id=r.get("user_id"),
+            points=r.get("points", ""),
+            values=tuple(r.get("values", ())),
+            withdrawn=bool(r.get("withdrawn", False)),
+        )
+        for r in payload.get("rows", [])
+    )
+    return SimpleNamespace(
+        tournament_name=name,
+        after_round=payload.get("after_round", 0),
+        total_rounds=payload.get("total_rounds", 0),
+        final=bool(payload.get("final", False)),
+        tiebreaks=tuple(payload.get("tiebreaks", ())),
+        rows=rows,
+    )

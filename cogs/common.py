@@ -1,0 +1,173 @@
+"""What every cog needs: the acting member as an ``Actor``, autocomplete, and replies.
+
+Cogs stay thin: parse options, build the Actor, call one service method, render, answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.client import wake_delivery
+from bot.errors import UserFacingError
+from bot.render.message import Outgoing, allowed_mentions
+from bot.service import Actor
+
+if TYPE_CHECKING:
+    from bot.client import SwissBot
+
+MAX_CHOICES = 25
+
+
+def service_of(interaction: discord.Interaction) -> Any:
+    client: SwissBot = interaction.client  # type: ignore[assignment]
+    return client.service
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("swissbot's commands work in a server, not in direct messages.")
+    return interaction.guild_id
+
+
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator) in this guild, or the guild's organiser role."""
+    permissions = interaction.permissions
+    if permissions.manage_guild or permissions.administrator:
+        return True
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return False
+    settings = await service_of(interaction).get_guild_settings(guild_id_of(interaction))
+    role_id = settings.organiser_role_id
+    return role_id is not None and any(role.id == role_id for role in member.roles)
+
+
+async def actor_of(interaction: discord.Interaction) -> Actor:
+    """The member acting, as the service sees them."""
+    return Actor(
+        user_id=interaction.user.id,
+        guild_id=guild_id_of(interaction),
+        display_name=interaction.user.display_name,
+        is_organiser=await is_organiser(interaction),
+    )
+
+
+def tournament_ref(value: str | None) -> int | str | None:
+    """The ``tournament`` option: autocomplete sends the id; a typed name is passed as is."""
+    if value is None or not value.strip():
+        return None
+    value = value.strip()
+    return int(value) if value.isdigit() else value
+
+
+async def tournament_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Tournaments of this guild whose name contains what was typed; open ones first."""
+    if interaction.guild_id is None:
+        return []
+    infos = await service_of(interaction).list_tournaments(
+        interaction.guild_id, include_closed=True
+    )
+    needle = current.strip().lower()
+    matches = [t for t in infos if needle in t.name.lower()]
+    matches.sort(key=lambda t: (t.status in ("finished", "cancelled"), -t.id))
+    return [
+        app_commands.Choice(name=f"{t.name} ({t.status})"[:100], value=str(t.id))
+        for t in matches[:MAX_CHOICES]
+    ]
+
+
+async def player_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Players of the chosen (or the only open) tournament, offered as ``#number`` or name."""
+    if interaction.guild_id is None:
+        return []
+    tournament = tournament_ref(getattr(interaction.namespace, "tournament", None))
+    try:
+        players = await service_of(interaction).list_players(interaction.guild_id, tournament)
+    except Exception:  # no tournament yet, or several: no suggestions rather than an error
+        return []
+    needle = current.strip().lower().lstrip("#")
+    choices = []
+    for player in players:
+        label = player.name if player.number is None else f"{player.name} (#{player.number})"
+        if needle and needle not in label.lower():
+            continue
+        value = f"#{player.number}" if player.number is not None else player.name
+        if player.number is None and player.user_id is not None:
+            value = f"<@{player.user_id}>"
+        choices.append(app_commands.Choice(name=label[:100], value=value[:100]))
+        if len(choices) == MAX_CHOICES:
+            break
+    return choices
+
+
+def player_ref(value: str) -> int | str:
+    """A player option: a mention, ``#3``, a name; a bare user id becomes an int."""
+    value = value.strip()
+    if not value:
+        raise UserFacingError("Name a player: a @mention, a pairing number like #3, or a name.")
+    return int(value) if value.isdigit() else value
+
+
+async def answer(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    embeds: Sequence[discord.Embed] = (),
+    ephemeral: bool = False,
+    view: discord.ui.View | None = None,
+    mention_users: Sequence[int] = (),
+    file: discord.File | None = None,
+) -> None:
+    """Reply (or follow up after a defer) without pinging anyone not listed."""
+    kwargs: dict[str, Any] = {
+        "ephemeral": ephemeral,
+        "allowed_mentions": allowed_mentions(mention_users),
+    }
+    if content:
+        kwargs["content"] = content
+    if embeds:
+        kwargs["embeds"] = list(embeds)
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def answer_outgoing(
+    interaction: discord.Interaction, messages: Sequence[Outgoing], *, ephemeral: bool = False
+) -> None:
+    """Send rendered messages as the reply and follow-ups."""
+    for outgoing in messages:
+        kwargs = outgoing.send_kwargs()
+        kwargs["ephemeral"] = ephemeral
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+
+async def thinking(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+    """Defer: Discord wants an answer within 3 s, pairing a big round may take longer."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+def announced(interaction: discord.Interaction) -> None:
+    """The service queued announcements: post them now."""
+    wake_delivery(interaction.client)
+
+
+def channel_text(channel_id: int | None) -> str:
+    return f"<#{channel_id}>" if channel_id else "the tournament channel"

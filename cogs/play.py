@@ -1,0 +1,152 @@
+"""Player commands: ``/join``, ``/leave``, ``/checkin``, ``/report``; and ``/result set``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import tournament as render
+from bot.render.format import plain
+from cogs.common import (
+    actor_of,
+    announced,
+    answer,
+    player_autocomplete,
+    player_ref,
+    service_of,
+    tournament_autocomplete,
+    tournament_ref,
+)
+from cogs.views import report_buttons
+
+TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
+
+
+class PlayCog(commands.Cog):
+    """What players do, plus the organiser's result override."""
+
+    result = app_commands.Group(
+        name="result", description="Organiser result commands", guild_only=True
+    )
+
+    @app_commands.command(name="join", description="Join the tournament")
+    @app_commands.guild_only()
+    @app_commands.describe(rating="Your rating, used for seeding", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        rating: app_commands.Range[int, 0, 4000] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        player = await service_of(interaction).join(
+            await actor_of(interaction), tournament_ref(tournament), rating=rating
+        )
+        late = f" You join in round {player.joined_round}." if player.joined_round > 1 else ""
+        await answer(interaction, f"✅ {interaction.user.mention} joined.{late}",
+                     mention_users=())
+
+    @app_commands.command(name="leave", description="Leave (or withdraw from) the tournament")
+    @app_commands.guild_only()
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def leave(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        player = await service_of(interaction).leave(
+            await actor_of(interaction), tournament_ref(tournament)
+        )
+        verb = "withdrew" if player.status == "withdrawn" else "left"
+        await answer(interaction, f"{interaction.user.mention} {verb}.")
+
+    @app_commands.command(name="checkin", description="Confirm you are here to play")
+    @app_commands.guild_only()
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def checkin(
+        self, interaction: discord.Interaction, tournament: str | None = None
+    ) -> None:
+        await service_of(interaction).check_in(
+            await actor_of(interaction), tournament_ref(tournament)
+        )
+        await answer(interaction, "✅ You are checked in.", ephemeral=True)
+
+    @app_commands.command(name="report", description="Report the result of your game")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        result="Your result",
+        my_games="Games you won in the match (optional, e.g. 2 in a 2-1)",
+        their_games="Games your opponent won in the match (optional)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        result: Literal["win", "draw", "loss"],
+        my_games: app_commands.Range[int, 0, 100] | None = None,
+        their_games: app_commands.Range[int, 0, 100] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        outcome = await service_of(interaction).report_result(
+            await actor_of(interaction),
+            result,
+            tournament=tournament_ref(tournament),
+            my_games=my_games,
+            their_games=their_games,
+        )
+        announced(interaction)
+        prompt = render.report_prompt(outcome)
+        if outcome.status == "awaiting_confirmation":
+            await answer(
+                interaction,
+                prompt.content,
+                embeds=prompt.embeds,
+                view=report_buttons(outcome.game.id),
+                mention_users=prompt.mention_users,
+            )
+        else:
+            await answer(interaction, render.report_answer(outcome), embeds=prompt.embeds)
+
+    @result.command(name="set", description="Set or correct a result (organisers)")
+    @app_commands.describe(
+        player="The player (@mention, #number or name); the result is from their side",
+        round="Round number",
+        result="The player's result",
+        my_games="Games the player won (optional)",
+        their_games="Games the opponent won (optional)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def result_set(
+        self,
+        interaction: discord.Interaction,
+        player: str,
+        round: app_commands.Range[int, 1, 1000],
+        result: Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"],
+        my_games: app_commands.Range[int, 0, 100] | None = None,
+        their_games: app_commands.Range[int, 0, 100] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        outcome = await service_of(interaction).set_result(
+            await actor_of(interaction),
+            round,
+            player_ref(player),
+            result,
+            tournament=tournament_ref(tournament),
+            my_games=my_games,
+            their_games=their_games,
+        )
+        announced(interaction)
+        game = outcome.game
+        await answer(
+            interaction,
+            f"Round {game.round}, board {game.board}: {plain(game.white.name)} "
+            f"**{render.result_text(game)}** {plain(game.black.name)} is set.",
+            ephemeral=True,
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog())

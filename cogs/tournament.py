@@ -1,0 +1,259 @@
+"""``/tournament ...``, ``/round ...``, ``/pairings`` and ``/standings``."""
+
+from __future__ import annotations
+
+import io
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.render import tournament as render
+from bot.render.format import plain
+from bot.service import RoundView
+from bot.service.tournaments import TIEBREAK_PRESETS
+from cogs.common import (
+    actor_of,
+    announced,
+    answer,
+    answer_outgoing,
+    guild_id_of,
+    service_of,
+    thinking,
+    tournament_autocomplete,
+    tournament_ref,
+)
+from swiss.pairing.types import SYSTEMS
+
+SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
+
+
+async def tiebreak_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=p, value=p) for p in TIEBREAK_PRESETS if current.lower() in p
+    ]
+
+
+class TournamentCog(commands.Cog):
+    """Tournament life cycle and the round commands."""
+
+    tournament = app_commands.Group(
+        name="tournament", description="Create and run Swiss tournaments", guild_only=True
+    )
+    round = app_commands.Group(
+        name="round", description="Pair or undo rounds (organisers)", guild_only=True
+    )
+
+    # -- /tournament ---------------------------------------------------------------------------
+
+    @tournament.command(name="create", description="Create a tournament (organisers)")
+    @app_commands.describe(
+        name="The tournament's name",
+        rounds="Number of rounds",
+        system="Pairing system (default dutch)",
+        scoring="chess: 1/½/0; match: 3/1/0 (default chess)",
+        tiebreaks="A preset (fide, lichess, mtg, ...) or acronyms such as BH-C1,BH,SB",
+        colours="Balance white/black (off for most games without colours)",
+        channel="Where pairings and results are posted (default: here)",
+        rematches="avoid: only if nothing else works; forbid: never",
+        deadline_minutes="Time to play each round, shown as a countdown",
+        auto_advance="Pair the next round this many minutes after a round completes",
+    )
+    @app_commands.choices(system=SYSTEM_CHOICES)
+    @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        rounds: app_commands.Range[int, 1, 50],
+        system: str = "dutch",
+        scoring: Literal["chess", "match"] = "chess",
+        tiebreaks: str | None = None,
+        colours: bool = True,
+        channel: discord.TextChannel | None = None,
+        rematches: Literal["avoid", "forbid"] = "avoid",
+        deadline_minutes: app_commands.Range[int, 1, 100_000] | None = None,
+        auto_advance: app_commands.Range[int, 0, 10_080] | None = None,
+    ) -> None:
+        info = await service_of(interaction).create_tournament(
+            await actor_of(interaction),
+            name,
+            rounds,
+            system=system,
+            scoring=scoring,
+            tiebreaks=tiebreaks,
+            colours=colours,
+            rematches=rematches,
+            channel_id=channel.id if channel else interaction.channel_id,
+            deadline_minutes=deadline_minutes,
+            auto_advance_minutes=auto_advance,
+        )
+        await answer(
+            interaction,
+            f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
+            "it with `/tournament start`.",
+            embeds=[render.tournament_info(info)],
+        )
+
+    @tournament.command(name="start", description="Close registration and pair round 1")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction)
+        view = await service_of(interaction).start_tournament(actor, tournament_ref(tournament))
+        announced(interaction)
+        await answer(interaction, _paired_text(view, "started"))
+
+    @tournament.command(name="info", description="Settings, state and players")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        service = service_of(interaction)
+        guild_id = guild_id_of(interaction)
+        info = await service.tournament_info(guild_id, tournament_ref(tournament))
+        players = await service.list_players(guild_id, info.id)
+        embed = render.tournament_info(info)
+        if players:
+            lines = [render.player_line(p) for p in players[:40]]
+            if len(players) > 40:
+                lines.append(f"… and {len(players) - 40} more")
+            embed.add_field(name=f"Players ({len(players)})", value="\n".join(lines)[:1024],
+                            inline=False)
+        await answer(interaction, embeds=[embed], ephemeral=True)
+
+    @tournament.command(name="list", description="This server's tournaments")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        infos = await service_of(interaction).list_tournaments(
+            guild_id_of(interaction), include_closed=True
+        )
+        await answer(interaction, embeds=[render.tournament_list(infos)], ephemeral=True)
+
+    @tournament.command(name="finish", description="End the tournament and post final standings")
+    @app_commands.describe(
+        tournament=TOURNAMENT_HELP, force="Finish even if rounds are left or results missing"
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def finish(
+        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction)
+        view = await service_of(interaction).finish_tournament(
+            actor, tournament_ref(tournament), force=force
+        )
+        announced(interaction)
+        await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+
+    @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        info = await service_of(interaction).cancel_tournament(
+            await actor_of(interaction), tournament_ref(tournament)
+        )
+        announced(interaction)
+        await answer(interaction, f"**{plain(info.name)}** is cancelled.", ephemeral=True)
+
+    @tournament.command(name="export", description="Download the tournament as a file")
+    @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        format: Literal["trf", "csv", "json"] = "trf",
+        tournament: str | None = None,
+    ) -> None:
+        exported = await service_of(interaction).export(
+            guild_id_of(interaction), format, tournament_ref(tournament)
+        )
+        file = discord.File(io.BytesIO(exported.content.encode("utf-8")), exported.filename)
+        await answer(interaction, f"`{exported.filename}`", file=file, ephemeral=True)
+
+    # -- /round --------------------------------------------------------------------------------
+
+    @round.command(name="next", description="Pair the next round (organisers)")
+    @app_commands.describe(
+        tournament=TOURNAMENT_HELP, force="Pair even though results are missing (they stay open)"
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_next(
+        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction)
+        view = await service_of(interaction).pair_next_round(
+            actor, tournament_ref(tournament), force=force
+        )
+        announced(interaction)
+        await answer(interaction, _paired_text(view, "paired"))
+
+    @round.command(name="undo", description="Remove the last round's pairings (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP, force="Undo even if results were entered")
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_undo(
+        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+    ) -> None:
+        view = await service_of(interaction).undo_round(
+            await actor_of(interaction), tournament_ref(tournament), force=force
+        )
+        announced(interaction)
+        await answer(
+            interaction,
+            f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
+            ephemeral=True,
+        )
+
+    # -- /pairings and /standings --------------------------------------------------------------
+
+    @app_commands.command(name="pairings", description="Show a round's pairings")
+    @app_commands.guild_only()
+    @app_commands.describe(round="Round number (default: the current one)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def pairings(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 1000] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        view = await service_of(interaction).pairings(
+            guild_id_of(interaction), tournament_ref(tournament), round
+        )
+        messages = render.pairings(view, mention_players=False)
+        if view.state == "complete" or any(g.result != "*" for g in view.games):
+            messages = render.round_results(view)
+        await answer_outgoing(interaction, messages, ephemeral=True)
+
+    @app_commands.command(name="standings", description="Show the standings")
+    @app_commands.guild_only()
+    @app_commands.describe(round="After this round (default: the latest)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 0, 1000] | None = None,
+        tournament: str | None = None,
+    ) -> None:
+        view = await service_of(interaction).standings(
+            guild_id_of(interaction), tournament_ref(tournament), round
+        )
+        await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+
+def _paired_text(view: RoundView, verb: str) -> str:
+    games, byes = len(view.games), len(view.byes)
+    name, number = plain(view.tournament_name), view.number
+    bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
+    if verb == "started":
+        return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+    return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TournamentCog())

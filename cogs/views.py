@@ -1,0 +1,72 @@
+"""The Confirm / Dispute buttons of a result report.
+
+They are dynamic items: the custom_id ``swissbot:confirm:<game id>`` carries everything the
+click needs, and the bot registers the template once at start (``add_dynamic_items``), so
+buttons on messages posted before a restart keep working.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.errors import report_error
+from bot.render import tournament as render
+from bot.render.message import allowed_mentions
+from cogs.common import actor_of, announced, service_of
+
+ACTIONS = {"confirm": ("Confirm", discord.ButtonStyle.success),
+           "dispute": ("Dispute", discord.ButtonStyle.danger)}
+
+
+class ReportButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=r"swissbot:(?P<action>confirm|dispute):(?P<game>[0-9]+)",
+):
+    def __init__(self, action: str, game_id: int) -> None:
+        label, style = ACTIONS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"swissbot:{action}:{game_id}")
+        )
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> ReportButton:
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # Errors are handled here: a view's default handler would only log them.
+        try:
+            actor = await actor_of(interaction)
+            service = service_of(interaction)
+            if self.action == "confirm":
+                outcome = await service.confirm_result(actor, self.game_id)
+            else:
+                outcome = await service.dispute_result(actor, self.game_id)
+            prompt = render.report_prompt(outcome)
+            await interaction.response.edit_message(
+                content=render.report_answer(outcome),
+                embeds=prompt.embeds,
+                view=None,
+                allowed_mentions=allowed_mentions(),
+            )
+            announced(interaction)
+        except Exception as exc:
+            await report_error(interaction, exc, f"the {self.action} button")
+
+
+def report_buttons(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReportButton("confirm", game_id))
+    view.add_item(ReportButton("dispute", game_id))
+    return view
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (ReportButton,)  # type: ignore[type-arg]

@@ -1,0 +1,183 @@
+"""Rendering: Discord limits, splitting, attachments, mentions and timestamps."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.render import tournament as render
+from bot.render.format import discord_timestamp, plain, points
+from bot.render.message import Outgoing
+from bot.service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
+
+PAIRED = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
+
+
+def _seat(n: int, *, guest: bool = False, name: str | None = None) -> Seat:
+    return Seat(player_id=n, number=n, name=name or f"Player {n}",
+                user_id=None if guest else 10**17 + n)
+
+
+def _round(boards: int, *, bye: bool = True, deadline: datetime | None = None,
+           names: list[str] | None = None, guests: set[int] = frozenset()) -> RoundView:
+    games = []
+    for b in range(1, boards + 1):
+        w, k = 2 * b - 1, 2 * b
+        games.append(GameView(
+            id=b, tournament_id=1, round=3, board=b,
+            white=_seat(w, guest=w in guests, name=names[w - 1] if names else None),
+            black=_seat(k, guest=k in guests, name=names[k - 1] if names else None),
+            result="*", state="pending",
+        ))
+    byes = (ByeView(_seat(2 * boards + 1), "pairing", Fraction(1)),) if bye else ()
+    return RoundView(1, "Club <@&42> @everyone Open", 3, 7, "playing", tuple(games), byes,
+                     paired_at=PAIRED, deadline=deadline)
+
+
+def check_limits(messages: list[Outgoing]) -> None:
+    for message in messages:
+        assert len(message.content) <= 2000
+        assert len(message.embeds) <= 10
+        total = 0
+        for embed in message.embeds:
+            data = embed.to_dict()
+            assert len(data.get("title", "")) <= 256
+            assert len(data.get("description", "")) <= 4096
+            total += len(data.get("title", "")) + len(data.get("description", ""))
+            total += len(data.get("footer", {}).get("text", ""))
+        assert total <= 6000
+        allowed = message.allowed_mentions()
+        assert allowed.everyone is False
+
+
+def mentioned(messages: list[Outgoing]) -> list[int]:
+    return [u for m in messages for u in m.mention_users]
+
+
+def test_small_round_is_one_message_pinging_exactly_the_paired_players() -> None:
+    deadline = PAIRED + timedelta(hours=2)
+    messages = render.pairings(_round(4, deadline=deadline))
+    assert len(messages) == 1
+    (message,) = messages
+    players = [10**17 + n for n in range(1, 10)]
+    assert list(message.mention_users) == players
+    for user in players:
+        assert message.content.count(f"<@{user}>") == 1
+    allowed = message.allowed_mentions().to_dict()
+    assert allowed["parse"] == []  # nothing parsed from text: no @everyone, no roles
+    assert sorted(int(u) for u in allowed["users"]) == players
+    assert "roles" not in allowed
+    description = message.embeds[0].description or ""
+    assert f"<t:{int(deadline.timestamp())}:R>" in description
+    assert "bye" in description and message.files == []
+    # the tournament name cannot ping: its mention syntax and @everyone are defused
+    assert "<@&42>" not in message.content and "@everyone" not in message.content
+    assert "<@&42>" not in (message.embeds[0].title or "")
+
+
+def test_large_round_splits_and_attaches_the_full_list() -> None:
+    round_ = _round(300, guests={5, 6, 77})
+    messages = render.pairings(round_)
+    check_limits(messages)
+    assert len(messages) > 1
+    expected = [10**17 + n for n in range(1, 602) if n not in {5, 6, 77}]
+    assert mentioned(messages) == expected  # each once, in board order
+    (attachment,) = messages[0].files
+    assert attachment.filename == "round-3-pairings.txt"
+    lines = attachment.text.splitlines()
+    assert sum(1 for line in lines if line[:4].strip().isdigit()) == 300
+    assert "Player 601 (#601)" in attachment.text
+    assert all(m.files == [] for m in messages[1:])
+    # every board appears once, in order, across the embeds
+    text = "\n".join(e.description or "" for m in messages for e in m.embeds)
+    positions = [text.index(f"`{b:>3}` ") for b in range(1, 301)]
+    assert positions == sorted(positions)
+
+
+def test_one_hundred_boards_need_no_attachment() -> None:
+    messages = render.pairings(_round(100))
+    check_limits(messages)
+    assert all(m.files == [] for m in messages)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    boards=st.integers(min_value=0, max_value=260),
+    name_length=st.integers(min_value=1, max_value=120),
+    guests=st.sets(st.integers(min_value=1, max_value=521), max_size=30),
+)
+def test_pairings_always_fit_discord_limits(
+    boards: int, name_length: int, guests: set[int]
+) -> None:
+    names = [("ab*_`|" * 30)[:name_length] + str(i) for i in range(1, 2 * boards + 2)]
+    round_ = _round(boards, names=names, guests=guests, deadline=PAIRED)
+    messages = render.pairings(round_)
+    check_limits(messages)
+    expected = [10**17 + n for n in range(1, 2 * boards + 2) if n not in guests]
+    assert mentioned(messages) == expected
+
+
+def _standings(rows: int, final: bool = False) -> StandingsView:
+    return StandingsView(
+        tournament_id=1, tournament_name="Open", after_round=5, total_rounds=5, final=final,
+        tiebreaks=("BH-C1", "BH", "SB"),
+        rows=tuple(
+            StandingsRowView(rank=i, player_id=i, number=i, name=f"A rather long name {i}",
+                             user_id=10**17 + i, points=Fraction(rows - i, 2),
+                             values=(Fraction(i), Fraction(2 * i + 1, 2), 3.25))
+            for i in range(1, rows + 1)
+        ),
+    )
+
+
+def test_standings_table_and_split() -> None:
+    small = render.standings(_standings(8))
+    assert len(small) == 1 and small[0].mention_users == ()
+    description = small[0].embeds[0].description or ""
+    assert description.startswith("```") and "BH-C1" in description
+    assert "  1 A rather long name 1" in description
+    assert "3½" in description and "3.25" in description
+    big = render.standings(_standings(400, final=True))
+    check_limits(big)
+    assert "Final standings" in big[0].content
+    (attachment,) = big[0].files
+    assert attachment.filename == "final-standings.txt"
+    assert "A rather long name 400" in attachment.text
+    text = "\n".join(e.description or "" for m in big for e in m.embeds)
+    assert all(f"A rather long name {i} " in text for i in (1, 199, 400))
+
+
+def test_dispute_alert_pings_the_organiser_role_only() -> None:
+    game = _round(1).games[0]
+    message = render.dispute_alert(game, 555, "Open")
+    allowed = message.allowed_mentions().to_dict()
+    assert allowed["roles"] == [555] and "users" not in allowed and allowed["parse"] == []
+    assert message.content.startswith("<@&555>")
+
+
+def test_plain_defuses_markdown_and_mentions() -> None:
+    assert plain("**bold** @everyone <@123> <@&9> <#7>") == (
+        "\\*\\*bold\\*\\* @\u200beveryone <@\u200b123> <@&\u200b9> <#\u200b7>"
+    )
+    assert plain("x" * 300, 10) == "x" * 9 + "…"
+
+
+def test_timestamps_and_points() -> None:
+    naive = datetime(2026, 1, 1, 12, 0)
+    assert discord_timestamp(naive) == "<t:1767268800:R>"
+    assert discord_timestamp(naive.replace(tzinfo=UTC), "f") == "<t:1767268800:f>"
+    assert points(Fraction(5, 2)) == "2½"
+    assert points(Fraction(1, 2)) == "½"
+    assert points(3) == "3"
+    assert points(0.5) == "0.50"
+
+
+def test_outgoing_send_kwargs_carry_files_and_mentions() -> None:
+    message = render.pairings(_round(120))[0]
+    kwargs = message.send_kwargs()
+    assert isinstance(kwargs["files"][0], discord.File)
+    assert kwargs["allowed_mentions"].everyone is False
