@@ -33,7 +33,8 @@ def _round(boards: int, *, bye: bool = True, deadline: datetime | None = None,
             black=_seat(k, guest=k in guests, name=names[k - 1] if names else None),
             result="*", state="pending",
         ))
-    byes = (ByeView(_seat(2 * boards + 1), "pairing", Fraction(1)),) if bye else ()
+    odd = 2 * boards + 1
+    byes = (ByeView(_seat(odd, guest=odd in guests), "pairing", Fraction(1)),) if bye else ()
     return RoundView(1, "Club <@&42> @everyone Open", 3, 7, "playing", tuple(games), byes,
                      paired_at=PAIRED, deadline=deadline)
 
