@@ -1,0 +1,92 @@
+"""``swissbot simulate`` end to end: the table, the files, the errors, determinism."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from bot.cli import main
+
+BASE = ["simulate", "--players", "8", "--rounds", "3", "--tournaments", "6", "--quiet"]
+
+
+def test_prints_a_table_per_system(capsys):
+    assert main([*BASE, "--systems", "burstein,monrad"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("# 6 tournaments per system, 8 players, 3 rounds, beta 2")
+    assert "Kendall tau" in lines[1] and "float pairs" in lines[1]
+    assert lines[2].startswith("burstein") and lines[3].startswith("monrad")
+    assert "±" in lines[2]
+
+
+def test_same_seed_same_table_for_any_jobs(capsys):
+    assert main([*BASE, "--systems", "random,dutch", "--seed", "9", "--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*BASE, "--systems", "random,dutch", "--seed", "9", "--jobs", "2"]) == 0
+    two = capsys.readouterr().out
+    assert main([*BASE, "--systems", "random,dutch", "--seed", "10", "--jobs", "2"]) == 0
+    other = capsys.readouterr().out
+    assert one == two
+    assert one != other
+
+
+def test_reference_engine_gives_the_same_numbers(capsys):
+    assert main([*BASE, "--systems", "random2"]) == 0
+    fast = capsys.readouterr().out
+    assert main([*BASE, "--systems", "random2", "--reference-engine"]) == 0
+    assert capsys.readouterr().out == fast
+
+
+def test_out_writes_csv_and_plots(tmp_path, capsys):
+    out = tmp_path / "run"
+    args = [*BASE, "--systems", "dutch,random", "--out", str(out), "--markdown",
+            "--strengths", "normal:1800:200", "--model", "elo:0.2"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("| system |")
+    with (out / "tournaments.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 12
+    assert {r["system"] for r in rows} == {"dutch", "random"}
+    assert {"kendall_tau", "float_pairs", "acd_r1", "acd_r3", "strength_diff_ratio"} <= set(rows[0])
+    for name in ("kendall_tau", "float_pairs", "colour_difference", "summary"):
+        assert any(p.name.startswith(name) for p in out.iterdir())
+    png = (out / "kendall_tau.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    # A second run drawn against the first one (the beta comparison of the paper).
+    again = tmp_path / "again"
+    assert main([*BASE, "--systems", "dutch,random", "--beta", "0.1", "--out", str(again),
+                 "--baseline", str(out / "tournaments.csv"), "--labels", "b=0.1,b=2"]) == 0
+    assert (again / "float_pairs.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--systems", "swiss"], "unknown pairing system 'swiss'"),
+        (["--beta", "x"], "--beta 'x' is not a number"),
+        (["--beta", "0"], "--beta must be positive"),
+        (["--players", "4", "--rounds", "4"], "--rounds must be between 1 and players - 1"),
+        (["--strengths", "uniform:3:1"], "LOW must be below HIGH"),
+        (["--model", "glicko"], "unknown outcome model"),
+        (["--tiebreaks", "XYZ"], "--tiebreaks"),
+        (["--tournaments", "0"], "--tournaments must be at least 1"),
+        (["--jobs", "-1"], "--jobs must be 0 or more"),
+        (["--systems", "", "--external", "bbp --dutch"], "{trf}"),
+        (["--systems", ""], "nothing to simulate"),
+        (["--baseline", "/nonexistent/run.csv"], "--baseline"),
+    ],
+)
+def test_bad_input_exits_3_with_a_clear_message(args, message, capsys):
+    code = main([*BASE, *args])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert err.startswith("swissbot simulate: ")
+    assert message in err
+
+
+def test_external_failure_exits_1(capsys):
+    code = main([*BASE, "--systems", "", "--external", "no-such-engine-here {trf}"])
+    assert code == 1
+    assert "external engine not found" in capsys.readouterr().err
