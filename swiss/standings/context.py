@@ -42,6 +42,7 @@ class Context:
     explain: bool = False
     _opponent_scores: dict[bool, dict[int, Points]] = field(default_factory=dict)
     _fore: dict[int, PlayerRecord] | None = None
+    memo: dict[object, object] = field(default_factory=dict)  # per-computation caches
 
     @property
     def scoring(self) -> Scoring:
@@ -57,7 +58,8 @@ class Context:
         if not self.explain:
             return self
         return Context(
-            self.tournament, self.records, self.rule, False, self._opponent_scores, self._fore
+            self.tournament, self.records, self.rule, False, self._opponent_scores, self._fore,
+            self.memo,
         )
 
     def label(self, pid: int) -> str:

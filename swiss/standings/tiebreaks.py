@@ -68,6 +68,17 @@ class TiebreakDef:
 
 # -- opponent-score tiebreaks: BH, FB, SB -------------------------------------------------------
 def _terms(ctx: Context, pid: int, *, fore: bool, sonneborn: bool) -> list[Contribution]:
+    """The Buchholz (or SB) terms of one player, computed once per standings computation."""
+    key = ("terms", fore, sonneborn, pid)
+    cached = ctx.memo.get(key)
+    if cached is None:
+        cached = ctx.memo[key] = _compute_terms(ctx, pid, fore=fore, sonneborn=sonneborn)
+    return cached  # type: ignore[return-value]
+
+
+def _compute_terms(
+    ctx: Context, pid: int, *, fore: bool, sonneborn: bool
+) -> list[Contribution]:
     records = ctx.player_records(fore)
     record = records[pid]
     scores = ctx.opponent_scores(fore)
