@@ -239,6 +239,7 @@ def test_no_viable_pairing_removes_the_earliest_round() -> None:
     assert pairing.notes[0] == (
         "round 4: no viable pairing, removed round 1 from the encounter history")
     assert pairs_of(pairing) == pairs_of(t.rounds[0])  # only round 1's pairs are allowed again
+    assert all(e.repeat == 1 for e in pairing.explanations)  # a rematch, and it says so
 
 
 def test_removals_are_permanent() -> None:

@@ -58,7 +58,7 @@ Readings of the page where it is not explicit (see the test module for each rule
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -291,19 +291,63 @@ def _make_viable(history: _History, players: Sequence[int], wgd: Mapping[int, in
         history.drop_earliest(at_round)
 
 
+def _replay_round(tournament: Tournament, rnd: Round, history: _History,
+                  tallies: dict[int, _Tally], backend: MatchingBackend) -> None:
+    """One step of the replay: the removals made before ``rnd`` was paired, then its pairs."""
+    facts = _round_facts(rnd, tallies)
+    wgd = {pid: t.wgd for pid, t in tallies.items()}
+    _make_viable(history, sorted(facts.in_games), wgd, frozenset(tournament.forbidden_pairs),
+                 rnd.number, backend)
+    history.add(rnd.number, facts.pairs)
+    _tally_round(tournament, rnd, facts, tallies)
+
+
+# The replay of rounds 1..n-1 is the same work every time round n is paired; a small memo of
+# finished replays (immutable snapshots, keyed by everything the replay reads) turns a whole
+# event's O(rounds^2) viability checks into O(rounds). It changes no result.
+_Snapshot = tuple[
+    tuple[tuple[int, frozenset[Pair]], ...],  # kept rounds
+    tuple[tuple[int, int], ...],  # removals
+    tuple[tuple[int, Fraction, int, int, int], ...],  # id, score, wgd, byes, games
+]
+_REPLAYS: OrderedDict[tuple[object, ...], _Snapshot] = OrderedDict()
+_REPLAYS_MAX = 128
+
+
+def _snapshot(history: _History, tallies: Mapping[int, _Tally]) -> _Snapshot:
+    return (tuple(history.kept), tuple(history.removals),
+            tuple((pid, t.score, t.wgd, t.byes, t.games) for pid, t in tallies.items()))
+
+
+def _thaw(snapshot: _Snapshot) -> tuple[_History, dict[int, _Tally]]:
+    kept, removals, tallies = snapshot
+    history = _History(removals=list(removals))
+    for number, pairs in kept:
+        history.add(number, pairs)
+    return history, {pid: _Tally(score, wgd, byes, games)
+                     for pid, score, wgd, byes, games in tallies}
+
+
 def _replay(tournament: Tournament, backend: MatchingBackend
             ) -> tuple[_History, dict[int, _Tally]]:
     """Replay the stored rounds: the encounter history and the tallies before the next round."""
-    tallies = {p.id: _Tally() for p in tournament.players}
-    history = _History()
-    forbidden = frozenset(tournament.forbidden_pairs)
-    for rnd in tournament.rounds:
-        facts = _round_facts(rnd, tallies)
-        wgd = {pid: t.wgd for pid, t in tallies.items()}
-        players = sorted(facts.in_games)
-        _make_viable(history, players, wgd, forbidden, rnd.number, backend)
-        history.add(rnd.number, facts.pairs)
-        _tally_round(tournament, rnd, facts, tallies)
+    base = (tournament.players, tournament.scoring, frozenset(tournament.forbidden_pairs))
+    rounds = tournament.rounds
+    cached = _REPLAYS.get((base, rounds))
+    if cached is not None:
+        return _thaw(cached)
+    previous = _REPLAYS.get((base, rounds[:-1])) if rounds else None
+    if previous is not None:
+        history, tallies = _thaw(previous)
+        todo = rounds[-1:]
+    else:
+        history, tallies = _History(), {p.id: _Tally() for p in tournament.players}
+        todo = rounds
+    for rnd in todo:
+        _replay_round(tournament, rnd, history, tallies, backend)
+    _REPLAYS[(base, rounds)] = _snapshot(history, tallies)
+    while len(_REPLAYS) > _REPLAYS_MAX:
+        _REPLAYS.popitem(last=False)
     return history, tallies
 
 
@@ -462,6 +506,8 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     pairings.sort(key=lambda pr: rank[pr.first], reverse=True)
     games: list[Game] = []
     explanations: list[PairExplanation] = []
+    meetings = Counter(pair for rnd in tournament.rounds
+                       for pair in {frozenset(g.players) for g in rnd.games})
     for pr in pairings:
         first, second = states[pr.first], states[pr.second]
         if config.double_rounds:
@@ -469,7 +515,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
         else:
             white, black, rule = colour_rule(round_number, first, second)
         games.append(Game(white=white, black=black, board=len(games) + 1))
-        explanations.append(_explain(tournament, pr, white, black, rule, states, rank))
+        explanations.append(_explain(meetings, pr, white, black, rule, states, rank))
         notes.append(
             f"{white}-{black}: first-of-pair {pr.first} (rank {rank[pr.first]}) took "
             f"{pr.second} (rank {rank[pr.second]}), {_describe_skips(pr.skipped)}; "
@@ -499,17 +545,14 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     )
 
 
-def _explain(tournament: Tournament, pr: _Pairing, white: int, black: int, rule: int,
+def _explain(meetings: Counter[Pair], pr: _Pairing, white: int, black: int, rule: int,
              states: Mapping[int, TcecPlayer], rank: Mapping[int, int]) -> PairExplanation:
     first, second = states[pr.first], states[pr.second]
-    pair = frozenset((pr.first, pr.second))
-    times_met = sum(1 for rnd in tournament.rounds
-                    if any(frozenset(g.players) == pair for g in rnd.games))
     skipped = Counter(why for _pid, why in pr.skipped)
     return PairExplanation(
         white=white,
         black=black,
-        repeat=times_met,
+        repeat=meetings[frozenset((pr.first, pr.second))],  # rounds they met, removed or not
         score_diff=abs(first.score - second.score),
         color_term=abs(first.wgd + second.wgd),
         system_term=(rank[pr.first], rank[pr.second]),
