@@ -462,3 +462,25 @@ def test_written_points_and_rounds_are_what_bbp_checks(t: Tournament) -> None:
     for pid, info in parsed.players.items():
         assert info.points == states[pid].score
     assert parsed.tournament.next_round == t.next_round
+
+
+def test_next_round_requests_of_everybody_go_in_240_lines() -> None:
+    """bbp takes a column every player has an entry in for a played round, so when nobody is
+    left to pair the requests (and the withdrawn player's absence) go in 240 lines."""
+    players = tuple(Player(i, f"P{i}") for i in range(1, 4))
+    t = Tournament(players=players, total_rounds=4)
+    t = t.with_round(Round(1, (Game(1, 2, Result.DRAW, board=1),), (Bye(3, ByeKind.PAIRING),)))
+    t = t.with_requested_bye(2, 1, ByeKind.HALF).with_requested_bye(2, 2, ByeKind.ZERO)
+    t = t.with_withdrawal(3, 2)
+    text = write_trf(t)
+    assert "240 - " in text and "240 H   2    1" in text and "240 Z   2    2" in text
+    assert all(len(line) == 99 for line in text.splitlines() if line.startswith("001"))
+    parsed = parse_trf(text).tournament
+    assert parsed == t and parsed.next_round == 2
+
+
+@pytest.mark.parametrize(("line", "colour"), [("XXC black1", Color.BLACK), ("152 B", Color.BLACK),
+                                              ("152 W", Color.WHITE), ("XXC rank", None)])
+def test_initial_colour_lines(line: str, colour: Color | None) -> None:
+    t = parse_trf(trf(*GOOD, header=("XXR 5", line))).tournament
+    assert t.initial_color is colour
