@@ -1008,8 +1008,8 @@ class FakeDiscord:
         content = message.get("content") or ""
         allowed = message.get("allowed_mentions")
         parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse", []))
-        users_allowed = set(allowed.get("users", [])) if allowed else set()
-        roles_allowed = set(allowed.get("roles", [])) if allowed else set()
+        users_allowed = {str(u) for u in allowed.get("users", [])} if allowed else set()
+        roles_allowed = {str(r) for r in allowed.get("roles", [])} if allowed else set()
         user_ids = re.findall(r"<@!?(\d+)>", content)
         role_ids = re.findall(r"<@&(\d+)>", content)
         pinged_users = [u for u in user_ids if "users" in parse or u in users_allowed]

@@ -147,6 +147,10 @@ class Club:
         inter = await self.fake.click_button(message, member, label=label)
         return await self.fake.reply(inter)
 
+    @staticmethod
+    def fake_text(message: dict[str, Any]) -> str:
+        return text_of(message)
+
     def posts(self) -> list[dict[str, Any]]:
         """The bot's public messages in the channel (not interaction replies)."""
         return [
