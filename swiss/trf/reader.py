@@ -51,6 +51,10 @@ class _Entry:
         return self.opponent is not None or self.code in ("U", "+")
 
     @property
+    def round(self) -> int:
+        return (self.column - FIRST_ROUND_COLUMN) // ROUND_WIDTH + 1
+
+    @property
     def colour_column(self) -> int:
         return self.column + 5
 
@@ -466,7 +470,7 @@ class _Parser:
         if use_colors and without_colour is not None:
             if with_colour is not None:
                 raise TrfError(
-                    f"round {(without_colour.column - FIRST_ROUND_COLUMN) // 10 + 1}: a game "
+                    f"round {without_colour.round}: a game "
                     "without colours ('-') in a tournament whose other games have colours "
                     f"(e.g. line {with_colour.line})",
                     without_colour.line, without_colour.colour_column)
