@@ -423,3 +423,33 @@ async def test_edit_settings_before_and_after_start(tmp_path: Path) -> None:
         await service.start_tournament(ORG, "Edited")
         running = await service.edit_tournament(ORG, deadline_minutes=30)
         assert running.settings.deadline_minutes == 30
+
+
+async def test_forced_pairing_and_forced_finish_close_the_open_games(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "force.sqlite3") as service:
+        info = await service.create_tournament(ORG, "Force Cup", 3, seed=12)
+        for uid in range(1201, 1207):
+            await service.join(member(uid))
+        r1 = await service.start_tournament(ORG)
+        reported, disputed, untouched = r1.games
+        await service.report_result(member(reported.white.user_id), "loss")
+        await service.report_result(member(disputed.white.user_id), "win")
+        await service.report_result(member(disputed.black.user_id), "win")  # contradiction
+        r2 = await service.pair_next_round(ORG, force=True)
+        assert r2.number == 2
+        closed = {g.id: g for g in (await service.pairings(GUILD, None, 1)).games}
+        assert closed[reported.id].result == "0-1"  # the waiting report stands
+        assert closed[disputed.id].result == "---"
+        assert closed[untouched.id].result == "---"
+        assert (await service.pairings(GUILD, None, 1)).state == "complete"
+        # A correction of a forced result is still possible.
+        await service.set_result(ORG, 1, disputed.white.user_id, "win")
+        assert (await service.pairings(GUILD, None, 1)).games[1].result == "1-0"
+
+        await service.report_result(member(r2.games[0].white.user_id), "draw")
+        table = await service.finish_tournament(ORG, force=True)
+        assert table.final and table.after_round == 2
+        r2_closed = await service.pairings(GUILD, info.id, 2)
+        assert [g.result for g in r2_closed.games] == ["1/2-1/2", "---", "---"]
+        kinds = [a.kind for a in await service.announcements(info.id)]
+        assert kinds[-1] == "final_standings" and kinds.count("final_standings") == 1

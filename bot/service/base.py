@@ -22,6 +22,7 @@ from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.db import Database
 from storage.players import PlayerRow
+from storage.rounds import GameRow
 from storage.timefmt import utc_now
 from storage.tournaments import TournamentRow
 
@@ -128,6 +129,19 @@ class ServiceBase:
         self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
     ) -> tuple[bool, bool]:
         """Round completion after a result became final (see RoundOps)."""
+        raise NotImplementedError
+
+    async def _close_round(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        unfinished: list[GameRow],
+        *,
+        announce: bool = True,
+    ) -> None:
+        """Finalise the open games of a round (see RoundOps)."""
         raise NotImplementedError
 
     # -- journal ---------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
+from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
+from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
@@ -40,9 +42,10 @@ class RoundOps(ServiceBase):
         """Pair the next round with the tournament's system and seed and queue the
         ``pairings`` announcement, in one transaction.
 
-        Refused while the current round has games without a final result, unless ``force``
-        (those games stay open; an organiser sets them later). Two concurrent calls make one
-        round: the second sees the new round and is refused.
+        Refused while the current round has games without a final result, unless ``force``:
+        then a waiting report stands as if confirmed and the other open games count as double
+        forfeits (organisers can correct them later). Two concurrent calls make one round:
+        the second sees the new round and is refused.
         """
         require_organiser(actor, "pair rounds")
         async with self.db.transaction() as conn:
@@ -54,27 +57,29 @@ class RoundOps(ServiceBase):
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
         settings = settings_of(t)
-        snapshot = await load_snapshot(conn, t)
-        model = snapshot.tournament
-        number = model.next_round
+        last = await round_repo.last_round(conn, t.id)
+        number = 1 if last is None else last.number + 1
         if number > settings.rounds:
             raise ConflictError(
                 f"All {settings.rounds} rounds of '{t.name}' have been paired: finish it with "
                 "/tournament finish."
             )
-        last = await round_repo.last_round(conn, t.id)
-        if last is not None and not force:
-            open_boards = [
-                g.board
-                for g in await round_repo.list_games(conn, t.id, last.number)
+        if last is not None:
+            unfinished = [
+                g for g in await round_repo.list_games(conn, t.id, last.number)
                 if g.state != "final"
             ]
-            if open_boards:
-                boards = ", ".join(str(b) for b in open_boards)
+            if unfinished and not force:
+                boards = ", ".join(str(g.board) for g in unfinished)
                 raise RoundNotCompleteError(
                     f"Round {last.number} of '{t.name}' is not complete: board(s) {boards} have "
-                    "no final result. Set them with /result set, or pair anyway with force."
+                    "no final result. Set them with /result set, or pair anyway with force "
+                    "(reported results then stand, the other games count as double forfeits)."
                 )
+            if unfinished:
+                await self._close_round(conn, actor, t, last.number, unfinished)
+        snapshot = await load_snapshot(conn, t)
+        model = snapshot.tournament
         requested = model.requested_byes.get(number, {})
         pairable = [
             p.id
@@ -125,6 +130,39 @@ class RoundOps(ServiceBase):
             "byes": [[b.player.number, b.kind] for b in view.byes],
         })
         return view
+
+    async def _close_round(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        unfinished: list[GameRow],
+        *,
+        announce: bool = True,
+    ) -> None:
+        """A forced pairing (or finish) ends the current round: a waiting report stands as if
+        confirmed, games without one (or disputed) count as double forfeits. Organisers can
+        still correct any of them with set_result."""
+        now = self.now()
+        for game in unfinished:
+            if game.state == "reported" and game.reported_result is not None:
+                result, white_games, black_games = (
+                    game.reported_result, game.reported_white_games, game.reported_black_games)
+            else:
+                result, white_games, black_games = Result.DOUBLE_FORFEIT.value, None, None
+            await round_repo.set_final_result(conn, game.id, result=result,
+                                              white_games=white_games, black_games=black_games,
+                                              user_id=actor.user_id, now=now)
+            await self._audit(conn, actor, t, "result.forced",
+                              {"result": game.result, "state": game.state},
+                              {"game": game.id, "round": number, "result": result})
+        if announce:
+            await self._after_final(conn, t, number)
+        else:
+            rnd = await round_repo.get_round(conn, t.id, number)
+            assert rnd is not None
+            await round_repo.complete_round(conn, rnd.id, now)
 
     async def undo_round(
         self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False

@@ -296,8 +296,10 @@ class TournamentOps(ServiceBase):
     async def finish_tournament(
         self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False
     ) -> StandingsView:
-        """End the tournament (early, or confirm the end) and announce the final standings.
-        Refused while the current round has games without a final result, unless forced."""
+        """End the tournament early and announce the final standings (after the last round it
+        finishes by itself). Refused while the current round has games without a final result,
+        unless ``force``: reported results then stand, the other open games count as double
+        forfeits."""
         require_organiser(actor, "finish tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
@@ -307,13 +309,20 @@ class TournamentOps(ServiceBase):
                     "can be finished; cancel it instead if it never started."
                 )
             last = await round_repo.last_round(conn, t.id)
-            if last is not None and not force:
-                open_games = await round_repo.count_unfinished(conn, last.id)
-                if open_games:
+            if last is not None:
+                unfinished = [
+                    g for g in await round_repo.list_games(conn, t.id, last.number)
+                    if g.state != "final"
+                ]
+                if unfinished and not force:
                     raise RoundNotCompleteError(
-                        f"Round {last.number} of '{t.name}' still has {open_games} game(s) "
-                        "without a final result: set them first, or finish with force."
+                        f"Round {last.number} of '{t.name}' still has {len(unfinished)} game(s) "
+                        "without a final result: set them first, or finish with force "
+                        "(reported results then stand, the others count as double forfeits)."
                     )
+                if unfinished:
+                    await self._close_round(conn, actor, t, last.number, unfinished,
+                                            announce=False)
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=self.now())
             view = await current_standings(conn, t, final=True)

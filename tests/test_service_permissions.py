@@ -1,0 +1,152 @@
+"""The permission matrix: every operation, called by a member, by an organiser and by an
+organiser of another guild."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import (
+    Actor,
+    NotFoundError,
+    NotOrganiserError,
+    PermissionDeniedError,
+    ServiceError,
+    TournamentService,
+)
+from bot.service.permissions import OPERATIONS
+from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
+
+ORG = organiser()
+STRANGER_ORG = organiser(guild=OTHER_GUILD, user_id=9, name="Other Org")
+
+
+@dataclass
+class Scene:
+    """'Perm Cup' running (6 players, round 1 paired, board 1 reported by white, member 103
+    asked for a bye in round 2) and 'Open Reg' in registration with check-in (members 201 and
+    202 registered)."""
+
+    service: TournamentService
+    game_id: int
+    confirmer: int  # black of board 1: may confirm or dispute
+    reporter: int  # white of board 2: his game is still pending
+
+
+@pytest.fixture
+async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
+    async with open_service(tmp_path / "perm.sqlite3") as service:
+        await service.create_tournament(ORG, "Perm Cup", 3, seed=1)
+        for uid in range(101, 107):
+            await service.join(member(uid), rating=2000 - uid)
+        r1 = await service.start_tournament(ORG, "Perm Cup")
+        board1, board2 = r1.games[0], r1.games[1]
+        await service.report_result(member(board1.white.user_id), "win", tournament="Perm Cup")
+        await service.request_bye(member(103), 2, tournament="Perm Cup")
+        await service.create_tournament(ORG, "Open Reg", 3, checkin=True, seed=2)
+        for uid in (201, 202):
+            await service.join(member(uid), "Open Reg")
+        yield Scene(service, board1.id, board1.black.user_id, board2.white.user_id)
+
+
+Call = Callable[[Scene, Actor], Awaitable[Any]]
+
+# Each operation: how to call it, and which member acts when it is a player operation.
+CALLS: dict[str, tuple[Call, str | None]] = {
+    "set_organiser_role": (lambda s, a: s.service.set_organiser_role(a, 5), None),
+    "set_default_channel": (lambda s, a: s.service.set_default_channel(a, 6), None),
+    "get_guild_settings": (lambda s, a: s.service.get_guild_settings(a.guild_id), None),
+    "create_tournament": (lambda s, a: s.service.create_tournament(a, "New Cup", 3), None),
+    "edit_tournament": (lambda s, a: s.service.edit_tournament(a, "Open Reg", rounds=4), None),
+    "list_tournaments": (lambda s, a: s.service.list_tournaments(a.guild_id), None),
+    "tournament_info": (lambda s, a: s.service.tournament_info(a.guild_id, "Perm Cup"), None),
+    "start_tournament": (lambda s, a: s.service.start_tournament(a, "Open Reg"), None),
+    "finish_tournament": (
+        lambda s, a: s.service.finish_tournament(a, "Perm Cup", force=True), None),
+    "cancel_tournament": (lambda s, a: s.service.cancel_tournament(a, "Open Reg"), None),
+    "join": (lambda s, a: s.service.join(a, "Open Reg"), "newcomer"),
+    "leave": (lambda s, a: s.service.leave(a, "Open Reg"), "registered"),
+    "check_in": (lambda s, a: s.service.check_in(a, "Open Reg"), "registered"),
+    "drop_player": (lambda s, a: s.service.drop_player(a, 102, "Perm Cup"), None),
+    "add_player": (lambda s, a: s.service.add_player(a, "Guest", tournament="Open Reg"), None),
+    "remove_player": (lambda s, a: s.service.remove_player(a, 201, "Open Reg"), None),
+    "set_rating": (lambda s, a: s.service.set_rating(a, 102, 1234, "Perm Cup"), None),
+    "list_players": (lambda s, a: s.service.list_players(a.guild_id, "Perm Cup"), None),
+    "pair_next_round": (
+        lambda s, a: s.service.pair_next_round(a, "Perm Cup", force=True), None),
+    "undo_round": (lambda s, a: s.service.undo_round(a, "Perm Cup"), None),
+    "pairings": (lambda s, a: s.service.pairings(a.guild_id, "Perm Cup"), None),
+    "request_bye": (lambda s, a: s.service.request_bye(a, 2, tournament="Perm Cup"), "player"),
+    "cancel_bye_request": (
+        lambda s, a: s.service.cancel_bye_request(a, 2, tournament="Perm Cup"), "player"),
+    "forbid_pair": (lambda s, a: s.service.forbid_pair(a, 101, 102, "Perm Cup"), None),
+    "report_result": (
+        lambda s, a: s.service.report_result(a, "win", tournament="Perm Cup"), "reporter"),
+    "confirm_result": (lambda s, a: s.service.confirm_result(a, s.game_id), "confirmer"),
+    "dispute_result": (lambda s, a: s.service.dispute_result(a, s.game_id), "confirmer"),
+    "set_result": (
+        lambda s, a: s.service.set_result(a, 1, 101, "draw", tournament="Perm Cup"), None),
+    "standings": (lambda s, a: s.service.standings(a.guild_id, "Perm Cup"), None),
+    "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
+    "import_players": (
+        lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
+}
+
+# Background and delivery methods called by the bot itself, never by a user.
+INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
+            "mark_delivered", "mark_failed", "announcements", "get_game", "now"}
+
+
+def _member_for(scene: Scene, role: str | None) -> Actor:
+    uid = {"newcomer": 150, "registered": 201, "player": 103, "reporter": scene.reporter,
+           "confirmer": scene.confirmer, None: 104}[role]
+    return member(uid)
+
+
+def test_the_matrix_covers_every_public_operation() -> None:
+    public = {
+        name for name, _ in inspect.getmembers(TournamentService, inspect.iscoroutinefunction)
+        if not name.startswith("_")
+    } | {"now"}
+    assert set(OPERATIONS) == set(CALLS)
+    assert public - INTERNAL == set(OPERATIONS)
+
+
+@pytest.mark.parametrize("operation", sorted(OPERATIONS))
+async def test_permission_matrix(scene: Scene, operation: str) -> None:
+    call, role = CALLS[operation]
+    who = OPERATIONS[operation]
+    # 1. A member who is not an organiser.
+    someone = _member_for(scene, role)
+    if who == "organiser":
+        with pytest.raises(NotOrganiserError, match="Only organisers can"):
+            await call(scene, someone)
+    else:
+        await call(scene, someone)  # a player or read-only operation simply works
+    # 2. An organiser of another guild sees nothing of this guild.
+    if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
+                         "set_organiser_role", "set_default_channel"):
+        with pytest.raises(NotFoundError):
+            await call(scene, STRANGER_ORG)
+    # 3. An organiser is never refused for permission (other refusals are fine here).
+    if who == "organiser":
+        try:
+            await call(scene, ORG)
+        except PermissionDeniedError as exc:  # pragma: no cover
+            pytest.fail(f"{operation} refused an organiser: {exc}")
+        except ServiceError:
+            pass
+
+
+async def test_members_cannot_act_for_other_players(scene: Scene) -> None:
+    with pytest.raises(NotOrganiserError, match="assign byes to other players"):
+        await scene.service.request_bye(member(103), 2, player=104, tournament="Perm Cup")
+    with pytest.raises(PermissionDeniedError, match="not your game"):
+        await scene.service.confirm_result(member(105 if scene.confirmer != 105 else 106),
+                                           scene.game_id)
+    assert (await scene.service.request_bye(ORG, 2, player=104, tournament="Perm Cup")).round == 2
