@@ -30,7 +30,7 @@ EVERY_TIEBREAK = [
     "BH-C1", "BH", "BH-M1", "FB", "SB", "SB-C1", "PS", "PS-C1", "KS", "DE", "WIN", "WON",
     "BPG", "BWG", "ARO", "AROC", "TPR", "BYES", "MW%", "OMW%", "GW%", "OGW%", "OWP", "OOWP",
 ]
-RESULTS = [r for r in Result if r is not Result.PENDING]
+RESULTS = list(Result)  # pending games included: they must count for nothing
 
 
 @st.composite

@@ -6,6 +6,7 @@ hand from the crosstable in their docstrings (the working is in the comments).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
@@ -92,6 +93,15 @@ def test_fore_buchholz_counts_last_round_games_as_draws() -> None:
     fb = values(club_swiss(), "FB")
     assert fb[1] == 9  # 2 + 3 + 2 + 2
     assert fb[2] == 8  # 1.5 + 3 + 1.5 + 2
+
+
+def test_fore_buchholz_is_known_before_the_last_round_is_played() -> None:
+    t = club_swiss()
+    last = t.rounds[-1]
+    pending = replace(last, games=tuple(g.with_result(Result.PENDING) for g in last.games))
+    assert values(t.replace_round(pending), "FB") == values(t, "FB")
+    # pending games count for nothing in BH: player 1 keeps his first three opponents,
+    assert values(t.replace_round(pending), "BH")[1] == F(11, 2)  # 4: 1.5, 2: 2.5, 6: 1.5
 
 
 def test_sonneborn_berger_and_cut() -> None:

@@ -132,9 +132,8 @@ def build_records(tournament: Tournament, rounds: int | None = None) -> dict[int
                     kind, points = RoundKind.PENDING, Fraction(0)
                 else:
                     kind, points = _OUTCOME_KIND[outcome], scoring.for_outcome(outcome)
-                color = game.color_of(pid) if kind.is_played and tournament.use_colors else (
-                    Color.NONE
-                )
+                colored = kind.is_played and tournament.use_colors
+                color = game.color_of(pid) if colored else Color.NONE
                 cells[pid] = RoundRecord(
                     number=rnd.number,
                     kind=kind,

@@ -40,7 +40,7 @@ from swiss.model import Color
 from swiss.standings import cardgames
 from swiss.standings.context import Context, TiebreakSpec, Worked, fmt
 from swiss.standings.rating import average_rating, performance
-from swiss.standings.records import RoundKind
+from swiss.standings.records import RoundKind, RoundRecord
 from swiss.standings.unplayed import (
     Contribution,
     cut_highest,
@@ -170,7 +170,7 @@ def _progressive(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     return result
 
 
-def _counter(predicate: Callable[[Context, object], bool], what: str) -> Compute:
+def _counter(predicate: Callable[[Context, RoundRecord], bool], what: str) -> Compute:
     def compute(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
         result: dict[int, Worked] = {}
         for pid, record in ctx.records.items():
@@ -185,7 +185,7 @@ def _counter(predicate: Callable[[Context, object], bool], what: str) -> Compute
     return compute
 
 
-def _is_win(ctx: Context, cell) -> bool:
+def _is_win(ctx: Context, cell: RoundRecord) -> bool:
     return cell.kind is not RoundKind.PENDING and cell.points == ctx.scoring.win
 
 

@@ -90,11 +90,6 @@ def own_dummy_score(
     return before + complement + scoring.draw * later
 
 
-def counts_as_opponent(cell: RoundRecord) -> bool:
-    """True when the round's opponent is a real one (a game played over the board)."""
-    return cell.kind.is_played
-
-
 def fore_records(
     records: dict[int, PlayerRecord], scoring: Scoring
 ) -> dict[int, PlayerRecord]:
