@@ -160,3 +160,15 @@ def test_installed_command(tmp_path: Path) -> None:
     bad = subprocess.run([*command, "pair", str(tmp_path / "nope.trf")],
                          capture_output=True, text=True, timeout=120, check=False)
     assert bad.returncode == EXIT_INVALID_INPUT and "cannot read" in bad.stderr
+
+
+def test_seed_defaults_to_the_event_seed_in_the_file(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    plain = str(FIXTURES / "new8.trf")
+    seeded = tmp_path / "seeded.trf"
+    seeded.write_text((FIXTURES / "new8.trf").read_text(encoding="utf-8") + "SBE 5\n",
+                      encoding="utf-8")
+    with_file_seed = run(capsys, "--system", "random", str(seeded))
+    assert with_file_seed == run(capsys, "--system", "random", "--seed", "5", plain)
+    assert run(capsys, "--system", "random", plain) == run(
+        capsys, "--system", "random", "--seed", "0", plain)
