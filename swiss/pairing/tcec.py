@@ -35,7 +35,8 @@ round by round from round 1, carrying removals forward ("permanent"), and reache
 history the engine had; then it appends round k's pairs. Because a perfect matching either
 exists or not, the replay does not depend on the matching library. For rounds that were not
 paired by this engine (edited by hand, imported) the replay is still well defined: it applies
-the same rule to the players who actually played.
+the same rule to the players who actually played (and if even an empty history leaves them no
+pairing, the history is emptied and the replay goes on).
 
 Readings of the page where it is not explicit (see the test module for each rule's test):
 
