@@ -159,7 +159,10 @@ async def answer_outgoing(
 
 
 async def thinking(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-    """Defer: Discord wants an answer within 3 s, pairing a big round may take longer."""
+    """Defer: Discord wants an answer within 3 s, pairing a big round may take longer.
+
+    The defer decides whether the answer is private: organiser commands defer ephemerally so
+    that a refusal is never shown to the whole channel (their public output is the outbox)."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 

@@ -104,7 +104,7 @@ class TournamentCog(commands.Cog):
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         actor = await actor_of(interaction)
-        await thinking(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, _paired_text(view, "started"))
@@ -142,7 +142,7 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
     ) -> None:
         actor = await actor_of(interaction)
-        await thinking(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).finish_tournament(
             actor, tournament_ref(tournament), force=force
         )
@@ -185,7 +185,7 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
     ) -> None:
         actor = await actor_of(interaction)
-        await thinking(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).pair_next_round(
             actor, tournament_ref(tournament), force=force
         )
