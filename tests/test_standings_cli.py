@@ -99,3 +99,13 @@ def test_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["standings"])
     assert exc.value.code == 2
+
+
+def test_club_fixture_is_the_hand_computed_event() -> None:
+    from swiss.standings import compute_standings
+    from swiss.trf import parse_trf
+    from tests.standings_cases import club_swiss
+
+    parsed = parse_trf(Path(CLUB).read_text(encoding="utf-8")).tournament
+    every = ["BH-C1", "BH", "FB", "SB", "PS", "DE", "WIN", "WON", "BPG", "BWG", "AROC", "TPR"]
+    assert compute_standings(parsed, every).rows == compute_standings(club_swiss(), every).rows
