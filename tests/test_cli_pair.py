@@ -172,3 +172,12 @@ def test_seed_defaults_to_the_event_seed_in_the_file(capsys: pytest.CaptureFixtu
     assert with_file_seed == run(capsys, "--system", "random", "--seed", "5", plain)
     assert run(capsys, "--system", "random", plain) == run(
         capsys, "--system", "random", "--seed", "0", plain)
+
+
+def test_a_file_without_players_is_invalid_input(tmp_path, capsys) -> None:
+    from bot.cli import main
+
+    path = tmp_path / "empty.trf"
+    path.write_text("012 Nothing here\nXXR 3\n", encoding="utf-8")
+    assert main(["pair", str(path)]) == 3
+    assert "no player lines" in capsys.readouterr().err

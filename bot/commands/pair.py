@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         trf = parse_trf(_read(args.file))
         tournament = trf.tournament
+        if not tournament.players:
+            raise _BadInput(f"{args.file}: no player lines ('001'): is this a TRF file?")
         config = _config(args, tournament.seed)
         if tournament.total_rounds and tournament.next_round > tournament.total_rounds:
             raise _BadInput(f"all {tournament.total_rounds} rounds have been played (XXR "
