@@ -179,11 +179,8 @@ def _system_components(
     if system in ("random", "random2"):
         # The engine draws one number per edge of its graph, in (u, v) order; under "avoid"
         # its graph also holds the rematch edges, so draw for those too (and ignore them).
-        rng = random.Random(f"{seed}:{round_number}")
         draws = iu.size if policy != "forbid" else int(allowed.sum())
-        values = np.fromiter(
-            (rng.randrange(1, 1 << RANDOM_BITS) for _ in range(draws)), np.int64, draws
-        )
+        values = engine_random_draws(f"{seed}:{round_number}", draws)
         if policy == "forbid":
             full = np.zeros(iu.size, dtype=np.int64)
             full[allowed] = values
@@ -194,6 +191,28 @@ def _system_components(
             values = values + np.where(same & (top[iu] != top[iv]), 1 << RANDOM_BITS, 0)
         return [(values, +1)]
     raise ValueError(f"the fast path has no system {system!r}")
+
+
+def engine_random_draws(seed: str, count: int) -> np.ndarray:
+    """``count`` successive ``random.Random(seed).randrange(1, 2**RANDOM_BITS)``, in bulk.
+
+    ``randrange(1, 2**k)`` is ``1 + getrandbits(k)`` with a rejection of the one value
+    ``2**k - 1``, and ``getrandbits(k)`` (k <= 32) is the next 32-bit Mersenne Twister output
+    shifted right by ``32 - k``. ``getrandbits(32 * count)`` returns exactly those outputs as
+    little-endian words, so one call gives every draw; in the rare case a rejection occurs
+    (about 1 in 2**20 draws) we replay the plain loop to stay identical.
+    """
+    if count == 0:
+        return np.zeros(0, dtype=np.int64)
+    rng = random.Random(seed)
+    words = np.frombuffer(rng.getrandbits(32 * count).to_bytes(4 * count, "little"), dtype="<u4")
+    values = (words >> np.uint32(32 - RANDOM_BITS)).astype(np.int64)
+    if np.any(values == (1 << RANDOM_BITS) - 1):
+        rng = random.Random(seed)
+        return np.fromiter(
+            (rng.randrange(1, 1 << RANDOM_BITS) for _ in range(count)), np.int64, count
+        )
+    return values + 1
 
 
 def _pack(values: list[np.ndarray], signs: list[int], pairs: int) -> list[int]:
