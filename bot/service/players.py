@@ -220,13 +220,17 @@ class PlayerOps(ServiceBase):
     async def remove_player(
         self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None
     ) -> PlayerView:
-        """Organiser: delete a registration. After the start only a player who was never
-        paired in a game can be removed (others must be dropped, their games stay)."""
+        """Organiser: delete a registration. After the start only a player who was never paired
+        (no game, no pairing-allocated bye; e.g. a mistaken late join) can be removed; others
+        must be dropped, their games stay."""
         require_organiser(actor, "remove players")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             row = await self._player(conn, t, player)
-            if t.status != "registration" and await round_repo.count_games_of(conn, row.id):
+            pairing_byes = [b for b in await round_repo.list_byes(conn, t.id)
+                            if b.player_id == row.id and b.kind == "pairing"]
+            played = await round_repo.count_games_of(conn, row.id) or pairing_byes
+            if t.status != "registration" and played:
                 raise ConflictError(
                     f"{row.name} has already played in '{t.name}': drop him with "
                     "/admin drop instead (his games stay in the standings)."

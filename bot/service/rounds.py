@@ -237,11 +237,13 @@ class RoundOps(ServiceBase):
             t, row, number, _ = await self._bye_target(
                 conn, actor, round_number, "zero", player, tournament
             )
-            if not await round_repo.delete_bye_request(conn, t.id, row.id, number):
+            kinds = [r.kind for r in await round_repo.list_bye_requests(conn, t.id)
+                     if r.player_id == row.id and r.round_number == number]
+            if not kinds or not await round_repo.delete_bye_request(conn, t.id, row.id, number):
                 raise ConflictError(f"{row.name} has no bye request for round {number}.")
-            await self._audit(conn, actor, t, "bye.cancel", {"player": row.id, "round": number},
-                              None)
-            return ByeRequestView(player=seat(row), round=number, kind="zero")
+            await self._audit(conn, actor, t, "bye.cancel",
+                              {"player": row.id, "round": number, "kind": kinds[0]}, None)
+            return ByeRequestView(player=seat(row), round=number, kind=kinds[0])  # type: ignore[arg-type]
 
     async def _bye_target(
         self,
