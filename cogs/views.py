@@ -50,10 +50,9 @@ class ReportButton(
                 outcome = await service.confirm_result(actor, self.game_id)
             else:
                 outcome = await service.dispute_result(actor, self.game_id)
-            prompt = render.report_prompt(outcome)
+            # keep the report's embed (who reported what); the content says what happened
             await interaction.response.edit_message(
                 content=render.report_answer(outcome),
-                embeds=prompt.embeds,
                 view=None,
                 allowed_mentions=allowed_mentions(),
             )

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 ATTACH_AFTER_BOARDS = 100
 #: Beyond this many rows the full standings are also attached as a text file.
 ATTACH_AFTER_ROWS = 100
+#: Tiebreak columns shown in the embed table (phones wrap wider tables); the attachment and
+#: /tournament export have them all.
+EMBED_TIEBREAKS = 4
 
 PAIRINGS_COLOUR = discord.Colour.blurple()
 RESULTS_COLOUR = discord.Colour.green()
@@ -154,15 +157,20 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
     name = plain(view.tournament_name, 80)
     state = "final standings" if view.final else f"standings after round {view.after_round}"
     title = f"{name} · {state}"
-    header, rows = standings_table(view)
+    header, rows = standings_table(view, max_tiebreaks=EMBED_TIEBREAKS)
     shown = rows if limit is None else rows[:limit]
     attachment = None
     if len(rows) > ATTACH_AFTER_ROWS:
+        full_header, full_rows = standings_table(view)
         attachment = TextFile(
             "final-standings.txt" if view.final else f"standings-round-{view.after_round}.txt",
-            "\n".join([view.tournament_name, title.split(" · ", 1)[1], "", header, *rows]) + "\n",
+            "\n".join([view.tournament_name, state, "", full_header, *full_rows]) + "\n",
         )
-    footer = "Tiebreaks: " + ", ".join(view.tiebreaks) if view.tiebreaks else ""
+    footer = ""
+    if view.tiebreaks:
+        footer = "Tiebreaks: " + ", ".join(view.tiebreaks)
+        if len(view.tiebreaks) > EMBED_TIEBREAKS:
+            footer += f" (the first {EMBED_TIEBREAKS} are shown)"
     content = f"🏆 **Final standings** of **{name}**" if view.final else ""
     return paginate(
         title,
@@ -176,11 +184,13 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
     )
 
 
-def standings_table(view: StandingsView) -> tuple[str, list[str]]:
+def standings_table(
+    view: StandingsView, *, max_tiebreaks: int | None = None
+) -> tuple[str, list[str]]:
     """The header and rows of the fixed-width standings table."""
     width = max([4, *(len(" ".join(r.name.split())) for r in view.rows)])
     width = min(width, 22)
-    tb = [t[:6] for t in view.tiebreaks]
+    tb = [t[:6] for t in view.tiebreaks[:max_tiebreaks]]
     header = f"{'#':>3} {'Name':<{width}} {'Pts':>4}" + "".join(f" {t:>6}" for t in tb)
     rows = []
     for row in view.rows:

@@ -7,6 +7,7 @@ are not printed; the answer that replaces them is.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from datetime import UTC, datetime
@@ -44,6 +45,7 @@ class Transcript:
         self.show_ephemeral = show_ephemeral
         self.width = width
         self._printed: dict[str, str] = {}
+        self._embeds: dict[str, str] = {}
         fake.listeners.append(self.on_event)
 
     def detach(self) -> None:
@@ -60,7 +62,10 @@ class Transcript:
                 return
             if data["flags"] & EPHEMERAL and not self.show_ephemeral:
                 return
-            text = self.format_message(data, edited=event == "edit")
+            embeds = json.dumps(data.get("embeds") or [], sort_keys=True)
+            same_embeds = event == "edit" and self._embeds.get(data["id"]) == embeds
+            self._embeds[data["id"]] = embeds
+            text = self.format_message(data, edited=event == "edit", embeds=not same_embeds)
             # an edit that changes nothing visible (e.g. a no-op PATCH) is not worth a line
             key = data["id"]
             body = text.split("\n", 1)[-1]
@@ -130,10 +135,12 @@ class Transcript:
             return "#" + self.channel_name(int(value))
         if option["type"] == 8:
             return "@" + self.role_name(int(value))
-        text = str(value)
+        text = self.text(str(value))
         return f'"{text}"' if " " in text else text
 
-    def format_message(self, message: dict[str, Any], *, edited: bool = False) -> str:
+    def format_message(
+        self, message: dict[str, Any], *, edited: bool = False, embeds: bool = True
+    ) -> str:
         where = "#" + self.channel_name(int(message["channel_id"]))
         author = message["author"]
         who = author.get("global_name") or author["username"]
@@ -151,7 +158,7 @@ class Transcript:
             first, *rest = content.split("\n")
             lines[0] += " " + first
             lines += ["    " + line for line in rest]
-        for embed in message.get("embeds") or []:
+        for embed in (message.get("embeds") or []) if embeds else []:
             lines += self._embed(embed)
         for attachment in message.get("attachments") or []:
             size = attachment.get("content", "").count("\n")
