@@ -151,7 +151,7 @@ CATALOGUE: list[Case] = [
     ("unknown scoring", lambda sc: sc.s.create_tournament(ORG, "S", 3, scoring="golf"),
      InvalidInputError, "Unknown scoring 'golf': choose one of chess, match"),
     ("unknown tiebreaks", lambda sc: sc.s.create_tournament(ORG, "S", 3, tiebreaks="nope"),
-     InvalidInputError, "Unknown tiebreak preset 'nope'"),
+     InvalidInputError, "Unknown tiebreaks 'nope' .*: use a preset \\(fide, fide-unrated"),
     ("deadline out of range",
      lambda sc: sc.s.create_tournament(ORG, "S", 3, deadline_minutes=0),
      InvalidInputError, "The round deadline in minutes must be from 1 to 10080"),

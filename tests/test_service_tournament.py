@@ -453,3 +453,17 @@ async def test_forced_pairing_and_forced_finish_close_the_open_games(tmp_path: P
         assert [g.result for g in r2_closed.games] == ["1/2-1/2", "---", "---"]
         kinds = [a.kind for a in await service.announcements(info.id)]
         assert kinds[-1] == "final_standings" and kinds.count("final_standings") == 1
+
+
+async def test_custom_tiebreak_list(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "tb.sqlite3") as service:
+        await service.create_tournament(ORG, "Custom TB", 2, tiebreaks="BH-C1,SB", seed=3)
+        for uid in range(1301, 1305):
+            await service.join(member(uid))
+        r1 = await service.start_tournament(ORG)
+        await play_round(service, r1)
+        table = await service.standings(GUILD)
+        assert len(table.tiebreaks) == 2 and table.tiebreaks[1] == "SB"
+        assert all(len(row.values) == 2 for row in table.rows)
+        note = (await service.announcements(table.tournament_id))[-1]
+        assert note.kind == "standings" and len(note.payload["rows"][0]["values"]) == 2

@@ -99,10 +99,7 @@ def standings_view(
     settings = settings_of(t)
     model = snapshot.tournament
     rounds = model.rounds_played if after_round is None else after_round
-    tiebreaks: str | list[str] = settings.tiebreaks
-    if "," in settings.tiebreaks:
-        tiebreaks = [part.strip() for part in settings.tiebreaks.split(",") if part.strip()]
-    table = compute_standings(model, tiebreaks, rounds=rounds)
+    table = compute_standings(model, settings.tiebreaks, rounds=rounds)
     rows = []
     for row in table.rows:
         player = snapshot.row(row.player_id)

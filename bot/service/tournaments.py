@@ -40,9 +40,9 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from swiss.pairing.types import SYSTEMS
+from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
 SCORING_PRESETS = ("chess", "match")
-TIEBREAK_PRESETS = ("fide", "fide-unrated", "lichess", "mtg", "pokemon", "tcec")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
 # Settings an organiser may still change once the tournament runs (they do not change pairings
@@ -52,14 +52,27 @@ EDITABLE_WHILE_RUNNING = frozenset(
 )
 
 
+def check_tiebreaks(value: str) -> str:
+    """A swiss.standings preset (fide, mtg, ...) or a comma-separated list of acronyms."""
+    text = str(value).strip()
+    if text.lower() in PRESETS:
+        return text.lower()
+    try:
+        resolve_tiebreaks(text)
+    except TiebreakError as exc:
+        raise InvalidInputError(
+            f"Unknown tiebreaks {text!r} ({exc}): use a preset ({', '.join(PRESETS)}) or a "
+            "comma-separated list such as BH-C1,BH,SB."
+        ) from None
+    return text
+
+
 def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     """Check every setting; return them normalised (lower-case choices)."""
     rounds = check_rounds(settings.rounds)
     system = check_choice(settings.system, what="pairing system", choices=SYSTEMS)
     scoring = check_choice(settings.scoring, what="scoring", choices=SCORING_PRESETS)
-    tiebreaks = str(settings.tiebreaks).strip()
-    if "," not in tiebreaks:
-        tiebreaks = check_choice(tiebreaks, what="tiebreak preset", choices=TIEBREAK_PRESETS)
+    tiebreaks = check_tiebreaks(settings.tiebreaks)
     rematches = check_choice(settings.rematches, what="rematch rule", choices=REMATCH_POLICIES)
     if settings.deadline_minutes is not None:
         check_range(settings.deadline_minutes, what="round deadline in minutes", low=1,
