@@ -394,3 +394,43 @@ class Tournament:
 
     def with_forbidden_pair(self, a: int, b: int) -> Tournament:
         return replace(self, forbidden_pairs=self.forbidden_pairs | {frozenset((a, b))})
+
+
+def has_double_rounds(tournament: Tournament) -> bool:
+    """True when some round has a player in more than one game (TCEC double rounds)."""
+    for rnd in tournament.rounds:
+        ids = [p for g in rnd.games for p in g.players]
+        if len(ids) != len(set(ids)):
+            return True
+    return False
+
+
+def split_double_rounds(tournament: Tournament) -> tuple[Tournament, list[int]]:
+    """Spread every double round (each pair playing twice) over two consecutive rounds.
+
+    Scores, colours and every tiebreak then count each game once, with the one-game-per-round
+    model the rest of the core uses. A pairing-allocated bye of a double round stands for both
+    games (TCEC scores bye games as wins), so it appears in both halves; other byes too.
+    Returns the new tournament and ``ends``: ``ends[r]`` is the number of new rounds that
+    cover the original rounds ``1..r`` (``ends[0] == 0``).
+    """
+    rounds: list[Round] = []
+    ends = [0]
+    for rnd in tournament.rounds:
+        halves: list[list[Game]] = []
+        for game in rnd.games:
+            for half in halves:
+                if not any(p in half_game.players for half_game in half for p in game.players):
+                    half.append(game)
+                    break
+            else:
+                halves.append([game])
+        if len(halves) <= 1:
+            rounds.append(replace(rnd, number=len(rounds) + 1))
+        else:
+            for half in halves:
+                rounds.append(Round(len(rounds) + 1, tuple(half), rnd.byes))
+        ends.append(len(rounds))
+    extra = len(rounds) - len(tournament.rounds)
+    total = tournament.total_rounds + extra if tournament.total_rounds else 0
+    return replace(tournament, rounds=tuple(rounds), total_rounds=total), ends

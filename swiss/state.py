@@ -20,7 +20,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swiss.model import ByeKind, Color, Outcome, Points, Tournament
+from swiss.model import (
+    ByeKind,
+    Color,
+    Outcome,
+    Points,
+    Tournament,
+    has_double_rounds,
+    split_double_rounds,
+)
 
 
 class Float(enum.Enum):
@@ -79,9 +87,15 @@ class PlayerState:
 def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int, PlayerState]:
     """Derive every player's state from the first ``rounds`` rounds (default: all of them).
 
+    A double round (each pair playing twice, TCEC) counts as two rounds here, so the per-round
+    lists then have two entries for it.
+
     Pending games count for meetings and colours (the pairing is fixed) but score nothing.
     """
     upto = tournament.rounds_played if rounds is None else min(rounds, tournament.rounds_played)
+    if has_double_rounds(tournament):  # TCEC double rounds: one game per model round
+        tournament, ends = split_double_rounds(tournament)
+        upto = ends[upto]
     scoring = tournament.scoring
     states = {p.id: PlayerState(id=p.id) for p in tournament.players}
     for rnd in tournament.rounds[:upto]:

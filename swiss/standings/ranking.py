@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from swiss.model import Points, Tournament
+from swiss.model import Points, Tournament, has_double_rounds, split_double_rounds
 from swiss.standings.context import Context, TiebreakSpec
 from swiss.standings.direct import direct_encounter
 from swiss.standings.presets import PRESETS
@@ -104,6 +104,9 @@ def evaluate(
             "round(s) were played"
         )
     specs = resolve_tiebreaks(tiebreaks)
+    if has_double_rounds(tournament):  # TCEC double rounds: every game counts once
+        tournament, ends = split_double_rounds(tournament)
+        rounds = None if rounds is None else ends[rounds]
     records = build_records(tournament, rounds)
     context = Context(tournament, records, rule, explain)
     values: dict[int, list[Fraction]] = {pid: [] for pid in records}
