@@ -1,0 +1,84 @@
+"""Milliseconds per service operation on a real SQLite file (a figure, not a test).
+
+A tournament of ``--players`` members is run for ``--rounds`` rounds through the service, as
+the bot would: joins, start, each game reported by white and confirmed by black, then the next
+round. Prints the mean and worst time of each operation kind.
+
+    python benchmarks/service.py                        # 100 players, 5 rounds
+    python benchmarks/service.py --players 400 --rounds 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.service import Actor, TournamentService
+from storage.db import connect
+
+T = TypeVar("T")
+GUILD = 1
+
+
+def member(uid: int) -> Actor:
+    return Actor(uid, GUILD, f"Member {uid}", False)
+
+
+async def run(players: int, rounds: int, path: Path) -> dict[str, list[float]]:
+    timings: dict[str, list[float]] = defaultdict(list)
+
+    async def timed(kind: str, call: Awaitable[T]) -> T:
+        start = time.perf_counter()
+        result = await call
+        timings[kind].append((time.perf_counter() - start) * 1000)
+        return result
+
+    db = await connect(path)
+    service = TournamentService(db)
+    org = Actor(0, GUILD, "Org", True)
+    await timed("create_tournament", service.create_tournament(org, "Bench", rounds, seed=1))
+    for uid in range(1, players + 1):
+        await timed("join", service.join(member(uid), rating=1000 + (uid * 7919) % 1800))
+    view = await timed("start_tournament (pairs round 1)", service.start_tournament(org))
+    while True:
+        for index, game in enumerate(view.games):
+            choice = ("win", "draw", "loss")[index % 3]
+            await timed("report_result", service.report_result(member(game.white.user_id),
+                                                               choice))
+            await timed("confirm_result", service.confirm_result(member(game.black.user_id),
+                                                                 game.id))
+        await timed("standings", service.standings(GUILD))
+        notes = await timed("pending_announcements", service.pending_announcements(500))
+        for note in notes:
+            await timed("mark_delivered", service.mark_delivered(note.id))
+        if view.number == rounds:
+            break
+        view = await timed("pair_next_round", service.pair_next_round(org))
+    await db.close()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        timings: Any = asyncio.run(run(args.players, args.rounds, Path(folder) / "b.sqlite3"))
+        total = time.perf_counter() - start
+    print(f"{args.players} players, {args.rounds} rounds, total {total:.1f} s")
+    print(f"{'operation':36} {'calls':>6} {'mean ms':>9} {'max ms':>9}")
+    for kind, values in timings.items():
+        print(f"{kind:36} {len(values):6d} {statistics.fmean(values):9.2f} {max(values):9.2f}")
+
+
+if __name__ == "__main__":
+    main()
