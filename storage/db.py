@@ -125,10 +125,11 @@ class Database:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn
+                await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                if self.conn.in_transaction:
+                    await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
 
     async def close(self) -> None:
         await self.conn.close()
