@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import (
+    ConflictError,
     ReportOutcome,
     RoundView,
     TournamentNotRunningError,
@@ -467,3 +468,36 @@ async def test_custom_tiebreak_list(tmp_path: Path) -> None:
         assert all(len(row.values) == 2 for row in table.rows)
         note = (await service.announcements(table.tournament_id))[-1]
         assert note.kind == "standings" and len(note.payload["rows"][0]["values"]) == 2
+
+
+async def test_organiser_player_management(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "manage.sqlite3") as service:
+        await service.create_tournament(ORG, "Managed", 3, late_join_until=1,
+                                        late_join_bye="half", seed=2)
+        await service.add_player(ORG, "Member Max", user_id=1401, rating=1800)
+        await service.add_player(ORG, "Guest Gil", rating=1700)
+        await service.join(member(1402), rating=1600)
+        await service.join(member(1403))
+        rated = await service.set_rating(ORG, "Guest Gil", 2500)
+        assert rated.rating == 2500
+        removed = await service.remove_player(ORG, 1403)
+        assert removed.user_id == 1403
+        assert [p.name for p in await service.list_players(GUILD)] == [
+            "Member Max", "Guest Gil", "Player1402"]
+        r1 = await service.start_tournament(ORG)
+        numbers = {p.name: p.number for p in await service.list_players(GUILD)}
+        assert numbers == {"Guest Gil": 1, "Member Max": 2, "Player1402": 3}  # rating order
+        assert [b.player.name for b in r1.byes] == ["Player1402"]
+        # Past the members' late-join limit, an organiser can still add someone...
+        late = await service.add_player(ORG, "Late Guest", rating=1500)
+        assert late.number == 4 and late.joined_round == 2
+        half = (await service.pairings(GUILD, None, 1)).byes
+        assert [(b.player.name, b.kind, b.points) for b in half] == [
+            ("Player1402", "pairing", 1), ("Late Guest", "half", Fraction(1, 2))]
+        # ...and remove him again while he has played nothing: his late-join byes go too.
+        await service.remove_player(ORG, "Late Guest")
+        assert [b.player.name for b in (await service.pairings(GUILD, None, 1)).byes] == [
+            "Player1402"]
+        # The PAB counts as having played: that player can only be dropped.
+        with pytest.raises(ConflictError, match="drop him"):
+            await service.remove_player(ORG, 1402)
