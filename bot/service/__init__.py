@@ -121,7 +121,7 @@ from bot.service.views import (
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, RoundOps, ResultOps, ExportOps, OutboxOps):
+class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests

@@ -15,14 +15,13 @@ from bot.service.errors import (
     UnknownTournamentError,
 )
 from bot.service.model import settings_of
-from bot.service.views import Actor, PlayerView, RoundView, Seat, TournamentInfo
+from bot.service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.db import Database
 from storage.players import PlayerRow
-from storage.rounds import GameRow
 from storage.timefmt import utc_now
 from storage.tournaments import TournamentRow
 
@@ -118,31 +117,6 @@ class ServiceBase:
                 f"No player {ref!r} in '{t.name}'. See the players with /tournament info."
             )
         return row
-
-    async def _pair(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
-    ) -> RoundView:
-        """Pair the next round inside the caller's transaction (see RoundOps)."""
-        raise NotImplementedError
-
-    async def _after_final(
-        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
-    ) -> tuple[bool, bool]:
-        """Round completion after a result became final (see RoundOps)."""
-        raise NotImplementedError
-
-    async def _close_round(
-        self,
-        conn: aiosqlite.Connection,
-        actor: Actor,
-        t: TournamentRow,
-        number: int,
-        unfinished: list[GameRow],
-        *,
-        announce: bool = True,
-    ) -> None:
-        """Finalise the open games of a round (see RoundOps)."""
-        raise NotImplementedError
 
     # -- journal ---------------------------------------------------------------------------------
     async def _audit(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.service.base import PlayerRef, ServiceBase, TournamentRef
+from bot.service.base import PlayerRef, TournamentRef
 from bot.service.errors import (
     AlreadyFinalError,
     AlreadyReportedError,
@@ -24,6 +24,7 @@ from bot.service.present import (
     game_view,
     standings_payload,
 )
+from bot.service.rounds import RoundOps
 from bot.service.validation import MAX_GAMES_IN_MATCH, check_choice, check_range
 from bot.service.views import Actor, GameView, ReportOutcome, StandingsView
 from storage import players as player_repo
@@ -86,7 +87,9 @@ def result_for(
     return result, their_games, my_games
 
 
-class ResultOps(ServiceBase):
+class ResultOps(RoundOps):
+    """Reports, confirmations, disputes, organiser results and standings."""
+
     async def report_result(
         self,
         actor: Actor,

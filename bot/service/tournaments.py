@@ -8,7 +8,7 @@ import random
 import sqlite3
 from typing import Any
 
-from bot.service.base import ServiceBase, TournamentRef
+from bot.service.base import TournamentRef
 from bot.service.errors import (
     ConflictError,
     InvalidInputError,
@@ -19,6 +19,7 @@ from bot.service.errors import (
 from bot.service.model import settings_of
 from bot.service.permissions import require_organiser
 from bot.service.present import current_standings, standings_payload
+from bot.service.rounds import RoundOps
 from bot.service.validation import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
@@ -94,7 +95,9 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     )
 
 
-class TournamentOps(ServiceBase):
+class TournamentOps(RoundOps):
+    """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
+
     # -- guild settings --------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> GuildSettingsView:
         """The guild's organiser role and default announcement channel (None when unset)."""
