@@ -119,10 +119,14 @@ class Database:
         self._lock = asyncio.Lock()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` if the block raises."""
+    async def transaction(self, *, readonly: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` if the block raises.
+
+        ``readonly=True`` starts a deferred transaction instead: a consistent snapshot that
+        does not take the write lock (WAL readers never block the writer).
+        """
         async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
+            await self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
             try:
                 yield self.conn
                 await self.conn.execute("COMMIT")

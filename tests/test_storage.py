@@ -170,3 +170,19 @@ async def test_outbox_pending_retry_and_exactly_once_delivery(tmp_path: Path) ->
                 (first, 1, "429 rate limited")
             ]
             assert later[0].payload == {"round": 1}
+
+
+async def test_a_read_transaction_does_not_block_a_writer(tmp_path: Path) -> None:
+    path = tmp_path / "wal.sqlite3"
+    async with await connect(path) as reader, await connect(path) as writer:
+        async with reader.transaction(readonly=True) as conn:
+            assert await tournament_repo.list_tournaments(conn, 1) == []
+            # The writer commits while the reader's snapshot is open (WAL).
+            async with writer.transaction() as wconn:
+                await tournament_repo.insert_tournament(
+                    wconn, guild_id=1, name="During", settings={"rounds": 1}, seed=1,
+                    channel_id=None, created_by=1, now=NOW,
+                )
+            assert await tournament_repo.list_tournaments(conn, 1) == []  # its snapshot
+        async with reader.transaction(readonly=True) as conn:
+            assert [t.name for t in await tournament_repo.list_tournaments(conn, 1)] == ["During"]

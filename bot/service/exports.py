@@ -64,7 +64,7 @@ class ExportOps(ServiceBase):
         (``table``: standings, players or rounds) or ``json`` (everything)."""
         fmt = check_choice(fmt, what="export format", choices=EXPORT_FORMATS)
         table = check_choice(table, what="CSV table", choices=CSV_TABLES)
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             snapshot = await load_snapshot(conn, t)
             players = await player_repo.list_players(conn, t.id)

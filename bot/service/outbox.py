@@ -48,7 +48,7 @@ class OutboxOps(ServiceBase):
     ) -> list[Announcement]:
         """Undelivered announcements due now (failed ones wait for their retry time), oldest
         first. Deliver them in this order, then call :meth:`mark_delivered`."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             rows = await journal.pending(conn, now or self.now(), limit)
         return [announcement(r) for r in rows]
 
@@ -70,6 +70,6 @@ class OutboxOps(ServiceBase):
     async def announcements(self, tournament_id: int | None = None) -> list[Announcement]:
         """Every announcement (delivered or not) of one tournament, oldest first (for tests,
         the demo and debugging)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             rows = await journal.list_outbox(conn, tournament_id)
         return [announcement(r) for r in rows]

@@ -261,7 +261,7 @@ class PlayerOps(ServiceBase):
         self, guild_id: int, tournament: TournamentRef = None
     ) -> list[PlayerView]:
         """Every player, by pairing number (then registration order before the start)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             return [player_view(p) for p in await player_repo.list_players(conn, t.id)]
 

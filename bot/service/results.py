@@ -229,7 +229,7 @@ class ResultOps(RoundOps):
 
     async def get_game(self, guild_id: int, game_id: int) -> GameView:
         """One game (for the Confirm / Dispute buttons), only inside its own guild."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             game = await round_repo.get_game(conn, game_id)
             t = None if game is None else await tournament_repo.get_tournament(
                 conn, game.tournament_id)
@@ -242,7 +242,7 @@ class ResultOps(RoundOps):
     ) -> StandingsView:
         """Standings after ``round_number`` (default: every round so far), with the
         tournament's tiebreaks, computed by swiss.standings."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             last = await round_repo.last_round(conn, t.id)
             played = 0 if last is None else last.number

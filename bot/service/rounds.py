@@ -197,7 +197,7 @@ class RoundOps(ServiceBase):
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
     ) -> RoundView:
         """The pairings and results of a round (default: the latest)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             return await round_view(conn, t, round_number)
 
@@ -338,7 +338,7 @@ class RoundOps(ServiceBase):
 
     async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
         """Ids of the running tournaments whose next round is due to be paired automatically."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             rows = await tournament_repo.due_auto_advances(conn, now or self.now())
         return [t.id for t in rows]
 

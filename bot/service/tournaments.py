@@ -101,7 +101,7 @@ class TournamentOps(RoundOps):
     # -- guild settings --------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> GuildSettingsView:
         """The guild's organiser role and default announcement channel (None when unset)."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             row = await tournament_repo.get_guild_settings(conn, guild_id)
         return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id)
 
@@ -258,7 +258,7 @@ class TournamentOps(RoundOps):
         self, guild_id: int, *, include_closed: bool = False
     ) -> list[TournamentInfo]:
         """The guild's tournaments (open ones only unless ``include_closed``), oldest first."""
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             rows = await tournament_repo.list_tournaments(
                 conn, guild_id, open_only=not include_closed
             )
@@ -267,7 +267,7 @@ class TournamentOps(RoundOps):
     async def tournament_info(
         self, guild_id: int, tournament: TournamentRef = None
     ) -> TournamentInfo:
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             return await self._info(conn, t)
 
