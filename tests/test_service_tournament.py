@@ -501,3 +501,39 @@ async def test_organiser_player_management(tmp_path: Path) -> None:
         # The PAB counts as having played: that player can only be dropped.
         with pytest.raises(ConflictError, match="drop him"):
             await service.remove_player(ORG, 1402)
+
+
+async def test_cancel_list_get_game_and_delivery_retry(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "misc.sqlite3", clock) as service:
+        first = await service.create_tournament(ORG, "First", 2, seed=1)
+        await service.create_tournament(ORG, "Second", 2, seed=1)
+        assert [t.name for t in await service.list_tournaments(GUILD)] == ["First", "Second"]
+        await service.join(member(1501), "Second")
+        await service.join(member(1502), "Second")
+        r1 = await service.start_tournament(ORG, "Second")
+        game = await service.get_game(GUILD, r1.games[0].id)
+        assert game == r1.games[0]
+
+        cancelled = await service.cancel_tournament(ORG, "First")
+        assert cancelled.status == "cancelled"
+        assert [t.name for t in await service.list_tournaments(GUILD)] == ["Second"]
+        assert [t.status for t in await service.list_tournaments(GUILD, include_closed=True)
+                ] == ["cancelled", "running"]
+        again = await service.create_tournament(ORG, "First", 2, seed=1)  # the name is free
+        assert again.id != first.id
+        assert (await service.announcements(first.id))[-1].kind == "tournament_cancelled"
+
+        # Delivery: a failure hides the row until its retry time; then it is delivered once.
+        pending = await service.pending_announcements()
+        assert [a.kind for a in pending] == ["pairings", "tournament_cancelled"]
+        assert await service.mark_failed(pending[0].id, "503 from Discord",
+                                         retry_after_seconds=60)
+        assert [a.kind for a in await service.pending_announcements()] == [
+            "tournament_cancelled"]
+        clock.advance(seconds=60)
+        retry = await service.pending_announcements()
+        assert retry[0].id == pending[0].id and retry[0].attempts == 1
+        assert retry[0].last_error == "503 from Discord"
+        assert await service.mark_delivered(retry[0].id)
+        assert not await service.mark_failed(retry[0].id, "late failure")  # already delivered
