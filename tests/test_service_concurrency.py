@@ -164,3 +164,21 @@ async def test_concurrent_joins_of_one_member_register_once(tmp_path: Path) -> N
         ok, errors = _split(results)
         assert len(ok) == 1 and "already registered" in errors[0].message
         assert len(await a.list_players(GUILD)) == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_double_clicked_forced_pairing_pairs_one_round(tmp_path: Path, mode: str) -> None:
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
+        tid = await _ready(a)
+        await a.start_tournament(ORG)  # round 1 open: a forced pairing closes it
+        shown = (await a.pairings(GUILD)).number
+        results = await asyncio.gather(
+            a.pair_next_round(ORG, force=True, round_number=shown + 1),
+            b.pair_next_round(ORG, force=True, round_number=shown + 1),
+            return_exceptions=True,
+        )
+        ok, errors = _split(results)
+        assert len(ok) == 1 and len(errors) == 1
+        assert "Round 2 of 'Race Cup' is already paired" in errors[0].message
+        assert await _rounds(a, tid) == [1, 2]
+        assert {g.state for g in (await a.pairings(GUILD)).games} == {"pending"}

@@ -47,7 +47,8 @@ Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late 
              drop_player(actor, player, tournament=None) -> PlayerView
              set_rating(actor, player, rating, tournament=None) -> PlayerView
              list_players(guild_id, tournament=None) -> list[PlayerView]
-Rounds:      pair_next_round(actor, tournament=None, *, force=False) -> RoundView
+Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None)
+             -> RoundView  (pass round_number with force: a double click then pairs once)
              undo_round(actor, tournament=None, *, force=False) -> RoundView (the removed one)
              pairings(guild_id, tournament=None, round_number=None) -> RoundView
              request_bye(actor, round_number=None, *, kind="half", player=None,

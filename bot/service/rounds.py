@@ -37,7 +37,12 @@ SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 class RoundOps(ServiceBase):
     async def pair_next_round(
-        self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
     ) -> RoundView:
         """Pair the next round with the tournament's system and seed and queue the
         ``pairings`` announcement, in one transaction.
@@ -45,12 +50,25 @@ class RoundOps(ServiceBase):
         Refused while the current round has games without a final result, unless ``force``:
         then a waiting report stands as if confirmed and the other open games count as double
         forfeits (organisers can correct them later). Two concurrent calls make one round:
-        the second sees the new round and is refused.
+        the second sees the new round and is refused. A forced call would close *that* round,
+        so pass ``round_number`` (the round you mean to pair, e.g. the latest shown plus one):
+        the call is refused if that round is already paired.
         """
         require_organiser(actor, "pair rounds")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
+            if round_number is not None:
+                last = await round_repo.last_round(conn, t.id)
+                expected = 1 if last is None else last.number + 1
+                if round_number != expected:
+                    raise ConflictError(
+                        f"Round {round_number} of '{t.name}' is already paired: the next round "
+                        f"to pair is {expected}."
+                        if round_number < expected
+                        else f"Round {expected} of '{t.name}' comes first: the next round to "
+                        f"pair is {expected}."
+                    )
             return await self._pair(conn, actor, t, force=force)
 
     async def _pair(
