@@ -182,3 +182,16 @@ def test_parse_pairs_reads_the_bbp_format_and_rejects_garbage():
                      ("2\n1 2\n3 9\n", "unknown")):
         with pytest.raises(ExternalEngineError, match=why):
             parse_pairs(bad, empty)
+
+
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
+def test_the_papers_literal_weights_play_valid_tournaments(system):
+    config = SimulationConfig(players=12, rounds=5, tiebreaks="none", weights="paper", seed=4)
+    sim = play_tournament(config, system, 0)
+    states = player_states(sim.tournament)
+    assert all(max(st.opponents.values()) == 1 for st in states.values())  # no rematch
+    assert all(abs(st.color_diff) <= 2 for st in states.values())
+    again = play_tournament(config, system, 0)
+    assert again.measures == sim.measures
+    with pytest.raises(ValueError, match="weights"):
+        SimulationConfig(weights="exact")

@@ -77,6 +77,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--no-strength-difference", action="store_true",
                         help="skip the normalized strength difference (one matching less "
                              "per round)")
+    parser.add_argument(
+        "--weights", default="engine", choices=("engine", "paper"),
+        help="engine: our exact lexicographic weights; paper: the paper's literal "
+             "10000/100/pi sum with hard colour edges and random colours (for comparison)",
+    )
     parser.add_argument("--reference-engine", action="store_true",
                         help="pair through swiss.pairing.pair_round every round instead of "
                              "the simulator's identical vectorised path (slow; for checking)")
@@ -102,6 +107,8 @@ def _config(args: argparse.Namespace) -> SimulationConfig:
         raise _BadInput(f"--beta {args.beta!r} is not a number (e.g. 2 or 0.1)") from None
     if beta <= 0:
         raise _BadInput(f"--beta must be positive (got {args.beta})")
+    if args.weights == "paper" and args.reference_engine:
+        raise _BadInput("--weights paper has no reference path; drop --reference-engine")
     if args.players < 2:
         raise _BadInput(f"--players must be at least 2 (got {args.players})")
     if args.rounds < 1 or args.rounds >= args.players:
@@ -130,6 +137,7 @@ def _config(args: argparse.Namespace) -> SimulationConfig:
             final_key=args.final_key,
             seed=args.seed,
             strength_difference=not args.no_strength_difference,
+            weights=args.weights,
         )
     except ValueError as exc:
         raise _BadInput(str(exc)) from None

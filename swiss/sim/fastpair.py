@@ -268,3 +268,79 @@ def _due(state: PlainState, player: int) -> int:
         if row[player]:
             return -int(row[player])
     return 0
+
+
+# -- the paper's literal weights (an analysis tool) ---------------------------------------------
+PAPER_SCORE_FACTOR = 10_000
+PAPER_COLOUR_FACTOR = 100
+_PAPER_SCALE = 10**6  # the real-valued weights in integer micro-units for the matching
+
+
+def pair_plain_paper(
+    state: PlainState,
+    system: str,
+    *,
+    beta: Fraction,
+    rng: np.random.Generator,
+) -> list[tuple[int, int]] | None:
+    """Pair as the paper's implementation literally does, for comparison with our engine.
+
+    The paper packs its weight vector as ``10000 * (-|s_i - s_j|) + 100 * (-|cd_i + cd_j|) + pi``
+    with real-valued pi (``|r_i - r_j|**1.01`` and so on) and deletes the edges with
+    ``|cd_i + cd_j| >= 2 * beta``; equal colour differences get random colours. With 32
+    players those factors are *not* lexicographic: a matching's colour total can reach
+    16 * 4 * 100 = 6400 > 10000 * 0.5, and its pi total exceeds 100 (Burstein up to about
+    16 * 31**1.01). Our engine packs exactly; this function shows what the difference does.
+    Returns ``None`` when the hard colour rule leaves no perfect matching.
+    """
+    n = state.n
+    if n % 2:
+        return None
+    order = np.lexsort((np.arange(n), -state.score2))
+    s = state.score2[order] / 2.0
+    c = state.color_diff[order]
+    iu, iv = _triu(n)
+    csum = np.abs(c[iu] + c[iv])
+    allowed = ~state.met[order[iu], order[iv]] & (csum * beta.denominator < 2 * beta.numerator)
+    d = (iv - iu).astype(np.float64)
+    starts = np.r_[0, np.flatnonzero(np.diff(state.score2[order])) + 1]
+    sizes = np.diff(np.r_[starts, n])
+    group = np.repeat(np.arange(sizes.size), sizes)
+    same = group[iu] == group[iv]
+    if system == "monrad":
+        pi = -d
+    elif system == "burstein":
+        pi = d**1.01
+    elif system == "dutch":
+        g = np.where(same, sizes[group[iu]], 0)
+        pi = -(np.abs(g / 2.0 - d) ** 1.01)
+    elif system == "random":
+        pi = rng.random(iu.size)
+    elif system == "random2":
+        pos = np.arange(n) - starts[group]
+        top = 2 * pos < sizes[group]
+        cross = same & (top[iu] != top[iv])
+        u = rng.random(iu.size)
+        pi = np.where(cross, u, -u)
+    else:
+        raise ValueError(f"the paper has no system {system!r}")
+    weight = (-PAPER_SCORE_FACTOR * np.abs(s[iu] - s[iv]) - PAPER_COLOUR_FACTOR * csum + pi)
+    keep = np.flatnonzero(allowed)
+    if keep.size == 0:
+        return None
+    scaled = np.rint(weight[keep] * _PAPER_SCALE).astype(np.int64)
+    scaled = scaled - scaled.min() + 1  # positive; a constant per edge changes nothing
+    edges = list(zip(iu[keep].tolist(), iv[keep].tolist(), scaled.tolist(), strict=True))
+    mates = max_weight_matching(n, edges, "rustworkx")
+    if len(mates) < n // 2:
+        return None
+    coins = rng.random(len(mates))
+    out = []
+    for (u, v), coin in zip(sorted(mates), coins, strict=True):
+        a, b = int(order[u]), int(order[v])
+        cd_a, cd_b = state.color_diff[a], state.color_diff[b]
+        if cd_a != cd_b:
+            out.append((a, b) if cd_a < cd_b else (b, a))
+        else:
+            out.append((a, b) if coin < 0.5 else (b, a))
+    return out

@@ -24,7 +24,7 @@ import numpy as np
 
 from swiss.model import Bye, Color, Game, Player, Result, Round, Scoring, Tournament
 from swiss.pairing import PairingConfig, pair_round
-from swiss.sim.fastpair import FAST_SYSTEMS, PlainState, pair_plain
+from swiss.sim.fastpair import FAST_SYSTEMS, PlainState, pair_plain, pair_plain_paper
 from swiss.sim.measures import kendall_tau, ndcg, spearman_rho
 from swiss.sim.outcomes import Milvang, OutcomeModel, draw_result
 from swiss.sim.strengths import UNIFORM_DEFAULT, StrengthDistribution, draw_elo, seeding_order
@@ -47,7 +47,8 @@ class SimulationConfig:
     ``"none"`` for points then lot only. ``final_key`` breaks the last ties by ``lot`` (the
     issue's rule) or by ``rating`` (start number, i.e. Elo, as the paper's Elo tie-break).
     ``strength_difference`` turns the normalized strength difference on (one more matching
-    per round).
+    per round). ``weights="paper"`` pairs our systems with the paper's literal, not exactly
+    lexicographic weights (:func:`swiss.sim.fastpair.pair_plain_paper`), to compare.
     """
 
     players: int = 32
@@ -60,6 +61,7 @@ class SimulationConfig:
     final_key: str = "lot"
     seed: int = 1
     strength_difference: bool = True
+    weights: str = "engine"  # or "paper": the paper's literal 10000/100 factors (analysis)
 
     def __post_init__(self) -> None:
         if self.players < 2:
@@ -70,6 +72,8 @@ class SimulationConfig:
             raise ValueError(
                 f"{self.rounds} rounds need more than {self.players} players without rematches"
             )
+        if self.weights not in ("engine", "paper"):
+            raise ValueError("weights must be 'engine' or 'paper'")
         if self.final_key not in ("lot", "rating"):
             raise ValueError("final_key must be 'lot' or 'rating'")
         object.__setattr__(self, "beta", Fraction(self.beta))
@@ -208,7 +212,10 @@ def play_tournament(
     acd: list[int] = []
     model = config.model
     for number in range(1, config.rounds + 1):
-        pairs = _fast_pairs(plain, number, system, config, game_seed, initial)
+        if plain is not None and config.weights == "paper":
+            pairs = pair_plain_paper(plain, system, beta=config.beta, rng=rng)
+        else:
+            pairs = _fast_pairs(plain, number, system, config, game_seed, initial)
         if pairs is not None:
             pending: tuple[Game, ...] = tuple(
                 Game(white=w + 1, black=b + 1, board=board)
