@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot.render import tournament as render
 from bot.render.format import plain
 from bot.service import RoundView
-from bot.service.tournaments import TIEBREAK_PRESETS
 from cogs.common import (
     actor_of,
     announced,
@@ -25,6 +24,7 @@ from cogs.common import (
     tournament_ref,
 )
 from swiss.pairing.types import SYSTEMS
+from swiss.standings import PRESETS
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
@@ -33,9 +33,12 @@ TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
 async def tiebreak_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
+    """The presets, each shown with its tiebreaks; typing a comma list is also accepted."""
     return [
-        app_commands.Choice(name=p, value=p) for p in TIEBREAK_PRESETS if current.lower() in p
-    ]
+        app_commands.Choice(name=f"{name}: {', '.join(tbs)}"[:100], value=name)
+        for name, tbs in PRESETS.items()
+        if current.lower() in name
+    ][:25]
 
 
 class TournamentCog(commands.Cog):
@@ -62,6 +65,7 @@ class TournamentCog(commands.Cog):
         rematches="avoid: only if nothing else works; forbid: never",
         deadline_minutes="Time to play each round, shown as a countdown",
         auto_advance="Pair the next round this many minutes after a round completes",
+        checkin="Players must /checkin before the start; the others are not paired",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -78,6 +82,7 @@ class TournamentCog(commands.Cog):
         rematches: Literal["avoid", "forbid"] = "avoid",
         deadline_minutes: app_commands.Range[int, 1, 100_000] | None = None,
         auto_advance: app_commands.Range[int, 0, 10_080] | None = None,
+        checkin: bool = False,
     ) -> None:
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
@@ -91,6 +96,7 @@ class TournamentCog(commands.Cog):
             channel_id=channel.id if channel else interaction.channel_id,
             deadline_minutes=deadline_minutes,
             auto_advance_minutes=auto_advance,
+            checkin=checkin,
         )
         await answer(
             interaction,

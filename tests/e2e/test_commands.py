@@ -1,0 +1,140 @@
+"""Every other command through Discord: registration, organiser tools, autocomplete, the
+life cycle, and how errors reach the user."""
+
+from __future__ import annotations
+
+from bot.sandbox import FakeDiscord, SandboxGuild
+from bot.service import Actor
+from tests.e2e.fixtures import Club, text_of
+
+EPHEMERAL = 64
+
+
+async def test_registration_and_organiser_tools(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    owner, (ann, ben, cy, dee, eve) = club.owner, club.players[:5]
+    reply = await club.run(owner, "tournament create", name="Tools Open", rounds=3, checkin=True)
+    assert "Created" in reply["content"]
+    for player in (ann, ben, cy, dee, eve):
+        await club.run(player, "join")
+    # /checkin
+    reply = await club.run(ann, "checkin")
+    assert reply["flags"] & EPHEMERAL and "checked in" in reply["content"]
+    reply = await club.run(ann, "checkin")
+    assert "already checked in" in reply["content"]
+    for player in (ben, cy, dee, eve):
+        await club.run(player, "checkin")
+    # /leave before the start removes the registration
+    reply = await club.run(eve, "leave")
+    assert "left" in reply["content"]
+    # /admin add-player: a member by mention, and a guest by name
+    frank = fake.add_member(guild, "frank", display_name="Frank")
+    reply = await club.run(owner, "admin add-player", **{"member-or-name": f"<@{frank.id}>"})
+    assert f"<@{frank.id}>" in reply["content"] and reply["mentions"] == []
+    reply = await club.run(owner, "admin add-player", **{"member-or-name": "Gus Guest"},
+                           rating=1700)
+    assert "Gus Guest" in reply["content"] and "guest" in reply["content"]
+    players = await bot.service.list_players(guild.id)
+    assert {p.name for p in players} >= {"Frank", "Gus Guest"}
+    # /admin remove-player
+    reply = await club.run(owner, "admin remove-player", player="Gus Guest")
+    assert "Removed **Gus Guest**" in reply["content"]
+    # /admin forbid and /admin bye
+    reply = await club.run(owner, "admin forbid", player=f"<@{ann.id}>", opponent=f"<@{ben.id}>")
+    assert "will not be paired together" in reply["content"], reply["content"]
+    reply = await club.run(owner, "admin bye", player=f"<@{cy.id}>", round=1, kind="half")
+    assert "half bye in round 1" in reply["content"], reply["content"]
+    # /tournament list and info
+    reply = await club.run(ann, "tournament list")
+    assert "Tools Open" in text_of(reply) and reply["flags"] & EPHEMERAL
+    reply = await club.run(ann, "tournament info")
+    assert "Players (" in text_of(reply)
+
+    await club.run(owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    pairs = {frozenset((g.white.user_id, g.black.user_id)) for g in view.games}
+    assert frozenset((ann.id, ben.id)) not in pairs
+    assert [b.player.user_id for b in view.byes if b.kind == "half"] == [cy.id]
+
+    # /admin drop, /round undo, /tournament cancel
+    reply = await club.run(owner, "admin drop", player=f"<@{dee.id}>")
+    assert "withdrawn" in reply["content"], reply["content"]
+    reply = await club.run(owner, "round undo")
+    assert "Round 1" in reply["content"] and "undone" in reply["content"]
+    await club.wait_post(lambda m: "was undone" in (m.get("content") or ""))
+    reply = await club.run(owner, "tournament cancel")
+    assert "cancelled" in reply["content"]
+    await club.wait_post(lambda m: "was cancelled" in (m.get("content") or ""))
+
+
+async def test_tournament_and_player_autocomplete(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Spring Rapid", rounds=3)
+    await club.run(club.owner, "tournament create", name="Summer Blitz", rounds=3)
+    for player in club.players[:3]:
+        await club.run(player, "join", tournament="Summer Blitz")
+    # without the tournament option, the bot says which ones exist
+    reply = await club.run(club.players[5], "join")
+    assert "Spring Rapid" in reply["content"] and "Summer Blitz" in reply["content"]
+    inter = await fake.send_autocomplete(
+        guild, club.channel, club.players[0], "join", "tournament", {"tournament": "sum"}
+    )
+    choices = (await fake.reply(inter))["choices"]
+    assert [c["name"] for c in choices] == ["Summer Blitz (registration)"]
+    inter = await fake.send_autocomplete(
+        guild, club.channel, club.owner, "admin drop", "player",
+        {"player": "", "tournament": choices[0]["value"]},
+    )
+    names = [c["name"] for c in (await fake.reply(inter))["choices"]]
+    assert names == [p.display_name for p in club.players[:3]]
+
+
+async def test_unexpected_error_shows_an_id_and_is_logged(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot, error_log
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("database on fire")
+
+    bot.service.list_tournaments = broken
+    error_log.allowed.append("unexpected error")
+    reply = await club.run(club.players[0], "tournament list")
+    assert reply["flags"] & EPHEMERAL
+    assert "error id `" in reply["content"] and "database on fire" not in reply["content"]
+    incident = reply["content"].split("`")[1]
+    (record,) = error_log.records
+    assert incident in record.getMessage() and record.exc_info is not None
+
+
+async def test_big_round_is_split_with_an_attachment_and_pings_only_players(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    sneaky = f"@everyone <@&{guild.role('Organisers').id}> Mega Open"
+    reply = await club.run(club.owner, "tournament create", name=sneaky, rounds=5)
+    assert reply["flags"] & EPHEMERAL and "mention" in reply["content"]
+    await club.run(club.owner, "tournament create", name="Mega Open", rounds=5,
+                   deadline_minutes=30)
+    members = [fake.add_member(guild, f"m{i:03d}") for i in range(211)]
+    for m in members:  # 211 players: joining through the service keeps the test quick
+        await bot.service.join(Actor(m.id, guild.id, m.display_name))
+    await club.run(club.owner, "tournament start")
+    await club.wait_post(lambda m: "standings" in text_of(m) or "bye" in text_of(m), 20)
+    posts = [m for m in club.posts() if "pairings" in text_of(m)]
+    assert len(posts) > 1
+    pinged = [u["id"] for m in posts for u in m["mentions"]]
+    assert sorted(pinged) == sorted(str(m.id) for m in members)  # each player exactly once
+    assert not any(m["mention_everyone"] or m["mention_roles"] for m in posts)
+    (attachment,) = posts[0]["attachments"]
+    assert attachment["filename"] == "round-1-pairings.txt"
+    assert attachment["content"].count("\n") >= 106
+    assert all(r.status == 200 for r in fake.requests if r.kind == "create_message")
