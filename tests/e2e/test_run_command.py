@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -66,3 +67,28 @@ async def test_rejected_token_is_one_clear_line(tmp_path: Path) -> None:
     assert "Discord rejected the token" in text
     assert "Traceback" not in text
     assert [r.status for r in fake.requests if r.kind == "get_me"] == [401]
+
+
+async def test_run_connects_syncs_and_answers(tmp_path: Path) -> None:
+    """The installed entry point, configured only by the environment, serves commands."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(players=2)
+        process = await _swissbot(_env(fake, tmp_path, fake.token), tmp_path)
+        try:
+            sync = await fake.wait_for_request(lambda r: r.kind == "sync_commands", timeout=30)
+            assert sync.params["guild_id"] == str(guild.id)
+            for _ in range(100):  # the sync happens in setup_hook, before READY
+                if fake.connected:
+                    break
+                await asyncio.sleep(0.05)
+            inter = await fake.send_slash_command(
+                guild, guild.channel("general"), fake.players(guild)[0], "tournament list"
+            )
+            reply = await fake.reply(inter, timeout=10)
+            assert "No tournaments yet" in reply["embeds"][0]["description"]
+        finally:
+            process.send_signal(signal.SIGINT)
+            _, err = await asyncio.wait_for(process.communicate(), timeout=30)
+    text = err.decode()
+    assert "Traceback" not in text, text
+    assert (tmp_path / "bot.sqlite3").exists()
