@@ -138,3 +138,21 @@ async def test_big_round_is_split_with_an_attachment_and_pings_only_players(
     assert attachment["filename"] == "round-1-pairings.txt"
     assert attachment["content"].count("\n") >= 106
     assert all(r.status == 200 for r in fake.requests if r.kind == "create_message")
+
+
+async def test_auto_advance_pairs_the_next_round_in_the_background(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Autopilot", rounds=2, auto_advance=0)
+    for player in club.players[:4]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    for game in view.games:
+        prompt = await club.run(guild.members[game.white.user_id], "report", result="win")
+        await club.click(prompt, guild.members[game.black.user_id], "Confirm")
+    # nobody runs /round next: the delivery loop's tick pairs round 2 and posts it
+    await club.wait_post(lambda m: "Round 2 of 2 · pairings" in text_of(m))
+    assert (await bot.service.tournament_info(guild.id)).current_round == 2
