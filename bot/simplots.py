@@ -53,7 +53,30 @@ def plot_run(
         path = out_dir / f"{stem}.png"
         _violins(data, base, ylabel, title, labels, path)
         written.append(path)
+    path = out_dir / "colour_difference_by_round.png"
+    _acd_lines(results, title, path)
+    written.append(path)
     return written
+
+
+def _acd_lines(results: dict[str, list[TournamentMeasures]], title: str, path: Path) -> None:
+    """Mean absolute colour difference after each round, one line per system (paper Fig. 25)."""
+    fig, ax = plt.subplots(figsize=(6.5, 4.2), dpi=110)
+    for system, records in results.items():
+        if not records:
+            continue
+        rounds = len(records[0].acd)
+        means = [sum(r.acd[k] for r in records) / len(records) for k in range(rounds)]
+        ax.plot(range(1, rounds + 1), means, marker="o", label=system)
+    ax.set_xlabel("round")
+    ax.set_ylabel("mean absolute colour difference (acd)")
+    if title:
+        ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 def _finite(values: Sequence[float]) -> list[float]:
