@@ -156,3 +156,20 @@ async def test_auto_advance_pairs_the_next_round_in_the_background(
     # nobody runs /round next: the delivery loop's tick pairs round 2 and posts it
     await club.wait_post(lambda m: "Round 2 of 2 · pairings" in text_of(m))
     assert (await bot.service.tournament_info(guild.id)).current_round == 2
+
+
+async def test_finish_early_posts_final_standings(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Short Night", rounds=5)
+    for player in club.players[:4]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    reply = await club.run(club.owner, "tournament finish")
+    assert reply["flags"] & EPHEMERAL  # rounds are left: refused without force
+    reply = await club.run(club.owner, "tournament finish", force=True)
+    assert "is finished" in reply["content"]
+    await club.wait_post(lambda m: "Final standings" in (m.get("content") or ""))
+    assert (await bot.service.tournament_info(guild.id)).status == "finished"
