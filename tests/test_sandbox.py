@@ -147,3 +147,38 @@ async def test_rate_limit_is_retried_by_discord_py(fake, guild) -> None:  # noqa
         assert message.content == "after a 429"
     finally:
         await running.stop()
+
+
+def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    assert main(["sandbox", "--port", "70000"]) == 3
+    assert "--port must be 0..65535" in capsys.readouterr().err
+
+
+async def test_transcript_renders_names_embeds_and_buttons(fake, guild) -> None:  # noqa: F811
+    import io
+
+    from bot.sandbox.transcript import Transcript
+
+    bot = await _bot(fake)
+    running = await start_bot(bot, fake)
+    out = io.StringIO()
+    Transcript(fake, out)
+    try:
+        await bot.tree.sync()
+        general = guild.channel("general")
+        member = fake.players(guild)[0]
+        inter = await fake.send_slash_command(guild, general, member, "buttons")
+        await fake.reply(inter)
+        channel = bot.get_channel(general.id)
+        assert isinstance(channel, discord.TextChannel)
+        embed = discord.Embed(title="Title", description=f"hello <@{member.id}> **bold**")
+        await channel.send(f"<@{member.id}> in <#{general.id}> <t:0:f>", embed=embed)
+    finally:
+        await running.stop()
+    text = out.getvalue()
+    assert "#general       player01 › /buttons" in text
+    assert "[Press]" in text
+    assert "@player01 in #general 1970-01-01 00:00 UTC" in text
+    assert "┌ Title" in text and "│ hello @player01 bold" in text
