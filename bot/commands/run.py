@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 
 import discord
@@ -69,15 +70,30 @@ def run(args: argparse.Namespace) -> int:
     except discord.PrivilegedIntentsRequired:
         print("swissbot: Discord refused the requested gateway intents.", file=sys.stderr)
         return EXIT_REJECTED
+    except DatabaseProblem as exc:
+        print(f"swissbot: {exc} (SWISSBOT_DATABASE)", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     except (OSError, discord.GatewayNotFound) as exc:
         print(f"swissbot: cannot reach Discord: {exc}", file=sys.stderr)
         return EXIT_REJECTED
     return EXIT_OK
 
 
-async def _run(settings: Settings, token: str) -> None:
-    from bot.client import SwissBot
+class DatabaseProblem(Exception):
+    """The SQLite file cannot be opened or migrated."""
 
-    bot = SwissBot(settings)
-    async with bot:
-        await bot.start(token)
+
+async def _run(settings: Settings, token: str) -> None:
+    from bot.client import SwissBot, open_service
+
+    # Open the database before logging in, so a wrong path is reported before anything else.
+    try:
+        database, service = await open_service(settings)
+    except (OSError, sqlite3.Error) as exc:
+        raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc
+    try:
+        bot = SwissBot(settings, service=service)
+        async with bot:
+            await bot.start(token)
+    finally:
+        await database.close()

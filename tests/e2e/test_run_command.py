@@ -8,6 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.cli import main
@@ -92,3 +93,20 @@ async def test_run_connects_syncs_and_answers(tmp_path: Path) -> None:
     text = err.decode()
     assert "Traceback" not in text, text
     assert (tmp_path / "bot.sqlite3").exists()
+
+
+def test_unusable_database_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setenv("SWISSBOT_DATABASE", str(tmp_path / "missing-dir" / "bot.sqlite3"))
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")  # never reached
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9/")
+    endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    try:
+        assert main(["run"]) == 3
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = endpoints
+    err = capsys.readouterr().err
+    assert "cannot open the database" in err and "Traceback" not in err
