@@ -26,7 +26,10 @@ async def test_demo_plays_a_whole_tournament() -> None:
     assert result.seconds < 60
 
 
-def test_demo_command(capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)  # keep pytest's
     assert main(["demo", "--players", "4", "--rounds", "2", "--system", "monrad"]) == 0
     out = capsys.readouterr().out
     assert "Final standings" in out and out.rstrip().endswith("requests to the sandbox).")

@@ -99,6 +99,7 @@ def test_unusable_database_is_one_clear_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)  # keep pytest's
     monkeypatch.setenv("DISCORD_TOKEN", "some-token")
     monkeypatch.setenv("SWISSBOT_DATABASE", str(tmp_path / "missing-dir" / "bot.sqlite3"))
     monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")  # never reached
