@@ -182,3 +182,14 @@ def test_outgoing_send_kwargs_carry_files_and_mentions() -> None:
     kwargs = message.send_kwargs()
     assert isinstance(kwargs["files"][0], discord.File)
     assert kwargs["allowed_mentions"].everyone is False
+
+
+def test_standings_limit_attaches_the_rest() -> None:
+    messages = render.standings(_standings(60), limit=50)
+    check_limits(messages)
+    text = "\n".join(e.description or "" for m in messages for e in m.embeds)
+    assert "A rather long name 50 " in text and "A rather long name 51 " not in text
+    assert "10 more in the attached file" in text
+    (attachment,) = messages[0].files
+    assert "A rather long name 60" in attachment.text
+    assert render.standings(_standings(50), limit=50)[0].files == []

@@ -20,6 +20,9 @@ from bot.render.message import Outgoing
 
 log = logging.getLogger(__name__)
 
+#: Rows of the standings posted after each round (the full table is attached beyond).
+STANDINGS_TOP = 50
+
 
 def render_announcement(
     kind: str, payload: dict[str, Any], *, organiser_role_id: int | None = None
@@ -32,7 +35,10 @@ def render_announcement(
         case "round_results":
             return views.round_results(round_from_payload(payload))
         case "standings" | "final_standings":
-            return views.standings(standings_from_payload(payload, name))
+            table = standings_from_payload(payload, name)
+            # after each round the top of the table is enough in the channel (the whole table
+            # is attached); the final standings are posted in full
+            return views.standings(table, limit=None if table.final else STANDINGS_TOP)
         case "dispute":
             game = game_from_payload(payload["game"])
             game.reported_result = payload.get("reported_result") or game.reported_result

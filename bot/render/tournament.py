@@ -158,9 +158,12 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
     state = "final standings" if view.final else f"standings after round {view.after_round}"
     title = f"{name} · {state}"
     header, rows = standings_table(view, max_tiebreaks=EMBED_TIEBREAKS)
-    shown = rows if limit is None else rows[:limit]
+    truncated = limit is not None and len(rows) > limit
+    shown = rows[:limit] if truncated else rows
+    if truncated:
+        shown = [*shown, f"… {len(rows) - len(shown)} more in the attached file"]
     attachment = None
-    if len(rows) > ATTACH_AFTER_ROWS:
+    if len(rows) > ATTACH_AFTER_ROWS or truncated:
         full_header, full_rows = standings_table(view)
         attachment = TextFile(
             "final-standings.txt" if view.final else f"standings-round-{view.after_round}.txt",
