@@ -195,3 +195,23 @@ def test_the_papers_literal_weights_play_valid_tournaments(system):
     assert again.measures == sim.measures
     with pytest.raises(ValueError, match="weights"):
         SimulationConfig(weights="exact")
+
+
+def test_buchholz_shortcut_gives_the_standings_order():
+    from swiss.sim.runner import _strict_buchholz_order
+    from swiss.standings import compute_standings
+
+    config = SimulationConfig(players=16, rounds=5, tiebreaks="none", seed=8)
+    shortcut_used = 0
+    for index in range(60):
+        t = play_tournament(config, ("dutch", "random")[index % 2], index).tournament
+        full = [row.player_id for row in compute_standings(t, "fide", final_key="lot").rows]
+        strict = _strict_buchholz_order(t)
+        if strict is not None:
+            shortcut_used += 1
+            assert strict == full
+        fide = SimulationConfig(players=16, rounds=5, tiebreaks="fide", seed=8)
+        from swiss.sim.runner import final_ranking
+
+        assert final_ranking(t, fide, 0) == full
+    assert shortcut_used >= 5  # the shortcut was really exercised
