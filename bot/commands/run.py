@@ -87,9 +87,15 @@ async def _run(settings: Settings, token: str) -> None:
     from bot.client import SwissBot, open_service
 
     # Open the database before logging in, so a wrong path is reported before anything else.
+    folder = settings.database.parent
+    if not folder.is_dir():
+        raise DatabaseProblem(
+            f"cannot open the database {settings.database}: the folder {folder} does not exist"
+        )
     try:
         database, service = await open_service(settings)
     except (OSError, sqlite3.Error) as exc:
+        await asyncio.sleep(0.1)  # let aiosqlite's worker thread finish before the loop closes
         raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc
     try:
         bot = SwissBot(settings, service=service)
