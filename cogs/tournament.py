@@ -192,8 +192,12 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).pair_next_round(
-            actor, tournament_ref(tournament), force=force
+        service, ref = service_of(interaction), tournament_ref(tournament)
+        # Name the round meant: a double-clicked forced /round next then pairs one round,
+        # not two (the second call is refused because that round already exists).
+        info = await service.tournament_info(actor.guild_id, ref)
+        view = await service.pair_next_round(
+            actor, info.id, force=force, round_number=info.current_round + 1
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))

@@ -173,3 +173,23 @@ async def test_finish_early_posts_final_standings(
     assert "is finished" in reply["content"]
     await club.wait_post(lambda m: "Final standings" in (m.get("content") or ""))
     assert (await bot.service.tournament_info(guild.id)).status == "finished"
+
+
+async def test_double_clicked_forced_round_next_pairs_one_round(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Twice", rounds=4)
+    for player in club.players[:6]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    first = await fake.send_slash_command(
+        guild, club.channel, club.owner, "round next", {"force": True}
+    )
+    second = await fake.send_slash_command(
+        guild, club.channel, club.owner, "round next", {"force": True}
+    )
+    replies = [await fake.reply(first), await fake.reply(second)]
+    assert sum("is paired" in r["content"] for r in replies) == 1, replies
+    assert (await bot.service.tournament_info(guild.id)).current_round == 2
