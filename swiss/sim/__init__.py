@@ -14,18 +14,34 @@ from swiss.sim.outcomes import (
     milvang_probabilities,
     parse_model,
 )
+from swiss.sim.runner import (
+    EnginePairer,
+    Pairer,
+    SimulatedTournament,
+    SimulationConfig,
+    TournamentMeasures,
+    play_tournament,
+    simulate,
+)
 from swiss.sim.strengths import StrengthDistribution, parse_strengths
 
 __all__ = [
     "EloLogistic",
+    "EnginePairer",
     "Milvang",
     "OutcomeModel",
+    "Pairer",
+    "SimulatedTournament",
+    "SimulationConfig",
     "StrengthDistribution",
+    "TournamentMeasures",
     "kendall_tau",
     "mean_ci95",
     "milvang_probabilities",
     "ndcg",
     "parse_model",
     "parse_strengths",
+    "play_tournament",
+    "simulate",
     "spearman_rho",
 ]
