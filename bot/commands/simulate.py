@@ -207,9 +207,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nswissbot simulate: pairing failed: {exc}", file=sys.stderr)
         return EXIT_NO_PAIRING
     summary = summarize(results)
+    beta = f"{float(config.beta):g}"
     print(
         f"# {args.tournaments} tournaments per system, {config.players} players, "
-        f"{config.rounds} rounds, beta {config.beta}, strengths {config.strengths.describe()}, "
+        f"{config.rounds} rounds, beta {beta}, strengths {config.strengths.describe()}, "
         f"model {config.model.describe()}, tiebreaks {config.tiebreaks}, seed {config.seed}"
     )
     print(format_table(summary, markdown=args.markdown))
@@ -221,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
             write_csv(results, out / "tournaments.csv")
             write_summary_csv(summary, out / "summary.csv")
-            title = (f"{config.players} players, {config.rounds} rounds, beta {config.beta}, "
+            title = (f"{config.players} players, {config.rounds} rounds, beta {beta}, "
                      f"{args.tournaments} tournaments per system")
             plot_run(results, out, title=title, baseline=baseline,
                      labels=(labels[0], labels[1]))
