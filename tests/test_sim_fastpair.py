@@ -31,6 +31,8 @@ def test_tiebreak_hash_matches_the_engine():
         (Fraction(2), "avoid", 16, 7),
         (Fraction(1, 10), "avoid", 12, 5),
         (Fraction(2), "forbid", 10, 5),
+        (Fraction(2), "avoid", 11, 6),  # odd: the bye vertex
+        (Fraction(1, 10), "forbid", 9, 4),
     ],
 )
 def test_fast_path_plays_the_engines_tournament(system, beta, policy, players, rounds):

@@ -1,19 +1,21 @@
 """The engine's pairing, vectorised for the simulator's plain tournaments.
 
 :mod:`swiss.pairing.mwm` is written for every real-world case (byes, withdrawals, requested
-byes, forbidden pairs, explanations) and derives each player's state from the rounds; that costs
-about 5 ms per round for 32 players, most of it Python loops over the 496 edges. A simulation
-plays millions of rounds of one plain case: an even number of players, everybody plays every
-round, no forbidden pairs. For that case this module builds the *same* weighted graph from
-arrays the simulator keeps up to date (scores, colour differences, colour history, who met whom)
-with numpy, and returns the *same* pairing and colours:
+byes, forbidden pairs, explanations) and derives each player's state from the rounds; that
+costs milliseconds per round for 32 players, most of it Python loops over the 496 edges. A
+simulation plays millions of rounds of one plain case: everybody plays every round (or has the
+pairing-allocated bye); no withdrawals, requested byes or forbidden pairs. For that case this
+module builds the *same* weighted graph from arrays the simulator keeps up to date (scores,
+colour differences, colour history, byes, who met whom) with numpy, and returns the *same*
+pairing and colours:
 
-* the same lexicographic components in the same order (colour bound, score difference, colour
-  term, the system's pi, the seeded tie-break hash), the same random draws for Random and
-  Random2, the same ranks, score groups, board order and colour rules;
-* rematch edges are left out: whenever a pairing without rematches exists (always, for up to
-  n/2 rounds), the engine's repeat tiers make it choose one too. If none exists we return
-  ``None`` and the caller pairs that round with the engine itself.
+* the same lexicographic components in the same order (colour bound, bye rank, score
+  difference, colour term, the system's pi, the seeded tie-break hash), the same random draws
+  for Random and Random2, the same ranks, score groups (without the presumptive bye receiver
+  in an odd field), board order and colour rules;
+* rematch edges and second byes are left out: whenever a pairing without them exists (always,
+  for up to n/2 rounds), the engine's repeat tiers make it choose one too. If none exists we
+  return ``None`` and the caller pairs that round with the engine itself.
 
 Packing differs (fixed per-round multipliers), which cannot change the lexicographic optimum,
 and the tie-break makes that optimum unique in practice. ``tests/test_sim_fastpair.py`` checks
@@ -50,16 +52,22 @@ class PlainState:
     color_diff: np.ndarray = field(init=False)
     met: np.ndarray = field(init=False)
     colors: list[np.ndarray] = field(init=False)  # one int8 array per round: +1 W, -1 B, 0 none
+    byes: np.ndarray = field(init=False)  # pairing-allocated byes received
 
     def __post_init__(self) -> None:
         self.score2 = np.zeros(self.n, dtype=np.int64)
         self.color_diff = np.zeros(self.n, dtype=np.int64)
         self.met = np.zeros((self.n, self.n), dtype=bool)
         self.colors = []
+        self.byes = np.zeros(self.n, dtype=np.int64)
 
-    def record_round(self, games: list[tuple[int, int, int]]) -> None:
-        """Add a played round: ``(white index, black index, white's half points 0/1/2)``."""
+    def record_round(self, games: list[tuple[int, int, int]], bye: int | None = None) -> None:
+        """Add a played round: ``(white index, black index, white's half points 0/1/2)``, and
+        the index of the player who had the pairing-allocated bye (worth a win)."""
         row = np.zeros(self.n, dtype=np.int8)
+        if bye is not None:
+            self.score2[bye] += 2
+            self.byes[bye] += 1
         for w, b, half_points in games:
             self.score2[w] += half_points
             self.score2[b] += 2 - half_points
@@ -93,6 +101,9 @@ def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) ->
     return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
 
 
+PlainPairing = tuple[list[tuple[int, int]], int | None]
+
+
 def pair_plain(
     state: PlainState,
     round_number: int,
@@ -103,15 +114,16 @@ def pair_plain(
     seed: int,
     initial_color: Color | None,
     pi: np.ndarray | None = None,
-) -> list[tuple[int, int]] | None:
-    """The engine's pairing of the next round as ``(white, black)`` indices in board order.
+) -> PlainPairing | None:
+    """The engine's pairing of the next round: ``(white, black)`` indices in board order, and
+    the index of the player who gets the pairing-allocated bye (``None`` for an even field).
 
     ``pi`` (an n x n int64 matrix of benefits, by player index) replaces the system term, like
-    the engine's ``pi_override``. Returns ``None`` when no pairing without rematches exists.
+    the engine's ``pi_override``. Returns ``None`` when no pairing exists without a rematch or
+    a second bye (the caller then asks the engine, whose repeat tiers handle that case).
     """
     n = state.n
-    if n % 2:
-        return None
+    has_bye = n % 2 == 1
     order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
     s = state.score2[order]
     c = state.color_diff[order]
@@ -120,8 +132,13 @@ def pair_plain(
     allowed = ~state.met[pa, pb]
 
     csum = np.abs(c[iu] + c[iv])
+    zeros = np.zeros(iu.size, dtype=np.int64)
     components: list[tuple[np.ndarray, int]] = [
         ((csum * beta.denominator >= 2 * beta.numerator).astype(np.int64), -1),  # colour bound
+    ]
+    if has_bye:
+        components.append((zeros, -1))  # bye rank: only bye edges carry it
+    components += [
         (np.abs(s[iu] - s[iv]), -1),  # score difference
         (csum, -1),  # colour term
     ]
@@ -131,20 +148,41 @@ def pair_plain(
     components.append((tiebreak_hash(seed, round_number, pa + 1, pb + 1), +1))
 
     keep = np.flatnonzero(allowed)
-    weights = _pack([values[keep] for values, _sign in components],
-                    [sign for _values, sign in components], n // 2)
-    edges = list(zip(iu[keep].tolist(), iv[keep].tolist(), weights, strict=True))
-    mates = max_weight_matching(n, edges, "rustworkx")
-    if len(mates) < n // 2:
+    values = [comp[keep] for comp, _sign in components]
+    us, vs = iu[keep], iv[keep]
+    if has_bye:
+        # The bye vertex n: only for players without a bye yet (as the engine's repeat tier
+        # guarantees whenever possible); its weight says only how low the player ranks.
+        ranks = np.flatnonzero(state.byes[order] == 0)
+        bye_values = [np.zeros(ranks.size, dtype=np.int64) for _ in components]
+        bye_values[1] = n - 1 - ranks
+        bye_values[-1] = tiebreak_hash(seed, round_number, order[ranks] + 1,
+                                       np.zeros(ranks.size, dtype=np.int64))
+        values = [np.concatenate((a, b)) for a, b in zip(values, bye_values, strict=True)]
+        us = np.concatenate((us, ranks))
+        vs = np.concatenate((vs, np.full(ranks.size, n)))
+    vertices = n + has_bye
+    weights = _pack(values, [sign for _values, sign in components], vertices // 2)
+    edges = list(zip(us.tolist(), vs.tolist(), weights, strict=True))
+    mates = max_weight_matching(vertices, edges, "rustworkx")
+    if len(mates) < vertices // 2:
         return None
-    pairs = sorted(mates, key=lambda uv: (-s[uv[0]], -s[uv[1]], uv[0]))  # board order
+    bye = None
+    games = []
+    for u, v in mates:
+        if v == n:
+            bye = int(order[u])
+        else:
+            games.append((u, v))
+    games.sort(key=lambda uv: (-s[uv[0]], -s[uv[1]], uv[0]))  # board order
     if initial_color is None:
         initial_color = random.Random(f"colour:{seed}").choice((Color.WHITE, Color.BLACK))
     initial = WHITE if initial_color is Color.WHITE else BLACK
-    return [
+    pairs = [
         _colours(state, int(order[u]), int(order[v]), board, initial)
-        for board, (u, v) in enumerate(pairs, start=1)
+        for board, (u, v) in enumerate(games, start=1)
     ]
+    return pairs, bye
 
 
 def _system_components(
@@ -167,13 +205,10 @@ def _system_components(
         return [(d, -1)]
     if system == "burstein":
         return [(d, +1), (d * d, +1)]
-    n = state.n
-    starts = np.r_[0, np.flatnonzero(np.diff(s)) + 1]
-    sizes = np.diff(np.r_[starts, n])
-    group = np.repeat(np.arange(sizes.size), sizes)
+    group, size, pos = _score_groups(state, order, s)
     same = group[iu] == group[iv]
     if system == "dutch":
-        g = np.where(same, sizes[group[iu]], 0)
+        g = np.where(same, size[iu], 0)
         off = np.abs(g - 2 * d)
         return [(off, -1), (off * off, -1)]
     if system in ("random", "random2"):
@@ -186,11 +221,37 @@ def _system_components(
             full[allowed] = values
             values = full
         if system == "random2":
-            pos = np.arange(n) - starts[group]
-            top = 2 * pos < sizes[group]
+            top = 2 * pos < size
             values = values + np.where(same & (top[iu] != top[iv]), 1 << RANDOM_BITS, 0)
         return [(values, +1)]
     raise ValueError(f"the fast path has no system {system!r}")
+
+
+def _score_groups(
+    state: PlainState, order: np.ndarray, s: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per rank: its score group, the group's size and the position inside it (0 = best).
+
+    As the engine does, an odd field leaves the *presumptive* bye receiver (the lowest-ranked
+    among those with the fewest byes) out of the sizes and positions, as the paper's graph
+    does; he is placed after the rest of his group, and an emptied group counts as size 1.
+    """
+    n = state.n
+    starts = np.r_[0, np.flatnonzero(np.diff(s)) + 1]
+    sizes = np.diff(np.r_[starts, n])
+    group = np.repeat(np.arange(sizes.size), sizes)
+    pos = np.arange(n) - starts[group]
+    size = sizes[group]
+    if n % 2:
+        byes = state.byes[order]
+        presumptive = int(np.flatnonzero(byes == byes.min())[-1])
+        g = group[presumptive]
+        members = group == g
+        later = members & (np.arange(n) > presumptive)
+        pos = pos - later  # the others close the gap he leaves
+        pos[presumptive] = sizes[g] - 1
+        size = np.where(members, max(sizes[g] - 1, 1), size)
+    return group, size, pos
 
 
 def engine_random_draws(seed: str, count: int) -> np.ndarray:
@@ -282,7 +343,7 @@ def pair_plain_paper(
     *,
     beta: Fraction,
     rng: np.random.Generator,
-) -> list[tuple[int, int]] | None:
+) -> PlainPairing | None:
     """Pair as the paper's implementation literally does, for comparison with our engine.
 
     The paper packs its weight vector as ``10000 * (-|s_i - s_j|) + 100 * (-|cd_i + cd_j|) + pi``
@@ -291,12 +352,19 @@ def pair_plain_paper(
     players those factors are *not* lexicographic: a matching's colour total can reach
     16 * 4 * 100 = 6400 > 10000 * 0.5, and its pi total exceeds 100 (Burstein up to about
     16 * 31**1.01). Our engine packs exactly; this function shows what the difference does.
+    An odd field gives the bye to the lowest-ranked player without one, as the paper does.
     Returns ``None`` when the hard colour rule leaves no perfect matching.
     """
     n = state.n
-    if n % 2:
-        return None
     order = np.lexsort((np.arange(n), -state.score2))
+    bye = None
+    if n % 2:
+        eligible = [int(p) for p in order if state.byes[p] == 0]
+        if not eligible:
+            return None
+        bye = eligible[-1]
+        order = order[order != bye]
+        n -= 1
     s = state.score2[order] / 2.0
     c = state.color_diff[order]
     iu, iv = _triu(n)
@@ -327,7 +395,7 @@ def pair_plain_paper(
     weight = (-PAPER_SCORE_FACTOR * np.abs(s[iu] - s[iv]) - PAPER_COLOUR_FACTOR * csum + pi)
     keep = np.flatnonzero(allowed)
     if keep.size == 0:
-        return None
+        return None if n else ([], bye)
     scaled = np.rint(weight[keep] * _PAPER_SCALE).astype(np.int64)
     scaled = scaled - scaled.min() + 1  # positive; a constant per edge changes nothing
     edges = list(zip(iu[keep].tolist(), iv[keep].tolist(), scaled.tolist(), strict=True))
@@ -343,4 +411,4 @@ def pair_plain_paper(
             out.append((a, b) if cd_a < cd_b else (b, a))
         else:
             out.append((a, b) if coin < 0.5 else (b, a))
-    return out
+    return out, bye

@@ -22,9 +22,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from swiss.model import Bye, Color, Game, Player, Result, Round, Scoring, Tournament
+from swiss.model import Bye, ByeKind, Color, Game, Player, Result, Round, Scoring, Tournament
 from swiss.pairing import PairingConfig, pair_round
-from swiss.sim.fastpair import FAST_SYSTEMS, PlainState, pair_plain, pair_plain_paper
+from swiss.sim.fastpair import (
+    FAST_SYSTEMS,
+    PlainPairing,
+    PlainState,
+    pair_plain,
+    pair_plain_paper,
+)
 from swiss.sim.measures import kendall_tau, ndcg, spearman_rho
 from swiss.sim.outcomes import Milvang, OutcomeModel, draw_result
 from swiss.sim.strengths import UNIFORM_DEFAULT, StrengthDistribution, draw_elo, seeding_order
@@ -188,9 +194,7 @@ def play_tournament(
     initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
     pair = pairer or EnginePairer(system, config.beta, config.policy)
     plain = (
-        PlainState(n)
-        if fast and pairer is None and system in FAST_SYSTEMS and n % 2 == 0
-        else None
+        PlainState(n) if fast and pairer is None and system in FAST_SYSTEMS else None
     )
     by_index = np.array([strength[i] for i in range(1, n + 1)])
     gap_matrix = np.rint(np.abs(by_index[:, None] - by_index[None, :]) * STRENGTH_UNIT).astype(
@@ -217,11 +221,14 @@ def play_tournament(
         else:
             pairs = _fast_pairs(plain, number, system, config, game_seed, initial)
         if pairs is not None:
+            games_of_round, bye_index = pairs
             pending: tuple[Game, ...] = tuple(
                 Game(white=w + 1, black=b + 1, board=board)
-                for board, (w, b) in enumerate(pairs, start=1)
+                for board, (w, b) in enumerate(games_of_round, start=1)
             )
-            byes: tuple[Bye, ...] = ()
+            byes: tuple[Bye, ...] = (
+                () if bye_index is None else (Bye(bye_index + 1, ByeKind.PAIRING),)
+            )
         else:
             rnd = pair(so_far())
             pending, byes = rnd.games, rnd.byes
@@ -251,8 +258,10 @@ def play_tournament(
         for bye in byes:
             score[bye.player] += float(_SCORING.for_bye(bye.kind))
         if plain is not None:
+            pab = [b.player - 1 for b in byes if b.kind is ByeKind.PAIRING]
             plain.record_round(
-                [(g.white - 1, g.black - 1, int(2 * _WHITE_POINTS[g.result])) for g in played]
+                [(g.white - 1, g.black - 1, int(2 * _WHITE_POINTS[g.result])) for g in played],
+                pab[0] if pab else None,
             )
         acd.append(sum(abs(cd) for cd in color_diff.values()))
         rounds.append(Round(number, tuple(played), byes))
@@ -288,7 +297,7 @@ def _fast_pairs(
     config: SimulationConfig,
     seed: int,
     initial: Color,
-) -> list[tuple[int, int]] | None:
+) -> PlainPairing | None:
     if plain is None:
         return None
     return pair_plain(
@@ -313,7 +322,7 @@ def _max_gap(
             initial_color=Color.WHITE, pi=gap_matrix,  # colours do not matter here
         )
         if pairs is not None:
-            return sum(abs(strength[w + 1] - strength[b + 1]) for w, b in pairs)
+            return sum(abs(strength[w + 1] - strength[b + 1]) for w, b in pairs[0])
     return max_strength_difference(so_far(), strength, config)
 
 
