@@ -207,6 +207,9 @@ def measure_values(records: Sequence[TournamentMeasures], name: str) -> list[flo
     if name.startswith("acd_r"):
         k = int(name[5:]) - 1
         return [float(r.acd[k]) for r in records]
+    if name.startswith("floats_r"):
+        k = int(name[8:]) - 1
+        return [float(r.floats[k]) for r in records]
     return [float(getattr(r, name)) for r in records]
 
 
@@ -287,6 +290,7 @@ def read_csv(path: Path) -> dict[str, list[TournamentMeasures]]:
     with path.open(newline="", encoding="utf-8") as handle:
         for row in csv.DictReader(handle):
             rounds = sorted(int(k[5:]) for k in row if k.startswith("acd_r"))
+            float_rounds = sorted(int(k[8:]) for k in row if k.startswith("floats_r"))
             record = TournamentMeasures(
                 system=row["system"],
                 index=int(row["tournament"]),
@@ -301,6 +305,7 @@ def read_csv(path: Path) -> dict[str, list[TournamentMeasures]]:
                 games=int(row["games"]),
                 draws=int(row["draws"]),
                 winner_is_strongest=bool(int(row["winner_is_strongest"])),
+                floats=tuple(int(row[f"floats_r{r}"]) for r in float_rounds),
             )
             results.setdefault(record.system, []).append(record)
     return results

@@ -49,7 +49,8 @@ def test_out_writes_csv_and_plots(tmp_path, capsys):
         rows = list(csv.DictReader(handle))
     assert len(rows) == 12
     assert {r["system"] for r in rows} == {"dutch", "random"}
-    assert {"kendall_tau", "float_pairs", "acd_r1", "acd_r3", "strength_diff_ratio"} <= set(rows[0])
+    columns = {"kendall_tau", "float_pairs", "acd_r1", "acd_r3", "floats_r3", "strength_diff_ratio"}
+    assert columns <= set(rows[0])
     for name in ("kendall_tau", "float_pairs", "colour_difference", "summary"):
         assert any(p.name.startswith(name) for p in out.iterdir())
     png = (out / "kendall_tau.png").read_bytes()

@@ -21,7 +21,7 @@ def _record(system: str, index: int, tau: float, floats: int) -> TournamentMeasu
         system=system, index=index, kendall_tau=tau, spearman_rho=tau, ndcg=0.9,
         float_pairs=floats, acd=(4, 0, 4, 2, 4), mean_strength_diff=200.0,
         paradoxical_share=0.25, strength_diff_ratio=math.nan, games=10, draws=2,
-        winner_is_strongest=index % 2 == 0,
+        winner_is_strongest=index % 2 == 0, floats=(0, 1, floats - 1),
     )
 
 
@@ -48,6 +48,7 @@ def test_acd_by_round_and_last_even_round():
     records = RESULTS["dutch"]
     assert measure_values(records, "acd_r2") == [0.0, 0.0]
     assert measure_values(records, "acd_even") == [2.0, 2.0]
+    assert measure_values(records, "floats_r3") == [2.0, 4.0]
 
 
 def test_tables_show_every_system_and_dashes_for_missing_measures():
@@ -71,6 +72,6 @@ def test_csv_round_trip(tmp_path):
         for a, b in zip(records, back[system], strict=True):
             assert a.as_row().keys() == b.as_row().keys()
             assert a.acd == b.acd and a.kendall_tau == b.kendall_tau
-            assert a.float_pairs == b.float_pairs
+            assert a.float_pairs == b.float_pairs and a.floats == b.floats
             assert a.winner_is_strongest == b.winner_is_strongest
             assert math.isnan(b.strength_diff_ratio)

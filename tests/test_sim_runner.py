@@ -76,7 +76,8 @@ def test_measures_of_a_tiny_tournament_recomputed_by_hand(system):
         acd.append(sum(abs(st.color_diff) for st in after.values()))
 
     assert m.games == games == 9
-    assert m.float_pairs == floats
+    assert m.float_pairs == floats == sum(m.floats)
+    assert len(m.floats) == 3 and m.floats[0] == 0  # nobody floats in round 1
     assert m.draws == draws
     assert m.acd == tuple(acd)
     assert m.acd[0] == 6 and m.acd[2] >= 6  # every odd round leaves |cd| >= 1 for everyone

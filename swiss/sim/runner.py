@@ -118,9 +118,10 @@ class TournamentMeasures:
     games: int
     draws: int
     winner_is_strongest: bool
+    floats: tuple[int, ...] = ()  # float pairs in each round (they sum to float_pairs)
 
     def as_row(self) -> dict[str, float | int | str]:
-        """A flat row for CSV: one column per scalar, ``acd_r1..acd_rR`` for the rounds."""
+        """A flat row for CSV: one column per scalar, ``acd_rK`` and ``floats_rK`` per round."""
         row: dict[str, float | int | str] = {
             "system": self.system,
             "tournament": self.index,
@@ -137,6 +138,8 @@ class TournamentMeasures:
         }
         for r, value in enumerate(self.acd, start=1):
             row[f"acd_r{r}"] = value
+        for r, value in enumerate(self.floats, start=1):
+            row[f"floats_r{r}"] = value
         return row
 
 
@@ -214,6 +217,7 @@ def play_tournament(
     strength_gap = 0.0
     max_total = 0.0
     acd: list[int] = []
+    floats: list[int] = []
     model = config.model
     for number in range(1, config.rounds + 1):
         if plain is not None and config.weights == "paper":
@@ -236,6 +240,7 @@ def play_tournament(
             max_total += _max_gap(plain, number, config, game_seed, gap_matrix, strength, so_far)
         uniforms = rng.random(len(pending))
         played = []
+        floats_before = float_pairs
         for game, u in zip(pending, uniforms, strict=True):
             w, b = game.white, game.black
             result = draw_result(model.probabilities(strength[w], strength[b]), float(u))
@@ -264,6 +269,7 @@ def play_tournament(
                 pab[0] if pab else None,
             )
         acd.append(sum(abs(cd) for cd in color_diff.values()))
+        floats.append(float_pairs - floats_before)
         rounds.append(Round(number, tuple(played), byes))
 
     tournament = so_far()
@@ -286,6 +292,7 @@ def play_tournament(
         games=games,
         draws=draws,
         winner_is_strongest=ranking[0] == truth[0],
+        floats=tuple(floats),
     )
     return SimulatedTournament(tournament, strength, tuple(ranking), measures)
 
