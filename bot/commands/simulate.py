@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "and fairness",
         description=(
             "Simulate Swiss tournaments with known true strengths (Fuehrlich, Cseh and Lenzner's "
-            "experiment) and print, per pairing system, the mean and 95%% confidence interval "
+            "experiment) and print, per pairing system, the mean and 95% confidence interval "
             "of: normalized Kendall tau, Spearman rho and NDCG against the true order; float "
             "pairs; absolute colour difference; mean strength difference of pairs; share of "
             "paradoxical results; normalized strength difference."
@@ -50,7 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes; 0 means one per core (default: 1)")
     parser.add_argument("--beta", default="2",
-                        help="colour bound beta; 0.1 means strict alternation (default: 2)")
+                        help="colour bound beta; 0.1 (any value up to 0.5) keeps every colour "
+                             "difference within 1 (default: 2)")
     parser.add_argument("--policy", default="avoid", choices=("avoid", "forbid"),
                         help="rematches: avoid (only if nothing else works) or forbid")
     parser.add_argument(
