@@ -75,3 +75,33 @@ def test_csv_round_trip(tmp_path):
             assert a.float_pairs == b.float_pairs and a.floats == b.floats
             assert a.winner_is_strongest == b.winner_is_strongest
             assert math.isnan(b.strength_diff_ratio)
+
+
+class _Terminal:
+    def __init__(self, tty: bool) -> None:
+        self.text = ""
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_bar_draws_on_a_terminal_only():
+    from bot.simulation import ProgressBar
+
+    term = _Terminal(tty=True)
+    bar = ProgressBar(term, width=10)  # type: ignore[arg-type]
+    bar(0, 4)
+    bar(2, 4)
+    bar(4, 4)
+    assert "[#####.....] 2/4 tournaments" in term.text
+    assert term.text.endswith("\n") and "[##########] 4/4" in term.text
+    pipe = _Terminal(tty=False)
+    ProgressBar(pipe)(1, 2)  # type: ignore[arg-type]
+    assert pipe.text == ""
