@@ -103,7 +103,16 @@ class ExternalPairer:
                     f"external engine exited with code {done.returncode} on round "
                     f"{tournament.next_round}: {detail[-1] if detail else 'no message'}"
                 )
-            text = out.read_text(encoding="utf-8") if "{out}" in self.command else done.stdout
+            if "{out}" in self.command:
+                try:
+                    text = out.read_text(encoding="utf-8")
+                except OSError:
+                    raise ExternalEngineError(
+                        f"external engine wrote no pairs file ({{out}}) on round "
+                        f"{tournament.next_round}"
+                    ) from None
+            else:
+                text = done.stdout
         return parse_pairs(text, tournament)
 
 

@@ -154,7 +154,8 @@ def test_beta_point_one_keeps_every_colour_difference_within_one():
 # -- the external engine --------------------------------------------------------------------
 def test_external_engine_through_swissbot_pair_matches_our_engine():
     config = SimulationConfig(players=8, rounds=3, tiebreaks="none", seed=2)
-    command = f"{sys.executable} -m bot.cli pair {{trf}} --system dutch"
+    # As bbpPairings is called: the pairs go to the file {out}.
+    command = f"{sys.executable} -m bot.cli pair {{trf}} --system dutch -o {{out}}"
     external = play_tournament(config, "dutch", 0, ExternalPairer(command))
     internal = play_tournament(config, "dutch", 0)
     assert external.tournament.rounds == internal.tournament.rounds
@@ -168,6 +169,9 @@ def test_external_engine_errors_are_clear():
     failing = f"{sys.executable} -c 'import sys; sys.exit(\"boom\")' {{trf}}"
     with pytest.raises(ExternalEngineError, match=r"exited with code 1.*boom"):
         play_tournament(config, "x", 0, ExternalPairer(failing))
+    silent = f"{sys.executable} -c pass {{trf}} {{out}}"
+    with pytest.raises(ExternalEngineError, match="no pairs file"):
+        play_tournament(config, "x", 0, ExternalPairer(silent))
     with pytest.raises(ValueError, match=r"\{trf\}"):
         ExternalPairer("bbpPairings --dutch")
 
