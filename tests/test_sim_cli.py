@@ -91,3 +91,14 @@ def test_external_failure_exits_1(capsys):
     code = main([*BASE, "--systems", "", "--external", "no-such-engine-here {trf}"])
     assert code == 1
     assert "external engine not found" in capsys.readouterr().err
+
+
+def test_external_engine_column(capsys):
+    import sys
+
+    command = f"{sys.executable} -m bot.cli pair {{trf}} --system burstein"
+    code = main(["simulate", "--players", "6", "--rounds", "2", "--tournaments", "2", "--quiet",
+                 "--systems", "burstein", "--external", command, "--external-name", "ext"])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith("burstein") and lines[3].startswith("ext")
