@@ -82,7 +82,13 @@ from math import lcm
 
 from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
 from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
-from swiss.pairing.types import PairExplanation, PairingConfig, PairingError, PairingResult
+from swiss.pairing.types import (
+    PairExplanation,
+    PairingConfig,
+    PairingError,
+    PairingResult,
+    check_next_round_pairable,
+)
 from swiss.state import PlayerState, player_states
 
 RANDOM_BITS = 20
@@ -128,16 +134,7 @@ def pair_mwm(
     the simulator uses it for the maximum possible strength difference.
     Raises :class:`PairingError` if no pairing covers every player to pair.
     """
-    round_number = tournament.next_round
-    if tournament.total_rounds and round_number > tournament.total_rounds:
-        raise ValueError(
-            f"the tournament has {tournament.total_rounds} rounds; round {round_number} "
-            "cannot be paired"
-        )
-    if tournament.rounds and not tournament.rounds[-1].is_complete:
-        raise ValueError(
-            f"round {tournament.rounds_played} still has games without a result"
-        )
+    round_number = check_next_round_pairable(tournament)
     seed = tournament.seed if config.seed is None else config.seed
     requested_byes = _requested_byes(tournament, round_number)
     graph = pairing_graph(tournament, config, pi_override=pi_override)

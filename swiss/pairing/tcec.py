@@ -72,7 +72,13 @@ from swiss.pairing.tcec_seeding import (
     suggested_group_count,
 )
 from swiss.pairing.tcec_viability import MatchingBackend, perfect_matching, resolve_backend
-from swiss.pairing.types import PairExplanation, PairingConfig, PairingError, PairingResult
+from swiss.pairing.types import (
+    PairExplanation,
+    PairingConfig,
+    PairingError,
+    PairingResult,
+    check_next_round_pairable,
+)
 
 __all__ = [
     "EncounterHistory",
@@ -461,14 +467,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     Raises :class:`PairingError` when no pairing exists even with an empty encounter history,
     and ValueError on malformed input (unknown players, unfinished previous round).
     """
-    round_number = tournament.next_round
-    if tournament.total_rounds and round_number > tournament.total_rounds:
-        raise ValueError(
-            f"the tournament has {tournament.total_rounds} rounds; round {round_number} "
-            "cannot be paired"
-        )
-    if tournament.rounds and not tournament.rounds[-1].is_complete:
-        raise ValueError(f"round {tournament.rounds_played} still has games without a result")
+    round_number = check_next_round_pairable(tournament)
     backend = resolve_backend(config.backend)
     history, tallies = _replay(tournament, backend)
     states = _freeze(tournament, tallies)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from swiss.model import Bye, Game, Round
+from swiss.model import Bye, Game, Round, Tournament
 
 SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2", "tcec")
 MWM_SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2")
@@ -103,3 +103,20 @@ class PairingResult:
             if player in (exp.white, exp.black):
                 return exp
         return None
+
+
+def check_next_round_pairable(tournament: Tournament) -> int:
+    """Return the number of the round to pair, or raise ``ValueError`` saying why it can't be.
+
+    Shared by every system: the tournament must have a round left, and the last round must be
+    complete (pairing on unknown results would use wrong scores).
+    """
+    round_number = tournament.next_round
+    if tournament.total_rounds and round_number > tournament.total_rounds:
+        raise ValueError(
+            f"the tournament has {tournament.total_rounds} rounds; round {round_number} "
+            "cannot be paired"
+        )
+    if tournament.rounds and not tournament.rounds[-1].is_complete:
+        raise ValueError(f"round {tournament.rounds_played} still has games without a result")
+    return round_number
