@@ -16,6 +16,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, no display
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 from bot.simulation import measure_values
 from swiss.sim.runner import TournamentMeasures
@@ -30,6 +31,8 @@ PLOTS: tuple[tuple[str, str, str], ...] = (
     ("strength_diff_ratio", "strength_diff_ratio", "normalized strength difference"),
 )
 BLUE, ORANGE = "#1f77b4", "#ff7f0e"
+# Counts: their density is smoothed over at least one unit, or the violins show every integer.
+DISCRETE = {"float_pairs", "acd_even"}
 
 
 def plot_run(
@@ -51,7 +54,7 @@ def plot_run(
         if baseline is not None:
             base = {s: _finite(measure_values(baseline.get(s, []), measure)) for s in results}
         path = out_dir / f"{stem}.png"
-        _violins(data, base, ylabel, title, labels, path)
+        _violins(data, base, ylabel, title, labels, path, discrete=measure in DISCRETE)
         written.append(path)
     path = out_dir / "colour_difference_by_round.png"
     _acd_lines(results, title, path)
@@ -83,6 +86,13 @@ def _finite(values: Sequence[float]) -> list[float]:
     return [v for v in values if v == v]  # drop NaN
 
 
+def _unit_bandwidth(kde: object) -> float:
+    """Scott's factor, but never a kernel narrower than one unit (for integer counts)."""
+    scott = float(kde.scotts_factor())  # type: ignore[attr-defined]
+    spread = float(np.std(kde.dataset))  # type: ignore[attr-defined]
+    return max(scott, 1.0 / spread) if spread > 0 else scott
+
+
 def _violins(
     data: dict[str, list[float]],
     base: dict[str, list[float]] | None,
@@ -90,6 +100,8 @@ def _violins(
     title: str,
     labels: tuple[str, str],
     path: Path,
+    *,
+    discrete: bool = False,
 ) -> None:
     systems = list(data)
     fig, ax = plt.subplots(figsize=(1.3 * len(systems) + 2.5, 4.2), dpi=110)
@@ -105,6 +117,7 @@ def _violins(
         parts = ax.violinplot(
             sets, positions=positions, widths=width, showextrema=False,
             quantiles=[[0.25, 0.5, 0.75]] * len(sets),
+            bw_method=_unit_bandwidth if discrete else None,
         )
         for body in parts["bodies"]:
             body.set_facecolor(colour)
