@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import Literal
 
+from swiss.pairing.matching import max_weight_matching
+
 MatchingBackend = Literal["rustworkx", "networkx"]
 
 
@@ -46,7 +48,8 @@ def perfect_matching(
         if not neighbours and not any(q in index for q in allowed.get(pid, ())):
             return None  # an isolated player: no need to run the blossom algorithm
         edges.extend((i, j) for j in neighbours)
-    mates = _max_cardinality(len(players), edges, backend)
+    # Unit weights: the maximum weight matching of maximum cardinality is a maximum matching.
+    mates = max_weight_matching(len(players), [(u, v, 1) for u, v in edges], backend)
     if len(mates) * 2 != len(players):
         return None
     matching: dict[int, int] = {}
@@ -54,21 +57,3 @@ def perfect_matching(
         matching[players[u]] = players[v]
         matching[players[v]] = players[u]
     return matching
-
-
-def _max_cardinality(
-    n: int, edges: list[tuple[int, int]], backend: MatchingBackend
-) -> set[tuple[int, int]]:
-    if backend == "rustworkx":
-        import rustworkx as rx
-
-        graph: rx.PyGraph = rx.PyGraph()  # multigraph default: no per-insert duplicate check
-        graph.add_nodes_from(range(n))
-        graph.add_edges_from_no_data(edges)
-        return set(rx.max_weight_matching(graph, max_cardinality=True))
-    import networkx as nx
-
-    nx_graph = nx.Graph()
-    nx_graph.add_nodes_from(range(n))
-    nx_graph.add_edges_from(edges)
-    return set(nx.max_weight_matching(nx_graph, maxcardinality=True))
