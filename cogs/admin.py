@@ -12,6 +12,8 @@ from discord.ext import commands
 from bot.errors import UserFacingError
 from bot.render.format import plain
 from cogs.common import (
+    PLAYER_HELP,
+    TOURNAMENT_HELP,
     actor_of,
     announced,
     answer,
@@ -22,8 +24,6 @@ from cogs.common import (
     tournament_ref,
 )
 
-TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
-PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 

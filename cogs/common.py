@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from bot.client import SwissBot
 
 MAX_CHOICES = 25
+TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
+PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
 
 
 def service_of(interaction: discord.Interaction) -> Any:

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.render import tournament as render
 from bot.render.format import plain
 from cogs.common import (
+    TOURNAMENT_HELP,
     actor_of,
     announced,
     answer,
@@ -21,8 +22,6 @@ from cogs.common import (
     tournament_ref,
 )
 from cogs.views import report_buttons
-
-TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
 
 
 class PlayCog(commands.Cog):

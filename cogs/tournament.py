@@ -13,6 +13,7 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from bot.service import RoundView
 from cogs.common import (
+    TOURNAMENT_HELP,
     actor_of,
     announced,
     answer,
@@ -27,7 +28,6 @@ from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
-TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
 
 
 async def tiebreak_autocomplete(
