@@ -41,7 +41,7 @@ def point_at(api_base: str, gateway_url: str) -> None:
 class SwissBot(commands.Bot):
     """swissbot's client.
 
-    ``service`` is the Discord-free tournament service (``bot.service.TournamentService``); when
+    ``service`` is the Discord-free tournament service (``service.TournamentService``); when
     it is None, :meth:`setup_hook` opens one on ``settings.database``. ``extensions`` are the cog
     modules to load. Tests pass ``guild_ready_timeout=0.05`` and a short ``delivery_interval``.
     """
@@ -123,7 +123,7 @@ class SwissBot(commands.Bot):
 
 async def open_service(settings: Settings) -> tuple[Any, Any]:
     """Open the SQLite database (creating and migrating it) and the service over it."""
-    from bot.service import TournamentService
+    from service import TournamentService
     from storage.db import connect
 
     database = await connect(settings.database)

@@ -8,19 +8,19 @@ import random
 import sqlite3
 from typing import Any
 
-from bot.service.base import TournamentRef
-from bot.service.errors import (
+from service.base import TournamentRef
+from service.errors import (
     ConflictError,
     InvalidInputError,
     RegistrationClosedError,
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
-from bot.service.model import settings_of
-from bot.service.permissions import require_organiser
-from bot.service.present import current_standings, standings_payload
-from bot.service.rounds import RoundOps
-from bot.service.validation import (
+from service.model import settings_of
+from service.permissions import require_organiser
+from service.present import current_standings, standings_payload
+from service.rounds import RoundOps
+from service.validation import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
     MAX_TOURNAMENT_NAME,
@@ -29,7 +29,7 @@ from bot.service.validation import (
     check_rounds,
     clean_name,
 )
-from bot.service.views import (
+from service.views import (
     Actor,
     GuildSettingsView,
     RoundView,

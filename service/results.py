@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.service.base import PlayerRef, TournamentRef
-from bot.service.errors import (
+from service.base import PlayerRef, TournamentRef
+from service.errors import (
     AlreadyFinalError,
     AlreadyReportedError,
     ConflictError,
@@ -18,15 +18,15 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownRoundError,
 )
-from bot.service.permissions import require_organiser
-from bot.service.present import (
+from service.permissions import require_organiser
+from service.present import (
     current_standings,
     game_view,
     standings_payload,
 )
-from bot.service.rounds import RoundOps
-from bot.service.validation import MAX_GAMES_IN_MATCH, check_choice, check_range
-from bot.service.views import Actor, GameView, ReportOutcome, StandingsView
+from service.rounds import RoundOps
+from service.validation import MAX_GAMES_IN_MATCH, check_choice, check_range
+from service.views import Actor, GameView, ReportOutcome, StandingsView
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -385,7 +385,7 @@ def _text(result: str | None) -> str:
 
 
 def _game_payload(game: GameView) -> dict[str, object]:
-    from bot.service.present import to_jsonable
+    from service.present import to_jsonable
 
     body = to_jsonable(game)
     body["result_text"] = game.result_text

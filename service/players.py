@@ -6,18 +6,18 @@ import sqlite3
 
 import aiosqlite
 
-from bot.service.base import PlayerRef, ServiceBase, TournamentRef, player_view
-from bot.service.errors import (
+from service.base import PlayerRef, ServiceBase, TournamentRef, player_view
+from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
     NotRegisteredError,
     RegistrationClosedError,
     TournamentNotRunningError,
 )
-from bot.service.model import settings_of
-from bot.service.permissions import require_organiser
-from bot.service.validation import MAX_PLAYER_NAME, check_rating, clean_name
-from bot.service.views import Actor, PlayerView
+from service.model import settings_of
+from service.permissions import require_organiser
+from service.validation import MAX_PLAYER_NAME, check_rating, clean_name
+from service.views import Actor, PlayerView
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage.players import PlayerRow

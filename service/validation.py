@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from bot.service.errors import InvalidInputError
+from service.errors import InvalidInputError
 
 MAX_TOURNAMENT_NAME = 50
 MAX_PLAYER_NAME = 32

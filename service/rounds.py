@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 
 import aiosqlite
 
-from bot.service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
-from bot.service.errors import (
+from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
+from service.errors import (
     ConflictError,
     InvalidInputError,
     NotRegisteredError,
@@ -18,11 +18,11 @@ from bot.service.errors import (
     ServiceError,
     TournamentNotRunningError,
 )
-from bot.service.model import load_snapshot, settings_of
-from bot.service.permissions import require_organiser
-from bot.service.present import round_payload, round_view, standings_payload, standings_view
-from bot.service.validation import check_choice
-from bot.service.views import Actor, ByeRequestView, PlayerView, RoundView
+from service.model import load_snapshot, settings_of
+from service.permissions import require_organiser
+from service.present import round_payload, round_view, standings_payload, standings_view
+from service.validation import check_choice
+from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.service.base import ServiceBase
-from bot.service.views import Announcement
+from service.base import ServiceBase
+from service.views import Announcement
 from storage import journal
 from storage.journal import OutboxRow
 

@@ -3,7 +3,7 @@
 The cogs (and the tests) call one object::
 
     from storage.db import connect
-    from bot.service import TournamentService, Actor, ServiceError
+    from service import TournamentService, Actor, ServiceError
 
     db = await connect("swissbot.sqlite3")          # WAL, foreign keys, migrations
     service = TournamentService(db)                 # clock=... for tests
@@ -21,9 +21,9 @@ Conventions
   them when there are several). Read-only operations fall back to the latest closed one.
 * ``player`` (organiser operations): a Discord user id (int), a mention ``"<@123>"``, a
   pairing number ``"#3"`` or a name (guests are known by name).
-* Refusals raise :class:`ServiceError` subclasses (``bot.service.errors``) whose message is
+* Refusals raise :class:`ServiceError` subclasses (``service.errors``) whose message is
   for the user: show ``str(error)`` ephemerally. ``error.code`` is a stable name.
-* Results are dataclasses from ``bot.service.views`` (points are Fractions; render them with
+* Results are dataclasses from ``service.views`` (points are Fractions; render them with
   :func:`format_points`).
 
 Operations (all ``async``; see each docstring)
@@ -73,7 +73,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
-from bot.service.errors import (
+from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
     AlreadyReportedError,
@@ -96,13 +96,13 @@ from bot.service.errors import (
     UnknownRoundError,
     UnknownTournamentError,
 )
-from bot.service.exports import ExportOps
-from bot.service.outbox import OutboxOps
-from bot.service.players import PlayerOps
-from bot.service.results import ResultOps
-from bot.service.rounds import RoundOps
-from bot.service.tournaments import TournamentOps
-from bot.service.views import (
+from service.exports import ExportOps
+from service.outbox import OutboxOps
+from service.players import PlayerOps
+from service.results import ResultOps
+from service.rounds import RoundOps
+from service.tournaments import TournamentOps
+from service.views import (
     Actor,
     Announcement,
     ByeRequestView,

@@ -9,10 +9,10 @@ from typing import Any
 
 import aiosqlite
 
-from bot.service.base import seat
-from bot.service.errors import UnknownRoundError
-from bot.service.model import Snapshot, load_snapshot, settings_of
-from bot.service.views import (
+from service.base import seat
+from service.errors import UnknownRoundError
+from service.model import Snapshot, load_snapshot, settings_of
+from service.views import (
     ByeView,
     GameView,
     RoundView,

@@ -3,8 +3,8 @@ guild's organiser role); here we only apply it."""
 
 from __future__ import annotations
 
-from bot.service.errors import NotOrganiserError
-from bot.service.views import Actor
+from service.errors import NotOrganiserError
+from service.views import Actor
 
 # Every operation and who may call it: "organiser", "player" (any member, acting for himself)
 # or "anyone" (read-only). The permission-matrix test walks this table.

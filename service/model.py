@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.service.views import TournamentSettings
+from service.views import TournamentSettings
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage.players import PlayerRow

@@ -10,24 +10,24 @@ import sqlite3
 from dataclasses import replace
 from typing import Any
 
-from bot.service.base import ServiceBase, TournamentRef, player_view
-from bot.service.errors import (
+from service.base import ServiceBase, TournamentRef, player_view
+from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
     InvalidInputError,
     RegistrationClosedError,
 )
-from bot.service.model import load_snapshot, settings_of
-from bot.service.permissions import require_organiser
-from bot.service.present import (
+from service.model import load_snapshot, settings_of
+from service.permissions import require_organiser
+from service.present import (
     format_value,
     round_view,
     standings_payload,
     standings_view,
     to_jsonable,
 )
-from bot.service.validation import MAX_PLAYER_NAME, check_choice, check_rating, clean_name
-from bot.service.views import Actor, ExportFile, PlayerView, format_points
+from service.validation import MAX_PLAYER_NAME, check_choice, check_rating, clean_name
+from service.views import Actor, ExportFile, PlayerView, format_points
 from storage import players as player_repo
 from storage import rounds as round_repo
 from swiss.model import Tournament

@@ -230,7 +230,7 @@ class ExportFile:
 class Announcement:
     """One outbox row. ``kind``: pairings, round_results, standings, final_standings, dispute,
     result_corrected, round_undone, tournament_started, tournament_cancelled. ``payload`` is
-    JSON-ready data with everything needed to render it (see bot.service.outbox)."""
+    JSON-ready data with everything needed to render it (see service.outbox)."""
 
     id: int
     guild_id: int

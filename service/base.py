@@ -9,13 +9,13 @@ from typing import Any
 
 import aiosqlite
 
-from bot.service.errors import (
+from service.errors import (
     AmbiguousTournamentError,
     UnknownPlayerError,
     UnknownTournamentError,
 )
-from bot.service.model import settings_of
-from bot.service.views import Actor, PlayerView, Seat, TournamentInfo
+from service.model import settings_of
+from service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
 from storage import players as player_repo
 from storage import rounds as round_repo
