@@ -3,7 +3,7 @@ life cycle, and how errors reach the user."""
 
 from __future__ import annotations
 
-from bot.sandbox import FakeDiscord, SandboxGuild
+from sandbox import FakeDiscord, SandboxGuild
 from service import Actor
 from tests.e2e.fixtures import Club, text_of
 

@@ -18,7 +18,7 @@ matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt
 import numpy as np
 
-from bot.simulation import measure_values
+from cli.simulation.experiment import measure_values
 from swiss.sim.runner import TournamentMeasures
 
 # (measure, file stem, axis label)

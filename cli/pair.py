@@ -12,7 +12,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
 from swiss.trf import TrfError, format_pairs, parse_trf
 

@@ -13,7 +13,7 @@ import sys
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from bot.sandbox.server import (
+from sandbox.server import (
     APPLICATION_COMMAND,
     EPHEMERAL,
     LOADING,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.sandbox.server import FakeDiscord, SandboxError
+from sandbox.server import FakeDiscord, SandboxError
 
 
 @dataclass

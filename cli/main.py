@@ -1,4 +1,4 @@
-"""The ``swissbot`` command line: one sub-command per module in :mod:`bot.commands`.
+"""The ``swissbot`` command line: one sub-command per module of this package.
 
 Each module exposes ``register(subparsers)`` which adds its parser and sets ``func`` to a
 callable taking the parsed arguments and returning the exit code.
@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_USAGE
+
 # Order is the order of ``swissbot --help``.
 COMMAND_MODULES: tuple[str, ...] = (
     "run",
@@ -21,10 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "sandbox",
 )
 
-EXIT_OK = 0
-EXIT_NO_PAIRING = 1
-EXIT_USAGE = 2
-EXIT_INVALID_INPUT = 3
+__all__ = ["EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -34,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        importlib.import_module(f"bot.commands.{name}").register(sub)
+        importlib.import_module(f"cli.{name}").register(sub)
     return parser
 
 

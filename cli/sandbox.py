@@ -10,7 +10,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _serve(port: int, players: int, token: str) -> None:
-    from bot.sandbox import FakeDiscord
-    from bot.sandbox.transcript import Transcript
+    from sandbox import FakeDiscord
+    from sandbox.transcript import Transcript
 
     fake = FakeDiscord(token=token, port=port)
     await fake.start()

@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
 from swiss.pairing.types import SYSTEMS
 
 EXIT_DEMO_FAILED = 1
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INVALID_INPUT
 
     from bot.logs import configure_logging
-    from bot.sandbox.demo import run_demo
+    from cli.demo_tournament import run_demo
 
     configure_logging("WARNING")
     result = asyncio.run(

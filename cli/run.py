@@ -11,8 +11,8 @@ import sys
 import discord
 from pydantic import ValidationError
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 from bot.settings import Settings
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
 from swiss.model import Tournament
 from swiss.standings import (
     PRESETS,

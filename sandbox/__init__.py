@@ -1,13 +1,13 @@
 """The sandbox: a local stand-in for Discord that the real discord.py client can talk to."""
 
-from bot.sandbox.payloads import (
+from sandbox.payloads import (
     SandboxChannel,
     SandboxGuild,
     SandboxMember,
     SandboxRole,
     SandboxUser,
 )
-from bot.sandbox.server import (
+from sandbox.server import (
     Attachment,
     FakeDiscord,
     RecordedRequest,

@@ -23,7 +23,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.sandbox.payloads import (
+from sandbox.payloads import (
     EVERYONE_PERMISSIONS,
     SandboxChannel,
     SandboxGuild,

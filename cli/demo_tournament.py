@@ -19,11 +19,11 @@ from typing import Any, TextIO
 import discord
 
 from bot.client import SwissBot, point_at
-from bot.sandbox.harness import start_bot
-from bot.sandbox.payloads import SandboxMember
-from bot.sandbox.server import FakeDiscord
-from bot.sandbox.transcript import Transcript
 from bot.settings import Settings
+from sandbox.harness import start_bot
+from sandbox.payloads import SandboxMember
+from sandbox.server import FakeDiscord
+from sandbox.transcript import Transcript
 from swiss.sim.outcomes import Milvang, draw_result
 
 NAMES = (

@@ -14,7 +14,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
 from swiss.sim.outcomes import parse_model
 from swiss.sim.runner import SimulationConfig
@@ -145,7 +145,7 @@ def _config(args: argparse.Namespace) -> SimulationConfig:
 
 
 def _systems(args: argparse.Namespace) -> list:
-    from bot.simulation import ExternalPairer, SystemSpec
+    from cli.simulation.experiment import ExternalPairer, SystemSpec
 
     names = [s.strip().lower() for s in args.systems.split(",") if s.strip()]
     for name in names:
@@ -170,7 +170,7 @@ def _systems(args: argparse.Namespace) -> list:
 
 def run(args: argparse.Namespace) -> int:
     """Run the experiment, print the table, write the files."""
-    from bot.simulation import (
+    from cli.simulation.experiment import (
         ProgressBar,
         format_table,
         read_csv,
@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     )
     print(format_table(summary, markdown=args.markdown))
     if args.out:
-        from bot.simplots import plot_run
+        from cli.simulation.plots import plot_run
 
         out = Path(args.out)
         try:
