@@ -79,20 +79,12 @@ class SwissBot(commands.Bot):
             self._database, self.service = await open_service(self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
-        self._add_persistent_views()
         if self.sync_commands_on_start:
             await self.sync_commands()
         from bot.delivery import OutboxDelivery
 
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
         self.delivery.start()
-
-    def _add_persistent_views(self) -> None:
-        """Register the report buttons by custom_id template, so clicks on messages sent
-        before a restart still reach us."""
-        from cogs.views import DYNAMIC_ITEMS
-
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
