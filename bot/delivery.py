@@ -70,6 +70,10 @@ class OutboxDelivery:
     async def _run(self) -> None:
         await self.client.wait_until_ready()
         while not self.client.is_closed():
+            # Clear before the pass, not after: a command that queues an announcement and
+            # calls wake() while this pass runs must trigger another pass at once, not wait
+            # for the next interval (clearing afterwards lost that wake-up).
+            self._wake.clear()
             try:
                 await self.tick()
             except asyncio.CancelledError:
@@ -77,7 +81,6 @@ class OutboxDelivery:
             except Exception:
                 # The loop must survive anything (a database hiccup, a bug in one renderer).
                 log.exception("the outbox delivery pass failed; retrying in %ss", self.interval)
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 
