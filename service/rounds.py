@@ -89,7 +89,8 @@ class RoundOps(ServiceBase):
         seen_at: datetime | None,
         *,
         refused: str,
-        again: str,
+        again: str | None = None,
+        hint: str | None = None,
     ) -> None:
         """Refuse (``RoundChangedError``) if a round of ``t`` was paired or undone at or after
         ``seen_at``: the command was sent before its sender could have seen that change, so
@@ -101,10 +102,10 @@ class RoundOps(ServiceBase):
             return
         verb = "paired" if event.event == "paired" else "undone"
         # "Already" for the likely case of a repeated command; the time makes it checkable.
+        hint = hint or f"If you still want that, run {again} again."
         raise RoundChangedError(
             f"Round {event.round_number} of '{t.name}' was already {verb} (at "
-            f"{event.at:%H:%M:%S} UTC, after this command was sent), so {refused}. If you "
-            f"still want that, run {again} again."
+            f"{event.at:%H:%M:%S} UTC, after this command was sent), so {refused}. {hint}"
         )
 
     async def _record_round_event(

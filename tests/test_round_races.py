@@ -259,3 +259,28 @@ async def test_forced_finish_sent_before_a_pairing_does_not_forfeit_the_new_roun
         assert all(isinstance(r, ServiceError) for r in results if r not in ok)
         assert (await _kinds(a, tid)).count("final_standings") == 1
         await _assert_consistent(a, tid)
+
+
+# -- /report -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", MODES)
+async def test_report_sent_before_the_next_round_was_paired_is_not_recorded_on_it(
+    tmp_path: Path, mode: str
+) -> None:
+    """A player reports round 1 while an organiser force-pairs round 2: the report must not
+    land on the player's round 2 game."""
+    async with services(tmp_path / "race.sqlite3", mode) as (clock, a, b):
+        tid = await _running(a)
+        game = (await a.pairings(GUILD, round_number=1)).games[0]
+        reported = _sent(clock)
+        await b.pair_next_round(ORG, force=True, round_number=2)
+        with pytest.raises(RoundChangedError) as refused:
+            await a.report_result(member(game.white.user_id), "win", seen_at=reported)
+        assert refused.value.message.startswith("Round 2 of 'Race Cup' was already paired")
+        assert "your report was not recorded" in refused.value.message
+        assert "/result set" in refused.value.message
+        round_two = await a.pairings(GUILD, round_number=2)
+        assert {g.state for g in round_two.games} == {"pending"}
+        assert "result.report" not in await _actions(a, tid)
+        # Sent after round 2 was paired, the same report is for round 2 and is recorded.
+        outcome = await a.report_result(member(game.white.user_id), "win", seen_at=_sent(clock))
+        assert outcome.status == "awaiting_confirmation"
