@@ -20,8 +20,9 @@ from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-#: How long shutdown() waits for the commands in progress (Docker sends SIGKILL after 10 s).
-SHUTDOWN_GRACE_SECONDS = 8.0
+#: How long shutdown() waits for the commands in progress. With the outbox pass's own limit
+#: (bot.delivery.STOP_TIMEOUT_SECONDS) it stays under Docker's 10 s before SIGKILL.
+SHUTDOWN_GRACE_SECONDS = 6.0
 
 #: The cog extensions loaded by default (each module has ``async def setup(bot)``).
 DEFAULT_EXTENSIONS: tuple[str, ...] = (

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 MAX_BACKOFF_SECONDS = 300.0
 # How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
-STOP_TIMEOUT_SECONDS = 5.0
+STOP_TIMEOUT_SECONDS = 3.0
 
 
 def nonce_for(outbox_id: int, part: int) -> str:

@@ -88,3 +88,39 @@ async def test_post_queued_during_a_delivery_pass_goes_out_without_waiting_for_t
         assert passes >= 2
         assert "Round 1" in str(channel.sent[0])
         assert await read_outbox() == []  # delivered and marked
+
+
+class SlowChannel(RecordingChannel):
+    """Posting waits until the test lets it go on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.go_on = asyncio.Event()
+
+    async def send(self, **kwargs: Any) -> None:  # type: ignore[override]
+        self.posted.set()
+        await self.go_on.wait()
+        self.sent.append(kwargs)
+
+
+async def test_stop_lets_the_announcement_being_posted_finish_and_be_marked(
+    tmp_path: Path,
+) -> None:
+    """Stopping (shutdown) does not cancel a pass half-way: the post in progress completes
+    and is marked delivered, so nothing is posted twice after the restart."""
+    channel = SlowChannel()
+    async with open_service(tmp_path / "stop.sqlite3") as service:
+        await _tournament_ready_to_start(service)
+        await service.start_tournament(ORG)
+        delivery = OutboxDelivery(ReadyClient(channel), service, interval=AN_HOUR)  # type: ignore[arg-type]
+        delivery.start()
+        try:
+            await asyncio.wait_for(channel.posted.wait(), timeout=HANG_GUARD_SECONDS)
+            stopping = asyncio.create_task(delivery.stop())
+            await asyncio.sleep(0)
+            assert not stopping.done()  # waiting for the post in progress
+        finally:
+            channel.go_on.set()
+        await stopping
+        assert len(channel.sent) == 1
+        assert await service.pending_announcements() == []
