@@ -234,10 +234,20 @@ _rounds_elected = _counter(_is_elected, "rounds elected to play")
 
 
 def _looks_round_robin(ctx: Context) -> bool:
-    """An all-play-all: as many rounds as players, or one fewer (how the reference guesses)."""
+    """An all-play-all: as many rounds as players (or one fewer), everyone paired with everyone.
+
+    swissbot has no round-robin mode, so this only recognises a Swiss that became one; the
+    Koya maximum then leaves out the bye rounds of an odd number of players.
+    """
     players = len(ctx.records)
     rounds = ctx.tournament.total_rounds or ctx.tournament.rounds_played
-    return players in (rounds, rounds + 1)
+    if players < 2 or players not in (rounds, rounds + 1):
+        return False
+    for record in ctx.records.values():
+        met = {c.opponent for c in record.rounds if c.opponent is not None}
+        if len(met) != players - 1:
+            return False
+    return True
 
 
 def koya_limit(ctx: Context, spec: TiebreakSpec) -> Fraction:
