@@ -55,8 +55,13 @@ class Context:
 
     @property
     def rounds(self) -> int:
-        """Number of rounds considered."""
-        return max((len(r.rounds) for r in self.records.values()), default=0)
+        """Number of rounds considered (computed once: tie-breaks ask for it per player)."""
+        cached = self.memo.get("rounds")
+        if cached is None:
+            cached = self.memo["rounds"] = max(
+                (len(r.rounds) for r in self.records.values()), default=0
+            )
+        return cached  # type: ignore[return-value]
 
     def without_explanations(self) -> Context:
         """The same context (caches shared) with explanations switched off."""
