@@ -41,7 +41,7 @@ def point_at(api_base: str, gateway_url: str) -> None:
 class SwissBot(commands.Bot):
     """swissbot's client.
 
-    ``service`` is the Discord-free tournament service (``bot.service.TournamentService``); when
+    ``service`` is the Discord-free tournament service (``service.TournamentService``); when
     it is None, :meth:`setup_hook` opens one on ``settings.database``. ``extensions`` are the cog
     modules to load. Tests pass ``guild_ready_timeout=0.05`` and a short ``delivery_interval``.
     """
@@ -79,20 +79,12 @@ class SwissBot(commands.Bot):
             self._database, self.service = await open_service(self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
-        self._add_persistent_views()
         if self.sync_commands_on_start:
             await self.sync_commands()
         from bot.delivery import OutboxDelivery
 
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
         self.delivery.start()
-
-    def _add_persistent_views(self) -> None:
-        """Register the report buttons by custom_id template, so clicks on messages sent
-        before a restart still reach us."""
-        from cogs.views import DYNAMIC_ITEMS
-
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -123,7 +115,7 @@ class SwissBot(commands.Bot):
 
 async def open_service(settings: Settings) -> tuple[Any, Any]:
     """Open the SQLite database (creating and migrating it) and the service over it."""
-    from bot.service import TournamentService
+    from service import TournamentService
     from storage.db import connect
 
     database = await connect(settings.database)

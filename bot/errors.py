@@ -22,7 +22,7 @@ class UserFacingError(Exception):
 
 def _service_error_type() -> type[Exception] | None:
     try:
-        from bot.service.errors import ServiceError
+        from service.errors import ServiceError
     except ImportError:  # the service layer is optional for the sandbox proof tests
         return None
     return ServiceError

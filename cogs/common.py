@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.client import wake_delivery
 from bot.errors import UserFacingError
 from bot.render.message import Outgoing, allowed_mentions
-from bot.service import Actor
+from service import Actor
 
 if TYPE_CHECKING:
     from bot.client import SwissBot

@@ -21,7 +21,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import report_buttons
+from cogs.views import DYNAMIC_ITEMS, report_buttons
 
 
 class PlayCog(commands.Cog):
@@ -149,3 +149,6 @@ class PlayCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PlayCog())
+    # The report buttons are registered by custom_id template, so clicks on messages sent
+    # before a restart still reach us; the cog that posts them owns them.
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

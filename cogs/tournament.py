@@ -11,7 +11,6 @@ from discord.ext import commands
 
 from bot.render import tournament as render
 from bot.render.format import plain
-from bot.service import RoundView
 from cogs.common import (
     TOURNAMENT_HELP,
     actor_of,
@@ -24,6 +23,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from service import RoundView
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
 

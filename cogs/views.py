@@ -1,7 +1,7 @@
 """The Confirm / Dispute buttons of a result report.
 
 They are dynamic items: the custom_id ``swissbot:confirm:<game id>`` carries everything the
-click needs, and the bot registers the template once at start (``add_dynamic_items``), so
+click needs, and the play cog registers the template when it loads (``add_dynamic_items``), so
 buttons on messages posted before a restart keep working.
 """
 

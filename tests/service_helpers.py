@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.service import Actor, TournamentService
+from service import Actor, TournamentService
 from storage.db import connect
 
 GUILD = 1000

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bot.render import tournament as render
 from bot.render.format import discord_timestamp, plain, points
 from bot.render.message import Outgoing
-from bot.service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
+from service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
 
 PAIRED = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 

@@ -7,8 +7,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sandbox import FakeDiscord, SandboxError
-from bot.sandbox.harness import start_bot
+from sandbox import FakeDiscord, SandboxError
+from sandbox.harness import start_bot
 from tests.e2e.fixtures import error_log, fake, guild  # noqa: F401  (fixtures)
 
 
@@ -150,7 +150,7 @@ async def test_rate_limit_is_retried_by_discord_py(fake, guild) -> None:  # noqa
 
 
 def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
+    from cli.main import main
 
     assert main(["sandbox", "--port", "70000"]) == 3
     assert "--port must be 0..65535" in capsys.readouterr().err
@@ -159,7 +159,7 @@ def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str
 async def test_transcript_renders_names_embeds_and_buttons(fake, guild) -> None:  # noqa: F811
     import io
 
-    from bot.sandbox.transcript import Transcript
+    from sandbox.transcript import Transcript
 
     bot = await _bot(fake)
     running = await start_bot(bot, fake)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import (
+from service import (
     AlreadyFinalError,
     AlreadyRegisteredError,
     AlreadyReportedError,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import (
+from service import (
     Actor,
     NotFoundError,
     NotOrganiserError,
@@ -19,7 +19,7 @@ from bot.service import (
     ServiceError,
     TournamentService,
 )
-from bot.service.permissions import OPERATIONS
+from service.permissions import OPERATIONS
 from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
 
 ORG = organiser()

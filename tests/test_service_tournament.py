@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import (
+from service import (
     ConflictError,
     ReportOutcome,
     RoundView,

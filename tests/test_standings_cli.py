@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 from swiss.standings import PRESETS
 
 FIXTURES = Path(__file__).parent / "fixtures" / "standings"

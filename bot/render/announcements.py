@@ -1,6 +1,6 @@
 """Render an outbox announcement (``kind`` + JSON payload written by the service).
 
-Payloads are plain JSON (see ``bot.service.present.round_payload`` / ``standings_payload``);
+Payloads are plain JSON (see ``service.present.round_payload`` / ``standings_payload``);
 here they are turned back into light objects with the attributes the view renderers read, so
 announcements and command replies share one renderer.
 """

@@ -1,4 +1,4 @@
-"""Render the service's result objects (``bot.service.views``) as Discord messages.
+"""Render the service's result objects (``service.views``) as Discord messages.
 
 Renderers are pure: they take views and return :class:`~bot.render.message.Outgoing` lists or
 embeds. Only attribute access is used, so they do not import the service.
@@ -17,7 +17,7 @@ from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 
 if TYPE_CHECKING:
-    from bot.service.views import (
+    from service.views import (
         GameView,
         PlayerView,
         ReportOutcome,

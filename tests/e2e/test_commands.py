@@ -3,8 +3,8 @@ life cycle, and how errors reach the user."""
 
 from __future__ import annotations
 
-from bot.sandbox import FakeDiscord, SandboxGuild
-from bot.service import Actor
+from sandbox import FakeDiscord, SandboxGuild
+from service import Actor
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64

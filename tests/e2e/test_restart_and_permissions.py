@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox import FakeDiscord, SandboxGuild
+from sandbox import FakeDiscord, SandboxGuild
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.sandbox import FakeDiscord, SandboxGuild, SandboxMember
+from sandbox import FakeDiscord, SandboxGuild, SandboxMember
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64
