@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 from swiss.model import Bye, ByeKind, Game, Player, Result, Round, Tournament
 from swiss.standings import (
     compute_standings,
