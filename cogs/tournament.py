@@ -66,6 +66,7 @@ class TournamentCog(commands.Cog):
         deadline_minutes="Time to play each round, shown as a countdown",
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
+        tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -83,6 +84,7 @@ class TournamentCog(commands.Cog):
         deadline_minutes: app_commands.Range[int, 1, 100_000] | None = None,
         auto_advance: app_commands.Range[int, 0, 10_080] | None = None,
         checkin: bool = False,
+        tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
     ) -> None:
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
@@ -97,6 +99,7 @@ class TournamentCog(commands.Cog):
             deadline_minutes=deadline_minutes,
             auto_advance_minutes=auto_advance,
             checkin=checkin,
+            tiebreak_rules=tiebreak_rules,
         )
         await answer(
             interaction,
