@@ -498,10 +498,11 @@ def _rtng(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
 
 
 def _tpn(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    """TPN: the tournament pairing number (TRF start number, swissbot's player id)."""
     result: dict[int, Worked] = {}
-    for pid, record in ctx.records.items():
-        text = f"pairing number {record.seed} (lower ranks higher)" if ctx.explain else ""
-        result[pid] = Worked(Fraction(record.seed), text)
+    for pid in ctx.records:
+        text = f"pairing number {pid} (lower ranks higher)" if ctx.explain else ""
+        result[pid] = Worked(Fraction(pid), text)
     return result
 
 
