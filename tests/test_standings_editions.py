@@ -182,11 +182,14 @@ def test_unrated_opponents_with_and_without_u() -> None:
     unrated = t.with_players(
         [p if p.id != 6 else Player(6, "Fay", 0) for p in t.players]
     )
-    # Chen met Fay (now unrated), Emil 2000, Anna 2400.
-    assert values(unrated, "ARO", "2026")[3] == 2200  # (2000 + 2400) / 2
+    # Fay is unrated and no /U is given: ARO does not apply, every value 0.
+    assert set(values(unrated, "ARO", "2026").values()) == {0}
+    text = explain_player(unrated, 3, ["ARO"], rules="2026")[0].text
+    assert "not applicable" in text
+    # Chen met Fay (unrated), Emil 2000, Anna 2400.
     assert values(unrated, "ARO/U1000", "2026")[3] == 1800  # (1000 + 2000 + 2400) / 3
-    # Cut-1 removes the unrated opponent first (reference behaviour): 2000 and 2400 stay.
-    assert values(unrated, "ARO-C1", "2026")[3] == 2200
+    # Cut-1 removes the lowest (Fay at 1000): 2000 and 2400 stay.
+    assert values(unrated, "ARO-C1/U1000", "2026")[3] == 2200
     assert values(unrated, "RTNG/U1000", "2026")[6] == 1000
 
 

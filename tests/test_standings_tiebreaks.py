@@ -184,17 +184,21 @@ def test_fide_rounding_and_dp_table() -> None:
     assert performance(F(0), []) == 0
 
 
-def test_unrated_opponents_are_left_out_of_aro() -> None:
+def test_unrated_players_need_a_u_rating_for_the_rating_tiebreaks() -> None:
+    # C.07 art. 10 with FIDE's reference code: with an unrated player in the event and no /U
+    # rating, ARO/TPR/... do not apply (every value 0, nobody separated); /U rates them.
     players = (
         Player(1, "A", 2000), Player(2, "B", 0), Player(3, "C", 1800), Player(4, "D", 0),
         Player(5, "E", 1500),
     )
     t = Tournament(players, (Round(1, (Game(1, 2, Result.DRAW), Game(3, 4, Result.DRAW))),
                              Round(2, (Game(3, 1, Result.DRAW), Game(4, 2, Result.DRAW)))))
-    assert values(t, "ARO")[1] == 1800
-    assert values(t, "ARO")[4] == 1800  # 3 (1800); 2 is unrated
-    assert values(t, "ARO")[5] == 0  # no game at all
-    assert values(t, "TPR")[5] == 0
+    assert set(values(t, "ARO").values()) == {0}
+    assert set(values(t, "TPR").values()) == {0}
+    assert values(t, "ARO/U1000")[1] == 1400  # 2 (unrated: 1000) and 3 (1800)
+    assert values(t, "ARO/U1000")[4] == 1400  # 3 (1800) and 2 (1000)
+    assert values(t, "ARO/U1000")[5] == 0  # no game at all
+    assert values(t, "TPR/U1000")[5] == 0
 
 
 # -- direct encounter --------------------------------------------------------------------------

@@ -331,37 +331,45 @@ def _rated_games(
 
 def _cut_rated(
     ctx: Context, pid: int, spec: TiebreakSpec
-) -> tuple[list[tuple[int, int, Fraction]], list[tuple[int, int, Fraction]], int]:
-    """The rated games kept after the cut/median of ``spec``, the games cut, and how many cuts
-    fell on games without a rating (unrated opponents count as the least significant values,
-    art. 14, as FIDE's reference code does)."""
-    played = len(_played_games(ctx, pid))
+) -> tuple[list[tuple[int, int, Fraction]], list[tuple[int, int, Fraction]]]:
+    """The rated games kept after the cut/median of ``spec`` (art. 14), and the games cut.
+
+    Counts are capped at the rounds considered, as FIDE's reference code does.
+    """
     games = sorted(_rated_games(ctx, pid, spec.unrated), key=lambda g: (g[1], g[0]))
-    rounds = ctx.rounds
-    low = min(spec.cut_low, rounds)
-    high = min(spec.cut_high, rounds - low)
-    missing = played - len(games)
+    low = min(spec.cut_low, ctx.rounds)
+    high = min(spec.cut_high, ctx.rounds - low)
     cut: list[tuple[int, int, Fraction]] = []
-    absorbed = 0
     for _ in range(low):
-        if missing > 0:
-            missing -= 1
-            absorbed += 1
-        elif games:
+        if games:
             cut.append(games.pop(0))
     for _ in range(high):
-        if missing > 0:
-            missing -= 1
-            absorbed += 1
-        elif games:
+        if games:
             cut.append(games.pop())
-    return games, cut, absorbed
+    return games, cut
+
+
+def _all_rated(compute: Compute) -> Compute:
+    """Rating tie-breaks need a rating for everyone (art. 10): when an unrated player takes
+    part and no ``/U`` rating is given, they do not apply and every value is 0 (FIDE's
+    reference code leaves them empty, which ranks nobody)."""
+
+    def guarded(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+        if spec.unrated is None and any(r.rating <= 0 for r in ctx.records.values()):
+            text = (
+                "an unrated player takes part and no /U rating was given: not applicable = 0"
+                if ctx.explain else ""
+            )
+            return {pid: Worked(Fraction(0), text) for pid in ctx.records}
+        return compute(ctx, spec)
+
+    return guarded
 
 
 def _aro(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     result: dict[int, Worked] = {}
     for pid in ctx.records:
-        kept, cut, absorbed = _cut_rated(ctx, pid, spec)
+        kept, cut = _cut_rated(ctx, pid, spec)
         value = Fraction(average_rating([g[1] for g in kept]))
         text = ""
         if ctx.explain:
@@ -369,8 +377,6 @@ def _aro(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
             text = f"opponent ratings: {listed}"
             if cut:
                 text += "; cut " + ", ".join(f"r{g[0]} {g[1]}" for g in cut)
-            if absorbed:
-                text += f"; {absorbed} cut(s) used on unrated opponents"
             text += f"; average rounded half up = {fmt(value)}"
         result[pid] = Worked(value, text)
     return result
@@ -545,12 +551,12 @@ CATALOGUE: dict[str, TiebreakDef] = {
         TiebreakDef("BWG", "games won with black", _black_won),
         TiebreakDef("REP", "rounds elected to play", _rounds_elected),
         TiebreakDef("STD", "standard points", _standard_points),
-        TiebreakDef("ARO", "average rating of opponents", _aro, "CMU"),
-        TiebreakDef("TPR", "tournament performance rating", _tpr, "U"),
-        TiebreakDef("PTP", "perfect tournament performance", _ptp, "U"),
-        TiebreakDef("APRO", "average performance rating of opponents", _apro, "U"),
-        TiebreakDef("APPO", "average perfect performance of opponents", _appo, "U"),
-        TiebreakDef("RTNG", "rating", _rtng, "U"),
+        TiebreakDef("ARO", "average rating of opponents", _all_rated(_aro), "CMU"),
+        TiebreakDef("TPR", "tournament performance rating", _all_rated(_tpr), "U"),
+        TiebreakDef("PTP", "perfect tournament performance", _all_rated(_ptp), "U"),
+        TiebreakDef("APRO", "average performance rating of opponents", _all_rated(_apro), "U"),
+        TiebreakDef("APPO", "average perfect performance of opponents", _all_rated(_appo), "U"),
+        TiebreakDef("RTNG", "rating", _all_rated(_rtng), "U"),
         TiebreakDef("TPN", "pairing number (lower first)", _tpn, higher_is_better=False),
         TiebreakDef("BYES", "pairing byes (fewer first)", _byes, higher_is_better=False),
         TiebreakDef("MW%", "match-win percentage", cardgames.match_win),
