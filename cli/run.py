@@ -85,6 +85,7 @@ class DatabaseProblem(Exception):
 
 async def _run(settings: Settings, token: str) -> None:
     from bot.client import SwissBot, open_service
+    from storage.db import UnusableDatabase
 
     # Open the database before logging in, so a wrong path is reported before anything else.
     folder = settings.database.parent
@@ -94,6 +95,8 @@ async def _run(settings: Settings, token: str) -> None:
         )
     try:
         database, service = await open_service(settings)
+    except UnusableDatabase as exc:  # already one line naming the file and what is wrong
+        raise DatabaseProblem(str(exc)) from exc
     except (OSError, sqlite3.Error) as exc:
         await asyncio.sleep(0.1)  # let aiosqlite's worker thread finish before the loop closes
         raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc
