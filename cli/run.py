@@ -7,12 +7,14 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
-import discord
-from pydantic import ValidationError
-
-from bot.settings import Settings
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+
+# discord.py and pydantic load inside the functions: every sub-command builds this module's
+# parser, and `swissbot pair` must not pay for (or need) the bot's libraries.
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def load_settings() -> Settings | None:
     """The settings, or None after printing one line per bad value."""
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
     try:
         return Settings()
     except ValidationError as exc:
@@ -42,6 +48,8 @@ def load_settings() -> Settings | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import discord
+
     settings = load_settings()
     if settings is None:
         return EXIT_INVALID_INPUT
