@@ -26,19 +26,25 @@ COMMAND_MODULES: tuple[str, ...] = (
 __all__ = ["EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or only the sub-command ``only`` (the others are not imported)."""
     parser = argparse.ArgumentParser(
         prog="swissbot",
         description="Swiss-system tournaments: the Discord bot and its pairing tools.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        importlib.import_module(f"cli.{name}").register(sub)
+        if only is None or name == only:
+            importlib.import_module(f"cli.{name}").register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `swissbot pair FILE` should start fast: import only the named sub-command's module (not
+    # the bot, asyncio, the simulator). Anything else (help, a typo) gets the full parser.
+    only = argv[0] if argv and argv[0] in COMMAND_MODULES else None
+    parser = build_parser(only)
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
