@@ -6,15 +6,24 @@
   opponent counted with the full win), in both editions;
 * tie-breaks the two editions define alike give the same values (and, with no unplayed round,
   so do BH, FB, SB and their cuts);
-* every new acronym parses, evaluates and is explained with the same value.
+* every new acronym evaluates and is explained with the same value;
+* the acronym parser: valid acronyms round-trip through their canonical form, anything else
+  raises a TiebreakError.
 """
 
 from __future__ import annotations
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from swiss.model import Tournament
-from swiss.standings import compute_standings, explain_player
+from swiss.standings import (
+    CATALOGUE,
+    TiebreakError,
+    compute_standings,
+    explain_player,
+    parse_tiebreak,
+)
 from swiss.standings.records import RoundKind, build_records
 from tests.test_standings_properties import tournaments
 
@@ -88,3 +97,43 @@ def test_explanations_report_the_values_of_the_standings(t: Tournament) -> None:
             explained = explain_player(t, pid, acronyms, rules=rules)
             assert tuple(e.value for e in explained) == values[pid]
             assert all(e.edition == rules and e.article for e in explained)
+
+
+# -- the acronym parser ---------------------------------------------------------------------------
+MODIFIED = {"BH": "CM", "FB": "CM", "SB": "C", "PS": "C", "ARO": "CMU", "TPR": "U", "PTP": "U",
+            "APRO": "U", "APPO": "U", "RTNG": "U", "KS": "L", "AOB": "F"}
+
+
+@st.composite
+def acronyms(draw: st.DrawFn) -> str:
+    base = draw(st.sampled_from(sorted(CATALOGUE)))
+    allowed = MODIFIED.get(base, "")
+    text = base
+    if "C" in allowed or "M" in allowed:
+        kind = draw(st.sampled_from(["", *[k for k in "CM" if k in allowed]]))
+        if kind:
+            text += draw(st.sampled_from("-/")) + kind + str(draw(st.integers(1, 3)))
+    if "U" in allowed and draw(st.booleans()):
+        text += f"/U{draw(st.integers(0, 3000))}"
+    if "L" in allowed and draw(st.booleans()):
+        text += "/L" + draw(st.sampled_from(["+1", "-2", "60", "+1.5"]))
+    if "F" in allowed and draw(st.booleans()):
+        text += "/F"
+    return draw(st.sampled_from([text, text.lower()]))
+
+
+@given(acronyms())
+def test_every_valid_acronym_parses_and_its_canonical_form_round_trips(text: str) -> None:
+    spec = parse_tiebreak(text)
+    assert spec.base in CATALOGUE
+    assert parse_tiebreak(spec.acronym) == spec
+
+
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPRSTUVW%-/+.0123456789", max_size=14))
+def test_any_text_parses_or_raises_a_tiebreak_error(text: str) -> None:
+    try:
+        spec = parse_tiebreak(text)
+    except TiebreakError as exc:
+        assert str(exc)
+    else:
+        assert spec.base in CATALOGUE
