@@ -28,7 +28,6 @@ class _Session:
             await self.ws.send_str(json.dumps(payload))
 
 
-
 class GatewayMixin:
     """The gateway side of :class:`sandbox.FakeDiscord`."""
 

@@ -47,8 +47,6 @@ class InteractionRecord:
     answer: dict[str, Any] | None = None  # the final visible message or the autocomplete body
 
 
-
-
 class InteractionsMixin:
     """The user-side driver of :class:`sandbox.FakeDiscord`."""
 
@@ -254,7 +252,6 @@ def walk_command(command: dict[str, Any], path: list[str]) -> dict[str, Any] | N
             None,
         )
     return node
-
 
 
 def find_button(
