@@ -13,13 +13,18 @@ from discord import app_commands
 
 from bot.client import wake_delivery
 from bot.errors import UserFacingError
+from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
 from service import Actor
+from service.limits import MAX_PLAYER_REF, MAX_TOURNAMENT_REF
 
 if TYPE_CHECKING:
     from bot.client import SwissBot
 
 MAX_CHOICES = 25
+# The string options naming a tournament or a player, bounded like the service's own limits.
+TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
+PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
 PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
 
@@ -134,7 +139,7 @@ async def answer(
         "allowed_mentions": allowed_mentions(mention_users),
     }
     if content:
-        kwargs["content"] = content
+        kwargs["content"] = fit_content(content)
     if embeds:
         kwargs["embeds"] = list(embeds)
     if view is not None:
