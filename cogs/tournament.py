@@ -19,6 +19,7 @@ from cogs.common import (
     answer,
     answer_outgoing,
     guild_id_of,
+    require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
@@ -99,6 +100,9 @@ class TournamentCog(commands.Cog):
         ] | None = None,
         checkin: bool = False,
     ) -> None:
+        # the announcement channel must be usable before the tournament exists
+        target = channel.id if channel else interaction.channel_id
+        await require_channel_permissions(interaction, target)
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,
@@ -130,7 +134,10 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).start_tournament(actor, tournament_ref(tournament))
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
+        view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, _paired_text(view, "started"))
 
@@ -224,6 +231,7 @@ class TournamentCog(commands.Cog):
         # Name the round meant: a double-clicked forced /round next then pairs one round,
         # not two (the second call is refused because that round already exists).
         info = await service.tournament_info(actor.guild_id, ref)
+        await require_channel_permissions(interaction, info.channel_id)
         view = await service.pair_next_round(
             actor, info.id, force=force, round_number=info.current_round + 1
         )

@@ -71,7 +71,9 @@ class InteractionsMixin:
             "member": member.payload(permissions=permissions),
             "locale": "en-US",
             "guild_locale": "en-US",
-            "app_permissions": str(guild.permissions_of(guild.members[self.bot_user.id])),
+            "app_permissions": str(
+                guild.permissions_in(channel, guild.members[self.bot_user.id])
+            ),
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,

@@ -11,7 +11,14 @@ from aiohttp import web
 
 from sandbox.interactions import InteractionRecord
 from sandbox.limits import check_message_limits
-from sandbox.payloads import application_payload
+from sandbox.payloads import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    SandboxChannel,
+    application_payload,
+)
 from sandbox.wire import (
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
@@ -30,6 +37,8 @@ from sandbox.wire import (
 from sandbox.world import _Failure
 
 _NEEDS_AUTH = {
+    "get_user",
+    "create_dm",
     "get_me",
     "application_info",
     "gateway",
@@ -143,6 +152,10 @@ class RestMixin:
                 params = {"channel_id": cid, "message_id": mid}
                 kinds = {"GET": "get_message", "PATCH": "edit_message"}
                 return kinds.get(method, "delete_message"), params, self._channel_message
+            case ("GET", ["users", uid]) if uid != "@me":
+                return "get_user", {"user_id": uid}, self._get_user
+            case ("POST", ["users", "@me", "channels"]):
+                return "create_dm", {}, self._create_dm
             case ("GET", ["guilds", gid, "members", uid]):
                 return "get_member", {"guild_id": gid, "user_id": uid}, self._get_member
         return "unhandled", {}, None
@@ -202,7 +215,8 @@ class RestMixin:
     ) -> tuple[int, Any]:
         channel = self._find_channel(int(params["channel_id"]))
         if channel is None:
-            raise ApiError(404, 10003, "Unknown Channel")
+            return await self._direct_message(int(params["channel_id"]), body or {}, files)
+        self._check_bot_permissions(channel, body or {}, files)
         check_message_limits(body or {}, files)
         nonce = (body or {}).get("nonce")
         if nonce is not None and (body or {}).get("enforce_nonce"):
@@ -216,6 +230,54 @@ class RestMixin:
             message["nonce"] = str(nonce)
         await self._store(channel.id, message)
         return 200, message
+
+    async def _get_user(self, params: dict[str, str], *_: Any) -> tuple[int, Any]:
+        user_id = int(params["user_id"])
+        for guild in self.guilds.values():
+            if user_id in guild.members:
+                return 200, guild.members[user_id].user.payload()
+        raise ApiError(404, 10013, "Unknown User")
+
+    async def _create_dm(self, params: dict[str, str], body: Any, *_: Any) -> tuple[int, Any]:
+        user_id = int((body or {}).get("recipient_id", 0))
+        member = next((g.members[user_id] for g in self.guilds.values()
+                       if user_id in g.members), None)
+        if member is None:
+            raise ApiError(400, 50035, "Invalid Form Body: recipient_id")
+        channel_id = self.dm_channels.setdefault(user_id, self.snowflake())
+        payload = {"id": str(channel_id), "type": 1, "last_message_id": None,
+                   "recipients": [member.user.payload()]}
+        return 200, payload
+
+    async def _direct_message(
+        self, channel_id: int, body: dict[str, Any], files: list[Attachment]
+    ) -> tuple[int, Any]:
+        user_id = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+        if user_id is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        if user_id in self.closed_dms:
+            raise ApiError(403, 50007, "Cannot send messages to this user")
+        check_message_limits(body, files)
+        message = self._new_message(channel_id, body, files)
+        await self._store(channel_id, message)
+        return 200, message
+
+    def _check_bot_permissions(
+        self, channel: SandboxChannel, body: dict[str, Any], files: list[Attachment]
+    ) -> None:
+        """Discord's answers to a post the bot may not make: 403 with 50001 Missing Access
+        (cannot see the channel) or 50013 Missing Permissions (cannot send, embed or attach)."""
+        guild = self.guilds[channel.guild_id]
+        permissions = self.bot_permissions(guild, channel)
+        if not permissions & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        needed = SEND_MESSAGES
+        if body.get("embeds"):
+            needed |= EMBED_LINKS
+        if files:
+            needed |= ATTACH_FILES
+        if permissions & needed != needed:
+            raise ApiError(403, 50013, "Missing Permissions")
 
     async def _get_messages(self, params: dict[str, str], *_: Any) -> tuple[int, Any]:
         channel_id = int(params["channel_id"])
@@ -232,6 +294,11 @@ class RestMixin:
         message = self.messages.get(int(params["message_id"]))
         if message is None or message["channel_id"] != params["channel_id"]:
             raise ApiError(404, 10008, "Unknown Message")
+        channel = self._find_channel(int(params["channel_id"]))
+        if channel is not None and not self.bot_permissions(
+            self.guilds[channel.guild_id], channel
+        ) & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
         return await self._message_op(request.method, message, body, files)
 
     async def _message_op(

@@ -96,6 +96,8 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.interactions: dict[str, InteractionRecord] = {}  # by token
         self.listeners: list[MessageListener] = []
+        self.dm_channels: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
         self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []

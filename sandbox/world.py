@@ -45,6 +45,8 @@ class WorldMixin:
     requests: list[RecordedRequest]
     interactions: dict[str, Any]
     listeners: list[MessageListener]
+    dm_channels: dict[int, int]  # user id -> DM channel id
+    closed_dms: set[int]  # users who do not accept DMs from the bot (403 50007)
     _failures: list[_Failure]
     _changed: asyncio.Condition
 
@@ -105,6 +107,66 @@ class WorldMixin:
 
     def owner_member(self, guild: SandboxGuild) -> SandboxMember:
         return guild.members[guild.owner_id]
+
+    def bot_member(self, guild: SandboxGuild) -> SandboxMember:
+        return guild.members[self.bot_user.id]
+
+    def bot_role(self, guild: SandboxGuild) -> SandboxRole:
+        """The bot's managed role (Discord creates it with the permissions the invite asked
+        for; here it starts with none: the bot's permissions come from @everyone)."""
+        return guild.role(self.bot_user.username)
+
+    def bot_permissions(self, guild: SandboxGuild, channel: SandboxChannel) -> int:
+        return guild.permissions_in(channel, self.bot_member(guild))
+
+    # ------------------------------------------------------------------ permission changes
+    # Each change is told to the connected bots as Discord does (CHANNEL_UPDATE,
+    # GUILD_ROLE_UPDATE, CHANNEL_DELETE), so discord.py's permissions_for sees it.
+
+    async def set_channel_permissions(
+        self,
+        guild: SandboxGuild,
+        channel: SandboxChannel,
+        target: SandboxRole | SandboxMember,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+        notify: bool = True,
+    ) -> None:
+        """Set (replace) the overwrite of ``target`` in ``channel``; allow=deny=0 removes it.
+        ``notify=False`` skips the gateway event, so the bot's cache is stale, as when the
+        change races with a command that already checked the permissions."""
+        kind = 1 if isinstance(target, SandboxMember) else 0
+        if allow or deny:
+            channel.overwrites[target.id] = (kind, allow, deny)
+        else:
+            channel.overwrites.pop(target.id, None)
+        if notify:
+            await self.dispatch("CHANNEL_UPDATE", channel.payload())  # type: ignore[attr-defined]
+
+    async def set_role_permissions(
+        self, guild: SandboxGuild, role: SandboxRole, permissions: int
+    ) -> None:
+        role.permissions = permissions
+        await self.dispatch(  # type: ignore[attr-defined]
+            "GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()}
+        )
+
+    async def delete_channel(
+        self, guild: SandboxGuild, channel: SandboxChannel, *, notify: bool = True
+    ) -> None:
+        guild.channels.pop(channel.id, None)
+        if notify:
+            await self.dispatch("CHANNEL_DELETE", channel.payload())  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ direct messages
+
+    def direct_messages(self, user: SandboxUser | SandboxMember) -> list[dict[str, Any]]:
+        """The messages the bot sent ``user`` in a DM."""
+        channel_id = self.dm_channels.get(user.id)
+        if channel_id is None:
+            return []
+        return [m for m in self.messages.values() if m["channel_id"] == str(channel_id)]
 
     def messages_in(self, channel: SandboxChannel | int) -> list[dict[str, Any]]:
         channel_id = channel if isinstance(channel, int) else channel.id

@@ -179,6 +179,7 @@ class ServiceBase:
             current_round=0 if last is None else last.number,
             round_state=None if last is None else last.state,  # type: ignore[arg-type]
             auto_advance_due=t.auto_advance_due,
+            delivery_problem=await journal.delivery_problem(conn, t.id),
         )
 
 
