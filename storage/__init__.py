@@ -1,5 +1,7 @@
 """Persistence in SQLite (aiosqlite): what happened in each tournament, nothing derived.
 
+May import only the standard library and aiosqlite: never swiss, service or anything above.
+
 * :mod:`storage.db` -- ``connect(path)``: WAL, foreign keys, busy timeout, numbered migrations
   (``storage/migrations/NNNN_*.sql``, ``PRAGMA user_version``), ``Database.transaction()``.
 * Repositories, typed async functions over one connection inside a transaction:
