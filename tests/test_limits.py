@@ -109,7 +109,7 @@ def _fits(messages: list, where: str) -> None:
 
 @st.composite
 def rounds(draw: st.DrawFn) -> RoundView:
-    boards = draw(st.integers(min_value=0, max_value=150))
+    boards = draw(st.integers(min_value=0, max_value=120))
     player_names = draw(st.lists(names, min_size=2 * boards + 1, max_size=2 * boards + 1))
     guests = draw(st.booleans())
 
@@ -133,7 +133,7 @@ def rounds(draw: st.DrawFn) -> RoundView:
 
 @st.composite
 def standings(draw: st.DrawFn) -> StandingsView:
-    count = draw(st.integers(min_value=0, max_value=250))
+    count = draw(st.integers(min_value=0, max_value=200))
     tiebreaks = tuple(draw(st.lists(st.sampled_from(ELEVEN_TIEBREAKS.split(",")),
                                     max_size=MAX_TIEBREAKS)))
     rows = tuple(
@@ -148,7 +148,7 @@ def standings(draw: st.DrawFn) -> StandingsView:
     return StandingsView(1, draw(tournament_names), 99, 99, draw(st.booleans()), tiebreaks, rows)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])
 @given(round_=rounds(), table=standings())
 def test_renderers_always_fit_discord_limits(round_: RoundView, table: StandingsView) -> None:
