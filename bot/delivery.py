@@ -182,7 +182,6 @@ class OutboxDelivery:
             raise _NoChannel(f"channel {channel_id} cannot receive messages")
         return channel
 
-
     # -- telling the organisers ---------------------------------------------------------------
 
     def watch(self, interaction: discord.Interaction) -> None:
