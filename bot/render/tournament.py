@@ -181,7 +181,7 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
         ties_note = getattr(view, "ties_note", "")
         if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
             # the footer repeats on every embed and counts towards the 6,000 per message
-            footer = (footer + "\n" + ties_note)[:1000]
+            footer = (footer + "\n" + ties_note)[: limits.FOOTER // 2]
     content = f"🏆 **Final standings** of **{name}**" if view.final else ""
     return paginate(
         title,
