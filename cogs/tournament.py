@@ -78,6 +78,7 @@ class TournamentCog(commands.Cog):
         deadline_minutes="Time to play each round, shown as a countdown",
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
+        tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -99,6 +100,7 @@ class TournamentCog(commands.Cog):
             int, MIN_AUTO_ADVANCE_MINUTES, MAX_AUTO_ADVANCE_MINUTES
         ] | None = None,
         checkin: bool = False,
+        tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -116,6 +118,7 @@ class TournamentCog(commands.Cog):
             deadline_minutes=deadline_minutes,
             auto_advance_minutes=auto_advance,
             checkin=checkin,
+            tiebreak_rules=tiebreak_rules,
         )
         await answer(
             interaction,

@@ -54,6 +54,7 @@ from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
+TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
@@ -104,6 +105,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
                     high=MAX_AUTO_ADVANCE_MINUTES)
     check_range(settings.late_join_until, what="last round for late joining", low=0, high=rounds)
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
+    rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
+                         choices=TIEBREAK_RULES)
     return dataclasses.replace(
         settings,
         system=system,
@@ -111,6 +114,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         tiebreaks=tiebreaks,
         rematches=rematches,  # type: ignore[arg-type]
         late_join_bye=late_bye,  # type: ignore[arg-type]
+        tiebreak_rules=rules,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
@@ -165,13 +169,15 @@ class TournamentOps(RoundOps):
         checkin: bool = False,
         late_join_until: int | None = None,
         late_join_bye: str = "zero",
+        tiebreak_rules: str = "auto",
         seed: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
         ``tiebreaks`` defaults to ``fide`` for chess scoring and ``mtg`` for match points;
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
-        random parts of pairing reproducible.
+        random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
+        ("2026", "2024", or "auto": the one in force on the creation date).
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -192,6 +198,7 @@ class TournamentOps(RoundOps):
                 checkin=checkin,
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
+                tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
             )
         )
         if seed is None:

@@ -173,9 +173,15 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
         )
     footer = ""
     if view.tiebreaks:
-        footer = "Tiebreaks: " + ", ".join(view.tiebreaks)
+        rules = getattr(view, "rules", "")  # announcements rebuilt from old payloads lack it
+        footer = f"Tiebreaks (FIDE C.07 {rules}): " if rules else "Tiebreaks: "
+        footer += ", ".join(view.tiebreaks)
         if len(view.tiebreaks) > EMBED_TIEBREAKS:
             footer += f" (the first {EMBED_TIEBREAKS} are shown)"
+        ties_note = getattr(view, "ties_note", "")
+        if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
+            # the footer repeats on every embed and counts towards the 6,000 per message
+            footer = (footer + "\n" + ties_note)[: limits.FOOTER // 2]
     content = f"🏆 **Final standings** of **{name}**" if view.final else ""
     return paginate(
         title,
