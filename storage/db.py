@@ -150,7 +150,10 @@ class Database:
                 raise
 
     async def close(self) -> None:
-        await self.conn.close()
+        """Close after the transaction in progress (a command, an outbox pass) has finished:
+        closing under it would roll it back half-way through the operation."""
+        async with self._lock:
+            await self.conn.close()
 
     async def __aenter__(self) -> Database:
         return self
