@@ -371,6 +371,9 @@ def _paired_text(view: RoundView, verb: str) -> str:
     bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
     if verb == "started":
         return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+    if view.stage:  # a playoff round
+        return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
+                f"match{'es' if games != 1 else ''}{bye_text}).")
     return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
 
 

@@ -183,6 +183,10 @@ class PlayoffOps(ServiceBase):
                 fresh = await load_bracket(conn, t.id)
                 assert fresh is not None
                 state = fresh
+                closed = await round_view(conn, t, last.number)
+                await self._announce(conn, t, "round_results", round_payload(closed))
+                await self._announce(conn, t, "bracket", {"event": "advanced",
+                                                          **bracket_payload(state)})
         k = last.number - po.swiss_rounds + 1
         if k > state.rounds_total:
             raise ConflictError(f"The bracket of '{t.name}' is complete: there is no round "

@@ -242,3 +242,20 @@ async def test_finish_during_the_swiss_seeds_the_bracket_and_exports(tmp_path: P
         assert data["playoffs"]["placings"][0]["place"] == "Winner"
         csv_text = (await service.export(ORG.guild_id, "csv")).content
         assert "Final" in csv_text
+
+
+async def test_forced_pairing_lets_reported_results_stand(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await _event(service, 4, 1, top_cut=4)
+        view = await service.start_tournament(ORG)
+        await _play_swiss_round(service, view)
+        semis = await service.pair_next_round(ORG)
+        for game in semis.games:  # reported, never confirmed
+            assert game.white.user_id
+            await service.report_result(member(game.white.user_id), "win")
+        with pytest.raises(RoundNotCompleteError, match="pair with force"):
+            await service.pair_next_round(ORG)
+        final = await service.pair_next_round(ORG, force=True)
+        assert final.stage == "Final"
+        assert {final.games[0].white.user_id, final.games[0].black.user_id} == \
+            {g.white.user_id for g in semis.games}

@@ -154,7 +154,9 @@ def round_results(round_: RoundView) -> list[Outgoing]:
             for g in round_.games
         )
         attachment = TextFile(f"round-{round_.number}-results.txt", text + "\n")
+    stage = getattr(round_, "stage", None)
     return paginate(
+        f"{name} · {stage} (round {round_.number}) results" if stage else
         f"{name} · Round {round_.number} results",
         lines,
         colour=RESULTS_COLOUR,
@@ -316,6 +318,8 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
     add_field(embed, "Status", info.status)
     round_text = f"{info.current_round} of {s.rounds}"
+    if info.current_round > s.rounds:  # the rounds after the Swiss are the top cut's
+        round_text = f"{info.current_round} (playoffs after {s.rounds} Swiss rounds)"
     if info.round_state:
         round_text += f" ({info.round_state})"
     add_field(embed, "Round", round_text)
@@ -325,6 +329,10 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     add_field(embed, "Tiebreaks", s.tiebreaks or "—")
     add_field(embed, "Colours", "yes" if s.colours else "no")
     add_field(embed, "Rematches", s.rematches)
+    top_cut = getattr(s, "top_cut", 0)
+    if top_cut:
+        add_field(embed, "Top cut", f"top {top_cut}, best of {s.playoff_best_of}; higher seed "
+                  f"plays {s.playoff_privilege} in game 1")
     if s.deadline_minutes:
         add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
