@@ -35,10 +35,20 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def is_organiser(interaction: discord.Interaction) -> bool:
-    """Manage Server (or Administrator) in this guild, or the guild's organiser role."""
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server or Administrator in this guild, or the guild's owner: who may decide who
+    organises. (Discord already gives the owner every permission; the explicit check keeps
+    that true should a payload ever say otherwise.)"""
     permissions = interaction.permissions
     if permissions.manage_guild or permissions.administrator:
+        return True
+    guild = interaction.guild
+    return guild is not None and guild.owner_id == interaction.user.id
+
+
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """A manager (see :func:`is_manager`), or a member with the guild's organiser role."""
+    if is_manager(interaction):
         return True
     member = interaction.user
     if not isinstance(member, discord.Member):
@@ -55,6 +65,7 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         guild_id=guild_id_of(interaction),
         display_name=interaction.user.display_name,
         is_organiser=await is_organiser(interaction),
+        is_manager=is_manager(interaction),
     )
 
 

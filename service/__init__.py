@@ -14,8 +14,10 @@ Conventions
 -----------
 * Every operation is **one transaction** (``BEGIN IMMEDIATE``): it all happens or nothing does;
   announcements are written to the outbox in the same transaction.
-* Acting operations take an :class:`Actor`; ``is_organiser`` (Manage Server or the guild's
-  organiser role, see :meth:`TournamentService.get_guild_settings`) is decided by the cog.
+* Acting operations take an :class:`Actor`; ``is_manager`` (Manage Server, Administrator or
+  the guild owner) and ``is_organiser`` (a manager or the guild's organiser role, see
+  :meth:`TournamentService.get_guild_settings`) are decided by the cog. Who may call what:
+  ``service.permissions.OPERATIONS`` (manager / organiser / player / anyone).
   Read-only ones take the ``guild_id``. Guilds never see each other's tournaments.
 * ``tournament``: an id, a name, or ``None`` = the guild's one open tournament (an error names
   them when there are several). Read-only operations fall back to the latest closed one.
@@ -81,6 +83,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    NotManagerError,
     NotOrganiserError,
     NotPairedError,
     NotRegisteredError,
@@ -145,6 +148,7 @@ __all__ = [
     "GuildSettingsView",
     "InvalidInputError",
     "NotFoundError",
+    "NotManagerError",
     "NotOrganiserError",
     "NotPairedError",
     "NotRegisteredError",

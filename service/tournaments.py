@@ -17,7 +17,7 @@ from service.errors import (
     TournamentNotRunningError,
 )
 from service.model import settings_of
-from service.permissions import require_organiser
+from service.permissions import require_manager, require_organiser
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
 from service.validation import (
@@ -107,14 +107,14 @@ class TournamentOps(RoundOps):
 
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
-        require_organiser(actor, "set the organiser role")
+        require_manager(actor, "set the organiser role")
         return await self._update_guild(actor, organiser_role_id=role_id)
 
     async def set_default_channel(
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
         """Where announcements go for tournaments without a channel of their own."""
-        require_organiser(actor, "set the announcement channel")
+        require_manager(actor, "set the default announcement channel")
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:

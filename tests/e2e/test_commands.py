@@ -193,3 +193,40 @@ async def test_double_clicked_forced_round_next_pairs_one_round(
     replies = [await fake.reply(first), await fake.reply(second)]
     assert sum("is paired" in r["content"] for r in replies) == 1, replies
     assert (await bot.service.tournament_info(guild.id)).current_round == 2
+
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_config_commands_need_manage_server(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    """Items 11.1 and 11.2: the registered commands carry Manage Server on /config only, and
+    an organiser without Manage Server cannot change who organises (nor the default channel)."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    registered = {c["name"]: c for c in fake.guild_commands.get(guild.id, [])
+                  + fake.global_commands}
+    assert int(registered["config"]["default_member_permissions"]) == MANAGE_GUILD
+    for visible in ("admin", "tournament", "round", "result", "report", "join", "standings"):
+        assert registered[visible].get("default_member_permissions") is None, visible
+    organisers = guild.role("Organisers")
+    await club.run(club.owner, "config organiser-role", role=organisers)
+    org = fake.add_member(guild, "olga", display_name="Olga", roles=[organisers])
+    # the organiser runs tournaments ...
+    reply = await club.run(org, "tournament create", name="Olga Cup", rounds=3)
+    assert "Created" in reply["content"]
+    # ... but cannot hand the organiser role to @everyone, nor move the announcements
+    everyone = guild.roles[guild.id]
+    reply = await club.run(org, "config organiser-role", role=everyone)
+    assert reply["flags"] & EPHEMERAL
+    assert "Only server managers" in reply["content"] and "Manage Server" in reply["content"]
+    reply = await club.run(org, "config channel", channel=club.channel)
+    assert reply["flags"] & EPHEMERAL and "Only server managers" in reply["content"]
+    settings = await bot.service.get_guild_settings(guild.id)
+    assert (settings.organiser_role_id, settings.default_channel_id) == (organisers.id, None)
+    # the owner (a manager) can
+    reply = await club.run(club.owner, "config channel", channel=club.channel)
+    assert f"<#{club.channel.id}>" in reply["content"]
+    reply = await club.run(club.owner, "config show")
+    assert f"<@&{organisers.id}>" in reply["content"] and reply["mentions"] == []

@@ -23,7 +23,7 @@ def member(guild: SandboxGuild, user_id: int | None) -> SandboxMember:
 
 async def set_up(club: Club, players: int = 9, rounds: int = 3) -> None:
     organisers = club.guild.role("Organisers")
-    reply = await club.run(club.owner, "admin organiser-role", role=organisers)
+    reply = await club.run(club.owner, "config organiser-role", role=organisers)
     assert reply["flags"] & EPHEMERAL and "Organisers" in club.fake_text(reply)
     reply = await club.run(
         club.owner, "tournament create", name="Club Open", rounds=rounds, deadline_minutes=90
