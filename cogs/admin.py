@@ -8,7 +8,6 @@ Settings > Integrations)."""
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 import discord
@@ -30,8 +29,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-
-_MENTION = re.compile(r"^<@!?(\d+)>$")
+from service.validation import parse_player_ref
 
 
 class AdminCog(commands.Cog):
@@ -96,16 +94,29 @@ class AdminCog(commands.Cog):
         tournament: str | None = None,
     ) -> None:
         actor = await actor_of(interaction)
+        service = service_of(interaction)
         text = member_or_name.strip()
         user_id: int | None = None
         name = text
-        if match := _MENTION.match(text):
-            user_id = int(match.group(1))
+        reference = parse_player_ref(text)  # refuses a 20-digit id in words, not a crash
+        if reference.kind == "user":  # a @mention or a user id
+            user_id = int(reference.value)
             name = await _member_name(interaction, user_id)
-        player = await service_of(interaction).add_player(
+        elif reference.kind == "number":
+            raise UserFacingError(
+                f"{text[:20]} is a pairing number: add a member by @mention or a guest by name."
+            )
+        player = await service.add_player(
             actor, name, tournament=tournament_ref(tournament), user_id=user_id, rating=rating
         )
         who = f"<@{player.user_id}>" if player.user_id else f"**{plain(player.name)}** (guest)"
+        info = await service.tournament_info(actor.guild_id, player.tournament_id)
+        if player.number is not None and player.joined_round <= info.current_round:
+            # he was in the event before: a re-admission after a withdrawal
+            await answer(interaction, f"Re-admitted {who}: paired again from round "
+                         f"{info.current_round + 1}; the rounds missed count as absences.",
+                         ephemeral=True)
+            return
         await answer(interaction, f"Added {who}.", ephemeral=True)
 
     @admin.command(name="remove-player", description="Remove a player before the start")

@@ -15,13 +15,14 @@ from bot.client import wake_delivery
 from bot.errors import UserFacingError
 from bot.render.message import Outgoing, allowed_mentions
 from service import Actor
+from service.validation import parse_tournament_id
 
 if TYPE_CHECKING:
     from bot.client import SwissBot
 
 MAX_CHOICES = 25
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
-PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
+PLAYER_HELP = "The player: @mention, user id, pairing number (#3) or a guest's name"
 
 
 def service_of(interaction: discord.Interaction) -> Any:
@@ -74,7 +75,8 @@ def tournament_ref(value: str | None) -> int | str | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
-    return int(value) if value.isdigit() else value
+    tid = parse_tournament_id(value)  # ASCII digits in range only: "²" is a name, not an id
+    return value if tid is None else tid
 
 
 async def tournament_autocomplete(
@@ -121,12 +123,13 @@ async def player_autocomplete(
     return choices
 
 
-def player_ref(value: str) -> int | str:
-    """A player option: a mention, ``#3``, a name; a bare user id becomes an int."""
+def player_ref(value: str) -> str:
+    """A player option: a mention, a user id, ``#3`` or a guest's name. The service parses it
+    (``service.validation.parse_player_ref``) and refuses malformed ids in words."""
     value = value.strip()
     if not value:
         raise UserFacingError("Name a player: a @mention, a pairing number like #3, or a name.")
-    return int(value) if value.isdigit() else value
+    return value
 
 
 async def answer(
