@@ -36,6 +36,7 @@ from service.views import (
     StandingsView,
     TournamentInfo,
     TournamentSettings,
+    format_points,
 )
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -93,6 +94,15 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
+
+
+def _podium(view: StandingsView, top: int = 5) -> str:
+    """The first places on one line (names cut so that the line stays short)."""
+    places = [
+        f"{row.rank}. {row.name[:32]} {format_points(row.points)}" for row in view.rows[:top]
+    ]
+    more = " …" if len(view.rows) > top else ""
+    return (", ".join(places) or "no players") + more
 
 
 class TournamentOps(RoundOps):
@@ -318,7 +328,15 @@ class TournamentOps(RoundOps):
         forfeits."""
         require_organiser(actor, "finish tournaments")
         async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+            # closed_ok: after the automatic finish "/tournament finish" should hear that the
+            # tournament is finished, not that there is none
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            if t.status == "finished":
+                standings = await current_standings(conn, t, final=True)
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is already finished (after round {standings.after_round}). "
+                    f"Final standings: {_podium(standings)}. The full table: /standings."
+                )
             if t.status != "running":
                 raise TournamentNotRunningError(
                     f"'{t.name}' is not running (it is {t.status}): only a running tournament "

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from service import (
     AlreadyRegisteredError,
     InvalidInputError,
+    TournamentNotRunningError,
     TournamentService,
     UnknownPlayerError,
     UnknownTournamentError,
@@ -228,3 +229,19 @@ async def _audit(service: TournamentService) -> list[str]:
 
     async with service.db.transaction(readonly=True) as conn:
         return [row.action for row in await journal.list_audit(conn, 1)]
+
+
+async def test_finish_after_the_automatic_finish_says_it_is_finished(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "Done Cup", 1, seed=1)
+        await service.join(member(101, name="Ann"))
+        await service.join(member(102, name="Ben"))
+        view = await service.start_tournament(ORG)
+        game = view.games[0]
+        await service.set_result(ORG, 1, f"#{game.white.number}", "win")
+        assert (await service.tournament_info(1000, "Done Cup")).status == "finished"
+        for ref in (None, "Done Cup"):
+            with pytest.raises(TournamentNotRunningError,
+                               match=r"'Done Cup' is already finished \(after round 1\)\. "
+                                     r"Final standings: 1\. \w+ 1, 2\. \w+ 0\."):
+                await service.finish_tournament(ORG, ref)

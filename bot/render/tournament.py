@@ -253,9 +253,17 @@ def report_answer(outcome: ReportOutcome) -> str:
     return f"Result reported; waiting for {seat(outcome.opponent, number=False)} to confirm."
 
 
-def dispute_alert(game: GameView, organiser_role_id: int | None, tournament: str) -> Outgoing:
-    """Tell the organisers that a result needs their decision (pings their role only)."""
-    who = f"<@&{organiser_role_id}>" if organiser_role_id else "Organisers"
+def dispute_alert(
+    game: GameView, organiser_role_id: int | None, tournament: str, *, owner_id: int | None = None
+) -> Outgoing:
+    """Tell the organisers that a result needs their decision. Pings their role only; with
+    no organiser role set, the server owner (else it says that nobody could be pinged)."""
+    if organiser_role_id:
+        who, roles, users = f"<@&{organiser_role_id}>", (organiser_role_id,), ()
+    elif owner_id:
+        who, roles, users = f"<@{owner_id}> (no organiser role is set)", (), (owner_id,)
+    else:
+        who, roles, users = "Organisers (no organiser role is set, nobody was pinged)", (), ()
     reported = game.reported_result or "?"
     disputed = game.disputed_result
     lines = [
@@ -265,14 +273,16 @@ def dispute_alert(game: GameView, organiser_role_id: int | None, tournament: str
     if disputed:
         lines.append(f"Disputed, claiming: **{RESULT_TEXT.get(disputed, disputed)}**")
     lines.append("Decide with `/result set`.")
+    if not organiser_role_id:
+        lines.append("A server manager can choose who is pinged with `/config organiser-role`.")
     embed = discord.Embed(
         title=f"{plain(tournament, 80)} · round {game.round}, board {game.board} disputed",
         description="\n".join(lines),
         colour=ALERT_COLOUR,
     )
-    roles = (organiser_role_id,) if organiser_role_id else ()
     return Outgoing(
-        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles
+        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles,
+        mention_users=users,
     )
 
 
