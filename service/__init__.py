@@ -63,6 +63,9 @@ Results:     report_result(actor, result, *, tournament=None, my_games=None,
              set_result(actor, round_number, player, result, *, tournament=None,
              my_games=None, their_games=None) -> ReportOutcome   (organiser override)
              get_game(guild_id, game_id) -> GameView
+Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
+             guild_id) -> list[PromptView] (answered another way: disable the buttons);
+             close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
@@ -114,6 +117,7 @@ from service.views import (
     GameView,
     GuildSettingsView,
     PlayerView,
+    PromptView,
     ReportOutcome,
     RoundView,
     Seat,
@@ -156,6 +160,7 @@ __all__ = [
     "PairingFailedError",
     "PermissionDeniedError",
     "PlayerView",
+    "PromptView",
     "RegistrationClosedError",
     "ReportOutcome",
     "RoundNotCompleteError",

@@ -201,6 +201,17 @@ class ReportOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class PromptView:
+    """A posted Confirm / Dispute prompt whose game was settled another way (or undone:
+    ``game`` is None). The bot disables its buttons and closes it."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    game: GameView | None
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsRowView:
     rank: int
     player_id: int

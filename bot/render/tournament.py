@@ -205,8 +205,13 @@ def standings_table(
     return header, rows
 
 
+#: Who may click a report's buttons besides the opponent (the service enforces the same).
+ORGANISERS_TEXT = "an organiser (Manage Server or the organiser role)"
+
+
 def report_prompt(outcome: ReportOutcome) -> Outgoing:
-    """The public message a report creates; the opponent answers with its buttons."""
+    """The public message a report creates; its buttons say who may click them: the opponent,
+    or an organiser (for a guest opponent, only an organiser)."""
     game = outcome.game
     reporter, opponent = outcome.reporter, outcome.opponent
     reported = game.reported_result or game.result
@@ -220,10 +225,34 @@ def report_prompt(outcome: ReportOutcome) -> Outgoing:
         colour=RESULTS_COLOUR,
     )
     if opponent.user_id is not None:
-        content = f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result."
-        embed.set_footer(text="Only the opponent (or an organiser) can answer.")
+        content = (f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result "
+                   f"(or {ORGANISERS_TEXT} can).")
+        # footers are plain text: the name as stored, cut short
+        embed.set_footer(
+            text=f"Only {opponent.name[:40]} or {ORGANISERS_TEXT} can click these buttons."
+        )
         return Outgoing(content=content, embeds=[embed], mention_users=(opponent.user_id,))
-    return Outgoing(content="Waiting for an organiser to confirm.", embeds=[embed])
+    embed.set_footer(text=f"Only {ORGANISERS_TEXT} can click these buttons.")
+    return Outgoing(
+        content=f"{seat(opponent, number=False)} is a guest: {ORGANISERS_TEXT} must "
+        "**Confirm** or **Dispute** this result.",
+        embeds=[embed],
+    )
+
+
+def prompt_closed(game: GameView | None) -> str:
+    """The new content of a report prompt answered another way (its buttons are disabled)."""
+    if game is None:
+        return "↩️ This round was undone: the report no longer applies."
+    where = f"Round {game.round}, board {game.board}"
+    if game.state == "final":
+        return (
+            f"✅ {where}: {seat(game.white, number=False)} **{result_text(game)}** "
+            f"{seat(game.black, number=False)} is final."
+        )
+    if game.state == "disputed":
+        return f"⚠️ {where}: the result is **disputed**; an organiser will decide."
+    return f"{where}: this report no longer applies."
 
 
 def _games_suffix(game: GameView) -> str:
