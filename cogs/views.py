@@ -133,8 +133,12 @@ async def close_settled_prompts(source: discord.Interaction | Any) -> int:
             log.warning("cannot close the report prompt of game %s; retrying later",
                         prompt.game_id, exc_info=True)
             continue
-        if await service.close_prompt(guild_id, prompt.game_id):
-            closed += 1
+        try:
+            if await service.close_prompt(guild_id, prompt.game_id):
+                closed += 1
+        except Exception:  # edited already; at worst it is edited again next time
+            log.warning("cannot mark the report prompt of game %s closed", prompt.game_id,
+                        exc_info=True)
     return closed
 
 

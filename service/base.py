@@ -13,6 +13,7 @@ from service.errors import (
     UnknownPlayerError,
     UnknownTournamentError,
 )
+from service.limits import echo
 from service.model import settings_of
 from service.validation import MAX_ID, parse_player_ref, parse_tournament_id
 from service.views import Actor, PlayerView, Seat, TournamentInfo
@@ -83,7 +84,7 @@ class ServiceBase:
                 row = found[0] if found else None
         if row is None or row.guild_id != guild_id:
             raise UnknownTournamentError(
-                f"There is no tournament {ref!r} in this server. See /tournament list."
+                f"There is no tournament {echo(ref)} in this server. See /tournament list."
             )
         return row
 
@@ -105,13 +106,13 @@ class ServiceBase:
             found = await player_repo.find_by_name(conn, t.id, text)
             if len(found) > 1:
                 raise UnknownPlayerError(
-                    f"Several players of '{t.name}' are called '{text[:40]}': name them by "
+                    f"Several players of '{t.name}' are called {echo(text)}: name them by "
                     "mention or by pairing number (#3)."
                 )
             row = found[0] if found else None
         if row is None:
-            shown = {"user": "<@{}>", "number": "#{}", "name": "'{}'"}[reference.kind].format(
-                str(reference.value)[:40])
+            shown = {"user": f"<@{reference.value}>", "number": f"#{reference.value}",
+                     "name": echo(reference.value)}[reference.kind]
             raise UnknownPlayerError(
                 f"No player {shown} in '{t.name}'. See the players with /tournament info."
             )
@@ -177,6 +178,7 @@ class ServiceBase:
             current_round=0 if last is None else last.number,
             round_state=None if last is None else last.state,  # type: ignore[arg-type]
             auto_advance_due=t.auto_advance_due,
+            delivery_problem=await journal.delivery_problem(conn, t.id),
         )
 
 

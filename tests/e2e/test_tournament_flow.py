@@ -8,6 +8,7 @@ final standings; /standings and /pairings.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -191,3 +192,8 @@ async def test_organisers_answer_prompts_and_settled_prompts_are_disabled(
     # Discord (the sandbox) no longer lets anyone click them
     with pytest.raises(SandboxError, match="disabled"):
         await club.click(prompts[2], member(guild, third.black.user_id), "Dispute")
+    for _ in range(100):  # the bot marks the prompt closed right after editing it
+        if not await bot.service.settled_prompts(guild.id):
+            break
+        await asyncio.sleep(0.02)
+    assert await bot.service.settled_prompts(guild.id) == []
