@@ -245,3 +245,16 @@ async def test_finish_after_the_automatic_finish_says_it_is_finished(tmp_path: P
                                match=r"'Done Cup' is already finished \(after round 1\)\. "
                                      r"Final standings: 1\. \w+ 1, 2\. \w+ 0\."):
                 await service.finish_tournament(ORG, ref)
+
+
+async def test_imported_ids_and_ratings_are_refused_in_words(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "Import Cup", 3)
+        for text, words in (("Ann,²\n", "CSV line 1: The rating '²' is not a whole number"),
+                            ("name,rating,user_id\nAnn,1500,99999999999999999999\n",
+                             "CSV line 2: '99999999999999999999' is not a valid Discord user id"),
+                            ("name,rating,user_id\nAnn,1500,²\n", "not a valid Discord user id")):
+            with pytest.raises(InvalidInputError, match=re.escape(words)):
+                await service.import_players(ORG, text, "csv")
+        (ann,) = await service.import_players(ORG, "name,rating,user_id\nAnn,1500,42\n", "csv")
+        assert ann.user_id == 42
