@@ -1,4 +1,4 @@
-"""Repository: the posted Confirm / Dispute prompts of result reports (see migration 0003)."""
+"""Repository: the posted Confirm / Dispute prompts of result reports (see migration 0004)."""
 
 from __future__ import annotations
 
