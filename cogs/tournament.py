@@ -25,6 +25,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from cogs.views import close_settled_prompts
 from service import RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
@@ -200,6 +201,7 @@ class TournamentCog(commands.Cog):
                          "`/round next` pairs the first playoff round.")
             return
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+        await close_settled_prompts(interaction)
 
     @tournament.command(name="topcut", description="Set the playoffs after the Swiss (organisers)")
     @app_commands.describe(
@@ -287,6 +289,7 @@ class TournamentCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))
+        await close_settled_prompts(interaction)  # a forced round settles open reports
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
     @app_commands.describe(
@@ -313,6 +316,7 @@ class TournamentCog(commands.Cog):
             f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)  # the undone round's prompts
 
     # -- /pairings and /standings --------------------------------------------------------------
 

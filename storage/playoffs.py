@@ -1,4 +1,4 @@
-"""Repository: the top-cut bracket (migration 0004): its boundary, rules and seeds."""
+"""Repository: the top-cut bracket (migration 0005_playoffs): its boundary, rules and seeds."""
 
 from __future__ import annotations
 
