@@ -18,6 +18,7 @@ from service import (
     RoundView,
     TournamentService,
 )
+from swiss.trf import parse_trf
 from tests.service_helpers import Clock, member, open_service, organiser
 
 ORG = organiser()
@@ -115,18 +116,21 @@ async def test_a_player_who_dropped_before_the_cut_is_skipped(tmp_path: Path) ->
 
 async def test_ties_at_the_cut_line_are_broken_by_the_tiebreaks(tmp_path: Path) -> None:
     async with open_service(tmp_path / "t.sqlite3") as service:
-        await _event(service, 6, 2, top_cut=2)
+        await _event(service, 8, 2, top_cut=4)
         view = await service.start_tournament(ORG)
         await _play_swiss_round(service, view)
         view = await service.pair_next_round(ORG)
         await _play_swiss_round(service, view)
         table = await service.standings(ORG.guild_id)
-        # several players share the points at the line; the seeds follow the ranked rows
-        points = [r.points for r in table.rows]
+        fourth, fifth = table.rows[3], table.rows[4]
+        # a tie on points at the cut line (4 players on 1 point for places 3-6) ...
+        assert fourth.points == fifth.points
+        # ... decided by the tiebreaks (the first ones are equal, a later one is not)
+        assert fourth.values != fifth.values and fourth.values > fifth.values
+        assert fourth.rank < fifth.rank
         seeded = [p.user_id for p in sorted(table.placings, key=lambda p: p.seed)]
-        assert seeded == [r.user_id for r in table.rows[:2]]
-        if points[1] == points[2]:
-            assert table.rows[1].values >= table.rows[2].values
+        assert seeded == [r.user_id for r in table.rows[:4]]
+        assert fifth.user_id not in seeded
 
 
 async def test_best_of_3_reporting_and_draws_refused(tmp_path: Path) -> None:
@@ -237,7 +241,8 @@ async def test_finish_during_the_swiss_seeds_the_bracket_and_exports(tmp_path: P
         await _win(service, final)
         assert (await service.tournament_info(ORG.guild_id)).status == "finished"
         trf = await service.export(ORG.guild_id, "trf")
-        assert "playoff" in trf.content.lower() or trf.content.count("\n001 ") == 4
+        # the TRF holds the Swiss only: round 1 (the final, round 2, is a knockout)
+        assert len(parse_trf(trf.content).tournament.rounds) == 1
         data = json.loads((await service.export(ORG.guild_id, "json")).content)
         assert data["playoffs"]["placings"][0]["place"] == "Winner"
         csv_text = (await service.export(ORG.guild_id, "csv")).content

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.render.bracket import MAX_PNG_BYTES, bracket_message, bracket_png
 from swiss import bracket
 
@@ -59,3 +61,18 @@ def test_picture_is_a_small_png_even_for_32() -> None:
         assert picture is not None and picture.filename == "bracket.png"
         assert picture.data[:8] == b"\x89PNG\r\n\x1a\n"
         assert len(picture.data) < MAX_PNG_BYTES
+
+
+def test_without_matplotlib_the_bracket_is_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    assert bracket_png(_payload(4)) is None
+    assert bracket_message(_payload(4)).content  # the text still goes out
