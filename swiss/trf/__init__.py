@@ -41,7 +41,8 @@ pairing-allocated byes cannot be written (:class:`ValueError`).
 
 from __future__ import annotations
 
-from swiss.trf.format import TrfError, TrfPlayerInfo, TrfTournament
+from swiss.trf.document import TrfTournament
+from swiss.trf.format import TrfError, TrfPlayerInfo
 from swiss.trf.pairs import format_pairs
 from swiss.trf.reader import parse_trf
 from swiss.trf.writer import write_trf
