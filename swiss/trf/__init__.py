@@ -1,6 +1,7 @@
 """FIDE TRF-16 files as bbpPairings and JaVaFo read them, and the pairs output format.
 
-:func:`parse_trf` turns the text of a TRF file into a :class:`TrfTournament` (the model's
+:func:`decode_trf` turns a file's bytes into text (invalid UTF-8 reported by line and
+column), :func:`parse_trf` turns the text of a TRF file into a :class:`TrfTournament` (the model's
 :class:`~swiss.model.Tournament` plus the TRF-only player fields); :func:`write_trf` writes a
 tournament back in exactly the column layout bbpPairings reads; :func:`format_pairs` prints a
 :class:`~swiss.pairing.types.PairingResult` the way ``bbpPairings -p`` and JaVaFo do.
@@ -45,12 +46,14 @@ from swiss.trf.document import TrfTournament
 from swiss.trf.format import TrfError, TrfPlayerInfo
 from swiss.trf.pairs import format_pairs
 from swiss.trf.reader import parse_trf
+from swiss.trf.scan import decode_trf
 from swiss.trf.writer import write_trf
 
 __all__ = [
     "TrfError",
     "TrfPlayerInfo",
     "TrfTournament",
+    "decode_trf",
     "format_pairs",
     "parse_trf",
     "write_trf",

@@ -17,6 +17,7 @@ class TrfTournament:
     tournament: Tournament
     players: Mapping[int, TrfPlayerInfo] = field(default_factory=dict)
     other_lines: tuple[str, ...] = ()
+    total_rounds_line: int = 0  # the line of XXR/142, for messages about the rounds (0: none)
 
     def to_text(self, newline: str = "\n") -> str:
         """Write the file back (:func:`write_trf` with the kept player fields and lines)."""

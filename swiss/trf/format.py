@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from swiss.model import ByeKind, Outcome, Points, Result, Scoring
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
-NUMBER = re.compile(r"-?\d+(\.\d+)?")
 FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent id
 ROUND_WIDTH = 10
 MIN_PLAYER_LINE = 84  # the points column 81-84 is required
 MAX_ID = 9999
+MAX_ROUNDS = 999  # the round fields of 240 and 260 lines have 3 columns
+MAX_SCORE = 9999  # the points column 81-84 holds at most four characters
+MAX_POINTS = 1000  # points for one outcome in a point system (BB*, 162, SBS)
 
 # Result codes. "Played" codes need an opponent; bye codes need none.
 PLAYED_CODES = frozenset("10=WLD")

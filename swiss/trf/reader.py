@@ -68,7 +68,8 @@ class _Builder:
         tournament = _canonical_boards(tournament)
         self._check_points(tournament)
         info = {pid: self.f.players[pid].info for pid in sorted(self.f.players)}
-        return TrfTournament(tournament, info, tuple(self.f.other_lines))
+        return TrfTournament(tournament, info, tuple(self.f.other_lines),
+                             self.f.total_rounds_line)
 
     def _check_ids(self) -> None:
         if self.f.use_rank:

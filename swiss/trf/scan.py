@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from swiss.model import Color, Points, Scoring
+from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.trf.format import (
     ACCELERATION,
     ALL_CODES,
@@ -22,8 +22,10 @@ from swiss.trf.format import (
     INTERPRETED,
     LINE_BREAK,
     MAX_ID,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MAX_SCORE,
     MIN_PLAYER_LINE,
-    NUMBER,
     PLAYED_CODES,
     REQUEST_CODE,
     ROUND_WIDTH,
@@ -147,9 +149,8 @@ class _Scanner:
         elif code == "012":
             self.out.name = line[4:].strip()
         elif code in ("XXR", "142"):
-            self.out.total_rounds = self._single_int(number, line, 4, "the number of rounds")
-            if self.out.total_rounds <= 0:
-                raise TrfError("the number of rounds must be positive", number, 5)
+            self.out.total_rounds = _int_field(number, line, 4, None, "the number of rounds",
+                                               1, MAX_ROUNDS)
             self.out.total_rounds_line = number
         elif code == "XXC":
             for token in line[3:].split():
@@ -166,52 +167,30 @@ class _Scanner:
         elif code == "162":
             self._read_162(number, line)
         elif code.startswith("BB"):
-            self.out.bb_points[code[2]] = self._points_field(number, line, 4, "points value")
+            self.out.bb_points[code[2]] = _points_field(number, line, 4, None,
+                                                        f"the {code} points value")
         elif code == "XXP":
-            self.out.xxp.append((number, self._id_tokens(number, line, 3)))
+            self.out.xxp.append((number, _id_tokens(number, line, 3)))
         elif code == "240":
             self._read_240(number, line)
         elif code == "SBN":
             self.out.no_colours = True
         elif code == "SBW":
-            values = [v for v, _ in self._id_tokens(number, line, 3)]
-            if len(values) != 2:
+            tokens = list(re.finditer(r"\S+", line[3:]))
+            if len(tokens) != 2:
                 raise TrfError("an SBW line is 'SBW <player> <round>'", number, 5)
-            self.out.withdrawals.append((number, values[0], values[1]))
+            player, rnd = tokens
+            self.out.withdrawals.append((
+                number,
+                _int_field(number, line, 3 + player.start(), 3 + player.end(),
+                           "the withdrawn player's id", 1, MAX_ID),
+                _int_field(number, line, 3 + rnd.start(), 3 + rnd.end(),
+                           "the withdrawal round", 1, MAX_ROUNDS),
+            ))
         elif code == "SBS":
             self.out.full_scoring = self._read_sbs(number, line)
         elif code == "SBE":
-            self.out.seed = self._single_int(number, line, 4, "the event seed")
-
-    # -- field helpers -------------------------------------------------------------------
-    @staticmethod
-    def _single_int(number: int, line: str, start: int, what: str) -> int:
-        text = line[start:].strip()
-        try:
-            return int(text)
-        except ValueError:
-            raise TrfError(f"{what} {text!r} is not a whole number", number, start + 1) from None
-
-    @staticmethod
-    def _points_field(number: int, line: str, start: int, what: str, end: int | None = None
-                      ) -> Points:
-        text = line[start:end].strip()
-        if not text:
-            raise TrfError(f"the {what} is blank", number, start + 1)
-        if not NUMBER.fullmatch(text):
-            raise TrfError(f"the {what} {text!r} is not a number", number, start + 1)
-        return Fraction(text)
-
-    @staticmethod
-    def _id_tokens(number: int, line: str, start: int) -> list[tuple[int, int]]:
-        """Whitespace-separated whole numbers from ``start`` (0-based), with their columns."""
-        out = []
-        for match in re.finditer(r"\S+", line[start:]):
-            token, column = match.group(), start + match.start() + 1
-            if not token.isdigit():
-                raise TrfError(f"{token!r} is not a player id", number, column)
-            out.append((int(token), column))
-        return out
+            self.out.seed = _int_field(number, line, 4, None, "the event seed", 0, MAX_SEED)
 
     def _read_162(self, number: int, line: str) -> None:
         if len(line.rstrip()) < 10:
@@ -219,7 +198,8 @@ class _Scanner:
         index = 5
         while index + 5 <= len(line.rstrip()):
             letter = line[index]
-            value = self._points_field(number, line, index + 1, "points value", index + 5)
+            value = _points_field(number, line, index + 1, index + 5,
+                                  f"the points value of code {letter!r}")
             if letter == "X":
                 raise TrfError("point code X is not supported", number, index + 1)
             key = {"W": "W", "D": "D", "L": "L", "Z": "Z", "P": "U"}.get(letter)
@@ -236,14 +216,16 @@ class _Scanner:
         values: dict[str, Points] = {}
         for match in re.finditer(r"\S+", line[3:]):
             column = 4 + match.start()
-            key, _, value = match.group().partition("=")
-            if key not in SCORING_FIELDS:
-                raise TrfError(f"unknown scoring field {key!r}", number, column)
-            try:
-                values[key] = Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                raise TrfError(f"points {value!r} for {key} are not a number", number,
-                               column) from None
+            key, equals, value = match.group().partition("=")
+            if key not in SCORING_FIELDS or not equals:
+                raise TrfError(f"unknown scoring field {key!r} (an SBS line holds "
+                               "name=value pairs such as win=3)", number, column)
+            if key in values:
+                raise TrfError(f"scoring field {key!r} is given twice", number, column)
+            # Ratios are allowed: the writer puts values such as 1/3 here exactly.
+            value_column = column + len(key) + 1
+            values[key] = _points_field(number, line, value_column - 1, value_column - 1
+                                        + len(value), f"the {key} points", ratios=True)
         return Scoring(**values)  # type: ignore[arg-type]
 
     def _read_240(self, number: int, line: str) -> None:
@@ -254,34 +236,27 @@ class _Scanner:
             raise TrfError("a pairing-allocated bye cannot be assigned in advance", number, 5)
         if code not in REQUEST_CODE:
             raise TrfError(f"unknown bye type {line[4]!r} (use H, F or Z)", number, 5)
-        text = line[6:9].strip()
-        if not text.isdigit() or int(text) == 0:
-            raise TrfError(f"round {text!r} is not a round number", number, 7)
+        round_number = _int_field(number, line, 6, 9, "the bye round", 1, MAX_ROUNDS)
         start = 10
         stripped = line.rstrip()
         while start + 4 <= len(stripped):
-            field_text = line[start:start + 4].strip()
-            if not field_text.isdigit():
-                raise TrfError(f"player id {field_text!r} is not a number", number, start + 1)
-            self.out.bye_lines.append(ByeLine(number, start + 1, int(text), int(field_text), code))
+            pid = _int_field(number, line, start, start + 4, "player id", 1, MAX_ID)
+            self.out.bye_lines.append(ByeLine(number, start + 1, round_number, pid, code))
             start += 5
         if stripped[start:].strip():
             raise TrfError("incomplete player id (ids take 4 columns, 5 apart)", number,
                            start + 1)
 
     def _read_260(self, number: int, line: str) -> None:
-        first, last = line[4:7].strip(), line[8:11].strip()
-        if not first.isdigit() or not last.isdigit():
-            raise TrfError("a 260 line starts with its first and last round", number, 5)
+        first = _int_field(number, line, 4, 7, "the first round of a 260 line", 1, MAX_ROUNDS)
+        last = _int_field(number, line, 8, 11, "the last round of a 260 line", 1, MAX_ROUNDS)
         players = []
         start = 12
         while start + 4 <= len(line.rstrip()):
-            text = line[start:start + 4].strip()
-            if not text.isdigit():
-                raise TrfError(f"player id {text!r} is not a number", number, start + 1)
-            players.append((int(text), start + 1))
+            players.append((_int_field(number, line, start, start + 4, "player id", 1, MAX_ID),
+                            start + 1))
             start += 5
-        self.out.forbidden_260.append((number, int(first), int(last), players))
+        self.out.forbidden_260.append((number, first, last, players))
 
     # -- player lines --------------------------------------------------------------------
     def _read_player(self, number: int, line: str) -> None:
@@ -289,32 +264,30 @@ class _Scanner:
             raise TrfError(
                 f"a player line must reach the points column 81-84 (it has {len(line)} "
                 "characters)", number, len(line) + 1)
-        id_text = line[4:8].strip()
-        if not id_text.isdigit():
-            raise TrfError(f"pairing id {id_text!r} is not a number", number, 5)
-        pid = int(id_text)
-        if not 1 <= pid <= MAX_ID:
-            raise TrfError(f"pairing id {pid} is outside 1..{MAX_ID}", number, 5)
+        pid = _int_field(number, line, 4, 8, "pairing id", 1, MAX_ID)
         if pid in self.out.players:
             raise TrfError(
                 f"pairing id {pid} is repeated (first on line {self.out.players[pid].line})",
                 number, 5)
-        rating_text = line[48:52].strip()
-        if rating_text and not rating_text.isdigit():
-            raise TrfError(f"rating {rating_text!r} is not a number", number, 49)
-        points = self._points_field(number, line, 80, "points column 81-84", 84)
+        rating = 0
+        if line[48:52].strip():
+            rating = _int_field(number, line, 48, 52, "rating", 0, MAX_ID)
+        points = _points_field(number, line, 80, 84, "points column 81-84", low=-MAX_SCORE,
+                               high=MAX_SCORE, decimals=1)
         rank_text = line[85:89].strip()
+        # bbp ignores the rank column; anything but ASCII digits there reads as "no rank".
+        rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else 0
         info = TrfPlayerInfo(
             sex=line[9:10].strip(),
             title=line[10:13].strip(),
             federation=line[53:56].strip(),
             fide_id=line[57:68].strip(),
             birth=line[69:79].strip(),
-            rank=int(rank_text) if rank_text.isdigit() else 0,
+            rank=rank,
             points=points,
         )
         self.out.players[pid] = PlayerLine(
-            line=number, id=pid, name=line[14:47].strip(), rating=int(rating_text or 0),
+            line=number, id=pid, name=line[14:47].strip(), rating=rating,
             points=points, info=info, entries=self._read_entries(number, line, pid),
         )
         self.out.line_order.append(pid)
@@ -345,18 +318,15 @@ class _Scanner:
             return None  # blank: absent unless later rounds say otherwise
         opponent: int | None = None
         if opp_text.strip() not in ("", "0000"):
-            text = opp_text.strip()
-            if not text.isdigit():
-                raise TrfError(f"round {round_number}: opponent id {text!r} is not a number",
-                               number, column)
-            opponent = int(text) or None
+            opponent = _int_field(number, line, start, start + 4,
+                                  f"round {round_number}: opponent id", 0, MAX_ID) or None
             if opponent == pid:
                 raise TrfError(f"round {round_number}: player {pid} is listed as his own "
                                "opponent", number, column)
         colour = colour.lower()
         if colour == " ":
             colour = "-"
-        if colour not in "wb-":
+        if colour not in ("w", "b", "-"):
             raise TrfError(f"round {round_number}: colour {line[start + 5]!r} is not w, b or -",
                            number, column + 5)
         code = code.upper()
@@ -375,3 +345,61 @@ class _Scanner:
             raise TrfError(f"round {round_number}: {what} is for a round without an opponent "
                            f"(opponent {opponent} given)", number, column + 7)
         return Entry(number, column, opponent, colour, code)
+
+
+# -- fields --------------------------------------------------------------------------------
+def _field(line: str, start: int, end: int | None) -> tuple[str, int]:
+    """The text of columns ``start+1..end`` without surrounding blanks, and its 0-based index."""
+    raw = line[start:end]
+    text = raw.strip()
+    return text, start + len(raw) - len(raw.lstrip())
+
+
+def _int_field(number: int, line: str, start: int, end: int | None, what: str, low: int,
+               high: int) -> int:
+    """A whole number in ``low..high`` (see :mod:`swiss.numbers`), or a :class:`TrfError` at the
+    offending character."""
+    text, index = _field(line, start, end)
+    try:
+        return parse_int(text, what, low=low, high=high)
+    except NumberError as exc:
+        raise TrfError(exc.reason, number, index + exc.offset + 1) from None
+
+
+def _points_field(number: int, line: str, start: int, end: int | None, what: str, *,
+                  low: int = -MAX_POINTS, high: int = MAX_POINTS, decimals: int = 4,
+                  ratios: bool = False) -> Points:
+    """Exact points (a decimal, or with ``ratios`` also ``p/q``), bounded, or a TrfError."""
+    text, index = _field(line, start, end)
+    try:
+        return parse_fraction(text, what, low=low, high=high, decimals=decimals, ratios=ratios)
+    except NumberError as exc:
+        raise TrfError(exc.reason, number, index + exc.offset + 1) from None
+
+
+def _id_tokens(number: int, line: str, start: int) -> list[tuple[int, int]]:
+    """Whitespace-separated player ids from ``start`` (0-based), with their columns."""
+    out = []
+    for match in re.finditer(r"\S+", line[start:]):
+        column = start + match.start()
+        out.append((_int_field(number, line, column, column + len(match.group()), "player id",
+                               1, MAX_ID), column + 1))
+    return out
+
+
+def decode_trf(data: bytes) -> str:
+    """The text of a TRF file's bytes, which must be UTF-8 (as bbpPairings requires).
+
+    An invalid byte is reported as a :class:`TrfError` at its line and column (in characters,
+    counted like the scanner counts them), not as a byte offset nobody can find in an editor.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start].decode("utf-8")  # valid: the decoder stopped at exc.start
+        if before.startswith("\ufeff"):
+            before = before[1:]
+        lines = LINE_BREAK.split(before)
+        raise TrfError(f"not valid UTF-8: byte 0x{data[exc.start]:02x} does not belong to any "
+                       "character (save the file as UTF-8)", len(lines),
+                       len(lines[-1]) + 1) from None
