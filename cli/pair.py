@@ -46,8 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--policy", default="avoid", metavar="POLICY",
-        help="rematches and second byes: 'avoid' (only when nothing else is possible) or "
-             "'forbid' (never; exit 1 if no pairing exists) (default: avoid)",
+        help="rematches, second byes and colour differences beyond --beta: 'avoid' (only when "
+             "nothing else is possible) or 'forbid' (never; exit 1 if no pairing exists) "
+             "(default: avoid)",
     )
     parser.add_argument(
         "--seed", default=None, metavar="N",

@@ -58,7 +58,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="colour bound beta; 0.1 (any value up to 0.5) keeps every colour "
                              "difference within 1 (default: 2)")
     parser.add_argument("--policy", default="avoid", choices=("avoid", "forbid"),
-                        help="rematches: avoid (only if nothing else works) or forbid")
+                        help="rematches and colour differences beyond --beta: avoid (only if "
+                             "nothing else works) or forbid (never)")
     parser.add_argument(
         "--strengths", default="uniform:1400:2200",
         help="true strengths: uniform:LO:HI, normal:MEAN:SD[:LO:HI] or exp:LO:HI:MEAN "

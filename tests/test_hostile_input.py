@@ -155,6 +155,6 @@ def test_hostile_numbers_on_the_command_line_exit_3_naming_the_option(
 def test_hostile_simulate_options_exit_3_naming_the_option(
     capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
 ) -> None:
-    code, out, err = run(capsys, "simulate", "--tournaments", "1", "--quiet", *argv)
+    code, _out, err = run(capsys, "simulate", "--tournaments", "1", "--quiet", *argv)
     assert code == EXIT_INVALID_INPUT
     assert err.startswith("swissbot simulate: ") and reason in err, err
