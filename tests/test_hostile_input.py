@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli.main import EXIT_INVALID_INPUT, main
+from tests.time_limit import time_limit
 
 FIXTURES = Path(__file__).parent / "fixtures" / "trf"
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -23,7 +24,8 @@ def tiny() -> str:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    with time_limit(60):  # the hostile numbers used to hang; fail instead
+        code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
