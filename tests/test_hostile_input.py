@@ -160,3 +160,31 @@ def test_hostile_simulate_options_exit_3_naming_the_option(
     code, _out, err = run(capsys, "simulate", "--tournaments", "1", "--quiet", *argv)
     assert code == EXIT_INVALID_INPUT
     assert err.startswith("swissbot simulate: ") and reason in err, err
+
+
+# -- the bot: a player list imported from CSV (service level) --------------------------------
+@pytest.mark.parametrize(
+    ("csv_text", "reason"),
+    [
+        # "²".isdigit() is true and int("²") raised ValueError ("Something went wrong").
+        ("Ann,²\n", "CSV line 1: The rating '²' is not a whole number: '²' is not one of the "
+                    "ASCII digits 0-9."),
+        ("Ann,1500,١٢\n", "CSV line 1: The user id '١٢' is not a whole number"),
+        # A 20-digit user id overflowed SQLite's INTEGER (OverflowError).
+        ("Ann,1500,12345678901234567890\n", "CSV line 1: The user id '12345678901234567890' is "
+                                            "out of range"),
+        ("Ann,1e400\n", "CSV line 1: The rating '1e400' is not a whole number"),
+    ],
+)
+async def test_hostile_numbers_in_an_imported_csv_are_refused_in_words(
+    tmp_path: Path, csv_text: str, reason: str
+) -> None:
+    from service import InvalidInputError
+    from tests.service_helpers import open_service, organiser
+
+    async with open_service(tmp_path / "import.sqlite3") as service:
+        await service.create_tournament(organiser(), "Cup", 3, seed=1)
+        with pytest.raises(InvalidInputError) as caught:
+            await service.import_players(organiser(), csv_text, "csv", "Cup")
+        assert reason in caught.value.message, caught.value.message
+        assert await service.list_players(organiser().guild_id) == []

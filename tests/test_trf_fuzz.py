@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, main
-from swiss.trf import decode_trf, parse_trf, write_trf
+from swiss.trf import TrfError, decode_trf, parse_trf, write_trf
 from tests.test_trf import tournaments
 from tests.time_limit import time_limit
 
@@ -136,6 +136,12 @@ def test_mutated_trf_exits_0_1_or_3_with_line_and_column(data: bytes) -> None:
         event(f"pair exit {pair[0]}, standings exit {standings[0]}")  # --hypothesis-show-statistics
         check_pair(data, *pair)
         check_standings(data, *standings)
+    # The bot's TRF import calls the parser directly: it raises TrfError and nothing else.
+    with time_limit(CASE_SECONDS):
+        try:
+            parse_trf(decode_trf(data))
+        except TrfError as exc:
+            assert exc.line is not None and exc.column is not None, str(exc)
 
 
 HOSTILE_FILES = {
