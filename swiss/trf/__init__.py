@@ -8,6 +8,12 @@ tournament back in exactly the column layout bbpPairings reads; :func:`format_pa
 
 Columns below are 1-based, as in the FIDE description.
 
+Modules: ``format`` (the layout, result codes, :class:`TrfError`), ``scan`` (lines and fields
+with their positions, decoding), ``reader`` (the tournament built from the scanned lines, and
+the checks between lines), ``document`` (:class:`TrfTournament`), ``writer``, ``pairs``. Every
+number in a field is read by :mod:`swiss.numbers` (ASCII digits, bounded, exact), and every
+:class:`TrfError` names the line and the column of the offending character.
+
 Reading follows bbpPairings:
 
 * Lines are recognised by their first three characters; LF, CRLF and bare CR all end a line.
