@@ -51,6 +51,8 @@ class TournamentSettings:
     after the last result of a round is final (0 = at once, on the next background tick).
     ``late_join_until``: the last round a late joiner may still be paired in (0 = no late join);
     ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
+    ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
+    edition in force on the day the event was created).
     """
 
     rounds: int
@@ -64,6 +66,7 @@ class TournamentSettings:
     checkin: bool = False
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
+    tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -91,6 +94,9 @@ class TournamentInfo:
     current_round: int  # rounds paired so far (0 before the start)
     round_state: Literal["playing", "complete"] | None
     auto_advance_due: datetime | None = None
+    # Why announcements are not reaching the channel, e.g. "missing Send Messages in
+    # #tournaments" (None when they are delivered): shown by /tournament info.
+    delivery_problem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +216,8 @@ class StandingsView:
     final: bool
     tiebreaks: tuple[str, ...]
     rows: tuple[StandingsRowView, ...]
+    rules: str = "2026"  # the C.07 edition the values follow
+    ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
 
 
 @dataclass(frozen=True, slots=True)

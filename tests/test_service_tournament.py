@@ -470,6 +470,31 @@ async def test_custom_tiebreak_list(tmp_path: Path) -> None:
         assert note.kind == "standings" and len(note.payload["rows"][0]["values"]) == 2
 
 
+async def test_tiebreak_rules_setting(tmp_path: Path) -> None:
+    """The C.07 edition: "auto" follows the creation date (the test clock's), or is chosen."""
+    async with open_service(tmp_path / "rules.sqlite3") as service:
+        info = await service.create_tournament(ORG, "Rules", 2, seed=3)
+        assert info.settings.tiebreak_rules == "auto"
+        for uid in range(1401, 1405):
+            await service.join(member(uid))
+        await service.edit_tournament(ORG, tiebreak_rules="2024")
+        with pytest.raises(Exception, match="tie-break rules"):
+            await service.edit_tournament(ORG, tiebreak_rules="2030")
+        r1 = await service.start_tournament(ORG)
+        await play_round(service, r1)
+        table = await service.standings(GUILD)
+        assert table.rules == "2024"
+    async with open_service(tmp_path / "auto.sqlite3") as service:
+        await service.create_tournament(ORG, "Auto", 2, seed=3)
+        for uid in range(1401, 1405):
+            await service.join(member(uid))
+        r1 = await service.start_tournament(ORG)
+        await play_round(service, r1)
+        table = await service.standings(GUILD)
+        expected = "2026" if service.now().date().isoformat() >= "2026-03-01" else "2024"
+        assert table.rules == expected
+
+
 async def test_organiser_player_management(tmp_path: Path) -> None:
     async with open_service(tmp_path / "manage.sqlite3") as service:
         await service.create_tournament(ORG, "Managed", 3, late_join_until=1,
