@@ -188,3 +188,40 @@ async def test_hostile_numbers_in_an_imported_csv_are_refused_in_words(
             await service.import_players(organiser(), csv_text, "csv", "Cup")
         assert reason in caught.value.message, caught.value.message
         assert await service.list_players(organiser().guild_id) == []
+
+
+# -- other numbers from outside -----------------------------------------------------------------
+@pytest.mark.parametrize("date", ["2024/²/01", "99999999999999999999/1/1", "2024/08/١"])
+def test_a_hostile_start_date_is_ignored_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], date: str
+) -> None:
+    # "²".isdigit() made int() raise ValueError; a 20-digit year made date() overflow.
+    path = write(tmp_path, f"042 {date}\n" + tiny())
+    code, out, err = run(capsys, "standings", path)
+    assert (code, err) == (0, "")
+    assert "Alpha, Ann" in out
+
+
+@pytest.mark.parametrize("output", ["²\n", "1\n1 ²\n", "1\n1 99999999999999999999\n"])
+def test_hostile_external_engine_output_is_an_engine_error(output: str) -> None:
+    from cli.simulation.experiment import ExternalEngineError, parse_pairs
+    from swiss.trf import parse_trf
+
+    tournament = parse_trf(tiny()).tournament
+    with pytest.raises(ExternalEngineError, match=r"pair count|bad pair line"):
+        parse_pairs(output, tournament)
+
+
+@pytest.mark.parametrize("ids", ["²", "12345678901234567890123", "1_000"])
+def test_hostile_guild_ids_in_the_environment_are_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, ids: str
+) -> None:
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SWISSBOT_GUILD_IDS", f"123, {ids}")
+    with pytest.raises(ValidationError, match="SWISSBOT_GUILD_IDS must be comma-separated "
+                                              "numeric guild ids: guild id"):
+        Settings()
