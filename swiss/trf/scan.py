@@ -116,6 +116,9 @@ def scan_trf(text: str) -> ScannedTrf:
 
 
 class _Scanner:
+    """One pass over the lines; every field goes through :mod:`swiss.numbers` and every error
+    carries the line and the column of the offending character."""
+
     def __init__(self, text: str) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
