@@ -108,6 +108,8 @@ class PlayCog(commands.Cog):
             tournament=tournament_ref(tournament),
             my_games=my_games,
             their_games=their_games,
+            # a round paired after the report was sent must not receive it
+            seen_at=interaction.created_at,
         )
         announced(interaction)
         prompt = render.report_prompt(outcome)

@@ -39,7 +39,8 @@ Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreak
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
              start_tournament(actor, tournament=None) -> RoundView  (round 1)
-             finish_tournament(actor, tournament=None, *, force=False) -> StandingsView
+             finish_tournament(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> StandingsView
              cancel_tournament(actor, tournament=None) -> TournamentInfo
 Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late join too)
              leave(actor, tournament=None) -> PlayerView   (withdraws after the start)
@@ -49,15 +50,19 @@ Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late 
              drop_player(actor, player, tournament=None) -> PlayerView
              set_rating(actor, player, rating, tournament=None) -> PlayerView
              list_players(guild_id, tournament=None) -> list[PlayerView]
-Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None)
-             -> RoundView  (pass round_number with force: a double click then pairs once)
-             undo_round(actor, tournament=None, *, force=False) -> RoundView (the removed one)
+Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView
+             undo_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView (the removed one)
+             (round_number names the round exactly; seen_at, when the command was sent,
+             refuses it if a round was paired or undone since: a double click acts once.
+             finish_tournament and report_result take them too: RoundChangedError)
              pairings(guild_id, tournament=None, round_number=None) -> RoundView
              request_bye(actor, round_number=None, *, kind="half", player=None,
              tournament=None) -> ByeRequestView;  cancel_bye_request(...)
              forbid_pair(actor, first, second, tournament=None) -> (PlayerView, PlayerView)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
-             their_games=None) -> ReportOutcome    (result: win/draw/loss/forfeit_win/...)
+             their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
              dispute_result(actor, game_id) -> ReportOutcome   (the Dispute button)
              set_result(actor, round_number, player, result, *, tournament=None,
@@ -90,6 +95,7 @@ from service.errors import (
     PairingFailedError,
     PermissionDeniedError,
     RegistrationClosedError,
+    RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
     TournamentNotRunningError,
@@ -156,6 +162,7 @@ __all__ = [
     "PlayerView",
     "RegistrationClosedError",
     "ReportOutcome",
+    "RoundChangedError",
     "RoundNotCompleteError",
     "RoundView",
     "Seat",

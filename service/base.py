@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
@@ -23,7 +23,6 @@ from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.db import Database
 from storage.players import PlayerRow
-from storage.timefmt import utc_now
 from storage.tournaments import TournamentRow
 
 TournamentRef = int | str | None
@@ -38,10 +37,16 @@ class ServiceBase:
 
     def __init__(self, db: Database, *, clock: Callable[[], datetime] | None = None) -> None:
         self.db = db
-        self._clock = clock or utc_now
+        self._clock = clock or _precise_utc_now
 
     def now(self) -> datetime:
+        """The time stored in the tables (whole seconds)."""
         return self._clock().replace(microsecond=0)
+
+    def precise_now(self) -> datetime:
+        """The time to the millisecond: round events are compared with the moment a command
+        was sent, and two clicks can be 150 ms apart."""
+        return self._clock()
 
     # -- lookups ---------------------------------------------------------------------------------
     async def _tournament(
@@ -181,6 +186,10 @@ class ServiceBase:
             auto_advance_due=t.auto_advance_due,
             delivery_problem=await journal.delivery_problem(conn, t.id),
         )
+
+
+def _precise_utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def player_view(row: PlayerRow) -> PlayerView:

@@ -85,6 +85,13 @@ class TournamentNotRunningError(ConflictError):
     code = "not_running"
 
 
+class RoundChangedError(ConflictError):
+    """The command named a round (explicitly, or through the moment it was sent) that is no
+    longer the one it would act on: a double click or a concurrent command got there first."""
+
+    code = "round_changed"
+
+
 class RoundNotCompleteError(ConflictError):
     code = "round_not_complete"
 

@@ -3,6 +3,8 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import aiosqlite
 
 from service.base import PlayerRef, TournamentRef
@@ -101,6 +103,7 @@ class ResultOps(RoundOps):
         tournament: TournamentRef = None,
         my_games: int | None = None,
         their_games: int | None = None,
+        seen_at: datetime | None = None,
     ) -> ReportOutcome:
         """A player reports his own game of the current round (win / draw / loss, or a forfeit,
         with the game score when matches count games).
@@ -108,10 +111,19 @@ class ResultOps(RoundOps):
         The first report waits for the opponent (``awaiting_confirmation``); the opponent's
         matching report makes it final, a contradicting one makes it ``disputed`` and queues a
         ``dispute`` announcement for the organisers.
+
+        ``seen_at`` (when the player sent the report): refused if a round was paired or undone
+        at or after it, since the report was meant for the game the player had then, not for
+        the current round's.
         """
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused="your report was not recorded",
+                hint="If it is for the current round, report again; if it was for the round "
+                "before, ask an organiser to set it with /result set.",
+            )
             me = await _me(conn, t, actor)
             game = await self._current_game_of(conn, t, me)
             as_white = game.white_id == me.id

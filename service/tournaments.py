@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
+from datetime import datetime
 from typing import Any
 
 from service.base import TournamentRef
@@ -13,6 +14,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     RegistrationClosedError,
+    RoundChangedError,
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
@@ -338,12 +340,22 @@ class TournamentOps(RoundOps):
             return await self._pair(conn, actor, t, force=False)
 
     async def finish_tournament(
-        self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
     ) -> StandingsView:
         """End the tournament early and announce the final standings (after the last round it
         finishes by itself). Refused while the current round has games without a final result,
         unless ``force``: reported results then stand, the other open games count as double
-        forfeits."""
+        forfeits.
+
+        A forced finish closes the current round, so name it as for ``pair_next_round``:
+        ``round_number`` must be the latest round, or no round may have been paired or undone
+        at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
         require_organiser(actor, "finish tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
@@ -353,6 +365,16 @@ class TournamentOps(RoundOps):
                     "can be finished; cancel it instead if it never started."
                 )
             last = await round_repo.last_round(conn, t.id)
+            latest = 0 if last is None else last.number
+            if round_number is not None and round_number != latest:
+                raise RoundChangedError(
+                    f"'{t.name}' is at round {latest}, not {round_number}: it was not "
+                    "finished. Check the pairings, then finish again."
+                )
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"'{t.name}' was not finished",
+                again="/tournament finish",
+            )
             if last is not None:
                 unfinished = [
                     g for g in await round_repo.list_games(conn, t.id, last.number)
