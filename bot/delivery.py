@@ -24,6 +24,7 @@ import discord
 
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
+from bot.render.bracket import bracket_png
 from bot.render.format import plain
 from bot.render.limits import fit_content
 
@@ -144,6 +145,11 @@ class OutboxDelivery:
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
             messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
                                            owner_id=owner)
+            if row.kind == "bracket" and messages:
+                # matplotlib is slow and blocking: draw in a worker thread, off the event loop
+                picture = await asyncio.to_thread(bracket_png, row.payload)
+                if picture is not None:
+                    messages[0].files.append(picture)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:

@@ -31,6 +31,7 @@ from service.limits import (
     MIN_GAMES_IN_MATCH,
     MIN_RATING,
     MIN_ROUNDS,
+    PLAYOFF_ROUNDS,
 )
 
 
@@ -141,7 +142,7 @@ class PlayCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         player: PlayerOption,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS],
         result: Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"],
         my_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
         their_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,

@@ -36,6 +36,7 @@ from service.limits import (
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_DEADLINE_MINUTES,
     MIN_ROUNDS,
+    PLAYOFF_ROUNDS,
 )
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
@@ -80,6 +81,9 @@ class TournamentCog(commands.Cog):
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
         tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
+        top_cut="Single-elimination playoffs for the top N after the Swiss (default 0: none)",
+        playoff_best_of="Games per playoff match: 1, 3 or 5 (default 1)",
+        higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -102,6 +106,9 @@ class TournamentCog(commands.Cog):
         ] | None = None,
         checkin: bool = False,
         tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
+        top_cut: Literal[0, 2, 4, 8, 16, 32] = 0,
+        playoff_best_of: Literal[1, 3, 5] = 1,
+        higher_seed: Literal["white", "black"] = "white",
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -120,6 +127,9 @@ class TournamentCog(commands.Cog):
             auto_advance_minutes=auto_advance,
             checkin=checkin,
             tiebreak_rules=tiebreak_rules,
+            top_cut=top_cut,
+            playoff_best_of=playoff_best_of,
+            playoff_privilege=higher_seed,
         )
         await answer(
             interaction,
@@ -185,8 +195,44 @@ class TournamentCog(commands.Cog):
             actor, tournament_ref(tournament), force=force, seen_at=interaction.created_at
         )
         announced(interaction)
+        if view.placings:  # a top cut: the Swiss is over, the bracket is seeded
+            await answer(interaction, f"🏁 The Swiss of **{plain(view.tournament_name)}** is "
+                         f"over: the top {len(view.placings)} are seeded into the playoffs. "
+                         "`/round next` pairs the first playoff round.")
+            return
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
         await close_settled_prompts(interaction)
+
+    @tournament.command(name="topcut", description="Set the playoffs after the Swiss (organisers)")
+    @app_commands.describe(
+        size="How many players go to the single-elimination playoffs (0: none)",
+        best_of="Games per playoff match: 1, 3 or 5",
+        higher_seed="What the higher seed plays in game 1 of a match",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def topcut(
+        self,
+        interaction: discord.Interaction,
+        size: Literal[0, 2, 4, 8, 16, 32],
+        best_of: Literal[1, 3, 5] | None = None,
+        higher_seed: Literal["white", "black"] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        changes: dict[str, object] = {"top_cut": size}
+        if best_of is not None:
+            changes["playoff_best_of"] = best_of
+        if higher_seed is not None:
+            changes["playoff_privilege"] = higher_seed
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes
+        )
+        s = info.settings
+        text = (f"**{plain(info.name)}**: no playoffs after the Swiss." if not s.top_cut else
+                f"**{plain(info.name)}**: the top {s.top_cut} play single-elimination playoffs "
+                f"after the Swiss, best of {s.playoff_best_of}; the higher seed plays "
+                f"{s.playoff_privilege} in game 1.")
+        await answer(interaction, text, ephemeral=True)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -231,7 +277,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -257,7 +303,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -282,7 +328,7 @@ class TournamentCog(commands.Cog):
     async def pairings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).pairings(
@@ -329,6 +375,9 @@ def _paired_text(view: RoundView, verb: str) -> str:
     bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
     if verb == "started":
         return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+    if view.stage:  # a playoff round
+        return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
+                f"match{'es' if games != 1 else ''}{bye_text}).")
     return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
 
 

@@ -36,7 +36,8 @@ Guild:       get_guild_settings(guild_id), set_organiser_role(actor, role_id),
              set_default_channel(actor, channel_id)
 Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreaks, colours,
              rematches, channel_id, deadline_minutes, auto_advance_minutes, checkin,
-             late_join_until, late_join_bye, seed) -> TournamentInfo
+             late_join_until, late_join_bye, top_cut, playoff_best_of, playoff_privilege,
+             seed) -> TournamentInfo
              edit_tournament(actor, tournament=None, **changes) -> TournamentInfo
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
@@ -74,6 +75,11 @@ Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settle
              guild_id) -> list[PromptView] (answered another way: disable the buttons);
              close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
+Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round complete or
+             finish_tournament) the bracket is seeded (``bracket`` announcement) and the
+             tournament stays running; pair_next_round / undo_round / report_result /
+             set_result then act on playoff rounds (numbered after the Swiss); standings()
+             carries ``placings``; the final's result finishes the tournament.
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)

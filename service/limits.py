@@ -60,3 +60,6 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     if not isinstance(value, str):  # a number is shown as it is, like repr() did
         return clip(repr(value), limit)
     return repr(clip(" ".join(value.split()), limit))
+
+# A top cut of 32 plays 5 knockout rounds after the Swiss, numbered after its rounds.
+PLAYOFF_ROUNDS = 5

@@ -21,10 +21,13 @@ from service.errors import (
 )
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import PlayoffOps
 from service.present import round_payload, round_view, standings_payload, standings_view
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import players as player_repo
+from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
@@ -36,7 +39,7 @@ from swiss.pairing import PairingConfig, PairingError, pair_round
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
-class RoundOps(ServiceBase):
+class RoundOps(PlayoffOps, ServiceBase):
     async def pair_next_round(
         self,
         actor: Actor,
@@ -118,6 +121,9 @@ class RoundOps(ServiceBase):
     async def _pair(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
+        state = await load_bracket(conn, t.id)
+        if state is not None:  # the Swiss is over: the next round is the bracket's
+            return await self._pair_playoff(conn, actor, t, state, force=force)
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -263,6 +269,12 @@ class RoundOps(ServiceBase):
                     "undo it anyway with force (those results are lost)."
                 )
             view = await round_view(conn, t, last.number)
+            state = await load_bracket(conn, t.id)
+            if state is not None and last.number <= state.playoffs.swiss_rounds:
+                # The cut was made from this round's standings: it goes with the round.
+                await playoff_repo.delete_playoffs(conn, t.id)
+                await self._audit(conn, actor, t, "playoffs.uncut",
+                                  {"seeds": list(state.playoffs.seeds)}, None)
             await round_repo.delete_round(conn, last.id)
             # Who dropped during this round was not going to play it again either.
             await player_repo.cap_withdrawals(conn, t.id, last.number)
@@ -399,8 +411,14 @@ class RoundOps(ServiceBase):
         await self._announce(conn, t, "round_results", round_payload(view))
         last = await round_repo.last_round(conn, t.id)
         is_latest = last is not None and last.number == rnd.number
+        state = await load_bracket(conn, t.id)
+        if state is not None and rnd.number > state.playoffs.swiss_rounds:
+            return True, await self._after_playoff_round(conn, t, state, rnd.number)
         snapshot = await load_snapshot(conn, t)
         current = await tournament_repo.get_tournament(conn, t.id) or t
+        if is_latest and rnd.number >= settings.rounds and current.status == "running" \
+                and await self._cut(conn, _system(t), t, rnd.number):
+            return True, False  # the Swiss is over; the bracket starts with /round next
         if is_latest and rnd.number >= settings.rounds and current.status == "running":
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)

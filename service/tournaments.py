@@ -31,6 +31,8 @@ from service.limits import (
 )
 from service.model import settings_of
 from service.permissions import require_manager, require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
 from service.validation import (
@@ -61,8 +63,11 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
-    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
+    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
+     "top_cut", "playoff_best_of", "playoff_privilege"}
 )
+# ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
+TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
 
 
 def check_tiebreaks(value: str) -> str:
@@ -110,6 +115,18 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
     rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
                          choices=TIEBREAK_RULES)
+    if settings.top_cut not in TOP_CUTS:
+        raise InvalidInputError(
+            f"A top cut is one of {', '.join(map(str, TOP_CUTS))} players (0 = none), not "
+            f"{echo(settings.top_cut)}."
+        )
+    if settings.playoff_best_of not in BEST_OF:
+        raise InvalidInputError(
+            f"Playoff matches are best of {', '.join(map(str, BEST_OF))} games, not "
+            f"{echo(settings.playoff_best_of)}."
+        )
+    privilege = check_choice(settings.playoff_privilege, what="higher seed's side",
+                             choices=PRIVILEGES)
     return dataclasses.replace(
         settings,
         system=system,
@@ -118,6 +135,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         rematches=rematches,  # type: ignore[arg-type]
         late_join_bye=late_bye,  # type: ignore[arg-type]
         tiebreak_rules=rules,  # type: ignore[arg-type]
+        playoff_privilege=privilege,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
@@ -182,6 +200,9 @@ class TournamentOps(RoundOps):
         late_join_until: int | None = None,
         late_join_bye: str = "zero",
         tiebreak_rules: str = "auto",
+        top_cut: int = 0,
+        playoff_best_of: int = 1,
+        playoff_privilege: str = "white",
         seed: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
@@ -211,6 +232,9 @@ class TournamentOps(RoundOps):
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
                 tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+                top_cut=top_cut,
+                playoff_best_of=playoff_best_of,
+                playoff_privilege=playoff_privilege,  # type: ignore[arg-type]
             )
         )
         if seed is None:
@@ -266,6 +290,11 @@ class TournamentOps(RoundOps):
                     raise RegistrationClosedError(
                         f"'{t.name}' has started: {', '.join(frozen)} can no longer change."
                     )
+            if TOP_CUT_SETTINGS & set(changes) and await load_bracket(conn, t.id) is not None:
+                raise RegistrationClosedError(
+                    f"The top cut of '{t.name}' is already seeded: its size and rules can no "
+                    "longer change (undo the last Swiss round to change them)."
+                )
             before = settings_of(t)
             name = t.name
             if "name" in changes:
@@ -407,6 +436,13 @@ class TournamentOps(RoundOps):
                 if unfinished:
                     await self._close_round(conn, actor, t, last.number, unfinished,
                                             announce=False)
+                # Finishing the Swiss early still plays the top cut: the bracket is seeded
+                # from these standings and the tournament runs on (/round next pairs it).
+                if await load_bracket(conn, t.id) is None and \
+                        await self._cut(conn, actor, t, last.number):
+                    await self._audit(conn, actor, t, "tournament.finish_swiss", None,
+                                      {"force": force, "round": last.number})
+                    return await current_standings(conn, t, final=True)
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=self.now())
             view = await current_standings(conn, t, final=True)

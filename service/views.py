@@ -78,6 +78,13 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    # The top cut (service.playoffs): 0 = none, else the number of players seeded into a
+    # single-elimination bracket when the Swiss ends; each match is best of
+    # ``playoff_best_of`` games; ``playoff_privilege``: what the higher seed plays in game 1
+    # ("white" = white / plays first, "black").
+    top_cut: int = 0
+    playoff_best_of: int = 1
+    playoff_privilege: Literal["white", "black"] = "white"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -187,6 +194,9 @@ class RoundView:
     paired_at: datetime
     deadline: datetime | None = None
     use_colours: bool = True
+    # A playoff round (top cut): its stage ("Semi-finals") and rules line; None for the Swiss.
+    stage: str | None = None
+    playoff_note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +240,18 @@ class StandingsRowView:
 
 
 @dataclass(frozen=True, slots=True)
+class PlacingView:
+    """One player's placing in the top cut: ``place`` is "Winner", "Finalist",
+    "Semi-finalist", ... or "Still in" while the bracket runs."""
+
+    place: str
+    seed: int
+    player_id: int
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsView:
     tournament_id: int
     tournament_name: str
@@ -240,6 +262,8 @@ class StandingsView:
     rows: tuple[StandingsRowView, ...]
     rules: str = "2026"  # the C.07 edition the values follow
     ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
+    # The top cut's placing (winner, finalist, ...), best first; empty without a bracket.
+    placings: tuple[PlacingView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

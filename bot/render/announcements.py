@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.render import tournament as views
+from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
 
@@ -73,6 +74,16 @@ def render_announcement(
                     f"{plain(str(payload.get('by', 'an organiser')), 60)}."
                 )
             ]
+        case "bracket":
+            return [bracket_message(payload)]
+        case "swiss_final":
+            table = standings_from_payload(payload.get("standings") or {}, name)
+            messages = views.standings(table, limit=STANDINGS_TOP)
+            messages[0].content = (
+                f"🏁 The Swiss of **{plain(name, 80)}** is over: the top "
+                f"{int(payload.get('seeded', 0))} go to the playoffs (`/round next` pairs them)."
+            )
+            return messages
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "auto_advance_failed":
@@ -134,6 +145,8 @@ def round_from_payload(payload: dict[str, Any]) -> SimpleNamespace:
         ),
         deadline=datetime.fromisoformat(deadline) if deadline else None,
         use_colours=payload.get("use_colours", True),
+        stage=payload.get("stage"),
+        playoff_note=payload.get("playoff_note", ""),
     )
 
 
@@ -158,4 +171,5 @@ def standings_from_payload(payload: dict[str, Any], name: str) -> SimpleNamespac
         final=bool(payload.get("final", False)),
         tiebreaks=tuple(payload.get("tiebreaks", ())),
         rows=rows,
+        placings=tuple(SimpleNamespace(**p) for p in payload.get("placings", ())),
     )
