@@ -9,6 +9,8 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
+
 from service.base import TournamentRef
 from service.errors import (
     ConflictError,
@@ -33,6 +35,7 @@ from service.model import settings_of
 from service.permissions import require_organiser
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
+from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
     check_choice,
     check_range,
@@ -50,6 +53,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.tournaments import TournamentRow
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
@@ -60,7 +64,9 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
-    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
+    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
+     "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
+     "noshow_drop_after", "first_round_at", "round_interval_minutes"}
 )
 
 
@@ -109,6 +115,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
     rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
                          choices=TIEBREAK_RULES)
+    settings = validate_timer_settings(settings)
     return dataclasses.replace(
         settings,
         system=system,
@@ -173,6 +180,13 @@ class TournamentOps(RoundOps):
         late_join_bye: str = "zero",
         tiebreak_rules: str = "auto",
         seed: int | None = None,
+        reminders: str = "",
+        deadline_action: str = "none",
+        deadline_fallback: str = "remind",
+        noshow_grace_minutes: int | None = None,
+        noshow_drop_after: int = 0,
+        first_round_at: str | datetime | None = None,
+        round_interval_minutes: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -180,6 +194,11 @@ class TournamentOps(RoundOps):
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
         random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
         ("2026", "2024", or "auto": the one in force on the creation date).
+
+        Timers (see :class:`TournamentSettings`): ``reminders`` ("15,5"), ``deadline_action``
+        and ``deadline_fallback`` act on the round deadline; ``noshow_grace_minutes`` and
+        ``noshow_drop_after`` govern no-shows; ``first_round_at`` (a datetime, "YYYY-MM-DD
+        HH:MM" UTC or a Unix timestamp) and ``round_interval_minutes`` schedule the rounds.
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -201,6 +220,13 @@ class TournamentOps(RoundOps):
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
                 tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+                reminders=reminders,
+                deadline_action=deadline_action,
+                deadline_fallback=deadline_fallback,
+                noshow_grace_minutes=noshow_grace_minutes,
+                noshow_drop_after=noshow_drop_after,
+                first_round_at=first_round_at,  # type: ignore[arg-type]
+                round_interval_minutes=round_interval_minutes,
             )
         )
         if seed is None:
@@ -226,7 +252,19 @@ class TournamentOps(RoundOps):
             assert t is not None
             await self._audit(conn, actor, t, "tournament.create", None,
                               {"name": clean, **settings.to_dict()})
+            await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
+
+    async def _rearm_schedule(self, conn: aiosqlite.Connection, t: TournamentRow) -> None:
+        """The schedule was set or changed: one pending start, for the next round, announced."""
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        last = await round_repo.last_round(conn, t.id)
+        number = 1 if last is None else last.number + 1
+        due = await arm_schedule(conn, t, settings_of(t), number, self.now())
+        if due is not None:
+            await self._announce(conn, t, "round_scheduled", {
+                "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
+            })
 
     async def edit_tournament(
         self, actor: Actor, tournament: TournamentRef = None, **changes: Any
@@ -282,6 +320,9 @@ class TournamentOps(RoundOps):
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
             )
+            schedule = ("first_round_at", "round_interval_minutes", "rounds")
+            if any(getattr(before, k) != getattr(after, k) for k in schedule):
+                await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
 
     async def list_tournaments(
@@ -310,34 +351,40 @@ class TournamentOps(RoundOps):
         require_organiser(actor, "start tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            if t.status != "registration":
-                raise RegistrationClosedError(
-                    f"'{t.name}' has already started (it is {t.status})."
-                )
-            settings = settings_of(t)
-            registered = [
-                p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
-            ]
-            playing = [p for p in registered if p.checked_in or not settings.checkin]
-            if len(playing) < 2:
-                hint = " checked-in" if settings.checkin else ""
-                raise ConflictError(
-                    f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
-                )
-            if not await tournament_repo.set_status(
-                conn, t.id, "running", expected=("registration",), now=self.now()
-            ):
-                raise RegistrationClosedError(f"'{t.name}' has already started.")
-            playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
-            for number, player in enumerate(playing, start=1):
-                await player_repo.activate(conn, player.id, number)
-            for player in registered:
-                if player not in playing:
-                    await player_repo.mark_no_show(conn, player.id)
-            t = await tournament_repo.get_tournament(conn, t.id) or t
-            await self._audit(conn, actor, t, "tournament.start", None,
-                              {"players": len(playing)})
-            return await self._pair(conn, actor, t, force=False)
+            return await self._start(conn, actor, t)
+
+    async def _start(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow
+    ) -> RoundView:
+        """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
+        if t.status != "registration":
+            raise RegistrationClosedError(
+                f"'{t.name}' has already started (it is {t.status})."
+            )
+        settings = settings_of(t)
+        registered = [
+            p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
+        ]
+        playing = [p for p in registered if p.checked_in or not settings.checkin]
+        if len(playing) < 2:
+            hint = " checked-in" if settings.checkin else ""
+            raise ConflictError(
+                f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
+            )
+        if not await tournament_repo.set_status(
+            conn, t.id, "running", expected=("registration",), now=self.now()
+        ):
+            raise RegistrationClosedError(f"'{t.name}' has already started.")
+        playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
+        for number, player in enumerate(playing, start=1):
+            await player_repo.activate(conn, player.id, number)
+        for player in registered:
+            if player not in playing:
+                await player_repo.mark_no_show(conn, player.id)
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        await self._audit(conn, actor, t, "tournament.start", None,
+                          {"players": len(playing)})
+        return await self._pair(conn, actor, t, force=False)
 
     async def finish_tournament(
         self,
