@@ -40,6 +40,9 @@ OPERATIONS: dict[str, str] = {
     "standings": "anyone",
     "export": "anyone",
     "import_players": "organiser",
+    "claim_no_show": "player",
+    "object_no_show": "player",  # only the player the claim is against
+    "pending_timers": "anyone",
 }
 
 
