@@ -129,6 +129,17 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     )
 
 
+def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
+    """A scheduled first round in the past would start the event at the next tick, likely
+    before anyone joined: refused (a typo in the date, most of the time)."""
+    first = settings.first_round_at
+    if first is not None and datetime.fromisoformat(first) <= now:
+        raise InvalidInputError(
+            f"The start time {first[:16].replace('T', ' ')} UTC has already passed: choose "
+            "a time to come."
+        )
+
+
 class TournamentOps(RoundOps):
     """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
 
@@ -229,6 +240,7 @@ class TournamentOps(RoundOps):
                 round_interval_minutes=round_interval_minutes,
             )
         )
+        _require_future_start(settings, self.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         async with self.db.transaction() as conn:
@@ -301,6 +313,8 @@ class TournamentOps(RoundOps):
                                   limit=MAX_TOURNAMENT_NAME)
             channel_id = changes.pop("channel_id", t.channel_id)
             after = validate_settings(dataclasses.replace(before, **changes))
+            if after.first_round_at != before.first_round_at and t.status == "registration":
+                _require_future_start(after, self.now())
             last = await round_repo.last_round(conn, t.id)
             if last is not None and after.rounds < last.number:
                 raise InvalidInputError(

@@ -179,6 +179,9 @@ async def test_timer_settings_are_validated(tmp_path: Path) -> None:
         with pytest.raises(InvalidInputError):
             await service.create_tournament(ORG, "A", 3, first_round_at="tomorrow",
                                             round_interval_minutes=60)
+        with pytest.raises(InvalidInputError, match="already passed"):
+            await service.create_tournament(ORG, "A", 3, first_round_at=START,
+                                            round_interval_minutes=60)
         info = await service.create_tournament(ORG, "A", 3, reminders="5 15 5",
                                                first_round_at="1767290400",
                                                round_interval_minutes=60)
@@ -306,8 +309,9 @@ async def test_scheduled_rounds_start_by_themselves(tmp_path: Path) -> None:
 async def test_scheduled_round_waits_for_the_round_before(tmp_path: Path) -> None:
     clock = Clock()
     async with open_service(tmp_path / "t.sqlite3", clock) as service:
-        tid = await _make(service, rounds=2, first_round_at=START,
+        tid = await _make(service, rounds=2, first_round_at=START + timedelta(minutes=1),
                           round_interval_minutes=60, deadline_minutes=90)
+        clock.advance(minutes=1)
         await service.run_timers()
         clock.advance(minutes=60)
         await service.run_timers()  # round 1 is still on: wait for its deadline
@@ -320,28 +324,39 @@ async def test_scheduled_round_waits_for_the_round_before(tmp_path: Path) -> Non
         assert {g.result for g in old.games} == {"---"}
 
 
-async def test_schedule_racing_a_manual_round_next_pairs_one_round(tmp_path: Path) -> None:
+@pytest.mark.parametrize("order", ["together", "schedule_first", "organiser_first"])
+async def test_schedule_racing_a_manual_round_next_pairs_one_round(
+    tmp_path: Path, order: str
+) -> None:
     clock = Clock()
     path = tmp_path / "t.sqlite3"
     async with open_service(path, clock) as bot, open_service(path, clock) as other:
-        tid = await _make(bot, rounds=3, first_round_at=START, round_interval_minutes=60)
+        tid = await _make(bot, rounds=3, first_round_at=START + timedelta(minutes=1),
+                          round_interval_minutes=60)
+        clock.advance(minutes=1)
         await bot.run_timers()
         view = await bot.pairings(ORG.guild_id, tid, 1)
         for game in view.games:
             await bot.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
         clock.advance(minutes=60)
         sent = clock.now - timedelta(seconds=1)  # the organiser saw round 1 only
-        results = await asyncio.gather(
-            bot.run_timers(),
-            other.pair_next_round(ORG, tid, seen_at=sent),
-            return_exceptions=True,
-        )
-        rounds = await bot.pairings(ORG.guild_id, tid)
-        assert rounds.number == 2
+        manual = other.pair_next_round(ORG, tid, seen_at=sent)
+        results: list[Any]
+        if order == "together":
+            results = list(await asyncio.gather(bot.run_timers(), manual,
+                                                return_exceptions=True))
+        elif order == "schedule_first":
+            results = [await bot.run_timers()]
+            with pytest.raises(RoundChangedError, match="already paired"):
+                await manual
+            results.append(RoundChangedError("refused"))
+        else:
+            results = [None, await manual]
+            results[0] = await bot.run_timers()
+        assert (await bot.pairings(ORG.guild_id, tid)).number == 2
         assert (await _kinds(bot, tid)).count("pairings") == 2
-        manual = results[1]
-        timer_fired = len(results[0].fired) == 1  # type: ignore[union-attr]
-        assert timer_fired == isinstance(manual, RoundChangedError)
+        timer_fired = len(results[0].fired) == 1
+        assert timer_fired == isinstance(results[1], RoundChangedError)
         # the schedule now waits for round 3, an hour after round 2's slot
         pending = await bot.pending_timers(ORG.guild_id, tid)
         assert [(p.kind, p.round_number) for p in pending] == [("round_start", 3)]

@@ -134,3 +134,23 @@ async def test_scheduled_round_starts_by_itself(
     await club.wait_post(lambda m: "Round 2 of **Timed Open** starts" in text_of(m))
     info = await bot.service.tournament_info(guild.id)
     assert info.status == "running" and info.current_round == 1
+
+
+async def test_tournament_timers_changes_the_settings_while_running(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    club, bot, clock = await _club(fake, guild, start_swissbot, rounds=2, deadline_minutes=30)
+    await club.run(club.owner, "tournament start")
+    refusal = await club.run(club.players[0], "tournament timers", deadline_action="draw")
+    assert refusal["flags"] & EPHEMERAL and "organiser" in refusal["content"].lower()
+    bad = await club.run(club.owner, "tournament timers", reminders="soon")
+    assert bad["flags"] & EPHEMERAL and "15,5" in bad["content"]
+    reply = await club.run(club.owner, "tournament timers", deadline_action="draw",
+                           noshow_grace=10)
+    assert reply["flags"] & EPHEMERAL and "updated" in reply["content"]
+    assert "draw" in text_of(reply) and "claim after 10 min" in text_of(reply)
+    # the round paired before the change has its deadline timer; the action is read now
+    clock.advance(minutes=31)
+    await club.wait_post(lambda m: "reached its deadline" in text_of(m))
+    view = await bot.service.pairings(guild.id, None, 1)
+    assert {g.result for g in view.games} == {"1/2-1/2"}
