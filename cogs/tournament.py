@@ -25,6 +25,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from cogs.views import close_settled_prompts
 from service import RoundView
 from service.limits import (
     DEADLINE_ACTIONS,
@@ -274,6 +275,7 @@ class TournamentCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+        await close_settled_prompts(interaction)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -330,6 +332,7 @@ class TournamentCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))
+        await close_settled_prompts(interaction)  # a forced round settles open reports
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
     @app_commands.describe(
@@ -356,6 +359,7 @@ class TournamentCog(commands.Cog):
             f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)  # the undone round's prompts
 
     # -- /pairings and /standings --------------------------------------------------------------
 

@@ -27,7 +27,13 @@ from service.present import (
     standings_view,
     to_jsonable,
 )
-from service.validation import MAX_PLAYER_NAME, check_choice, check_rating, clean_name
+from service.validation import (
+    MAX_PLAYER_NAME,
+    check_choice,
+    check_rating,
+    clean_name,
+    parse_id,
+)
 from service.views import Actor, ExportFile, PlayerView, format_points
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -185,15 +191,16 @@ def _read_csv(text: str) -> list[tuple[str, int, int | None]]:
         try:
             name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME)
             raw_rating = cell("rating")
-            if raw_rating and not raw_rating.isdigit():
+            # ASCII digits only: "²".isdigit() is True but int("²") raises ValueError
+            if raw_rating and not (raw_rating.isascii() and raw_rating.isdigit()
+                                   and len(raw_rating) <= 6):
                 raise InvalidInputError(f"The rating {echo(raw_rating)} is not a whole number.")
             rating = check_rating(int(raw_rating) if raw_rating else None)
             raw_user = cell("user_id")
-            if raw_user and not raw_user.isdigit():
-                raise InvalidInputError(f"The user id {echo(raw_user)} is not a number.")
+            user_id = parse_id(raw_user, what="Discord user id") if raw_user else None
         except InvalidInputError as exc:
             raise InvalidInputError(f"CSV line {line}: {exc.message}") from None
-        entries.append((name, rating, int(raw_user) if raw_user else None))
+        entries.append((name, rating, user_id))
     return entries
 
 

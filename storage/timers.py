@@ -1,4 +1,4 @@
-"""Repository: stored timers and no-show claims (migration 0004).
+"""Repository: stored timers and no-show claims (migration 0005).
 
 A timer is claimed by the one transaction that sets its ``fired_at`` (``UPDATE ... WHERE
 fired_at IS NULL``): the service carries out the timer's action in that same transaction, so

@@ -46,7 +46,7 @@ async def _club(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
     clock = OffsetClock()
     bot.service._clock = clock  # the bot's tick reads the service's clock
     club = Club(fake, guild)
-    reply = await club.run(club.owner, "admin organiser-role", role=guild.role("Organisers"))
+    reply = await club.run(club.owner, "config organiser-role", role=guild.role("Organisers"))
     assert reply["flags"] & EPHEMERAL
     reply = await club.run(club.owner, "tournament create", name="Timed Open", **create)
     assert "Created **Timed Open**" in reply["content"], reply
