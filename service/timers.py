@@ -112,6 +112,10 @@ class TimerOps(ResultOps):
                 })
             await conn.execute("RELEASE timer")
             await timer_repo.set_outcome(conn, timer.id, outcome)
+            if outcome == "failed":
+                await self._audit(conn, _system(t), t, "timer.failed", None,
+                                  {"timer": timer.id, "kind": timer.kind,
+                                   "round": timer.round_number})
             return outcome
 
     async def _act(

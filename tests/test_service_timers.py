@@ -389,3 +389,19 @@ def test_timer_announcements_fit_discord_and_ping_each_player_once(kind: str) ->
                                         for s in (g["white"], g["black"]))
     else:  # the organisers only, once
         assert pinged == [] and [r for m in messages for r in m.mention_roles] == [77]
+
+
+async def test_a_scheduled_start_that_cannot_pair_is_announced_once(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, players=1, rounds=2,
+                          first_round_at=START + timedelta(minutes=5),
+                          round_interval_minutes=60)
+        clock.advance(minutes=5)
+        run = await service.run_timers()
+        assert run.failed == 1 and run.fired == ()
+        assert (await service.run_timers()).failed == 0  # not retried at every tick
+        failed = await _payloads(service, tid, "timer_failed")
+        assert len(failed) == 1 and "at least 2" in failed[0]["error"]
+        assert "timer.failed" in await _audit(service, tid)
+        assert (await service.tournament_info(ORG.guild_id, tid)).status == "registration"
