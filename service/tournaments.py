@@ -344,7 +344,7 @@ class TournamentOps(RoundOps):
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
             )
-            schedule = ("first_round_at", "round_interval_minutes", "rounds")
+            schedule = ("first_round_at", "round_interval_minutes")
             if any(getattr(before, k) != getattr(after, k) for k in schedule):
                 await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
