@@ -104,7 +104,9 @@ class OutboxDelivery:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 
     async def tick(self) -> None:
-        """One pass: pair rounds whose auto-advance is due, then deliver the outbox."""
+        """One pass: pair rounds whose auto-advance is due, run the due stored timers
+        (reminders, deadline actions, no-show expiries, scheduled rounds), then deliver the
+        outbox (which holds what both of them announced)."""
         if self._stopping:
             return
         try:
@@ -114,6 +116,13 @@ class OutboxDelivery:
         else:
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
+        try:
+            run = await self.service.run_timers()
+        except Exception:
+            log.exception("the timer pass failed")
+        else:
+            for line in run.fired:
+                log.info("timer fired: %s", line)
         await self.deliver_due()
 
     async def deliver_due(self) -> int:

@@ -28,13 +28,23 @@ from cogs.common import (
 from cogs.views import close_settled_prompts
 from service import RoundView
 from service.limits import (
+    DEADLINE_ACTIONS,
+    DEADLINE_FALLBACKS,
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
+    MAX_NOSHOW_DROP_AFTER,
+    MAX_NOSHOW_GRACE_MINUTES,
+    MAX_REMINDERS_TEXT,
+    MAX_ROUND_INTERVAL_MINUTES,
     MAX_ROUNDS,
+    MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_DEADLINE_MINUTES,
+    MIN_NOSHOW_DROP_AFTER,
+    MIN_NOSHOW_GRACE_MINUTES,
+    MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
     PLAYOFF_ROUNDS,
 )
@@ -42,6 +52,18 @@ from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
+DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
+TIMER_HELP = {
+    "reminders": "Minutes before the deadline to ping players of open games, e.g. 15,5",
+    "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
+    "double-loss, reporter-wins",
+    "deadline_fallback": "reporter-wins without a single report: remind, draw or double-loss",
+    "noshow_grace": "Minutes after pairing before a no-show can be claimed (and to object)",
+    "noshow_drop_after": "Drop a player after this many forfeited games in a row (0: never)",
+    "start_at": "Schedule round 1: YYYY-MM-DD HH:MM (UTC) or a Unix timestamp",
+    "round_interval": "Minutes between scheduled rounds (1440: one a day)",
+}
 
 
 async def tiebreak_autocomplete(
@@ -84,8 +106,10 @@ class TournamentCog(commands.Cog):
         top_cut="Single-elimination playoffs for the top N after the Swiss (default 0: none)",
         playoff_best_of="Games per playoff match: 1, 3 or 5 (default 1)",
         higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
+        **TIMER_HELP,
     )
-    @app_commands.choices(system=SYSTEM_CHOICES)
+    @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
+                          deadline_fallback=DEADLINE_FALLBACK_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
         self,
@@ -109,6 +133,16 @@ class TournamentCog(commands.Cog):
         top_cut: Literal[0, 2, 4, 8, 16, 32] = 0,
         playoff_best_of: Literal[1, 3, 5] = 1,
         higher_seed: Literal["white", "black"] = "white",
+        reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
+        deadline_action: str = "none",
+        deadline_fallback: str = "remind",
+        noshow_grace: app_commands.Range[
+            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_drop_after: app_commands.Range[
+            int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] = 0,
+        start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
+        round_interval: app_commands.Range[
+            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -130,13 +164,68 @@ class TournamentCog(commands.Cog):
             top_cut=top_cut,
             playoff_best_of=playoff_best_of,
             playoff_privilege=higher_seed,
+            reminders=reminders or "",
+            deadline_action=deadline_action,
+            deadline_fallback=deadline_fallback,
+            noshow_grace_minutes=noshow_grace,
+            noshow_drop_after=noshow_drop_after,
+            first_round_at=start_at,
+            round_interval_minutes=round_interval,
         )
+        announced(interaction)  # a scheduled start is announced
         await answer(
             interaction,
             f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
             "it with `/tournament start`.",
             embeds=[render.tournament_info(info)],
         )
+
+    @tournament.command(name="timers",
+                        description="Change reminders, deadline action, no-shows, schedule")
+    @app_commands.describe(tournament=TOURNAMENT_HELP,
+                           deadline_minutes="Time to play each round (from the next round on)",
+                           **TIMER_HELP)
+    @app_commands.choices(deadline_action=DEADLINE_ACTION_CHOICES,
+                          deadline_fallback=DEADLINE_FALLBACK_CHOICES)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def timers(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        deadline_minutes: app_commands.Range[
+            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
+        ] | None = None,
+        reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
+        deadline_action: str | None = None,
+        deadline_fallback: str | None = None,
+        noshow_grace: app_commands.Range[
+            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_drop_after: app_commands.Range[
+            int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] | None = None,
+        start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
+        round_interval: app_commands.Range[
+            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
+    ) -> None:
+        """Organisers: the timer settings, also while the tournament runs ("off" clears the
+        reminders or the start time)."""
+        given = {
+            "deadline_minutes": deadline_minutes, "reminders": reminders,
+            "deadline_action": deadline_action, "deadline_fallback": deadline_fallback,
+            "noshow_grace_minutes": noshow_grace, "noshow_drop_after": noshow_drop_after,
+            "first_round_at": start_at, "round_interval_minutes": round_interval,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        if start_at is not None and start_at.strip().lower() in ("off", "none"):
+            changes["first_round_at"] = None
+        if not changes:
+            await answer(interaction, "Give at least one setting to change.", ephemeral=True)
+            return
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes
+        )
+        announced(interaction)
+        await answer(interaction, f"Timers of **{plain(info.name)}** updated.",
+                     embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="start", description="Close registration and pair round 1")
     @app_commands.describe(tournament=TOURNAMENT_HELP)

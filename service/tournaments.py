@@ -9,6 +9,8 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
+
 from service.base import TournamentRef
 from service.errors import (
     ConflictError,
@@ -35,6 +37,7 @@ from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
+from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
     check_choice,
     check_range,
@@ -53,6 +56,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.tournaments import TournamentRow
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
@@ -65,6 +69,8 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 EDITABLE_WHILE_RUNNING = frozenset(
     {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
      "top_cut", "playoff_best_of", "playoff_privilege"}
+     "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
+     "noshow_drop_after", "first_round_at", "round_interval_minutes"}
 )
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
@@ -127,6 +133,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         )
     privilege = check_choice(settings.playoff_privilege, what="higher seed's side",
                              choices=PRIVILEGES)
+    settings = validate_timer_settings(settings)
     return dataclasses.replace(
         settings,
         system=system,
@@ -148,6 +155,17 @@ def _podium(view: StandingsView, top: int = 5) -> str:
     ]
     more = " …" if len(view.rows) > top else ""
     return (", ".join(places) or "no players") + more
+
+
+def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
+    """A scheduled first round in the past would start the event at the next tick, likely
+    before anyone joined: refused (a typo in the date, most of the time)."""
+    first = settings.first_round_at
+    if first is not None and datetime.fromisoformat(first) <= now:
+        raise InvalidInputError(
+            f"The start time {first[:16].replace('T', ' ')} UTC has already passed: choose "
+            "a time to come."
+        )
 
 
 class TournamentOps(RoundOps):
@@ -204,6 +222,13 @@ class TournamentOps(RoundOps):
         playoff_best_of: int = 1,
         playoff_privilege: str = "white",
         seed: int | None = None,
+        reminders: str = "",
+        deadline_action: str = "none",
+        deadline_fallback: str = "remind",
+        noshow_grace_minutes: int | None = None,
+        noshow_drop_after: int = 0,
+        first_round_at: str | datetime | None = None,
+        round_interval_minutes: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -211,6 +236,11 @@ class TournamentOps(RoundOps):
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
         random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
         ("2026", "2024", or "auto": the one in force on the creation date).
+
+        Timers (see :class:`TournamentSettings`): ``reminders`` ("15,5"), ``deadline_action``
+        and ``deadline_fallback`` act on the round deadline; ``noshow_grace_minutes`` and
+        ``noshow_drop_after`` govern no-shows; ``first_round_at`` (a datetime, "YYYY-MM-DD
+        HH:MM" UTC or a Unix timestamp) and ``round_interval_minutes`` schedule the rounds.
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -235,8 +265,16 @@ class TournamentOps(RoundOps):
                 top_cut=top_cut,
                 playoff_best_of=playoff_best_of,
                 playoff_privilege=playoff_privilege,  # type: ignore[arg-type]
+                reminders=reminders,
+                deadline_action=deadline_action,
+                deadline_fallback=deadline_fallback,
+                noshow_grace_minutes=noshow_grace_minutes,
+                noshow_drop_after=noshow_drop_after,
+                first_round_at=first_round_at,  # type: ignore[arg-type]
+                round_interval_minutes=round_interval_minutes,
             )
         )
+        _require_future_start(settings, self.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         async with self.db.transaction() as conn:
@@ -260,7 +298,19 @@ class TournamentOps(RoundOps):
             assert t is not None
             await self._audit(conn, actor, t, "tournament.create", None,
                               {"name": clean, **settings.to_dict()})
+            await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
+
+    async def _rearm_schedule(self, conn: aiosqlite.Connection, t: TournamentRow) -> None:
+        """The schedule was set or changed: one pending start, for the next round, announced."""
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        last = await round_repo.last_round(conn, t.id)
+        number = 1 if last is None else last.number + 1
+        due = await arm_schedule(conn, t, settings_of(t), number, self.now())
+        if due is not None:
+            await self._announce(conn, t, "round_scheduled", {
+                "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
+            })
 
     async def edit_tournament(
         self, actor: Actor, tournament: TournamentRef = None, **changes: Any
@@ -302,6 +352,8 @@ class TournamentOps(RoundOps):
                                   limit=MAX_TOURNAMENT_NAME)
             channel_id = changes.pop("channel_id", t.channel_id)
             after = validate_settings(dataclasses.replace(before, **changes))
+            if after.first_round_at != before.first_round_at and t.status == "registration":
+                _require_future_start(after, self.now())
             last = await round_repo.last_round(conn, t.id)
             if last is not None and after.rounds < last.number:
                 raise InvalidInputError(
@@ -321,6 +373,9 @@ class TournamentOps(RoundOps):
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
             )
+            schedule = ("first_round_at", "round_interval_minutes")
+            if any(getattr(before, k) != getattr(after, k) for k in schedule):
+                await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
 
     async def list_tournaments(
@@ -349,34 +404,40 @@ class TournamentOps(RoundOps):
         require_organiser(actor, "start tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            if t.status != "registration":
-                raise RegistrationClosedError(
-                    f"'{t.name}' has already started (it is {t.status})."
-                )
-            settings = settings_of(t)
-            registered = [
-                p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
-            ]
-            playing = [p for p in registered if p.checked_in or not settings.checkin]
-            if len(playing) < 2:
-                hint = " checked-in" if settings.checkin else ""
-                raise ConflictError(
-                    f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
-                )
-            if not await tournament_repo.set_status(
-                conn, t.id, "running", expected=("registration",), now=self.now()
-            ):
-                raise RegistrationClosedError(f"'{t.name}' has already started.")
-            playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
-            for number, player in enumerate(playing, start=1):
-                await player_repo.activate(conn, player.id, number)
-            for player in registered:
-                if player not in playing:
-                    await player_repo.mark_no_show(conn, player.id)
-            t = await tournament_repo.get_tournament(conn, t.id) or t
-            await self._audit(conn, actor, t, "tournament.start", None,
-                              {"players": len(playing)})
-            return await self._pair(conn, actor, t, force=False)
+            return await self._start(conn, actor, t)
+
+    async def _start(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow
+    ) -> RoundView:
+        """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
+        if t.status != "registration":
+            raise RegistrationClosedError(
+                f"'{t.name}' has already started (it is {t.status})."
+            )
+        settings = settings_of(t)
+        registered = [
+            p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
+        ]
+        playing = [p for p in registered if p.checked_in or not settings.checkin]
+        if len(playing) < 2:
+            hint = " checked-in" if settings.checkin else ""
+            raise ConflictError(
+                f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
+            )
+        if not await tournament_repo.set_status(
+            conn, t.id, "running", expected=("registration",), now=self.now()
+        ):
+            raise RegistrationClosedError(f"'{t.name}' has already started.")
+        playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
+        for number, player in enumerate(playing, start=1):
+            await player_repo.activate(conn, player.id, number)
+        for player in registered:
+            if player not in playing:
+                await player_repo.mark_no_show(conn, player.id)
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        await self._audit(conn, actor, t, "tournament.start", None,
+                          {"players": len(playing)})
+        return await self._pair(conn, actor, t, force=False)
 
     async def finish_tournament(
         self,

@@ -85,6 +85,23 @@ class TournamentSettings:
     top_cut: int = 0
     playoff_best_of: int = 1
     playoff_privilege: Literal["white", "black"] = "white"
+    # Timers (service.timers). ``reminders``: minutes before the deadline at which the players
+    # of open games are pinged ("15,5"; "" = none). ``deadline_action``: what happens to open
+    # games at the deadline (none, remind, draw, double-loss, reporter-wins);
+    # ``deadline_fallback``: for reporter-wins, what happens to games with no single report.
+    reminders: str = ""
+    deadline_action: str = "none"
+    deadline_fallback: str = "remind"
+    # No-shows: a player may claim one this many minutes after the round was paired (None =
+    # off); the opponent can object for as long again. ``noshow_drop_after``: that many games
+    # lost by forfeit in a row drop the player (0 = never).
+    noshow_grace_minutes: int | None = None
+    noshow_drop_after: int = 0
+    # Scheduled rounds: round 1 starts at ``first_round_at`` (UTC ISO text), round k
+    # ``round_interval_minutes`` * (k - 1) later, once the round before is complete or its
+    # deadline has passed. None = rounds start only by command (and auto-advance).
+    first_round_at: str | None = None
+    round_interval_minutes: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -296,3 +313,26 @@ class Announcement:
     attempts: int = 0
     last_error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class NoShowView:
+    """A no-show claim on ``game``: ``state`` open (the opponent may object until
+    ``ends_at``), objected, granted (a forfeit win for the claimant) or void."""
+
+    game: GameView
+    claimant: Seat
+    opponent: Seat
+    claimed_at: datetime
+    ends_at: datetime
+    state: Literal["open", "objected", "granted", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRun:
+    """What one background pass of :meth:`TournamentService.run_timers` did: one line per
+    timer that acted (``"tournament 3 round 2: deadline"``), for the bot's log."""
+
+    fired: tuple[str, ...] = ()
+    skipped: int = 0
+    failed: int = 0

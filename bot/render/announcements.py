@@ -18,6 +18,7 @@ from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
+from bot.render.timers import timer_announcement
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,9 @@ def render_announcement(
                     ]
                 )
             ]
+        case "deadline_reminder" | "deadline_passed" | "noshow_claim" | "noshow_objection" \
+                | "noshow_forfeit" | "player_dropped" | "round_scheduled" | "timer_failed":
+            return timer_announcement(kind, payload, name)
     log.warning("no renderer for announcement kind %r; posting it as text", kind)
     return [Outgoing(content=f"{plain(name, 80)}: {plain(kind.replace('_', ' '), 100)}")]
 

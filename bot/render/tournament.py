@@ -376,6 +376,21 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
         add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
+    if s.reminders or s.deadline_action != "none":
+        action = s.deadline_action
+        if action == "reporter-wins":
+            action += f", else {s.deadline_fallback}"
+        reminders = f"reminders {s.reminders} min before; " if s.reminders else ""
+        add_field(embed, "At the deadline", f"{reminders}{action}")
+    if s.noshow_grace_minutes is not None:
+        drop = (f"; dropped after {s.noshow_drop_after} in a row" if s.noshow_drop_after
+                else "")
+        add_field(embed, "No-shows", f"claim after {s.noshow_grace_minutes} min{drop}")
+    if s.first_round_at is not None:
+        start = datetime.fromisoformat(s.first_round_at)
+        every = (f", then every {s.round_interval_minutes} min"
+                 if s.round_interval_minutes else "")
+        add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'f')}{every}")
     if info.channel_id:
         add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:

@@ -25,6 +25,9 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "rating": (limits.MIN_RATING, limits.MAX_RATING),
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
+    "noshow_grace": (limits.MIN_NOSHOW_GRACE_MINUTES, limits.MAX_NOSHOW_GRACE_MINUTES),
+    "noshow_drop_after": (limits.MIN_NOSHOW_DROP_AFTER, limits.MAX_NOSHOW_DROP_AFTER),
+    "round_interval": (limits.MIN_ROUND_INTERVAL_MINUTES, limits.MAX_ROUND_INTERVAL_MINUTES),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -34,6 +37,8 @@ STRING_LENGTHS: dict[str, int] = {
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
     "member-or-name": limits.MAX_PLAYER_REF,
+    "reminders": limits.MAX_REMINDERS_TEXT,
+    "start_at": limits.MAX_START_TIME_TEXT,
 }
 
 
