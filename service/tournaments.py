@@ -68,7 +68,7 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
     {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
-     "top_cut", "playoff_best_of", "playoff_privilege"}
+     "top_cut", "playoff_best_of", "playoff_privilege",
      "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
      "noshow_drop_after", "first_round_at", "round_interval_minutes"}
 )
