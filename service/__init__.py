@@ -61,6 +61,14 @@ Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_numbe
              request_bye(actor, round_number=None, *, kind="half", player=None,
              tournament=None) -> ByeRequestView;  cancel_bye_request(...)
              forbid_pair(actor, first, second, tournament=None) -> (PlayerView, PlayerView)
+Drafts:      preview_round(actor, tournament=None) -> DraftView  (stored, not published)
+             show_draft(actor, tournament=None) -> DraftView;  discard_draft(actor, ...)
+             swap_in_draft / pair_in_draft(actor, first, second, *, version, confirm=False)
+             bye_in_draft(actor, player, *, version, confirm=False) -> DraftEdit
+             (an edit that breaks a rule the draft did not break returns applied=False with
+             new_warnings until confirmed)
+             publish_draft(actor, *, version, tournament=None) -> RoundView  (refused when
+             the version was replaced or the draft is stale: RoundChangedError)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
              their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
@@ -80,6 +88,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
+from service.drafts import DraftOps
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -108,13 +117,15 @@ from service.exports import ExportOps
 from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
-from service.rounds import RoundOps
 from service.tournaments import TournamentOps
 from service.views import (
     Actor,
     Announcement,
     ByeRequestView,
     ByeView,
+    DraftBoard,
+    DraftEdit,
+    DraftView,
     ExportFile,
     GameView,
     GuildSettingsView,
@@ -130,7 +141,7 @@ from service.views import (
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+class TournamentService(TournamentOps, PlayerOps, ResultOps, DraftOps, ExportOps, OutboxOps):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -148,6 +159,9 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DraftBoard",
+    "DraftEdit",
+    "DraftView",
     "ExportFile",
     "GameView",
     "GuildSettingsView",

@@ -19,12 +19,13 @@ from service.errors import (
     ServiceError,
     TournamentNotRunningError,
 )
-from service.model import load_snapshot, settings_of
+from service.model import Snapshot, load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.present import round_payload, round_view, standings_payload, standings_view
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import players as player_repo
+from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
@@ -32,6 +33,7 @@ from storage.rounds import GameRow, RoundRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
+from swiss.pairing.types import PairingResult
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
@@ -118,6 +120,16 @@ class RoundOps(ServiceBase):
     async def _pair(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
+        number, snapshot, result = await self._engine_pairing(conn, actor, t, force=force)
+        games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
+        byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
+        return await self._insert_round(conn, actor, t, number, games, byes, force=force)
+
+    async def _engine_pairing(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> tuple[int, Snapshot, PairingResult]:
+        """The engine's pairing of the next round (nothing stored but a forced closing of the
+        current round). A preview passes ``force=False``: it never closes a round."""
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -161,6 +173,24 @@ class RoundOps(ServiceBase):
                 f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
                 "rematches (rematches=avoid) or remove a forbidden pair."
             ) from None
+        return number, snapshot, result
+
+    async def _insert_round(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        games: list[tuple[int, int]],
+        byes: list[tuple[int, str]],
+        *,
+        force: bool,
+        draft_version: int | None = None,
+    ) -> RoundView:
+        """Store round ``number`` (games as (white, black) player ids in board order, byes as
+        (player id, kind)), announce it and audit it: the engine's pairing and a published
+        draft end here alike, so a manually paired round is history like any other."""
+        settings = settings_of(t)
         now = self.now()
         deadline = (
             None
@@ -174,24 +204,28 @@ class RoundOps(ServiceBase):
             )
         except sqlite3.IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
-        for board, game in enumerate(result.games, start=1):
+        for board, (white_id, black_id) in enumerate(games, start=1):
             await round_repo.insert_game(
                 conn, tournament_id=t.id, round_id=round_id, board=board,
-                white_id=snapshot.row(game.white).id, black_id=snapshot.row(game.black).id,
+                white_id=white_id, black_id=black_id,
             )
-        for bye in result.byes:
+        for player_id, kind in byes:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
-                                        player_id=snapshot.row(bye.player).id,
-                                        kind=bye.kind.value)
+                                        player_id=player_id, kind=kind)
+        # A draft of this round is history now (and of no other round: it would be stale).
+        await request_repo.delete_draft(conn, t.id)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
         await self._record_round_event(conn, actor, t, number, "paired")
         view = await round_view(conn, t, number)
         await self._announce(conn, t, "pairings", round_payload(view))
-        await self._audit(conn, actor, t, "round.pair", None, {
+        audit: dict[str, object] = {
             "round": number, "forced": force, "system": settings.system,
             "games": [[g.white.number, g.black.number] for g in view.games],
             "byes": [[b.player.number, b.kind] for b in view.byes],
-        })
+        }
+        if draft_version is not None:
+            audit["draft_version"] = draft_version
+        await self._audit(conn, actor, t, "round.pair", None, audit)
         return view
 
     async def _close_round(

@@ -250,3 +250,44 @@ class Announcement:
     attempts: int = 0
     last_error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DraftBoard:
+    board: int
+    white: Seat
+    black: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """The next round as computed (and perhaps edited), not published: organisers only.
+
+    ``version`` names exactly this draft: publish and confirmations refuse another one.
+    ``stale``: results, players or requests changed since it was computed; it cannot be
+    published (preview again). ``warnings``: the rules the draft breaks (after edits).
+    """
+
+    tournament_id: int
+    tournament_name: str
+    round_number: int
+    version: int
+    boards: tuple[DraftBoard, ...]
+    byes: tuple[tuple[Seat, str], ...]
+    warnings: tuple[str, ...]
+    notes: tuple[str, ...]
+    stale: bool = False
+    use_colours: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DraftEdit:
+    """The outcome of a draft edit. ``applied`` is False when the edit breaks a rule the draft
+    did not break before and was not confirmed: ``new_warnings`` says which; run it again with
+    ``confirm=True`` (the button) on the same ``draft.version``."""
+
+    applied: bool
+    draft: DraftView
+    new_warnings: tuple[str, ...]
+    action: str
+    players: tuple[str, ...]
