@@ -9,23 +9,29 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
 from cogs.common import (
+    PLAYER_HELP,
     TOURNAMENT_HELP,
+    PlayerOption,
     TournamentOption,
     actor_of,
     announced,
     answer,
     answer_outgoing,
     guild_id_of,
+    player_autocomplete,
+    player_ref,
     require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
     tournament_ref,
 )
-from service import RoundView
+from cogs.views import confirm_edit_button, draft_buttons
+from service import DraftEdit, RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
@@ -38,6 +44,9 @@ from service.limits import (
 )
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
+
+#: Draft versions an option accepts (a draft is previewed or edited far fewer times).
+MAX_DRAFT_VERSION = 1_000_000
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
 
@@ -268,6 +277,96 @@ class TournamentCog(commands.Cog):
             ephemeral=True,
         )
 
+    # -- /round preview, draft edits, publish (issue 15 item 4) ------------------------------
+
+    @round.command(name="preview", description="Compute the next round without publishing it")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_preview(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # the draft is for organisers only
+        draft = await service_of(interaction).preview_round(actor, tournament_ref(tournament))
+        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
+                     view=draft_buttons(draft.tournament_id, draft.version))
+
+    @round.command(name="draft", description="Show the draft of the next round (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_draft(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        draft = await service_of(interaction).show_draft(
+            await actor_of(interaction), tournament_ref(tournament))
+        view = None if draft.stale else draft_buttons(draft.tournament_id, draft.version)
+        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
+                     view=view)
+
+    @round.command(name="swap", description="Exchange two players in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, other=PLAYER_HELP,
+                           version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, other=player_autocomplete,
+                               tournament=tournament_autocomplete)
+    async def round_swap(
+        self, interaction: discord.Interaction, player: PlayerOption, other: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).swap_in_draft(
+            await actor_of(interaction), player_ref(player), player_ref(other),
+            version=version, tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="pair", description="Put two players together in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, opponent=PLAYER_HELP,
+                           version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, opponent=player_autocomplete,
+                               tournament=tournament_autocomplete)
+    async def round_pair(
+        self, interaction: discord.Interaction, player: PlayerOption, opponent: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).pair_in_draft(
+            await actor_of(interaction), player_ref(player), player_ref(opponent),
+            version=version, tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="bye", description="Give a player the bye in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def round_bye(
+        self, interaction: discord.Interaction, player: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).bye_in_draft(
+            await actor_of(interaction), player_ref(player), version=version,
+            tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="publish", description="Publish the draft as the next round (organisers)")
+    @app_commands.describe(version="The draft version to publish (shown by /round preview)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_publish(
+        self, interaction: discord.Interaction,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
+        view = await service.publish_draft(actor, version=version, tournament=info.id)
+        announced(interaction)
+        await answer(interaction, _paired_text(view, "paired") + f" (draft v{version})")
+
     # -- /pairings and /standings --------------------------------------------------------------
 
     @app_commands.command(name="pairings", description="Show a round's pairings")
@@ -304,6 +403,19 @@ class TournamentCog(commands.Cog):
             guild_id_of(interaction), tournament_ref(tournament), round
         )
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+
+async def _answer_edit(interaction: discord.Interaction, edit: DraftEdit) -> None:
+    """Applied: the new draft with its Publish button. Not applied: the warnings and the
+    "Apply anyway" button naming the version shown (a click on a replaced one is refused)."""
+    draft = edit.draft
+    if edit.applied:
+        buttons = draft_buttons(draft.tournament_id, draft.version)
+    else:
+        buttons = confirm_edit_button(draft.tournament_id, edit.action, draft.version,
+                                      edit.numbers)
+    await answer(interaction, requests_render.draft_edit(edit),
+                 embeds=[requests_render.draft(draft)], ephemeral=True, view=buttons)
 
 
 def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:

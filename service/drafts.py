@@ -121,10 +121,11 @@ class DraftOps(RoundOps):
             after = _warnings(t, snapshot, games, byes)
             new = tuple(w for w in after if w not in before)
             names = tuple(r.name for r in rows)
+            numbers = tuple(r.number for r in rows if r.number is not None)
             if new and not confirm:
                 view = _draft_view(t, snapshot, draft, stale=False)
                 return DraftEdit(applied=False, draft=view, new_warnings=new, action=action,
-                                 players=names)
+                                 players=names, numbers=numbers)
             new_version = await request_repo.save_draft(
                 conn, tournament_id=t.id, round_number=draft.round_number, basis=draft.basis,
                 games=games, byes=byes, notes=draft.notes, user_id=actor.user_id,
@@ -143,7 +144,8 @@ class DraftOps(RoundOps):
                 "confirmed_warnings": list(new),
             })
             return DraftEdit(applied=True, draft=_draft_view(t, snapshot, fresh, stale=False),
-                             new_warnings=new, action=action, players=names)
+                             new_warnings=new, action=action, players=names,
+                             numbers=numbers)
 
     async def publish_draft(
         self, actor: Actor, *, version: int, tournament: TournamentRef = None

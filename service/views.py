@@ -291,3 +291,4 @@ class DraftEdit:
     new_warnings: tuple[str, ...]
     action: str
     players: tuple[str, ...]
+    numbers: tuple[int, ...] = ()  # the players' pairing numbers (a confirm button names them)
