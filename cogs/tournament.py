@@ -35,6 +35,7 @@ from service import DraftEdit, RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
+    MAX_DRAFT_VERSION,
     MAX_ROUNDS,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
@@ -44,9 +45,6 @@ from service.limits import (
 )
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
-
-#: Draft versions an option accepts (a draft is previewed or edited far fewer times).
-MAX_DRAFT_VERSION = 1_000_000
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
 

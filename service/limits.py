@@ -60,3 +60,6 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     if not isinstance(value, str):  # a number is shown as it is, like repr() did
         return clip(repr(value), limit)
     return repr(clip(" ".join(value.split()), limit))
+
+#: Draft versions a /round command accepts (a draft is previewed or edited far fewer times).
+MAX_DRAFT_VERSION = 1_000_000

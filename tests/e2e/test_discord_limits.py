@@ -23,6 +23,7 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "rating": (limits.MIN_RATING, limits.MAX_RATING),
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
+    "version": (1, limits.MAX_DRAFT_VERSION),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -31,6 +32,7 @@ STRING_LENGTHS: dict[str, int] = {
     "tiebreaks": limits.MAX_TIEBREAKS_TEXT,
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
+    "other": limits.MAX_PLAYER_REF,
     "member-or-name": limits.MAX_PLAYER_REF,
 }
 
