@@ -69,6 +69,13 @@ Drafts:      preview_round(actor, tournament=None) -> DraftView  (stored, not pu
              new_warnings until confirmed)
              publish_draft(actor, *, version, tournament=None) -> RoundView  (refused when
              the version was replaced or the draft is stale: RoundChangedError)
+Entry and requests (issue 15 items 5, 7):
+             join -> WaitingView when full (capacity); leave_waitlist(actor, ...)
+             pending_requests(actor, tournament=None) -> RequestsView  (organisers)
+             decide_bye_request(actor, player, round_number, *, approve) -> ByeRequestView
+             request_leave(actor, ...) -> PlayerView  (after the start; an organiser decides)
+             decide_leave_request(actor, player, *, approve) -> PlayerView
+             run_checkin_reminders(now=None) -> list[int]  (background: once per event)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
              their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
@@ -89,6 +96,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 from __future__ import annotations
 
 from service.drafts import DraftOps
+from service.entry import RequestOps
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -131,17 +139,21 @@ from service.views import (
     GuildSettingsView,
     PlayerView,
     ReportOutcome,
+    RequestsView,
     RoundView,
     Seat,
     StandingsRowView,
     StandingsView,
     TournamentInfo,
     TournamentSettings,
+    WaitingView,
     format_points,
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, DraftOps, ExportOps, OutboxOps):
+class TournamentService(
+    TournamentOps, PlayerOps, RequestOps, ResultOps, DraftOps, ExportOps, OutboxOps
+):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -176,6 +188,7 @@ __all__ = [
     "PlayerView",
     "RegistrationClosedError",
     "ReportOutcome",
+    "RequestsView",
     "RoundChangedError",
     "RoundNotCompleteError",
     "RoundView",
@@ -191,5 +204,6 @@ __all__ = [
     "UnknownPlayerError",
     "UnknownRoundError",
     "UnknownTournamentError",
+    "WaitingView",
     "format_points",
 ]

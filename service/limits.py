@@ -63,3 +63,7 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
 
 #: Draft versions a /round command accepts (a draft is previewed or edited far fewer times).
 MAX_DRAFT_VERSION = 1_000_000
+
+#: Capacity of a tournament with a waitlist (players admitted; the rest wait in line).
+MIN_CAPACITY = 2
+MAX_CAPACITY = 10_000

@@ -326,18 +326,32 @@ class RoundOps(ServiceBase):
         tournament: TournamentRef = None,
     ) -> ByeRequestView:
         """Ask for a bye in a coming round (default: the next one to pair). A player asks for
-        himself (half or zero point); an organiser may assign any kind to anyone."""
+        himself (the kinds the ``player_byes`` setting allows: half, zero, both or none) and
+        his request waits for an organiser (``status="pending"``, see decide_bye_request);
+        an organiser may assign any kind to anyone, approved at once."""
         async with self.db.transaction() as conn:
             t, row, number, kind = await self._bye_target(
                 conn, actor, round_number, kind, player, tournament
             )
+            status = "approved" if actor.is_organiser else "pending"
+            if not actor.is_organiser:
+                allowed = {"half": ("half",), "zero": ("zero",), "both": ("half", "zero"),
+                           "none": ()}[settings_of(t).player_byes]
+                if kind not in allowed:
+                    raise InvalidInputError(
+                        f"'{t.name}' does not let players ask for a {kind} bye"
+                        + (f" (allowed: {', '.join(allowed)})." if allowed else
+                           ": ask an organiser.")
+                    )
             await round_repo.upsert_bye_request(
                 conn, tournament_id=t.id, player_id=row.id, round_number=number, kind=kind,
-                requested_by=actor.user_id, now=self.now(),
+                requested_by=actor.user_id, now=self.now(), status=status,
             )
             await self._audit(conn, actor, t, "bye.request", None,
-                              {"player": row.id, "round": number, "kind": kind})
-            return ByeRequestView(player=seat(row), round=number, kind=kind)  # type: ignore[arg-type]
+                              {"player": row.id, "round": number, "kind": kind,
+                               "status": status})
+            return ByeRequestView(player=seat(row), round=number, kind=kind,  # type: ignore[arg-type]
+                                  status=status)  # type: ignore[arg-type]
 
     async def cancel_bye_request(
         self,

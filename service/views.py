@@ -40,6 +40,8 @@ class Actor:
     guild_id: int
     display_name: str
     is_organiser: bool = False
+    # The member's Discord role ids (entry conditions); the cog fills them in.
+    roles: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,20 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    # Entry (issue 15 item 5): at most ``capacity`` players, the others wait in line;
+    # ``required_role_id``: only members with that Discord role may join; ``min_rating`` /
+    # ``max_rating``: the rating range of events that use ratings (a rating is then required);
+    # the registration and check-in windows: ISO-8601 UTC times, None = always open.
+    capacity: int | None = None
+    required_role_id: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    registration_opens: str | None = None
+    registration_closes: str | None = None
+    checkin_opens: str | None = None
+    checkin_closes: str | None = None
+    # Player-side requests (item 7): the byes a player may ask for (an organiser approves).
+    player_byes: Literal["half", "zero", "both", "none"] = "both"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -225,6 +241,7 @@ class ByeRequestView:
     player: Seat
     round: int
     kind: ByeKindName
+    status: Literal["pending", "approved"] = "approved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,3 +309,25 @@ class DraftEdit:
     action: str
     players: tuple[str, ...]
     numbers: tuple[int, ...] = ()  # the players' pairing numbers (a confirm button names them)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingView:
+    """A member on the waitlist of a full tournament (``position`` 1 = next in)."""
+
+    tournament_id: int
+    tournament_name: str
+    user_id: int
+    name: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class RequestsView:
+    """What waits for organisers: players' bye requests, leave requests; and the waitlist."""
+
+    tournament_id: int
+    tournament_name: str
+    byes: tuple[ByeRequestView, ...]
+    leaves: tuple[Seat, ...]
+    waiting: tuple[WaitingView, ...]

@@ -153,3 +153,25 @@ async def delete_leave_request(
         (tournament_id, player_id),
     )
     return cur.rowcount == 1
+
+
+# -- check-in reminders --------------------------------------------------------------------------
+async def claim_checkin_reminder(
+    conn: aiosqlite.Connection, tournament_id: int, now: datetime
+) -> bool:
+    """True once per tournament: the caller sends the reminder."""
+    cur = await conn.execute(
+        "INSERT OR IGNORE INTO checkin_reminders (tournament_id, sent_at) VALUES (?, ?)",
+        (tournament_id, to_text(now)),
+    )
+    return cur.rowcount == 1
+
+
+async def registration_tournament_ids(conn: aiosqlite.Connection) -> list[int]:
+    """Every tournament still in registration whose check-in reminder was not sent (all
+    guilds: the background pass; each operation on one is scoped to its own guild)."""
+    async with conn.execute(
+        "SELECT id FROM tournaments WHERE status = 'registration' AND id NOT IN"
+        " (SELECT tournament_id FROM checkin_reminders) ORDER BY id"
+    ) as cur:
+        return [int(r[0]) for r in await cur.fetchall()]

@@ -41,3 +41,10 @@ CREATE TABLE leave_requests (
     created_at TEXT NOT NULL,
     UNIQUE (tournament_id, player_id)
 );
+
+-- The check-in reminder ping of a tournament, sent once when its check-in window opens (the
+-- row is the claim: a restart or a second worker never pings twice).
+CREATE TABLE checkin_reminders (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id) ON DELETE CASCADE,
+    sent_at TEXT NOT NULL
+);
