@@ -113,6 +113,10 @@ class OutboxDelivery:
         else:
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
+        try:
+            await self.service.run_checkin_reminders()
+        except Exception:
+            log.exception("the check-in reminder pass failed")
         await self.deliver_due()
 
     async def deliver_due(self) -> int:

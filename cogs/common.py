@@ -61,6 +61,8 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         guild_id=guild_id_of(interaction),
         display_name=interaction.user.display_name,
         is_organiser=await is_organiser(interaction),
+        # entry conditions (a required role) are checked by the service
+        roles=frozenset(r.id for r in getattr(interaction.user, "roles", ())),
     )
 
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UserFacingError
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
@@ -30,17 +31,22 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import confirm_edit_button, draft_buttons
+from cogs.views import confirm_edit_button, decision_buttons, draft_buttons
 from service import DraftEdit, RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
+    MAX_CAPACITY,
     MAX_DEADLINE_MINUTES,
     MAX_DRAFT_VERSION,
+    MAX_RATING,
     MAX_ROUNDS,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
+    MAX_WINDOW_TEXT,
     MIN_AUTO_ADVANCE_MINUTES,
+    MIN_CAPACITY,
     MIN_DEADLINE_MINUTES,
+    MIN_RATING,
     MIN_ROUNDS,
 )
 from swiss.pairing.types import SYSTEMS
@@ -165,7 +171,61 @@ class TournamentCog(commands.Cog):
         players = await service.list_players(guild_id, info.id)
         embed = render.tournament_info(info)
         render.add_players(embed, players)
-        await answer(interaction, embeds=[embed], ephemeral=True)
+        buttons = None
+        actor = await actor_of(interaction)
+        if actor.is_organiser and info.status in ("registration", "running"):
+            # organisers also see what waits for them, with Approve / Deny buttons
+            requests = await service.pending_requests(actor, info.id)
+            requests_render.add_requests(embed, requests)
+            buttons = decision_buttons(requests)
+        await answer(interaction, embeds=[embed], ephemeral=True, view=buttons)
+
+    @tournament.command(name="entry", description="Capacity, entry conditions and windows")
+    @app_commands.describe(
+        capacity="At most this many players; later joiners wait in line",
+        role="Only members with this role may join",
+        min_rating="Lowest rating admitted (a rating is then required)",
+        max_rating="Highest rating admitted (a rating is then required)",
+        registration_opens="UTC date and time, e.g. 2026-05-01T18:00",
+        registration_closes="UTC date and time, e.g. 2026-05-01T19:45",
+        checkin_opens="UTC date and time; players are pinged then",
+        checkin_closes="UTC date and time; who did not check in is dropped at the start",
+        player_byes="Byes players may ask for (an organiser approves)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def entry(
+        self,
+        interaction: discord.Interaction,
+        capacity: app_commands.Range[int, MIN_CAPACITY, MAX_CAPACITY] | None = None,
+        role: discord.Role | None = None,
+        min_rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        max_rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        registration_opens: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        registration_closes: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        checkin_opens: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        checkin_closes: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        player_byes: Literal["half", "zero", "both", "none"] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        given = {
+            "capacity": capacity, "required_role_id": role.id if role else None,
+            "min_rating": min_rating, "max_rating": max_rating,
+            "registration_opens": registration_opens,
+            "registration_closes": registration_closes,
+            "checkin_opens": checkin_opens, "checkin_closes": checkin_closes,
+            "player_byes": player_byes,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        if checkin_opens or checkin_closes:
+            changes["checkin"] = True  # a check-in window means check-in is used
+        if not changes:
+            raise UserFacingError("Give at least one setting to change.")
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes)
+        announced(interaction)  # a larger capacity may have let waiting players in
+        await answer(interaction, f"Entry settings of **{plain(info.name)}** saved.",
+                     embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="list", description="This server's tournaments")
     async def list_(self, interaction: discord.Interaction) -> None:

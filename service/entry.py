@@ -137,7 +137,7 @@ class EntryOps(ServiceBase):
             await self._audit(conn, actor, t, "waitlist.promote", None,
                               {"player": pid, "user": first.user_id, "name": first.name})
             await self._notify(conn, t, first.user_id,
-                               f"a place is free in **{t.name}**: you are in (from the "
+                               f"a place is free in '{t.name}': you are in (from the "
                                "waitlist).")
 
     async def _notify(self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int | None,
@@ -184,8 +184,7 @@ class EntryOps(ServiceBase):
                          if p.status == "registered" and not p.checked_in
                          and p.user_id is not None]
                 closes = settings.checkin_closes
-                until = "" if closes is None else \
-                    f" until <t:{int(_window_time(closes).timestamp())}:f>"
+                until = None if closes is None else int(_window_time(closes).timestamp())
                 await self._announce(conn, t, "checkin_open", {"users": users, "until": until})
                 await self._audit(conn, _system(t), t, "checkin.reminder", None,
                                   {"players": len(users)})
@@ -251,7 +250,7 @@ class RequestOps(EntryOps):
             outcome = "approved" if approve else "denied"
             await self._notify(conn, t, row.user_id,
                                f"your {kind} bye request for round {round_number} of "
-                               f"**{t.name}** was {outcome}.")
+                               f"'{t.name}' was {outcome}.")
             return ByeRequestView(player=seat(row), round=round_number, kind=kind,  # type: ignore[arg-type]
                                   status="approved" if approve else "pending")
 
@@ -300,7 +299,7 @@ class RequestOps(EntryOps):
                 view = player_view(row)
             outcome = "approved: you are withdrawn" if approve else "denied: you still play"
             await self._notify(conn, t, row.user_id,
-                               f"your request to leave **{t.name}** was {outcome}.")
+                               f"your request to leave '{t.name}' was {outcome}.")
             return view  # type: ignore[no-any-return]
 
 

@@ -67,3 +67,5 @@ MAX_DRAFT_VERSION = 1_000_000
 #: Capacity of a tournament with a waitlist (players admitted; the rest wait in line).
 MIN_CAPACITY = 2
 MAX_CAPACITY = 10_000
+#: The longest window time accepted ("2026-05-01T18:00:00+02:00" is 25 characters).
+MAX_WINDOW_TEXT = 32

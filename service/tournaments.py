@@ -335,6 +335,11 @@ class TournamentOps(RoundOps):
                 raise ConflictError(
                     f"A tournament called '{name}' is already open in this server."
                 ) from None
+            if after.capacity != before.capacity:
+                # a larger capacity lets the first waiting players in
+                fresh = await tournament_repo.get_tournament(conn, t.id)
+                if fresh is not None:
+                    await self._promote(conn, actor, fresh)  # type: ignore[attr-defined]
             await self._audit(
                 conn, actor, t, "tournament.edit",
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},

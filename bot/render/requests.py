@@ -17,7 +17,7 @@ from bot.render.limits import add_field
 from bot.render.tournament import ALERT_COLOUR, BYE_TEXT, INFO_COLOUR
 
 if TYPE_CHECKING:
-    from service.views import DraftEdit, DraftView
+    from service.views import DraftEdit, DraftView, RequestsView
 
 #: What the draft embed's description may use: the fields (warnings, notes) need the rest of
 #: the 6,000 characters of one embed.
@@ -77,3 +77,18 @@ def draft_edit(edit: DraftEdit) -> str:
             "Apply it anyway with the button, or leave the draft as it is."
         )
     return f"Draft edited ({edit.action}: {who}): now version {edit.draft.version}."
+
+
+def add_requests(embed: discord.Embed, requests: RequestsView) -> None:
+    """The requests waiting for organisers and the waitlist, under ``/tournament info``
+    (organisers only), each field cut to Discord's 1,024 characters."""
+    lines = [f"bye r{b.round} ({b.kind}): {seat(b.player)}" for b in requests.byes]
+    lines += [f"leave: {seat(s)}" for s in requests.leaves]
+    if lines:
+        add_field(embed, f"Waiting for approval ({len(lines)})",
+                  _cut_lines(lines, limits.FIELD_VALUE, "requests")
+                  + "\n(buttons below, or /admin approve, /admin deny)", inline=False)
+    if requests.waiting:
+        waiting = [f"{w.position}. <@{w.user_id}>" for w in requests.waiting]
+        add_field(embed, f"Waitlist ({len(waiting)})",
+                  _cut_lines(waiting, limits.FIELD_VALUE, "waiting"), inline=False)

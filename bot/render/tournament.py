@@ -363,6 +363,22 @@ def player_line(player: PlayerView) -> str:
     return f"{who}{rating}"
 
 
+def ping_lines(text: str, users: Sequence[int]) -> list[Outgoing]:
+    """``text`` then the mentions of ``users`` (only them pinged), split into messages that
+    fit Discord's 2,000 characters."""
+    messages: list[Outgoing] = []
+    line, batch = text, []
+    for uid in users:
+        mention = f" <@{uid}>"
+        if len(line) + len(mention) > limits.CONTENT:
+            messages.append(Outgoing(content=line, mention_users=tuple(batch)))
+            line, batch = "", []
+        line += mention
+        batch.append(uid)
+    messages.append(Outgoing(content=line.strip() or text, mention_users=tuple(batch)))
+    return messages
+
+
 def simple(text: str, *, mention_users: Sequence[int] = ()) -> Outgoing:
     return Outgoing(content=text, mention_users=tuple(mention_users))
 

@@ -24,6 +24,9 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "version": (1, limits.MAX_DRAFT_VERSION),
+    "capacity": (limits.MIN_CAPACITY, limits.MAX_CAPACITY),
+    "min_rating": (limits.MIN_RATING, limits.MAX_RATING),
+    "max_rating": (limits.MIN_RATING, limits.MAX_RATING),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -33,6 +36,10 @@ STRING_LENGTHS: dict[str, int] = {
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
     "other": limits.MAX_PLAYER_REF,
+    "registration_opens": limits.MAX_WINDOW_TEXT,
+    "registration_closes": limits.MAX_WINDOW_TEXT,
+    "checkin_opens": limits.MAX_WINDOW_TEXT,
+    "checkin_closes": limits.MAX_WINDOW_TEXT,
     "member-or-name": limits.MAX_PLAYER_REF,
 }
 

@@ -64,3 +64,59 @@ async def test_preview_swap_with_rematch_warning_then_publish(
     assert f"#{x}" in text_of(posted)
     r2 = await bot.service.pairings(club.guild.id, None, 2)
     assert {r2.games[0].white.number, r2.games[0].black.number} == {x, rematch_with}
+
+
+async def test_waitlist_through_discord(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+) -> None:
+    await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Tiny Hall", rounds=3)
+    reply = await club.run(club.owner, "tournament entry", capacity=2)
+    assert reply["flags"] & EPHEMERAL and "saved" in reply["content"]
+    ann, bob, cy = club.players[:3]
+    await club.run(ann, "join")
+    await club.run(bob, "join")
+    reply = await club.run(cy, "join")
+    assert reply["flags"] & EPHEMERAL and "waitlist (position 1)" in reply["content"]
+    info = await club.run(club.owner, "tournament info")
+    assert "Waitlist (1)" in text_of(info) and f"<@{cy.id}>" in text_of(info)
+    reply = await club.run(ann, "leave")
+    assert "left" in reply["content"]
+    told = await club.wait_post(lambda m: "you are in" in text_of(m))
+    assert [u["id"] for u in told["mentions"]] == [str(cy.id)]  # he alone is pinged
+    players = await club.run(club.owner, "tournament info")
+    assert f"<@{cy.id}>" in text_of(players) and "Waitlist" not in text_of(players)
+
+
+async def test_bye_request_approved_with_the_button(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await _round_one_played(club, bot)
+    ann = club.players[0]
+    reply = await club.run(ann, "bye request", round=3)
+    assert reply["flags"] & EPHEMERAL and "an organiser will approve" in reply["content"]
+    # players see no buttons; organisers see the request and Approve / Deny
+    assert "Waiting for approval" not in text_of(await club.run(ann, "tournament info"))
+    info = await club.run(club.owner, "tournament info")
+    assert "Waiting for approval (1)" in text_of(info) and "bye r3 (half)" in text_of(info)
+    labels = [c["label"] for row in info["components"] for c in row["components"]]
+    assert any(label.startswith("✓") for label in labels)
+    approve = next(label for label in labels if label.startswith("✓"))
+    done = await club.click(info, club.owner, approve)
+    assert done["flags"] & EPHEMERAL and "Approved" in done["content"]
+    again = await club.click(info, club.owner, approve)  # the old button: already decided
+    assert again["flags"] & EPHEMERAL and "no bye request" in text_of(again)
+    told = await club.wait_post(lambda m: "was approved" in text_of(m))
+    assert [u["id"] for u in told["mentions"]] == [str(ann.id)]
+    # /leave after the start: a confirmation button, then a request organisers decide
+    reply = await club.run(ann, "leave")
+    assert reply["flags"] & EPHEMERAL and "An organiser approves it" in reply["content"]
+    filed = await club.click(reply, ann, "Yes, ask to leave")
+    assert "request to leave is filed" in filed["content"]
+    reply = await club.run(club.owner, "admin approve", request="leave", player=f"<@{ann.id}>")
+    assert "Approved" in reply["content"]
+    players = await bot.service.list_players(club.guild.id)
+    assert next(p for p in players if p.user_id == ann.id).status == "withdrawn"
