@@ -140,11 +140,14 @@ class OutboxDelivery:
     async def _deliver(self, row: Any) -> bool:
         try:
             channel = await self._channel(row.channel_id)
-            organiser_role = None
+            organiser_role = owner = None
             if row.kind == "dispute":
                 settings = await self.service.get_guild_settings(row.guild_id)
                 organiser_role = settings.organiser_role_id
-            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role)
+                guild = self.client.get_guild(row.guild_id)
+                owner = guild.owner_id if guild is not None else None  # pinged when no role
+            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
+                                           owner_id=owner)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:

@@ -24,7 +24,13 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import DYNAMIC_ITEMS, leave_button, report_buttons
+from cogs.views import (
+    DYNAMIC_ITEMS,
+    close_settled_prompts,
+    leave_button,
+    remember_prompt,
+    report_buttons,
+)
 from service import NotRegisteredError, WaitingView
 from service.limits import (
     MAX_GAMES_IN_MATCH,
@@ -188,8 +194,11 @@ class PlayCog(commands.Cog):
                 view=report_buttons(outcome.game.id),
                 mention_users=prompt.mention_users,
             )
+            await remember_prompt(interaction, outcome.game.id)
         else:
             await answer(interaction, render.report_answer(outcome), embeds=prompt.embeds)
+            # the opponent's prompt, answered by this report: disable its buttons
+            await close_settled_prompts(interaction)
 
     @result.command(name="set", description="Set or correct a result (organisers)")
     @app_commands.describe(
@@ -228,6 +237,7 @@ class PlayCog(commands.Cog):
             f"**{render.result_text(game)}** {plain(game.black.name)} is set.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -31,7 +31,12 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import confirm_edit_button, decision_buttons, draft_buttons
+from cogs.views import (
+    close_settled_prompts,
+    confirm_edit_button,
+    decision_buttons,
+    draft_buttons,
+)
 from service import DraftEdit, RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
@@ -252,6 +257,7 @@ class TournamentCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+        await close_settled_prompts(interaction)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -308,6 +314,7 @@ class TournamentCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))
+        await close_settled_prompts(interaction)  # a forced round settles open reports
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
     @app_commands.describe(
@@ -334,6 +341,7 @@ class TournamentCog(commands.Cog):
             f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)  # the undone round's prompts
 
     # -- /round preview, draft edits, publish (issue 15 item 4) ------------------------------
 

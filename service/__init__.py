@@ -16,8 +16,10 @@ Conventions
 -----------
 * Every operation is **one transaction** (``BEGIN IMMEDIATE``): it all happens or nothing does;
   announcements are written to the outbox in the same transaction.
-* Acting operations take an :class:`Actor`; ``is_organiser`` (Manage Server or the guild's
-  organiser role, see :meth:`TournamentService.get_guild_settings`) is decided by the cog.
+* Acting operations take an :class:`Actor`; ``is_manager`` (Manage Server, Administrator or
+  the guild owner) and ``is_organiser`` (a manager or the guild's organiser role, see
+  :meth:`TournamentService.get_guild_settings`) are decided by the cog. Who may call what:
+  ``service.permissions.OPERATIONS`` (manager / organiser / player / anyone).
   Read-only ones take the ``guild_id``. Guilds never see each other's tournaments.
 * ``tournament``: an id, a name, or ``None`` = the guild's one open tournament (an error names
   them when there are several). Read-only operations fall back to the latest closed one.
@@ -83,6 +85,9 @@ Results:     report_result(actor, result, *, tournament=None, my_games=None,
              set_result(actor, round_number, player, result, *, tournament=None,
              my_games=None, their_games=None) -> ReportOutcome   (organiser override)
              get_game(guild_id, game_id) -> GameView
+Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
+             guild_id) -> list[PromptView] (answered another way: disable the buttons);
+             close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
@@ -105,6 +110,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    NotManagerError,
     NotOrganiserError,
     NotPairedError,
     NotRegisteredError,
@@ -138,6 +144,7 @@ from service.views import (
     GameView,
     GuildSettingsView,
     PlayerView,
+    PromptView,
     ReportOutcome,
     RequestsView,
     RoundView,
@@ -179,6 +186,7 @@ __all__ = [
     "GuildSettingsView",
     "InvalidInputError",
     "NotFoundError",
+    "NotManagerError",
     "NotOrganiserError",
     "NotPairedError",
     "NotRegisteredError",
@@ -186,6 +194,7 @@ __all__ = [
     "PairingFailedError",
     "PermissionDeniedError",
     "PlayerView",
+    "PromptView",
     "RegistrationClosedError",
     "ReportOutcome",
     "RequestsView",

@@ -53,6 +53,12 @@ class NotOrganiserError(PermissionDeniedError):
     code = "not_organiser"
 
 
+class NotManagerError(PermissionDeniedError):
+    """Only a server manager (Manage Server, Administrator, owner) may do this."""
+
+    code = "not_manager"
+
+
 class NotYourGameError(PermissionDeniedError):
     code = "not_your_game"
 

@@ -34,7 +34,7 @@ from service.limits import (
     echo,
 )
 from service.model import settings_of
-from service.permissions import require_organiser
+from service.permissions import require_manager, require_organiser
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
 from service.validation import (
@@ -50,6 +50,7 @@ from service.views import (
     StandingsView,
     TournamentInfo,
     TournamentSettings,
+    format_points,
 )
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -162,6 +163,15 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     )
 
 
+def _podium(view: StandingsView, top: int = 5) -> str:
+    """The first places on one line (names cut so that the line stays short)."""
+    places = [
+        f"{row.rank}. {row.name[:32]} {format_points(row.points)}" for row in view.rows[:top]
+    ]
+    more = " …" if len(view.rows) > top else ""
+    return (", ".join(places) or "no players") + more
+
+
 class TournamentOps(RoundOps):
     """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
 
@@ -174,14 +184,14 @@ class TournamentOps(RoundOps):
 
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
-        require_organiser(actor, "set the organiser role")
+        require_manager(actor, "set the organiser role")
         return await self._update_guild(actor, organiser_role_id=role_id)
 
     async def set_default_channel(
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
         """Where announcements go for tournaments without a channel of their own."""
-        require_organiser(actor, "set the announcement channel")
+        require_manager(actor, "set the default announcement channel")
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
@@ -421,7 +431,15 @@ class TournamentOps(RoundOps):
         at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
         require_organiser(actor, "finish tournaments")
         async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+            # closed_ok: after the automatic finish "/tournament finish" should hear that the
+            # tournament is finished, not that there is none
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            if t.status == "finished":
+                standings = await current_standings(conn, t, final=True)
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is already finished (after round {standings.after_round}). "
+                    f"Final standings: {_podium(standings)}. The full table: /standings."
+                )
             if t.status != "running":
                 raise TournamentNotRunningError(
                     f"'{t.name}' is not running (it is {t.status}): only a running tournament "

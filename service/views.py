@@ -33,15 +33,26 @@ def format_points(points: Fraction | int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who acts. ``is_organiser`` (Manage Server or the guild's organiser role) is decided by
-    the cog from Discord permissions; the service trusts it."""
+    """Who acts. The cog decides both levels from Discord; the service trusts them.
+
+    ``is_manager``: Manage Server, Administrator or the guild owner. Managers decide who
+    organises (the organiser role) and the server-wide settings; a manager is always an
+    organiser too. ``is_organiser``: a manager or a member with the guild's organiser role; runs
+    tournaments. Giving ``is_manager=True`` implies ``is_organiser``.
+    """
 
     user_id: int
     guild_id: int
     display_name: str
     is_organiser: bool = False
+    is_manager: bool = False
     # The member's Discord role ids (entry conditions); the cog fills them in.
     roles: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        # A manager can always make himself an organiser, so he is one: one source of truth.
+        if self.is_manager and not self.is_organiser:
+            object.__setattr__(self, "is_organiser", True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +220,17 @@ class ReportOutcome:
     opponent: Seat
     round_complete: bool = False
     tournament_finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    """A posted Confirm / Dispute prompt whose game was settled another way (or undone:
+    ``game`` is None). The bot disables its buttons and closes it."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    game: GameView | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -291,15 +291,23 @@ async def record_report(
 
 
 async def confirm_report(
-    conn: aiosqlite.Connection, game_id: int, *, confirmer: int, now: datetime
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    confirmer: int | None,
+    now: datetime,
+    organiser_user: int | None = None,
 ) -> bool:
     """reported -> final with the reported result; False if it was not 'reported' any more,
-    which makes a double-clicked (or concurrent) confirmation record one result."""
+    which makes a double-clicked (or concurrent) confirmation record one result.
+    ``confirmer`` is the opponent's player id, or None when an organiser (``organiser_user``,
+    a Discord user id) confirmed."""
     cur = await conn.execute(
         "UPDATE games SET state = 'final', result = reported_result,"
         " white_games = reported_white_games, black_games = reported_black_games,"
-        " confirmed_by = ?, finalised_at = ? WHERE id = ? AND state = 'reported'",
-        (confirmer, to_text(now), game_id),
+        " confirmed_by = ?, set_by_user = COALESCE(?, set_by_user), finalised_at = ?"
+        " WHERE id = ? AND state = 'reported'",
+        (confirmer, organiser_user, to_text(now), game_id),
     )
     return cur.rowcount == 1
 
@@ -308,7 +316,7 @@ async def record_dispute(
     conn: aiosqlite.Connection,
     game_id: int,
     *,
-    disputer: int,
+    disputer: int | None,
     result: str | None,
     now: datetime,
 ) -> bool:

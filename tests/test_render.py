@@ -173,6 +173,18 @@ def test_dispute_alert_pings_the_organiser_role_only() -> None:
     assert message.content.startswith("<@&555>")
 
 
+def test_dispute_alert_without_organiser_role_pings_the_owner_or_says_so() -> None:
+    game = _round(1).games[0]
+    message = render.dispute_alert(game, None, "Open", owner_id=77)
+    allowed = message.allowed_mentions().to_dict()
+    assert allowed["users"] == [77] and "roles" not in allowed
+    assert message.content.startswith("<@77> (no organiser role is set)")
+    assert "/config organiser-role" in (message.embeds[0].description or "")
+    nobody = render.dispute_alert(game, None, "Open")
+    assert "nobody was pinged" in nobody.content
+    assert nobody.allowed_mentions().to_dict() == {"parse": []}
+
+
 def test_plain_defuses_markdown_and_mentions() -> None:
     assert plain("**bold** @everyone <@123> <@&9> <#7>") == (
         "\\*\\*bold\\*\\* @\u200beveryone <@\u200b123> <@&\u200b9> <#\u200b7>"

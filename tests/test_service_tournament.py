@@ -21,7 +21,7 @@ from service import (
     TournamentService,
 )
 from swiss.trf import parse_trf
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import GUILD, Clock, manager, member, open_service, organiser
 
 ORG = organiser()
 CHANNEL = 555
@@ -403,8 +403,8 @@ async def test_guild_settings_and_default_channel(tmp_path: Path) -> None:
     async with open_service(tmp_path / "guild.sqlite3") as service:
         settings = await service.get_guild_settings(GUILD)
         assert settings.organiser_role_id is None
-        await service.set_organiser_role(ORG, 77)
-        await service.set_default_channel(ORG, 88)
+        await service.set_organiser_role(manager(), 77)
+        await service.set_default_channel(manager(), 88)
         assert await service.get_guild_settings(GUILD) == type(settings)(GUILD, 77, 88)
         await service.create_tournament(ORG, "No Channel", 1, seed=1)
         await service.join(member(1001))

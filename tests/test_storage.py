@@ -235,3 +235,30 @@ async def test_a_read_transaction_does_not_block_a_writer(tmp_path: Path) -> Non
             assert await tournament_repo.list_tournaments(conn, 1) == []  # its snapshot
         async with reader.transaction(readonly=True) as conn:
             assert [t.name for t in await tournament_repo.list_tournaments(conn, 1)] == ["During"]
+
+
+async def test_close_waits_for_the_transaction_in_flight(tmp_path: Path) -> None:
+    """A bot stopping while a command still writes: close() lets the transaction finish, so
+    no half-closed connection keeps the file locked for the restarted bot."""
+    path = tmp_path / "closing.sqlite3"
+    db = await connect(path)
+    inside = asyncio.Event()
+
+    async def work() -> int:
+        async with (
+            db.transaction() as conn,
+            conn.execute("SELECT count(*) FROM sqlite_master") as cur,
+        ):
+            inside.set()
+            await asyncio.sleep(0.05)
+            (count,) = await cur.fetchone()
+        return int(count)
+
+    task = asyncio.create_task(work())
+    await inside.wait()
+    await db.close()
+    assert await task > 0  # the transaction finished (before: "Connection closed")
+    again = await connect(path)  # and nothing holds the file
+    async with again.transaction() as conn:
+        await conn.execute("SELECT 1")
+    await again.close()
