@@ -10,6 +10,7 @@ previews uses ``/round next`` as before; pairing a round by any path deletes the
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import Counter
 
@@ -184,7 +185,11 @@ def _basis(snapshot: Snapshot) -> str:
     """A fingerprint of everything the next pairing depends on. The model is a frozen
     dataclass of tuples, so its repr is deterministic; the player rows add statuses."""
     rows = sorted((p.id, p.status, p.number, p.withdrawn_round) for p in snapshot.by_id.values())
-    text = repr(snapshot.tournament) + repr(rows)
+    model = snapshot.tournament
+    # sets print in an order of their own: the forbidden pairs are written sorted
+    forbidden = sorted(sorted(pair) for pair in model.forbidden_pairs)
+    text = repr(dataclasses.replace(model, forbidden_pairs=frozenset())) + repr(forbidden) + \
+        repr(rows)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -224,6 +229,9 @@ def _apply(action: str, ids: list[int], games: Games, byes: Byes,
            t: TournamentRow) -> tuple[Games, Byes]:
     if action == "swap":
         a, b = ids
+        # a requested bye belongs to who asked for it: swapping would hand it to another
+        _require_not_requested(a, byes, t)
+        _require_not_requested(b, byes, t)
         swap = {a: b, b: a}
         return ([(swap.get(w, w), swap.get(x, x)) for w, x in games],
                 [(swap.get(p, p), k) for p, k in byes])

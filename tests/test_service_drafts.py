@@ -3,6 +3,7 @@ stale and replaced drafts, the audit log and the TRF export of a manually paired
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from service import RoundChangedError, TournamentService
 from service.views import DraftView
 from storage import journal
+from swiss.trf.reader import parse_trf
 from tests.service_helpers import member, open_service, organiser
 from tests.test_service_tournament import play_round
 
@@ -75,9 +77,14 @@ async def test_swap_that_creates_a_rematch_warns_then_applies_on_confirmation(
         async with service.db.transaction(readonly=True) as conn:
             actions = [a.action for a in await journal.list_audit(conn, tid)]
         assert actions[-3:] == ["draft.preview", "draft.swap", "round.pair"]
-        # the TRF export is faithful: round 2 as edited (the rematch is in the history)
+        # the TRF export is faithful: once played, read back, round 2 is the edited round,
+        # colours as edited (the rematch is in the history)
+        await play_round(service, r2)
         trf = (await service.export(1000, "trf", tid)).content
-        assert trf.count("\n001 ") == 6
+        model = parse_trf(trf).tournament
+        numbers = {s.player_id: s.number for b in edit.draft.boards for s in (b.white, b.black)}
+        assert sorted((g.white, g.black) for g in model.rounds[1].games) == \
+            sorted((numbers[w], numbers[b]) for w, b in _board_pairs(edit.draft))
 
 
 async def test_publishing_a_stale_draft_is_refused(tmp_path: Path) -> None:
@@ -141,3 +148,34 @@ async def test_drafts_are_for_organisers_only(tmp_path: Path) -> None:
         await _after_round_one(service)
         with pytest.raises(Exception, match="organiser"):
             await service.preview_round(member(801))
+
+
+async def test_a_draft_survives_a_restart_and_is_published_once(tmp_path: Path) -> None:
+    path = tmp_path / "d.sqlite3"
+    async with open_service(path) as service:
+        await _after_round_one(service)
+        draft = await service.preview_round(ORG)
+    async with open_service(path) as service:  # the bot was killed and restarted
+        again = await service.show_draft(ORG)
+        assert again.version == draft.version and not again.stale
+        assert _board_pairs(again) == _board_pairs(draft)
+        first, second = await asyncio.gather(
+            service.publish_draft(ORG, version=draft.version),
+            service.publish_draft(ORG, version=draft.version),
+            return_exceptions=True,
+        )
+        published = [r for r in (first, second) if not isinstance(r, BaseException)]
+        assert len(published) == 1 and published[0].number == 2  # a double click acts once
+        assert (await service.pairings(1000)).number == 2
+
+
+async def test_a_requested_bye_cannot_be_swapped_to_another_player(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "d.sqlite3") as service:
+        await _after_round_one(service, players=7)
+        await service.request_bye(ORG, 2, kind="half", player=801)
+        draft = await service.preview_round(ORG)
+        assert ("half" in [k for _, k in draft.byes])
+        other = draft.boards[0].white.number
+        with pytest.raises(Exception, match="asked for"):
+            await service.swap_in_draft(ORG, 801, f"#{other}", version=draft.version,
+                                        confirm=True)
