@@ -120,3 +120,25 @@ async def test_bye_request_approved_with_the_button(
     assert "Approved" in reply["content"]
     players = await bot.service.list_players(club.guild.id)
     assert next(p for p in players if p.user_id == ann.id).status == "withdrawn"
+
+
+async def test_checkin_window_reminder_pings_the_registered_once_and_start_drops_absent(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Window Cup", rounds=3)
+    for player in club.players[:4]:
+        await club.run(player, "join")
+    reply = await club.run(club.owner, "tournament entry", checkin_opens="2020-01-01T00:00")
+    assert "saved" in reply["content"]
+    ping = await club.wait_post(lambda m: "Check-in for **Window Cup** is open" in text_of(m))
+    assert {int(u["id"]) for u in ping["mentions"]} == {p.id for p in club.players[:4]}
+    for player in club.players[:3]:
+        reply = await club.run(player, "checkin")
+        assert "checked in" in reply["content"]
+    await club.run(club.owner, "tournament start")
+    status = {p.user_id: p.status for p in await bot.service.list_players(club.guild.id)}
+    assert status[club.players[3].id] == "no_show"
+    reminders = [m for m in club.posts() if "Check-in for" in text_of(m)]
+    assert len(reminders) == 1  # once, though the background pass ran many times
