@@ -201,11 +201,14 @@ class RequestOps(EntryOps):
         async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+            last = await round_repo.last_round(conn, t.id)
+            paired = 0 if last is None else last.number
             byes = tuple(
                 ByeRequestView(player=seat(players[r.player_id]), round=r.round_number,
                                kind=r.kind, status="pending")  # type: ignore[arg-type]
                 for r in await round_repo.list_bye_requests(conn, t.id)
-                if r.status == "pending"
+                # a request for a round paired meanwhile can no longer be decided
+                if r.status == "pending" and r.round_number > paired
             )
             leaves = tuple(seat(players[pid])
                            for pid in await request_repo.list_leave_requests(conn, t.id))

@@ -175,6 +175,7 @@ async def test_a_pending_bye_request_does_not_reach_the_pairing(tmp_path: Path) 
         assert r2.byes == () and len(r2.games) == 3
         with pytest.raises(ConflictError, match="already paired"):
             await service.decide_bye_request(ORG, "<@1>", 2, approve=True)
+        assert (await service.pending_requests(ORG)).byes == ()  # no longer listed
 
 
 async def test_leave_after_start_waits_for_an_organiser(tmp_path: Path) -> None:
