@@ -123,6 +123,10 @@ class OutboxDelivery:
         else:
             for line in run.fired:
                 log.info("timer fired: %s", line)
+        try:
+            await self.service.run_checkin_reminders()
+        except Exception:
+            log.exception("the check-in reminder pass failed")
         await self.deliver_due()
 
     async def deliver_due(self) -> int:

@@ -188,6 +188,30 @@ class AdminCog(commands.Cog):
             ephemeral=True,
         )
 
+    @admin.command(name="approve", description="Approve a player's bye or leave request")
+    @app_commands.describe(request="What the player asked for", player=PLAYER_HELP,
+                           round="The round of the bye request", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def approve(
+        self, interaction: discord.Interaction, request: Literal["bye", "leave"],
+        player: PlayerOption,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await _decide(interaction, request, player, round, tournament, approve=True)
+
+    @admin.command(name="deny", description="Deny a player's bye or leave request")
+    @app_commands.describe(request="What the player asked for", player=PLAYER_HELP,
+                           round="The round of the bye request", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def deny(
+        self, interaction: discord.Interaction, request: Literal["bye", "leave"],
+        player: PlayerOption,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await _decide(interaction, request, player, round, tournament, approve=False)
+
     @admin.command(name="drop", description="Withdraw a player from the next rounds")
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
@@ -202,6 +226,29 @@ class AdminCog(commands.Cog):
         )
         announced(interaction)
         await answer(interaction, f"**{plain(dropped.name)}** is withdrawn.", ephemeral=True)
+
+
+async def _decide(
+    interaction: discord.Interaction, request: str, player: str, round_number: int | None,
+    tournament: str | None, *, approve: bool,
+) -> None:
+    actor = await actor_of(interaction)
+    service = service_of(interaction)
+    verdict = "Approved" if approve else "Denied"
+    if request == "bye":
+        if round_number is None:
+            raise UserFacingError("Say which round the bye request is for (the round option).")
+        decided = await service.decide_bye_request(
+            actor, player_ref(player), round_number, approve=approve,
+            tournament=tournament_ref(tournament))
+        text = (f"{verdict}: **{plain(decided.player.name)}**'s {decided.kind} bye in round "
+                f"{decided.round}.")
+    else:
+        view = await service.decide_leave_request(
+            actor, player_ref(player), approve=approve, tournament=tournament_ref(tournament))
+        text = f"{verdict}: **{plain(view.name)}**'s request to leave."
+    announced(interaction)  # the player is told in the tournament channel
+    await answer(interaction, text, ephemeral=True)
 
 
 async def _member_name(interaction: discord.Interaction, user_id: int) -> str:

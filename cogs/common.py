@@ -73,6 +73,8 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         display_name=interaction.user.display_name,
         is_organiser=await is_organiser(interaction),
         is_manager=is_manager(interaction),
+        # entry conditions (a required role) are checked by the service
+        roles=frozenset(r.id for r in getattr(interaction.user, "roles", ())),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Literal
 
 import discord
@@ -23,7 +24,14 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import DYNAMIC_ITEMS, close_settled_prompts, remember_prompt, report_buttons
+from cogs.views import (
+    DYNAMIC_ITEMS,
+    close_settled_prompts,
+    leave_button,
+    remember_prompt,
+    report_buttons,
+)
+from service import NotRegisteredError, WaitingView
 from service.limits import (
     MAX_GAMES_IN_MATCH,
     MAX_RATING,
@@ -41,6 +49,9 @@ class PlayCog(commands.Cog):
     result = app_commands.Group(
         name="result", description="Organiser result commands", guild_only=True
     )
+    bye = app_commands.Group(
+        name="bye", description="Ask for a bye (an organiser approves)", guild_only=True
+    )
 
     @app_commands.command(name="join", description="Join the tournament")
     @app_commands.guild_only()
@@ -55,6 +66,14 @@ class PlayCog(commands.Cog):
         player = await service_of(interaction).join(
             await actor_of(interaction), tournament_ref(tournament), rating=rating
         )
+        if isinstance(player, WaitingView):
+            await answer(
+                interaction,
+                f"**{plain(player.tournament_name)}** is full: you are on the waitlist "
+                f"(position {player.position}). You will be told when a place is free.",
+                ephemeral=True,
+            )
+            return
         late = f" You join in round {player.joined_round}." if player.joined_round > 1 else ""
         await answer(interaction, f"✅ {interaction.user.mention} joined.{late}",
                      mention_users=())
@@ -68,11 +87,65 @@ class PlayCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
     ) -> None:
-        player = await service_of(interaction).leave(
-            await actor_of(interaction), tournament_ref(tournament)
-        )
+        actor = await actor_of(interaction)
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        if info.status == "running":
+            # after the start leaving is a drop: the player confirms, an organiser decides
+            await answer(
+                interaction,
+                f"Leave **{plain(info.name)}**? After the start this is a drop: you would "
+                "not be paired again (your games stay). An organiser approves it.",
+                ephemeral=True, view=leave_button(info.id, actor.user_id),
+            )
+            return
+        try:
+            player = await service.leave(actor, info.id)
+        except NotRegisteredError as not_registered:
+            try:
+                waiting = await service.leave_waitlist(actor, info.id)
+            except NotRegisteredError:
+                raise not_registered from None  # neither a player nor waiting
+            name = plain(waiting.tournament_name)
+            await answer(interaction, f"You left the waitlist of **{name}**.", ephemeral=True)
+            return
+        announced(interaction)  # his place may have gone to the first waiting player
         verb = "withdrew" if player.status == "withdrawn" else "left"
         await answer(interaction, f"{interaction.user.mention} {verb}.")
+
+    @bye.command(name="request", description="Ask for a bye in a coming round")
+    @app_commands.describe(round="The round (default: the next one)",
+                           kind="half or zero point, as the event allows (default half)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def bye_request(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        kind: Literal["half", "zero"] = "half",
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        actor = await actor_of(interaction)
+        request = await service_of(interaction).request_bye(
+            dataclasses.replace(actor, is_organiser=False),  # his own request: approved later
+            round, kind=kind, tournament=tournament_ref(tournament))
+        await answer(interaction, f"Your {request.kind} bye request for round {request.round} "
+                     "is filed: an organiser will approve or deny it, and you will be told.",
+                     ephemeral=True)
+
+    @bye.command(name="cancel", description="Withdraw your bye request")
+    @app_commands.describe(round="The round (default: the next one)", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def bye_cancel(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        request = await service_of(interaction).cancel_bye_request(
+            await actor_of(interaction), round, tournament=tournament_ref(tournament))
+        await answer(interaction, f"Your bye request for round {request.round} is withdrawn.",
+                     ephemeral=True)
 
     @app_commands.command(name="checkin", description="Confirm you are here to play")
     @app_commands.guild_only()

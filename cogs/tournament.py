@@ -9,41 +9,58 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UserFacingError
+from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
 from cogs.common import (
+    PLAYER_HELP,
     TOURNAMENT_HELP,
+    PlayerOption,
     TournamentOption,
     actor_of,
     announced,
     answer,
     answer_outgoing,
     guild_id_of,
+    player_autocomplete,
+    player_ref,
     require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import close_settled_prompts
-from service import RoundView
+from cogs.views import (
+    close_settled_prompts,
+    confirm_edit_button,
+    decision_buttons,
+    draft_buttons,
+)
+from service import DraftEdit, RoundView
 from service.limits import (
     DEADLINE_ACTIONS,
     DEADLINE_FALLBACKS,
     MAX_AUTO_ADVANCE_MINUTES,
+    MAX_CAPACITY,
     MAX_DEADLINE_MINUTES,
+    MAX_DRAFT_VERSION,
     MAX_NOSHOW_DROP_AFTER,
     MAX_NOSHOW_GRACE_MINUTES,
+    MAX_RATING,
     MAX_REMINDERS_TEXT,
     MAX_ROUND_INTERVAL_MINUTES,
     MAX_ROUNDS,
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
+    MAX_WINDOW_TEXT,
     MIN_AUTO_ADVANCE_MINUTES,
+    MIN_CAPACITY,
     MIN_DEADLINE_MINUTES,
     MIN_NOSHOW_DROP_AFTER,
     MIN_NOSHOW_GRACE_MINUTES,
+    MIN_RATING,
     MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
     PLAYOFF_ROUNDS,
@@ -258,7 +275,61 @@ class TournamentCog(commands.Cog):
         players = await service.list_players(guild_id, info.id)
         embed = render.tournament_info(info)
         render.add_players(embed, players)
-        await answer(interaction, embeds=[embed], ephemeral=True)
+        buttons = None
+        actor = await actor_of(interaction)
+        if actor.is_organiser and info.status in ("registration", "running"):
+            # organisers also see what waits for them, with Approve / Deny buttons
+            requests = await service.pending_requests(actor, info.id)
+            requests_render.add_requests(embed, requests)
+            buttons = decision_buttons(requests)
+        await answer(interaction, embeds=[embed], ephemeral=True, view=buttons)
+
+    @tournament.command(name="entry", description="Capacity, entry conditions and windows")
+    @app_commands.describe(
+        capacity="At most this many players; later joiners wait in line",
+        role="Only members with this role may join",
+        min_rating="Lowest rating admitted (a rating is then required)",
+        max_rating="Highest rating admitted (a rating is then required)",
+        registration_opens="UTC date and time, e.g. 2026-05-01T18:00",
+        registration_closes="UTC date and time, e.g. 2026-05-01T19:45",
+        checkin_opens="UTC date and time; players are pinged then",
+        checkin_closes="UTC date and time; who did not check in is dropped at the start",
+        player_byes="Byes players may ask for (an organiser approves)",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def entry(
+        self,
+        interaction: discord.Interaction,
+        capacity: app_commands.Range[int, MIN_CAPACITY, MAX_CAPACITY] | None = None,
+        role: discord.Role | None = None,
+        min_rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        max_rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        registration_opens: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        registration_closes: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        checkin_opens: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        checkin_closes: app_commands.Range[str, 1, MAX_WINDOW_TEXT] | None = None,
+        player_byes: Literal["half", "zero", "both", "none"] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        given = {
+            "capacity": capacity, "required_role_id": role.id if role else None,
+            "min_rating": min_rating, "max_rating": max_rating,
+            "registration_opens": registration_opens,
+            "registration_closes": registration_closes,
+            "checkin_opens": checkin_opens, "checkin_closes": checkin_closes,
+            "player_byes": player_byes,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        if checkin_opens or checkin_closes:
+            changes["checkin"] = True  # a check-in window means check-in is used
+        if not changes:
+            raise UserFacingError("Give at least one setting to change.")
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes)
+        announced(interaction)  # a larger capacity may have let waiting players in
+        await answer(interaction, f"Entry settings of **{plain(info.name)}** saved.",
+                     embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="list", description="This server's tournaments")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -407,6 +478,96 @@ class TournamentCog(commands.Cog):
         )
         await close_settled_prompts(interaction)  # the undone round's prompts
 
+    # -- /round preview, draft edits, publish (issue 15 item 4) ------------------------------
+
+    @round.command(name="preview", description="Compute the next round without publishing it")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_preview(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # the draft is for organisers only
+        draft = await service_of(interaction).preview_round(actor, tournament_ref(tournament))
+        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
+                     view=draft_buttons(draft.tournament_id, draft.version))
+
+    @round.command(name="draft", description="Show the draft of the next round (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_draft(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        draft = await service_of(interaction).show_draft(
+            await actor_of(interaction), tournament_ref(tournament))
+        view = None if draft.stale else draft_buttons(draft.tournament_id, draft.version)
+        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
+                     view=view)
+
+    @round.command(name="swap", description="Exchange two players in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, other=PLAYER_HELP,
+                           version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, other=player_autocomplete,
+                               tournament=tournament_autocomplete)
+    async def round_swap(
+        self, interaction: discord.Interaction, player: PlayerOption, other: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).swap_in_draft(
+            await actor_of(interaction), player_ref(player), player_ref(other),
+            version=version, tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="pair", description="Put two players together in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, opponent=PLAYER_HELP,
+                           version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, opponent=player_autocomplete,
+                               tournament=tournament_autocomplete)
+    async def round_pair(
+        self, interaction: discord.Interaction, player: PlayerOption, opponent: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).pair_in_draft(
+            await actor_of(interaction), player_ref(player), player_ref(opponent),
+            version=version, tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="bye", description="Give a player the bye in the draft (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, version="The draft version you are looking at",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def round_bye(
+        self, interaction: discord.Interaction, player: PlayerOption,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        edit = await service_of(interaction).bye_in_draft(
+            await actor_of(interaction), player_ref(player), version=version,
+            tournament=tournament_ref(tournament))
+        await _answer_edit(interaction, edit)
+
+    @round.command(name="publish", description="Publish the draft as the next round (organisers)")
+    @app_commands.describe(version="The draft version to publish (shown by /round preview)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def round_publish(
+        self, interaction: discord.Interaction,
+        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
+        view = await service.publish_draft(actor, version=version, tournament=info.id)
+        announced(interaction)
+        await answer(interaction, _paired_text(view, "paired") + f" (draft v{version})")
+
     # -- /pairings and /standings --------------------------------------------------------------
 
     @app_commands.command(name="pairings", description="Show a round's pairings")
@@ -443,6 +604,19 @@ class TournamentCog(commands.Cog):
             guild_id_of(interaction), tournament_ref(tournament), round
         )
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+
+async def _answer_edit(interaction: discord.Interaction, edit: DraftEdit) -> None:
+    """Applied: the new draft with its Publish button. Not applied: the warnings and the
+    "Apply anyway" button naming the version shown (a click on a replaced one is refused)."""
+    draft = edit.draft
+    if edit.applied:
+        buttons = draft_buttons(draft.tournament_id, draft.version)
+    else:
+        buttons = confirm_edit_button(draft.tournament_id, edit.action, draft.version,
+                                      edit.numbers)
+    await answer(interaction, requests_render.draft_edit(edit),
+                 embeds=[requests_render.draft(draft)], ephemeral=True, view=buttons)
 
 
 def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:

@@ -18,11 +18,13 @@ from typing import Any
 
 import discord
 
-from bot.errors import report_error
+from bot.errors import UserFacingError, report_error
+from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, service_of
+from service.views import RequestsView
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +181,197 @@ class NoShowObjectButton(
         except Exception as exc:
             await report_error(interaction, exc, "the I am here button")
 
+class DraftButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=(r"swissbot:draft:(?P<action>swap|pair|bye|publish):(?P<t>[0-9]+):"
+              r"(?P<version>[0-9]+)(?::(?P<a>[0-9]+))?(?::(?P<b>[0-9]+))?"),
+):
+    """"Apply anyway" on an edit that breaks a rule, and "Publish" on a draft. The custom_id
+    names the tournament, the draft version and the players (pairing numbers), so a click on
+    an old message acts on that version or is refused; it survives restarts."""
+
+    def __init__(self, action: str, tournament_id: int, version: int,
+                 players: tuple[int, ...] = ()) -> None:
+        custom_id = ":".join(["swissbot", "draft", action, str(tournament_id), str(version),
+                              *(str(p) for p in players)])
+        label = f"Publish v{version}" if action == "publish" else "Apply anyway"
+        style = discord.ButtonStyle.success if action == "publish" else \
+            discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.action = action
+        self.tournament_id = tournament_id
+        self.version = version
+        self.players = players
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> DraftButton:
+        players = tuple(int(p) for p in (match["a"], match["b"]) if p)
+        return cls(match["action"], int(match["t"]), int(match["version"]), players)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            actor = await actor_of(interaction)
+            service = service_of(interaction)
+            refs = [f"#{p}" for p in self.players]
+            if self.action == "publish":
+                view = await service.publish_draft(actor, version=self.version,
+                                                   tournament=self.tournament_id)
+                announced(interaction)
+                await interaction.response.edit_message(
+                    content=f"Round {view.number} is published (draft v{self.version}).",
+                    view=None, allowed_mentions=allowed_mentions())
+                return
+            edit_op = {"swap": service.swap_in_draft, "pair": service.pair_in_draft,
+                       "bye": service.bye_in_draft}[self.action]
+            edit = await edit_op(actor, *refs, version=self.version, confirm=True,
+                                 tournament=self.tournament_id)
+            await interaction.response.edit_message(
+                content=requests_render.draft_edit(edit),
+                embeds=[requests_render.draft(edit.draft)],
+                view=draft_buttons(edit.draft.tournament_id, edit.draft.version),
+                allowed_mentions=allowed_mentions(),
+            )
+        except Exception as exc:
+            await report_error(interaction, exc, "the draft button")
+
+
+def draft_buttons(tournament_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DraftButton("publish", tournament_id, version))
+    return view
+
+
+def confirm_edit_button(tournament_id: int, action: str, version: int,
+                        players: tuple[int, ...]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DraftButton(action, tournament_id, version, players))
+    return view
+
+
+class LeaveButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=r"swissbot:leave:(?P<t>[0-9]+):(?P<user>[0-9]+)",
+):
+    """The player's confirmation of /leave after the start: it files the request an
+    organiser decides. Only the member who ran /leave can click it."""
+
+    def __init__(self, tournament_id: int, user_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Yes, ask to leave", style=discord.ButtonStyle.danger,
+            custom_id=f"swissbot:leave:{tournament_id}:{user_id}"))
+        self.tournament_id = tournament_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> LeaveButton:
+        return cls(int(match["t"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.user.id != self.user_id:
+                raise UserFacingError("This button is for the player who ran /leave.")
+            await service_of(interaction).request_leave(await actor_of(interaction),
+                                                        self.tournament_id)
+            await interaction.response.edit_message(
+                content="Your request to leave is filed: an organiser will decide, and you "
+                "will be told.", view=None, allowed_mentions=allowed_mentions())
+        except Exception as exc:
+            await report_error(interaction, exc, "the leave button")
+
+
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=(r"swissbot:decide:(?P<verdict>approve|deny):(?P<what>bye|leave):(?P<t>[0-9]+):"
+              r"(?P<player>[0-9]+):(?P<round>[0-9]+)"),
+):
+    """Approve / Deny under /tournament info: names the request (kind, player by database
+    number, round), so a second click finds it decided and is refused."""
+
+    def __init__(self, verdict: str, what: str, tournament_id: int, number: int,
+                 round_number: int, label: str) -> None:
+        style = discord.ButtonStyle.success if verdict == "approve" else \
+            discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=style,
+            custom_id=f"swissbot:decide:{verdict}:{what}:{tournament_id}:{number}:"
+                      f"{round_number}"))
+        self.verdict, self.what = verdict, what
+        self.tournament_id, self.number, self.round_number = tournament_id, number, round_number
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> DecisionButton:
+        return cls(match["verdict"], match["what"], int(match["t"]), int(match["player"]),
+                   int(match["round"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            actor = await actor_of(interaction)
+            service = service_of(interaction)
+            approve = self.verdict == "approve"
+            if self.what == "bye":
+                request = await service.decide_bye_request(
+                    actor, f"#{self.number}", self.round_number, approve=approve,
+                    tournament=self.tournament_id)
+                text = (f"{'Approved' if approve else 'Denied'}: {plain(request.player.name)}'s "
+                        f"{request.kind} bye in round {request.round}.")
+            else:
+                player = await service.decide_leave_request(
+                    actor, f"#{self.number}", approve=approve, tournament=self.tournament_id)
+                text = (f"{'Approved' if approve else 'Denied'}: "
+                        f"{plain(player.name)}'s request to leave.")
+            announced(interaction)
+            await interaction.response.send_message(text, ephemeral=True,
+                                                    allowed_mentions=allowed_mentions())
+        except Exception as exc:
+            await report_error(interaction, exc, "the decision button")
+
+
+def leave_button(tournament_id: int, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveButton(tournament_id, user_id))
+    return view
+
+
+#: Requests with buttons under /tournament info (two buttons each; Discord allows 25).
+DECISION_BUTTONS = 10
+
+
+def decision_buttons(requests: RequestsView) -> discord.ui.View | None:
+    """Approve / Deny for the first requests (the others by /admin approve and /admin deny)."""
+    items: list[tuple[str, int, int, str]] = []
+    for bye in requests.byes:
+        if bye.player.number is not None:
+            items.append(("bye", bye.player.number, bye.round,
+                          f"{bye.player.name} · bye r{bye.round}"))
+    for seat in requests.leaves:
+        if seat.number is not None:
+            items.append(("leave", seat.number, 0, f"{seat.name} · leave"))
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for what, number, round_number, label in items[:DECISION_BUTTONS]:
+        view.add_item(DecisionButton("approve", what, requests.tournament_id, number,
+                                     round_number, f"✓ {label}"))
+        view.add_item(DecisionButton("deny", what, requests.tournament_id, number,
+                                     round_number, f"✗ {label}"))
+    return view
+
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (  # type: ignore[type-arg]
-    ReportButton, NoShowObjectButton,
+    ReportButton, NoShowObjectButton, DraftButton, LeaveButton, DecisionButton,
 )

@@ -67,6 +67,21 @@ Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_numbe
              request_bye(actor, round_number=None, *, kind="half", player=None,
              tournament=None) -> ByeRequestView;  cancel_bye_request(...)
              forbid_pair(actor, first, second, tournament=None) -> (PlayerView, PlayerView)
+Drafts:      preview_round(actor, tournament=None) -> DraftView  (stored, not published)
+             show_draft(actor, tournament=None) -> DraftView;  discard_draft(actor, ...)
+             swap_in_draft / pair_in_draft(actor, first, second, *, version, confirm=False)
+             bye_in_draft(actor, player, *, version, confirm=False) -> DraftEdit
+             (an edit that breaks a rule the draft did not break returns applied=False with
+             new_warnings until confirmed)
+             publish_draft(actor, *, version, tournament=None) -> RoundView  (refused when
+             the version was replaced or the draft is stale: RoundChangedError)
+Entry and requests (issue 15 items 5, 7):
+             join -> WaitingView when full (capacity); leave_waitlist(actor, ...)
+             pending_requests(actor, tournament=None) -> RequestsView  (organisers)
+             decide_bye_request(actor, player, round_number, *, approve) -> ByeRequestView
+             request_leave(actor, ...) -> PlayerView  (after the start; an organiser decides)
+             decide_leave_request(actor, player, *, approve) -> PlayerView
+             run_checkin_reminders(now=None) -> list[int]  (background: once per event)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
              their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
@@ -99,6 +114,8 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
+from service.drafts import DraftOps
+from service.entry import RequestOps
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -128,7 +145,6 @@ from service.exports import ExportOps
 from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
-from service.rounds import RoundOps
 from service.timers import TimerOps
 from service.tournaments import TournamentOps
 from service.views import (
@@ -136,6 +152,9 @@ from service.views import (
     Announcement,
     ByeRequestView,
     ByeView,
+    DraftBoard,
+    DraftEdit,
+    DraftView,
     ExportFile,
     GameView,
     GuildSettingsView,
@@ -143,6 +162,7 @@ from service.views import (
     PlayerView,
     PromptView,
     ReportOutcome,
+    RequestsView,
     RoundView,
     Seat,
     StandingsRowView,
@@ -150,12 +170,13 @@ from service.views import (
     TimerRun,
     TournamentInfo,
     TournamentSettings,
+    WaitingView,
     format_points,
 )
 
 
 class TournamentService(
-    TournamentOps, PlayerOps, TimerOps, ResultOps, RoundOps, ExportOps, OutboxOps
+    TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps, OutboxOps
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -174,6 +195,9 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DraftBoard",
+    "DraftEdit",
+    "DraftView",
     "ExportFile",
     "GameView",
     "GuildSettingsView",
@@ -191,6 +215,7 @@ __all__ = [
     "PromptView",
     "RegistrationClosedError",
     "ReportOutcome",
+    "RequestsView",
     "RoundChangedError",
     "RoundNotCompleteError",
     "RoundView",
@@ -207,5 +232,6 @@ __all__ = [
     "UnknownPlayerError",
     "UnknownRoundError",
     "UnknownTournamentError",
+    "WaitingView",
     "format_points",
 ]

@@ -78,3 +78,11 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
 
 # A top cut of 32 plays 5 knockout rounds after the Swiss, numbered after its rounds.
 PLAYOFF_ROUNDS = 5
+#: Draft versions a /round command accepts (a draft is previewed or edited far fewer times).
+MAX_DRAFT_VERSION = 1_000_000
+
+#: Capacity of a tournament with a waitlist (players admitted; the rest wait in line).
+MIN_CAPACITY = 2
+MAX_CAPACITY = 10_000
+#: The longest window time accepted ("2026-05-01T18:00:00+02:00" is 25 characters).
+MAX_WINDOW_TEXT = 32

@@ -88,7 +88,8 @@ async def load_snapshot(conn: aiosqlite.Connection, row: TournamentRow) -> Snaps
         )
     requested: dict[int, dict[int, ByeKind]] = {}
     for req in await round_repo.list_bye_requests(conn, row.id):
-        if by_id[req.player_id].number is not None:
+        # A player's own request reaches the pairing only once an organiser approved it.
+        if req.status == "approved" and by_id[req.player_id].number is not None:
             requested.setdefault(req.round_number, {})[num(req.player_id)] = ByeKind(req.kind)
     forbidden = frozenset(
         frozenset((num(a), num(b)))

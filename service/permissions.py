@@ -58,6 +58,20 @@ OPERATIONS: dict[str, Level] = {
     "claim_no_show": "player",
     "object_no_show": "player",  # only the player the claim is against
     "pending_timers": "anyone",
+    # pairing drafts (issue 15 item 4)
+    "preview_round": "organiser",
+    "show_draft": "organiser",
+    "swap_in_draft": "organiser",
+    "pair_in_draft": "organiser",
+    "bye_in_draft": "organiser",
+    "publish_draft": "organiser",
+    "discard_draft": "organiser",
+    # entry and player-side requests (items 5, 7)
+    "leave_waitlist": "player",
+    "pending_requests": "organiser",
+    "decide_bye_request": "organiser",
+    "request_leave": "player",
+    "decide_leave_request": "organiser",
 }
 
 WHO_MAY = {

@@ -6,7 +6,8 @@ import sqlite3
 
 import aiosqlite
 
-from service.base import PlayerRef, ServiceBase, TournamentRef, player_view
+from service.base import PlayerRef, TournamentRef, player_view
+from service.entry import EntryOps, check_entry_conditions, window_refusal
 from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
@@ -23,20 +24,25 @@ from service.validation import (
     member_name,
     parse_player_ref,
 )
-from service.views import Actor, PlayerView
+from service.views import Actor, PlayerView, WaitingView
 from storage import players as player_repo
+from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
 
-class PlayerOps(ServiceBase):
+class PlayerOps(EntryOps):
     async def join(
         self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
-    ) -> PlayerView:
+    ) -> PlayerView | WaitingView:
         """Register the acting member (optional self-declared rating). After the start this is a
         late join, allowed while the next round to pair is at most ``late_join_until``; the
-        missed rounds score the configured late-join bye."""
+        missed rounds score the configured late-join bye.
+
+        Entry conditions (the registration window, a required role, a rating range) are
+        checked; a full tournament (``capacity``) puts him on the waitlist instead (a
+        :class:`WaitingView` is returned) before the start, and refuses him after it."""
         value = check_rating(rating)
         name = _member_name(actor)
         async with self.db.transaction() as conn:
@@ -48,6 +54,18 @@ class PlayerOps(ServiceBase):
                     + (" (you withdrew; an organiser can re-admit you with /admin add-player)."
                        if existing.status == "withdrawn" else ".")
                 )
+            settings = settings_of(t)
+            if t.status in ("registration", "running"):
+                check_entry_conditions(actor, t, settings, rating, self.now())
+            if any(w.user_id == actor.user_id
+                   for w in await request_repo.list_waiting(conn, t.id)):
+                raise AlreadyRegisteredError(await self._position_text(conn, t, actor.user_id))
+            if t.status in ("registration", "running") and await self._is_full(conn, t):
+                if t.status == "running":
+                    raise RegistrationClosedError(
+                        f"'{t.name}' is full ({settings.capacity} players)."
+                    )
+                return await self._join_waitlist(conn, actor, t, name, value)
             row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
                                        rating=value, organiser=False)
             return player_view(row)
@@ -210,6 +228,7 @@ class PlayerOps(ServiceBase):
                 await player_repo.delete_player(conn, row.id)
                 await self._audit(conn, actor, t, "player.leave", {"player": row.id,
                                                                      "name": row.name}, None)
+                await self._promote(conn, actor, t)  # his place goes to the first waiting
                 return player_view(row)
             return await self._withdraw(conn, actor, t, row)
 
@@ -255,6 +274,11 @@ class PlayerOps(ServiceBase):
                 raise RegistrationClosedError(
                     f"Check-in for '{t.name}' is closed: the tournament is {t.status}."
                 )
+            settings = settings_of(t)
+            why = window_refusal(settings.checkin_opens, settings.checkin_closes, self.now(),
+                                 "check-in")
+            if why:
+                raise RegistrationClosedError(f"Check-in for '{t.name}' is closed: {why}.")
             row = await player_repo.find_member(conn, t.id, actor.user_id)
             if row is None:
                 raise NotRegisteredError(
@@ -290,6 +314,7 @@ class PlayerOps(ServiceBase):
             await player_repo.delete_player(conn, row.id)
             await self._audit(conn, actor, t, "player.remove",
                               {"player": row.id, "name": row.name, "number": row.number}, None)
+            await self._promote(conn, actor, t)
             return player_view(row)
 
     async def set_rating(

@@ -19,7 +19,7 @@ from service.errors import (
     ServiceError,
     TournamentNotRunningError,
 )
-from service.model import load_snapshot, settings_of
+from service.model import Snapshot, load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
@@ -29,6 +29,7 @@ from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
+from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
@@ -36,6 +37,7 @@ from storage.rounds import GameRow, RoundRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
+from swiss.pairing.types import PairingResult
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
@@ -125,6 +127,16 @@ class RoundOps(PlayoffOps, ServiceBase):
         state = await load_bracket(conn, t.id)
         if state is not None:  # the Swiss is over: the next round is the bracket's
             return await self._pair_playoff(conn, actor, t, state, force=force)
+        number, snapshot, result = await self._engine_pairing(conn, actor, t, force=force)
+        games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
+        byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
+        return await self._insert_round(conn, actor, t, number, games, byes, force=force)
+
+    async def _engine_pairing(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> tuple[int, Snapshot, PairingResult]:
+        """The engine's pairing of the next round (nothing stored but a forced closing of the
+        current round). A preview passes ``force=False``: it never closes a round."""
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -168,6 +180,24 @@ class RoundOps(PlayoffOps, ServiceBase):
                 f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
                 "rematches (rematches=avoid) or remove a forbidden pair."
             ) from None
+        return number, snapshot, result
+
+    async def _insert_round(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        games: list[tuple[int, int]],
+        byes: list[tuple[int, str]],
+        *,
+        force: bool,
+        draft_version: int | None = None,
+    ) -> RoundView:
+        """Store round ``number`` (games as (white, black) player ids in board order, byes as
+        (player id, kind)), announce it and audit it: the engine's pairing and a published
+        draft end here alike, so a manually paired round is history like any other."""
+        settings = settings_of(t)
         now = self.now()
         deadline = (
             None
@@ -181,15 +211,16 @@ class RoundOps(PlayoffOps, ServiceBase):
             )
         except sqlite3.IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
-        for board, game in enumerate(result.games, start=1):
+        for board, (white_id, black_id) in enumerate(games, start=1):
             await round_repo.insert_game(
                 conn, tournament_id=t.id, round_id=round_id, board=board,
-                white_id=snapshot.row(game.white).id, black_id=snapshot.row(game.black).id,
+                white_id=white_id, black_id=black_id,
             )
-        for bye in result.byes:
+        for player_id, kind in byes:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
-                                        player_id=snapshot.row(bye.player).id,
-                                        kind=bye.kind.value)
+                                        player_id=player_id, kind=kind)
+        # A draft of this round is history now (and of no other round: it would be stale).
+        await request_repo.delete_draft(conn, t.id)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
         await self._record_round_event(conn, actor, t, number, "paired")
         await arm_round(conn, t, settings, round_id=round_id, number=number,
@@ -202,11 +233,14 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "round": number + 1, "at": next_at.isoformat(),
                 "at_unix": int(next_at.timestamp()),
             })
-        await self._audit(conn, actor, t, "round.pair", None, {
+        audit: dict[str, object] = {
             "round": number, "forced": force, "system": settings.system,
             "games": [[g.white.number, g.black.number] for g in view.games],
             "byes": [[b.player.number, b.kind] for b in view.byes],
-        })
+        }
+        if draft_version is not None:
+            audit["draft_version"] = draft_version
+        await self._audit(conn, actor, t, "round.pair", None, audit)
         return view
 
     async def _close_round(
@@ -316,18 +350,32 @@ class RoundOps(PlayoffOps, ServiceBase):
         tournament: TournamentRef = None,
     ) -> ByeRequestView:
         """Ask for a bye in a coming round (default: the next one to pair). A player asks for
-        himself (half or zero point); an organiser may assign any kind to anyone."""
+        himself (the kinds the ``player_byes`` setting allows: half, zero, both or none) and
+        his request waits for an organiser (``status="pending"``, see decide_bye_request);
+        an organiser may assign any kind to anyone, approved at once."""
         async with self.db.transaction() as conn:
             t, row, number, kind = await self._bye_target(
                 conn, actor, round_number, kind, player, tournament
             )
+            status = "approved" if actor.is_organiser else "pending"
+            if not actor.is_organiser:
+                allowed = {"half": ("half",), "zero": ("zero",), "both": ("half", "zero"),
+                           "none": ()}[settings_of(t).player_byes]
+                if kind not in allowed:
+                    raise InvalidInputError(
+                        f"'{t.name}' does not let players ask for a {kind} bye"
+                        + (f" (allowed: {', '.join(allowed)})." if allowed else
+                           ": ask an organiser.")
+                    )
             await round_repo.upsert_bye_request(
                 conn, tournament_id=t.id, player_id=row.id, round_number=number, kind=kind,
-                requested_by=actor.user_id, now=self.now(),
+                requested_by=actor.user_id, now=self.now(), status=status,
             )
             await self._audit(conn, actor, t, "bye.request", None,
-                              {"player": row.id, "round": number, "kind": kind})
-            return ByeRequestView(player=seat(row), round=number, kind=kind)  # type: ignore[arg-type]
+                              {"player": row.id, "round": number, "kind": kind,
+                               "status": status})
+            return ByeRequestView(player=seat(row), round=number, kind=kind,  # type: ignore[arg-type]
+                                  status=status)  # type: ignore[arg-type]
 
     async def cancel_bye_request(
         self,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
@@ -22,12 +22,16 @@ from service.errors import (
 )
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
+    MAX_CAPACITY,
     MAX_DEADLINE_MINUTES,
+    MAX_RATING,
     MAX_TIEBREAKS,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
     MIN_AUTO_ADVANCE_MINUTES,
+    MIN_CAPACITY,
     MIN_DEADLINE_MINUTES,
+    MIN_RATING,
     clip,
     echo,
 )
@@ -102,6 +106,38 @@ def check_tiebreaks(value: str) -> str:
     return text
 
 
+def check_entry_settings(settings: TournamentSettings) -> None:
+    """Capacity, rating range and the registration / check-in windows (issue 15 item 5)."""
+    if settings.capacity is not None:
+        check_range(settings.capacity, what="capacity", low=MIN_CAPACITY, high=MAX_CAPACITY)
+    for what, value in (("lowest rating", settings.min_rating),
+                        ("highest rating", settings.max_rating)):
+        if value is not None:
+            check_range(value, what=what, low=MIN_RATING, high=MAX_RATING)
+    if settings.min_rating is not None and settings.max_rating is not None and \
+            settings.min_rating > settings.max_rating:
+        raise InvalidInputError("The lowest rating must not be above the highest rating.")
+    for opens, closes, what in (
+        (settings.registration_opens, settings.registration_closes, "registration"),
+        (settings.checkin_opens, settings.checkin_closes, "check-in"),
+    ):
+        times = [parse_window_time(v, what=what) for v in (opens, closes) if v is not None]
+        if len(times) == 2 and times[0] >= times[1]:
+            raise InvalidInputError(f"The {what} window must open before it closes.")
+
+
+def parse_window_time(value: str, *, what: str) -> datetime:
+    """A window time: ISO-8601 (``2026-05-01T18:00`` or with an offset); naive means UTC."""
+    try:
+        moment = datetime.fromisoformat(str(value).strip())
+    except ValueError:
+        raise InvalidInputError(
+            f"The {what} window time {echo(value)} is not a date and time like "
+            "2026-05-01T18:00 (UTC)."
+        ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     """Check every setting; return them normalised (lower-case choices)."""
     rounds = check_rounds(settings.rounds)
@@ -134,8 +170,12 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     privilege = check_choice(settings.playoff_privilege, what="higher seed's side",
                              choices=PRIVILEGES)
     settings = validate_timer_settings(settings)
+    check_entry_settings(settings)
+    player_byes = check_choice(settings.player_byes, what="player byes",
+                               choices=("half", "zero", "both", "none"))
     return dataclasses.replace(
         settings,
+        player_byes=player_byes,  # type: ignore[arg-type]
         system=system,
         scoring=scoring,
         tiebreaks=tiebreaks,
@@ -229,6 +269,15 @@ class TournamentOps(RoundOps):
         noshow_drop_after: int = 0,
         first_round_at: str | datetime | None = None,
         round_interval_minutes: int | None = None,
+        capacity: int | None = None,
+        required_role_id: int | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
+        registration_opens: str | None = None,
+        registration_closes: str | None = None,
+        checkin_opens: str | None = None,
+        checkin_closes: str | None = None,
+        player_byes: str = "both",
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -257,6 +306,15 @@ class TournamentOps(RoundOps):
                 colours=colours,
                 rematches=rematches,  # type: ignore[arg-type]
                 deadline_minutes=deadline_minutes,
+                capacity=capacity,
+                required_role_id=required_role_id,
+                min_rating=min_rating,
+                max_rating=max_rating,
+                registration_opens=registration_opens,
+                registration_closes=registration_closes,
+                checkin_opens=checkin_opens,
+                checkin_closes=checkin_closes,
+                player_byes=player_byes,  # type: ignore[arg-type]
                 auto_advance_minutes=auto_advance_minutes,
                 checkin=checkin,
                 late_join_until=late_join_until,
@@ -368,6 +426,11 @@ class TournamentOps(RoundOps):
                 raise ConflictError(
                     f"A tournament called '{name}' is already open in this server."
                 ) from None
+            if after.capacity != before.capacity:
+                # a larger capacity lets the first waiting players in
+                fresh = await tournament_repo.get_tournament(conn, t.id)
+                if fresh is not None:
+                    await self._promote(conn, actor, fresh)  # type: ignore[attr-defined]
             await self._audit(
                 conn, actor, t, "tournament.edit",
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},

@@ -46,6 +46,8 @@ class Actor:
     display_name: str
     is_organiser: bool = False
     is_manager: bool = False
+    # The member's Discord role ids (entry conditions); the cog fills them in.
+    roles: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # A manager can always make himself an organiser, so he is one: one source of truth.
@@ -102,6 +104,20 @@ class TournamentSettings:
     # deadline has passed. None = rounds start only by command (and auto-advance).
     first_round_at: str | None = None
     round_interval_minutes: int | None = None
+    # Entry (issue 15 item 5): at most ``capacity`` players, the others wait in line;
+    # ``required_role_id``: only members with that Discord role may join; ``min_rating`` /
+    # ``max_rating``: the rating range of events that use ratings (a rating is then required);
+    # the registration and check-in windows: ISO-8601 UTC times, None = always open.
+    capacity: int | None = None
+    required_role_id: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    registration_opens: str | None = None
+    registration_closes: str | None = None
+    checkin_opens: str | None = None
+    checkin_closes: str | None = None
+    # Player-side requests (item 7): the byes a player may ask for (an organiser approves).
+    player_byes: Literal["half", "zero", "both", "none"] = "both"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -288,6 +304,7 @@ class ByeRequestView:
     player: Seat
     round: int
     kind: ByeKindName
+    status: Literal["pending", "approved"] = "approved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,3 +353,67 @@ class TimerRun:
     fired: tuple[str, ...] = ()
     skipped: int = 0
     failed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DraftBoard:
+    board: int
+    white: Seat
+    black: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class DraftView:
+    """The next round as computed (and perhaps edited), not published: organisers only.
+
+    ``version`` names exactly this draft: publish and confirmations refuse another one.
+    ``stale``: results, players or requests changed since it was computed; it cannot be
+    published (preview again). ``warnings``: the rules the draft breaks (after edits).
+    """
+
+    tournament_id: int
+    tournament_name: str
+    round_number: int
+    version: int
+    boards: tuple[DraftBoard, ...]
+    byes: tuple[tuple[Seat, str], ...]
+    warnings: tuple[str, ...]
+    notes: tuple[str, ...]
+    stale: bool = False
+    use_colours: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DraftEdit:
+    """The outcome of a draft edit. ``applied`` is False when the edit breaks a rule the draft
+    did not break before and was not confirmed: ``new_warnings`` says which; run it again with
+    ``confirm=True`` (the button) on the same ``draft.version``."""
+
+    applied: bool
+    draft: DraftView
+    new_warnings: tuple[str, ...]
+    action: str
+    players: tuple[str, ...]
+    numbers: tuple[int, ...] = ()  # the players' pairing numbers (a confirm button names them)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingView:
+    """A member on the waitlist of a full tournament (``position`` 1 = next in)."""
+
+    tournament_id: int
+    tournament_name: str
+    user_id: int
+    name: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class RequestsView:
+    """What waits for organisers: players' bye requests, leave requests; and the waitlist."""
+
+    tournament_id: int
+    tournament_name: str
+    byes: tuple[ByeRequestView, ...]
+    leaves: tuple[Seat, ...]
+    waiting: tuple[WaitingView, ...]

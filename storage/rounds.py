@@ -69,6 +69,7 @@ class ByeRequestRow:
     player_id: int
     round_number: int
     kind: str
+    status: str = "approved"  # a player's own request is "pending" until an organiser approves
 
 
 def _round(row: aiosqlite.Row) -> RoundRow:
@@ -411,14 +412,28 @@ async def upsert_bye_request(
     kind: str,
     requested_by: int,
     now: datetime,
+    status: str = "approved",
 ) -> None:
     await conn.execute(
         "INSERT INTO bye_requests (tournament_id, player_id, round_number, kind, requested_by,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, player_id,"
-        " round_number) DO UPDATE SET kind = excluded.kind,"
-        " requested_by = excluded.requested_by, created_at = excluded.created_at",
-        (tournament_id, player_id, round_number, kind, requested_by, to_text(now)),
+        " created_at, status) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id,"
+        " player_id, round_number) DO UPDATE SET kind = excluded.kind,"
+        " requested_by = excluded.requested_by, created_at = excluded.created_at,"
+        " status = excluded.status",
+        (tournament_id, player_id, round_number, kind, requested_by, to_text(now), status),
     )
+
+
+async def approve_bye_request(
+    conn: aiosqlite.Connection, tournament_id: int, player_id: int, round_number: int
+) -> bool:
+    """Pending -> approved; False if there is no pending request (already decided)."""
+    cur = await conn.execute(
+        "UPDATE bye_requests SET status = 'approved' WHERE tournament_id = ? AND player_id = ?"
+        " AND round_number = ? AND status = 'pending'",
+        (tournament_id, player_id, round_number),
+    )
+    return cur.rowcount == 1
 
 
 async def delete_bye_request(
@@ -435,11 +450,11 @@ async def list_bye_requests(
     conn: aiosqlite.Connection, tournament_id: int
 ) -> list[ByeRequestRow]:
     async with conn.execute(
-        "SELECT player_id, round_number, kind FROM bye_requests WHERE tournament_id = ?"
-        " ORDER BY round_number, id",
+        "SELECT player_id, round_number, kind, status FROM bye_requests"
+        " WHERE tournament_id = ? ORDER BY round_number, id",
         (tournament_id,),
     ) as cur:
-        return [ByeRequestRow(row[0], row[1], row[2]) for row in await cur.fetchall()]
+        return [ByeRequestRow(row[0], row[1], row[2], row[3]) for row in await cur.fetchall()]
 
 
 # -- forbidden pairs -----------------------------------------------------------------------------

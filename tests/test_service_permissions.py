@@ -118,10 +118,42 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "claim_no_show": (_claim, "reporter"),
     "object_no_show": (_object, "objector"),
     "pending_timers": (lambda s, a: s.service.pending_timers(a.guild_id, "Perm Cup"), None),
+    "preview_round": (lambda s, a: s.service.preview_round(a, "Perm Cup"), None),
+    "show_draft": (lambda s, a: s.service.show_draft(a, "Perm Cup"), None),
+    "swap_in_draft": (
+        lambda s, a: s.service.swap_in_draft(a, 101, 102, version=1, tournament="Perm Cup"),
+        None),
+    "pair_in_draft": (
+        lambda s, a: s.service.pair_in_draft(a, 101, 102, version=1, tournament="Perm Cup"),
+        None),
+    "bye_in_draft": (
+        lambda s, a: s.service.bye_in_draft(a, 101, version=1, tournament="Perm Cup"), None),
+    "publish_draft": (
+        lambda s, a: s.service.publish_draft(a, version=1, tournament="Perm Cup"), None),
+    "discard_draft": (lambda s, a: s.service.discard_draft(a, "Perm Cup"), None),
+    "leave_waitlist": (lambda s, a: _wait_then_leave(s, a), "newcomer"),
+    "pending_requests": (lambda s, a: s.service.pending_requests(a, "Perm Cup"), None),
+    "decide_bye_request": (
+        lambda s, a: s.service.decide_bye_request(a, 103, 2, approve=True,
+                                                  tournament="Perm Cup"), None),
+    "request_leave": (lambda s, a: s.service.request_leave(a, "Perm Cup"), None),
+    "decide_leave_request": (
+        lambda s, a: s.service.decide_leave_request(a, 104, approve=False,
+                                                    tournament="Perm Cup"), None),
 }
 
+
+async def _wait_then_leave(scene: Scene, actor: Actor) -> Any:
+    """A member on the waitlist of a full tournament leaves it (the stranger organiser
+    cannot even see that tournament)."""
+    if actor.guild_id == ORG.guild_id:
+        await scene.service.edit_tournament(ORG, "Open Reg", capacity=2)
+        await scene.service.join(actor, "Open Reg")
+    return await scene.service.leave_waitlist(actor, "Open Reg")
+
 # Background and delivery methods called by the bot itself, never by a user.
-INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "pending_announcements",
+INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
+            "pending_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
             "report_delivery_problem", "give_up_announcement"}

@@ -312,6 +312,8 @@ async def test_requested_byes_and_forbidden_pairs_reach_the_pairing(tmp_path: Pa
         await service.forbid_pair(ORG, 601, "<@604>")
         request = await service.request_bye(member(607), 1)
         assert request.kind == "half" and request.round == 1
+        assert request.status == "pending"  # a player's own request waits for an organiser
+        await service.decide_bye_request(ORG, "<@607>", 1, approve=True)
         r1 = await service.start_tournament(ORG)
         assert [(b.player.user_id, b.kind) for b in r1.byes] == [(607, "half")]
         assert len(r1.games) == 3

@@ -85,6 +85,17 @@ def render_announcement(
                 f"{int(payload.get('seeded', 0))} go to the playoffs (`/round next` pairs them)."
             )
             return messages
+        case "player_notice":
+            # one player told the outcome of his request or his promotion: he alone is pinged
+            user_id = int(payload.get("user_id", 0))
+            return [Outgoing(content=f"<@{user_id}> {plain(str(payload.get('text', '')), 1500)}",
+                             mention_users=(user_id,))]
+        case "checkin_open":
+            users = [int(u) for u in payload.get("users") or []]
+            until = payload.get("until")
+            when = f" until <t:{int(until)}:f>" if until is not None else ""
+            text = f"✅ Check-in for **{plain(name, 80)}** is open{when}: use `/checkin`."
+            return views.ping_lines(text, users)
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "auto_advance_failed":

@@ -440,15 +440,38 @@ def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:
             f"**{plain(info.name, 60)}** · {info.status} · round {info.current_round}/"
             f"{info.settings.rounds} · {info.players} players{where}"
         )
-    if len(infos) > 40:
-        lines.append(f"… and {len(infos) - 40} more")
-    return discord.Embed(title="Tournaments", description="\n".join(lines), colour=INFO_COLOUR)
+    # 40 lines of long names and channel mentions can pass the 4,096 characters of a
+    # description: keep whole lines and count the rest
+    kept: list[str] = []
+    for line in lines:
+        if len("\n".join([*kept, line])) + len("\n… and 9999 more") > limits.EMBED_DESCRIPTION:
+            break
+        kept.append(line)
+    if len(infos) > len(kept):
+        kept.append(f"… and {len(infos) - len(kept)} more")
+    return discord.Embed(title="Tournaments", description="\n".join(kept), colour=INFO_COLOUR)
 
 
 def player_line(player: PlayerView) -> str:
     rating = f" ({player.rating})" if player.rating else ""
     who = f"<@{player.user_id}>" if player.user_id is not None else plain(player.name, 60)
     return f"{who}{rating}"
+
+
+def ping_lines(text: str, users: Sequence[int]) -> list[Outgoing]:
+    """``text`` then the mentions of ``users`` (only them pinged), split into messages that
+    fit Discord's 2,000 characters."""
+    messages: list[Outgoing] = []
+    line, batch = text, []
+    for uid in users:
+        mention = f" <@{uid}>"
+        if len(line) + len(mention) > limits.CONTENT:
+            messages.append(Outgoing(content=line, mention_users=tuple(batch)))
+            line, batch = "", []
+        line += mention
+        batch.append(uid)
+    messages.append(Outgoing(content=line.strip() or text, mention_users=tuple(batch)))
+    return messages
 
 
 def simple(text: str, *, mention_users: Sequence[int] = ()) -> Outgoing:

@@ -19,6 +19,10 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     # a round that exists: the Swiss's or, after it, a top cut's (up to 5 knockout rounds)
     "round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS + limits.PLAYOFF_ROUNDS),
     "admin bye round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # byes are for Swiss rounds
+    "bye request round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # likewise a requested bye
+    "bye cancel round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
+    "admin approve round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
+    "admin deny round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
     "standings round": (0, limits.MAX_ROUNDS),  # standings after round 0 = the start list
     "deadline_minutes": (limits.MIN_DEADLINE_MINUTES, limits.MAX_DEADLINE_MINUTES),
     "auto_advance": (limits.MIN_AUTO_ADVANCE_MINUTES, limits.MAX_AUTO_ADVANCE_MINUTES),
@@ -28,6 +32,10 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "noshow_grace": (limits.MIN_NOSHOW_GRACE_MINUTES, limits.MAX_NOSHOW_GRACE_MINUTES),
     "noshow_drop_after": (limits.MIN_NOSHOW_DROP_AFTER, limits.MAX_NOSHOW_DROP_AFTER),
     "round_interval": (limits.MIN_ROUND_INTERVAL_MINUTES, limits.MAX_ROUND_INTERVAL_MINUTES),
+    "version": (1, limits.MAX_DRAFT_VERSION),
+    "capacity": (limits.MIN_CAPACITY, limits.MAX_CAPACITY),
+    "min_rating": (limits.MIN_RATING, limits.MAX_RATING),
+    "max_rating": (limits.MIN_RATING, limits.MAX_RATING),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -36,6 +44,11 @@ STRING_LENGTHS: dict[str, int] = {
     "tiebreaks": limits.MAX_TIEBREAKS_TEXT,
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
+    "other": limits.MAX_PLAYER_REF,
+    "registration_opens": limits.MAX_WINDOW_TEXT,
+    "registration_closes": limits.MAX_WINDOW_TEXT,
+    "checkin_opens": limits.MAX_WINDOW_TEXT,
+    "checkin_closes": limits.MAX_WINDOW_TEXT,
     "member-or-name": limits.MAX_PLAYER_REF,
     "reminders": limits.MAX_REMINDERS_TEXT,
     "start_at": limits.MAX_START_TIME_TEXT,

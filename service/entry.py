@@ -1,0 +1,311 @@
+"""Entry (issue 15 item 5) and player-side requests (item 7).
+
+Entry: capacity with a waitlist, a required Discord role, a rating range, registration and
+check-in windows, the check-in reminder. The capacity check, the waitlist insert and the
+promotion that follows a leave all run inside one ``BEGIN IMMEDIATE`` transaction each, so
+concurrent joins and leaves are serialised by SQLite: the capacity is never exceeded.
+
+Requests: a player's own bye request waits (``pending``) until an organiser approves it; a
+``/leave`` after the start, confirmed by the player, waits for an organiser too. Both are
+listed by :meth:`RequestOps.pending_requests`; each decision is audited and the player is
+told (a ``player_notice`` announcement that mentions him).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import aiosqlite
+
+from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
+from service.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotRegisteredError,
+    PermissionDeniedError,
+    RegistrationClosedError,
+    TournamentNotRunningError,
+)
+from service.model import settings_of
+from service.permissions import require_organiser
+from service.views import (
+    Actor,
+    ByeRequestView,
+    PlayerView,
+    RequestsView,
+    TournamentSettings,
+    WaitingView,
+)
+from storage import players as player_repo
+from storage import requests as request_repo
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from storage.tournaments import TournamentRow
+
+SYSTEM_USER_ID = 0
+
+
+def _window_time(value: str) -> datetime:
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def window_refusal(opens: str | None, closes: str | None, now: datetime,
+                   what: str) -> str | None:
+    """Why ``now`` is outside the window (None: inside)."""
+    if opens is not None and now < _window_time(opens):
+        return f"{what} opens at <t:{int(_window_time(opens).timestamp())}:f>"
+    if closes is not None and now >= _window_time(closes):
+        return f"{what} closed at <t:{int(_window_time(closes).timestamp())}:f>"
+    return None
+
+
+def check_entry_conditions(actor: Actor, t: TournamentRow, settings: TournamentSettings,
+                           rating: int | None, now: datetime) -> None:
+    """A member's own join: the registration window, the required role, the rating range.
+    Organisers adding someone vouch for him and skip these."""
+    if t.status == "registration":
+        why = window_refusal(settings.registration_opens, settings.registration_closes, now,
+                             "registration")
+        if why:
+            raise RegistrationClosedError(f"Registration for '{t.name}' is closed: {why}.")
+    if settings.required_role_id is not None and settings.required_role_id not in actor.roles:
+        raise PermissionDeniedError(
+            f"Joining '{t.name}' needs the <@&{settings.required_role_id}> role. Ask an "
+            "organiser."
+        )
+    low, high = settings.min_rating, settings.max_rating
+    if low is not None or high is not None:
+        if rating is None:
+            raise InvalidInputError(
+                f"'{t.name}' is for ratings {low if low is not None else 0} to "
+                f"{high if high is not None else 'any'}: give your rating with the rating "
+                "option."
+            )
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            raise PermissionDeniedError(
+                f"'{t.name}' is for ratings {low if low is not None else 0} to "
+                f"{high if high is not None else 'any'}; yours is {rating}."
+            )
+
+
+class EntryOps(ServiceBase):
+    async def _admitted(self, conn: aiosqlite.Connection, t: TournamentRow) -> int:
+        return sum(1 for p in await player_repo.list_players(conn, t.id)
+                   if p.status in ("registered", "active"))
+
+    async def _is_full(self, conn: aiosqlite.Connection, t: TournamentRow) -> bool:
+        capacity = settings_of(t).capacity
+        return capacity is not None and await self._admitted(conn, t) >= capacity
+
+    async def _join_waitlist(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow,
+                             name: str, rating: int) -> WaitingView:
+        if not await request_repo.add_waiting(conn, tournament_id=t.id, user_id=actor.user_id,
+                                              name=name, rating=rating, now=self.now()):
+            raise ConflictError(await self._position_text(conn, t, actor.user_id))
+        position = await self._position(conn, t, actor.user_id)
+        await self._audit(conn, actor, t, "waitlist.join", None,
+                          {"user": actor.user_id, "name": name, "position": position})
+        return WaitingView(tournament_id=t.id, tournament_name=t.name, user_id=actor.user_id,
+                           name=name, position=position)
+
+    async def _position(self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int) -> int:
+        waiting = await request_repo.list_waiting(conn, t.id)
+        return next(i for i, w in enumerate(waiting, start=1) if w.user_id == user_id)
+
+    async def _position_text(self, conn: aiosqlite.Connection, t: TournamentRow,
+                             user_id: int) -> str:
+        return (f"You are already on the waitlist of '{t.name}' (position "
+                f"{await self._position(conn, t, user_id)}).")
+
+    async def _promote(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow) -> None:
+        """Fill free places from the waitlist, first come first served (before the start).
+        Runs in the transaction that freed the place, so a join racing it sees the place
+        taken: the capacity is never exceeded."""
+        if t.status != "registration":
+            return
+        while not await self._is_full(conn, t):
+            waiting = await request_repo.list_waiting(conn, t.id)
+            if not waiting:
+                return
+            first = waiting[0]
+            await request_repo.remove_waiting(conn, t.id, first.user_id)
+            pid = await player_repo.insert_player(
+                conn, tournament_id=t.id, user_id=first.user_id, name=first.name,
+                rating=first.rating, now=self.now(), checked_in=False,
+            )
+            await self._audit(conn, actor, t, "waitlist.promote", None,
+                              {"player": pid, "user": first.user_id, "name": first.name})
+            await self._notify(conn, t, first.user_id,
+                               f"a place is free in '{t.name}': you are in (from the "
+                               "waitlist).")
+
+    async def _notify(self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int | None,
+                      text: str) -> None:
+        """Tell one player something in the tournament channel (mentioning him only)."""
+        if user_id is None:
+            return
+        await self._announce(conn, t, "player_notice", {"user_id": user_id, "text": text})
+
+    async def leave_waitlist(self, actor: Actor, tournament: TournamentRef = None) -> WaitingView:
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            position = None
+            for i, w in enumerate(await request_repo.list_waiting(conn, t.id), start=1):
+                if w.user_id == actor.user_id:
+                    position = (i, w)
+            if position is None:
+                raise NotRegisteredError(f"You are not on the waitlist of '{t.name}'.")
+            await request_repo.remove_waiting(conn, t.id, actor.user_id)
+            await self._audit(conn, actor, t, "waitlist.leave", {"user": actor.user_id}, None)
+            return WaitingView(t.id, t.name, actor.user_id, position[1].name, position[0])
+
+    # -- check-in reminder --------------------------------------------------------------------
+    async def run_checkin_reminders(self, now: datetime | None = None) -> list[int]:
+        """Ping the registered players who have not checked in, once per tournament, when its
+        check-in window opens (the bot's background pass calls this; the claim row makes it
+        fire once across restarts). Returns the tournament ids reminded."""
+        moment = now or self.now()
+        sent: list[int] = []
+        async with self.db.transaction(readonly=True) as conn:
+            ids = await request_repo.registration_tournament_ids(conn)
+        for tid in ids:
+            async with self.db.transaction() as conn:
+                t = await tournament_repo.get_tournament(conn, tid)
+                if t is None or t.status != "registration":
+                    continue
+                settings = settings_of(t)
+                if not settings.checkin or settings.checkin_opens is None or \
+                        moment < _window_time(settings.checkin_opens):
+                    continue
+                if not await request_repo.claim_checkin_reminder(conn, t.id, moment):
+                    continue
+                users = [p.user_id for p in await player_repo.list_players(conn, t.id)
+                         if p.status == "registered" and not p.checked_in
+                         and p.user_id is not None]
+                closes = settings.checkin_closes
+                until = None if closes is None else int(_window_time(closes).timestamp())
+                await self._announce(conn, t, "checkin_open", {"users": users, "until": until})
+                await self._audit(conn, _system(t), t, "checkin.reminder", None,
+                                  {"players": len(users)})
+                sent.append(t.id)
+        return sent
+
+
+class RequestOps(EntryOps):
+    async def pending_requests(self, actor: Actor,
+                               tournament: TournamentRef = None) -> RequestsView:
+        """Organisers: the players' bye and leave requests waiting for a decision, and the
+        waitlist."""
+        require_organiser(actor, "see the requests")
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+            last = await round_repo.last_round(conn, t.id)
+            paired = 0 if last is None else last.number
+            byes = tuple(
+                ByeRequestView(player=seat(players[r.player_id]), round=r.round_number,
+                               kind=r.kind, status="pending")  # type: ignore[arg-type]
+                for r in await round_repo.list_bye_requests(conn, t.id)
+                # a request for a round paired meanwhile can no longer be decided
+                if r.status == "pending" and r.round_number > paired
+            )
+            leaves = tuple(seat(players[pid])
+                           for pid in await request_repo.list_leave_requests(conn, t.id))
+            waiting = tuple(
+                WaitingView(t.id, t.name, w.user_id, w.name, i)
+                for i, w in enumerate(await request_repo.list_waiting(conn, t.id), start=1)
+            )
+            return RequestsView(t.id, t.name, byes, leaves, waiting)
+
+    async def decide_bye_request(
+        self, actor: Actor, player: PlayerRef, round_number: int, *, approve: bool,
+        tournament: TournamentRef = None,
+    ) -> ByeRequestView:
+        """Organisers: approve (the bye reaches the pairing) or deny (the request is deleted)
+        a player's pending bye request for ``round_number``, which must not be paired yet."""
+        require_organiser(actor, "decide bye requests")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await self._player(conn, t, player)
+            pending = [r for r in await round_repo.list_bye_requests(conn, t.id)
+                       if r.player_id == row.id and r.round_number == round_number
+                       and r.status == "pending"]
+            if not pending:
+                raise ConflictError(
+                    f"{row.name} has no bye request for round {round_number} waiting for a "
+                    "decision (already decided, or withdrawn)."
+                )
+            last = await round_repo.last_round(conn, t.id)
+            if last is not None and round_number <= last.number:
+                raise ConflictError(
+                    f"Round {round_number} of '{t.name}' is already paired: the request came "
+                    "too late."
+                )
+            kind = pending[0].kind
+            if approve:
+                await round_repo.approve_bye_request(conn, t.id, row.id, round_number)
+            else:
+                await round_repo.delete_bye_request(conn, t.id, row.id, round_number)
+            verb = "approve" if approve else "deny"
+            await self._audit(conn, actor, t, f"bye.{verb}", {"status": "pending"},
+                              {"player": row.id, "round": round_number, "kind": kind})
+            outcome = "approved" if approve else "denied"
+            await self._notify(conn, t, row.user_id,
+                               f"your {kind} bye request for round {round_number} of "
+                               f"'{t.name}' was {outcome}.")
+            return ByeRequestView(player=seat(row), round=round_number, kind=kind,  # type: ignore[arg-type]
+                                  status="approved" if approve else "pending")
+
+    async def request_leave(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
+        """A player, after the start, asks to be dropped (he confirmed with the button); an
+        organiser decides. Before the start /leave removes him at once (``leave``)."""
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if t.status != "running":
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is {t.status}: " + ("use /leave, it removes you at once."
+                                                     if t.status == "registration" else
+                                                     "there is nothing to leave.")
+                )
+            row = await player_repo.find_member(conn, t.id, actor.user_id)
+            if row is None:
+                raise NotRegisteredError(f"You are not registered in '{t.name}'.")
+            if row.status != "active":
+                raise ConflictError(f"You are not playing in '{t.name}' any more.")
+            if not await request_repo.add_leave_request(conn, t.id, row.id, self.now()):
+                raise ConflictError(
+                    f"You already asked to leave '{t.name}': an organiser will decide."
+                )
+            await self._audit(conn, actor, t, "leave.request", None, {"player": row.id})
+            return player_view(row)
+
+    async def decide_leave_request(
+        self, actor: Actor, player: PlayerRef, *, approve: bool,
+        tournament: TournamentRef = None,
+    ) -> PlayerView:
+        """Organisers: approve (the player is dropped from the next round on) or deny."""
+        require_organiser(actor, "decide leave requests")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await self._player(conn, t, player)
+            if not await request_repo.delete_leave_request(conn, t.id, row.id):
+                raise ConflictError(
+                    f"{row.name} has no leave request waiting for a decision (already "
+                    "decided)."
+                )
+            await self._audit(conn, actor, t, "leave.approve" if approve else "leave.deny",
+                              None, {"player": row.id})
+            if approve:
+                view = await self._withdraw(conn, actor, t, row)  # type: ignore[attr-defined]
+            else:
+                view = player_view(row)
+            outcome = "approved: you are withdrawn" if approve else "denied: you still play"
+            await self._notify(conn, t, row.user_id,
+                               f"your request to leave '{t.name}' was {outcome}.")
+            return view  # type: ignore[no-any-return]
+
+
+def _system(t: TournamentRow) -> Actor:
+    return Actor(user_id=SYSTEM_USER_ID, guild_id=t.guild_id, display_name="swissbot",
+                 is_organiser=True)
