@@ -78,6 +78,11 @@ Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
              -> list[RoundView]  (call every few seconds; the service never sleeps)
+Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user_id);
+             queue_dm(conn, t, user_id, kind, payload) (the DM hook, inside an operation);
+             dm_refused(announcement_id);  game_thread(game_id);  remember_thread(
+             announcement_id, thread_id, *, private);  thread_problem(announcement_id,
+             problem);  threads_to_archive(guild_id=None);  thread_archived(game_id)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -111,6 +116,7 @@ from service.errors import (
     UnknownTournamentError,
 )
 from service.exports import ExportOps
+from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
@@ -137,7 +143,8 @@ from service.views import (
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+class TournamentService(
+    NotifyOps, TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -155,6 +162,7 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DmSettingView",
     "ExportFile",
     "GameView",
     "GuildSettingsView",
@@ -178,6 +186,7 @@ __all__ = [
     "ServiceError",
     "StandingsRowView",
     "StandingsView",
+    "ThreadView",
     "TournamentInfo",
     "TournamentNotRunningError",
     "TournamentService",

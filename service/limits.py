@@ -60,3 +60,9 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     if not isinstance(value, str):  # a number is shown as it is, like repr() did
         return clip(repr(value), limit)
     return repr(clip(" ".join(value.split()), limit))
+
+# /notify dm: the choices (direct messages on or off), and the game-thread setting's choices.
+DM_CHOICES = ("on", "off")
+GAME_THREAD_CHOICES = (True, False)
+# A thread's name (Discord allows 100 characters).
+MAX_THREAD_NAME = 100

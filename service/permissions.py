@@ -55,6 +55,7 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "import_players": "organiser",
+    "set_dm": "anyone",  # a member's own direct-message choice
 }
 
 WHO_MAY = {

@@ -64,6 +64,7 @@ class TournamentSettings:
     ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
     ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
     edition in force on the day the event was created).
+    ``game_threads``: open a thread per board (private where possible) for each round.
     """
 
     rounds: int
@@ -78,6 +79,8 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    # A private thread per board at each round, with both players (issue 16); off by default.
+    game_threads: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -98,13 +98,17 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
+    "set_dm": (lambda s, a: s.service.set_dm(a, True), None),
 }
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
-            "report_delivery_problem", "give_up_announcement"}
+            "report_delivery_problem", "give_up_announcement",
+            # issue 16: the delivery task's side of game threads and DMs
+            "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
+            "thread_problem", "threads_to_archive", "thread_archived"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:
@@ -157,7 +161,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
         await _not_refused(call, scene, ORG, operation)
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
-                         "set_organiser_role", "set_default_channel"):
+                         "set_organiser_role", "set_default_channel", "set_dm"):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
     # 4. A server manager is never refused for permission.
