@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot import notify
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
 from bot.render.format import plain
@@ -114,6 +115,9 @@ class OutboxDelivery:
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
         await self.deliver_due()
+        if not self._stopping:
+            # game threads whose result became final (issue 16): archive them
+            await notify.archive_settled_threads(self.client, self.service)
 
     async def deliver_due(self) -> int:
         """Deliver every due announcement now; returns how many were delivered."""
@@ -135,6 +139,8 @@ class OutboxDelivery:
 
     async def _deliver(self, row: Any) -> bool:
         try:
+            if notify.handles(row.kind):  # game threads and direct messages (issue 16)
+                return await notify.deliver(self, row)
             channel = await self._channel(row.channel_id)
             organiser_role = owner = None
             if row.kind == "dispute":

@@ -17,6 +17,7 @@ import discord
 from bot.render import tournament as views
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
+from bot.render.notify import dm_closed, thread_problem
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,10 @@ def render_announcement(
                     f"{plain(str(payload.get('by', 'an organiser')), 60)}."
                 )
             ]
+        case "thread_problem":
+            return [thread_problem(payload)]
+        case "dm_closed":
+            return [dm_closed(payload)]
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "auto_advance_failed":
