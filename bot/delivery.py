@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot import notify
+from bot.nonces import nonce_for
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
 from bot.render.format import plain
@@ -30,14 +31,11 @@ from bot.render.limits import fit_content
 
 log = logging.getLogger(__name__)
 
+__all__ = ["OutboxDelivery", "backoff", "nonce_for"]
+
 MAX_BACKOFF_SECONDS = 300.0
 # How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
 STOP_TIMEOUT_SECONDS = 3.0
-
-
-def nonce_for(outbox_id: int, part: int) -> str:
-    """The nonce of part ``part`` of outbox row ``outbox_id`` (Discord allows 25 characters)."""
-    return f"sb{outbox_id}p{part}"
 
 
 def backoff(attempts: int) -> float:

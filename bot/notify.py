@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.nonces import nonce_for
 from bot.render.notify import dm_message, result_buttons, thread_name, thread_opening
 from service.notify import DM_KINDS
 
@@ -116,8 +117,6 @@ async def _deliver_thread(delivery: Any, row: Any) -> bool:
     outgoing = thread_opening(row.payload)
     white = str(game["white"].get("name", "White"))
     black = str(game["black"].get("name", "Black"))
-    from bot.delivery import nonce_for  # the same nonce scheme as every outbox post
-
     await thread.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, 0),
                       view=result_buttons(int(game["id"]), white, black,
                                           colours=row.payload.get("use_colours", True)))
@@ -158,8 +157,6 @@ async def _done(delivery: Any, row: Any) -> bool:
 
 
 async def _deliver_dm(delivery: Any, row: Any) -> bool:
-    from bot.delivery import nonce_for
-
     user_id = int(row.payload["user_id"])
     outgoing, view = dm_message(row.kind, row.payload)
     client = delivery.client
