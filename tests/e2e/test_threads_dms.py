@@ -16,6 +16,7 @@ from sandbox.payloads import (
     MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
     SandboxChannel,
 )
 from service import Actor
@@ -248,3 +249,33 @@ async def test_a_thread_is_opened_once_across_a_failure_and_a_restart(
     assert len(created) == 2  # one per board: the retry reused the stored thread
     assert [len(t.messages) for t in _threads(guild)] == [1, 1]
     assert all(len(t.thread_members) == 3 for t in _threads(guild))  # the bot and two players
+
+
+async def test_the_thread_limit_and_missing_send_in_threads_fall_back_to_the_channel(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    guild.max_active_threads = 1  # Discord answers 160006 for the second board
+    await start_swissbot()
+    club = Club(fake, guild)
+    await _set_up(club)
+    await club.run(club.owner, "tournament start")
+    notice = await club.wait_post(lambda m: "could not open every game thread" in text_of(m))
+    assert "limit of active threads" in notice["content"]
+    await _until(lambda: any(t.messages for t in _threads(guild)))
+    assert len(_threads(guild)) == 1
+    limited = [r for r in fake.requests if r.kind == "create_thread" and r.status == 400]
+    assert [r.response["code"] for r in limited] == [160006]
+
+
+async def test_missing_send_messages_in_threads_is_named(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    await fake.set_channel_permissions(guild, guild.channel("tournaments"), fake.bot_role(guild),
+                                       deny=SEND_MESSAGES_IN_THREADS)
+    await start_swissbot()
+    club = Club(fake, guild)
+    await _set_up(club)
+    await club.run(club.owner, "tournament start")
+    notice = await club.wait_post(lambda m: "could not open every game thread" in text_of(m))
+    assert "missing Send Messages in Threads in #tournaments" in notice["content"]
+    assert _threads(guild) == []
