@@ -154,11 +154,12 @@ class NotifyOps(ServiceBase):
         common = {"round": round_number, "total_rounds": payload.get("total_rounds"),
                   "use_colours": payload.get("use_colours", True),
                   "deadline_unix": payload.get("deadline_unix")}
-        if settings_of(t).game_threads:
-            channel = t.channel_id
-            if channel is None:
-                channel = (await tournament_repo.get_guild_settings(
-                    conn, t.guild_id)).default_channel_id
+        channel = t.channel_id
+        if channel is None:
+            channel = (await tournament_repo.get_guild_settings(conn, t.guild_id)
+                       ).default_channel_id
+        # threads open in the event channel: none without one (the pairings wait for it too)
+        if settings_of(t).game_threads and channel is not None:
             for game in games:
                 body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id},
                         "game": game, **common}

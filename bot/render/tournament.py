@@ -342,6 +342,8 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
         add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
+    if getattr(s, "game_threads", False):
+        add_field(embed, "Game threads", "a thread per board")
     if info.channel_id:
         add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:

@@ -32,6 +32,7 @@ async def _set_up(club: Club, *, players: int = 4, threads: bool = True,
     reply = await club.run(club.owner, "tournament create", name="Thread Open", rounds=rounds,
                            game_threads=threads)
     assert "Created **Thread Open**" in reply["content"], reply
+    assert ("Game threads" in text_of(reply)) == threads  # /tournament info shows the setting
     for player in club.players[:players]:
         assert "joined" in (await club.run(player, "join"))["content"]
 
