@@ -117,9 +117,15 @@ async def _deliver_thread(delivery: Any, row: Any) -> bool:
     outgoing = thread_opening(row.payload)
     white = str(game["white"].get("name", "White"))
     black = str(game["black"].get("name", "Black"))
-    await thread.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, 0),
-                      view=result_buttons(int(game["id"]), white, black,
-                                          colours=row.payload.get("use_colours", True)))
+    try:
+        await thread.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, 0),
+                          view=result_buttons(int(game["id"]), white, black,
+                                              colours=row.payload.get("use_colours", True)))
+    except discord.Forbidden:
+        # revoked since the check: the pairing is in the channel; retrying would hold the
+        # channel's later announcements behind this thread
+        return await _problem(delivery, row,
+                              f"missing Send Messages in Threads in #{parent.name}")
     return await _done(delivery, row)
 
 
