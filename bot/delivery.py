@@ -22,6 +22,8 @@ from typing import Any
 
 import discord
 
+from bot import notify
+from bot.nonces import nonce_for
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
 from bot.render.bracket import bracket_png
@@ -30,14 +32,11 @@ from bot.render.limits import fit_content
 
 log = logging.getLogger(__name__)
 
+__all__ = ["OutboxDelivery", "backoff", "nonce_for"]
+
 MAX_BACKOFF_SECONDS = 300.0
 # How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
 STOP_TIMEOUT_SECONDS = 3.0
-
-
-def nonce_for(outbox_id: int, part: int) -> str:
-    """The nonce of part ``part`` of outbox row ``outbox_id`` (Discord allows 25 characters)."""
-    return f"sb{outbox_id}p{part}"
 
 
 def backoff(attempts: int) -> float:
@@ -128,6 +127,9 @@ class OutboxDelivery:
         except Exception:
             log.exception("the check-in reminder pass failed")
         await self.deliver_due()
+        if not self._stopping:
+            # game threads whose result became final (issue 16): archive them
+            await notify.archive_settled_threads(self.client, self.service)
 
     async def deliver_due(self) -> int:
         """Deliver every due announcement now; returns how many were delivered."""
@@ -149,6 +151,8 @@ class OutboxDelivery:
 
     async def _deliver(self, row: Any) -> bool:
         try:
+            if notify.handles(row.kind):  # game threads and direct messages (issue 16)
+                return await notify.deliver(self, row)
             channel = await self._channel(row.channel_id)
             organiser_role = owner = None
             if row.kind == "dispute":

@@ -124,6 +124,7 @@ class TournamentCog(commands.Cog):
         playoff_best_of="Games per playoff match: 1, 3 or 5 (default 1)",
         higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
         **TIMER_HELP,
+        game_threads="Open a private thread per board each round, with both players",
     )
     @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
                           deadline_fallback=DEADLINE_FALLBACK_CHOICES)
@@ -160,6 +161,7 @@ class TournamentCog(commands.Cog):
         start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
         round_interval: app_commands.Range[
             int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
+        game_threads: bool = False,
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -188,6 +190,7 @@ class TournamentCog(commands.Cog):
             noshow_drop_after=noshow_drop_after,
             first_round_at=start_at,
             round_interval_minutes=round_interval,
+            game_threads=game_threads,
         )
         announced(interaction)  # a scheduled start is announced
         await answer(

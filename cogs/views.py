@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -23,7 +24,8 @@ from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.message import allowed_mentions
-from cogs.common import actor_of, announced, service_of
+from cogs.common import actor_of, announced, answer, service_of
+from service import Actor, ConflictError, NotYourGameError
 from service.views import RequestsView
 
 log = logging.getLogger(__name__)
@@ -372,6 +374,122 @@ def decision_buttons(requests: RequestsView) -> discord.ui.View | None:
     return view
 
 
+class ResultButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=r"swissbot:result:(?P<game>[0-9]+):(?P<side>white|draw|black)",
+):
+    """The result buttons under the pairing in a game's thread (issue 16): one of the two
+    players reports with a click, exactly like ``/report``; the reply is the usual Confirm /
+    Dispute prompt for the opponent, in the thread."""
+
+    def __init__(self, game_id: int, side: str) -> None:
+        super().__init__(discord.ui.Button(label=side, custom_id=f"swissbot:result:{game_id}:"
+                                                                 f"{side}"))
+        self.game_id = game_id
+        self.side = side
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> ResultButton:
+        return cls(int(match["game"]), match["side"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            actor = await actor_of(interaction)
+            service = service_of(interaction)
+            game = await service.get_game(actor.guild_id, self.game_id)
+            as_white = game.white.user_id == actor.user_id
+            if not as_white and game.black.user_id != actor.user_id:
+                raise NotYourGameError(
+                    "Only the two players of this board report with these buttons; organisers "
+                    "set results with `/result set`.")
+            info = await service.tournament_info(actor.guild_id, game.tournament_id)
+            if info.current_round != game.round or info.status != "running":
+                # report_result acts on the player's current game: never on another round's
+                raise ConflictError(
+                    f"This thread is for round {game.round}, which is over: report the current "
+                    "round with `/report`, or ask an organiser (`/result set`).")
+            result = "draw" if self.side == "draw" else (
+                "win" if (self.side == "white") == as_white else "loss")
+            outcome = await service.report_result(
+                actor, result, tournament=game.tournament_id, seen_at=interaction.created_at)
+            announced(interaction)
+            prompt = render.report_prompt(outcome)
+            if outcome.status == "awaiting_confirmation":
+                await answer(interaction, prompt.content, embeds=prompt.embeds,
+                             view=report_buttons(outcome.game.id),
+                             mention_users=prompt.mention_users)
+                await remember_prompt(interaction, outcome.game.id)
+                return
+            await answer(interaction, render.report_answer(outcome), embeds=prompt.embeds)
+        except Exception as exc:
+            await report_error(interaction, exc, "the result button")
+            return
+        await close_settled_prompts(interaction)
+
+
+class DmAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=r"swissbot:dm:(?P<action>confirm|dispute):(?P<guild>[0-9]+):(?P<game>[0-9]+)",
+):
+    """Confirm / Dispute in a direct message (issue 16). A DM has no guild: the custom_id
+    names it, and the clicker acts as a plain member (organisers answer in the server); the
+    service still checks that he is the reporter's opponent in that guild."""
+
+    def __init__(self, action: str, guild_id: int, game_id: int) -> None:
+        label, style = ACTIONS[action]
+        super().__init__(discord.ui.Button(
+            label=label, style=style, custom_id=f"swissbot:dm:{action}:{guild_id}:{game_id}"))
+        self.action = action
+        self.guild_id = guild_id
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> DmAnswerButton:
+        return cls(match["action"], int(match["guild"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            actor = Actor(user_id=interaction.user.id, guild_id=self.guild_id,
+                          display_name=interaction.user.display_name)
+            service = service_of(interaction)
+            if self.action == "confirm":
+                outcome = await service.confirm_result(actor, self.game_id)
+            else:
+                outcome = await service.dispute_result(actor, self.game_id)
+            await interaction.response.edit_message(
+                content=render.report_answer(outcome),
+                view=dm_answered_buttons(self.guild_id, self.game_id),
+                allowed_mentions=allowed_mentions(),
+            )
+            announced(interaction)
+        except Exception as exc:
+            await report_error(interaction, exc, f"the {self.action} button")
+            return
+        # the prompt in the server (or thread) is settled too: disable its buttons
+        await close_settled_prompts(SimpleNamespace(guild_id=self.guild_id,
+                                                    client=interaction.client))
+
+
+def dm_answered_buttons(guild_id: int, game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action, (label, style) in ACTIONS.items():
+        view.add_item(discord.ui.Button(label=label, style=style, disabled=True,
+                                        custom_id=f"swissbot:dm:{action}:{guild_id}:{game_id}"))
+    view.stop()
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (  # type: ignore[type-arg]
-    ReportButton, NoShowObjectButton, DraftButton, LeaveButton, DecisionButton,
+    ReportButton, NoShowObjectButton, DraftButton, LeaveButton, DecisionButton, ResultButton,
+    DmAnswerButton,
 )

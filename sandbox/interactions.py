@@ -135,7 +135,12 @@ class InteractionsMixin:
             raise SandboxError(f"button {button.get('label')!r} is disabled")
         channel = self._find_channel(int(message["channel_id"]))
         if channel is None:
-            raise SandboxError("the message is not in a guild channel of the sandbox")
+            dm_user = next((u for u, c in self.dm_channels.items()
+                            if str(c) == str(message["channel_id"])), None)
+            if dm_user is None or dm_user != member.id:
+                raise SandboxError("the message is not in a guild channel of the sandbox, nor "
+                                   "in the clicking member's DM")
+            return await self._click_in_dm(message, member, button)
         guild = self.guilds[channel.guild_id]
         payload = self._interaction_base(MESSAGE_COMPONENT, guild, channel, member)
         payload["message"] = self.messages.get(int(message["id"]), message)
@@ -143,6 +148,41 @@ class InteractionsMixin:
         sent = await self._send_interaction(payload, channel, member)
         self.interactions[payload["token"]].original_message_id = int(message["id"])
         return sent
+
+    async def _click_in_dm(
+        self, message: dict[str, Any], member: SandboxMember, button: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A click in the bot's DM with ``member``: no guild, the user instead of the member,
+        a DM channel (type 1), context 1 (bot DM), as Discord sends it."""
+        if not self.connected:
+            raise SandboxError("no bot is connected to the sandbox gateway")
+        token = f"itoken-{self.snowflake()}"
+        channel_id = int(message["channel_id"])
+        payload: dict[str, Any] = {
+            "id": str(self.snowflake()),
+            "application_id": str(self.application_id),
+            "type": MESSAGE_COMPONENT,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": 1, "last_message_id": None,
+                        "recipients": [member.user.payload()]},
+            "user": member.user.payload(),
+            "locale": "en-US",
+            "app_permissions": "0",
+            "entitlements": [],
+            "authorizing_integration_owners": {"1": str(member.id)},
+            "context": 1,
+            "message": self.messages.get(int(message["id"]), message),
+            "data": {"custom_id": button["custom_id"], "component_type": 2},
+        }
+        record = InteractionRecord(payload, channel_id, member)
+        record.original_message_id = int(message["id"])
+        self.interactions[token] = record
+        self._emit("interaction", payload)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
 
     def _registered(self, guild: SandboxGuild, name: str) -> dict[str, Any] | None:
         for cmd in self.guild_commands.get(guild.id, []) + self.global_commands:

@@ -24,6 +24,11 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+# Discord's defaults for @everyone include the thread permissions.
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
@@ -31,11 +36,17 @@ EVERYONE_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | CREATE_PRIVATE_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 ALL_PERMISSIONS = (1 << 50) - 1
 
 TEXT_CHANNEL = 0
 GUILD_CATEGORY = 4
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 
 
 class SnowflakeFactory:
@@ -112,13 +123,27 @@ class SandboxChannel:
     type: int = TEXT_CHANNEL
     messages: list[dict[str, Any]] = field(default_factory=list)
     # Permission overwrites by role or member id: (type: 0 role / 1 member, allow, deny).
+    # A thread shares its parent's dict (threads have no overwrites of their own).
     overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    # Threads only: the parent channel, who opened it, its members, archived / locked.
+    parent_id: int | None = None
+    owner_id: int = 0
+    thread_members: set[int] = field(default_factory=set)
+    archived: bool = False
+    locked: bool = False
+    created_at: str = field(default_factory=lambda: iso_now())
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def payload(self) -> dict[str, Any]:
+        if self.is_thread:
+            return self.thread_payload()
         return {
             "id": str(self.id),
             "guild_id": str(self.guild_id),
@@ -134,6 +159,31 @@ class SandboxChannel:
             ],
             "rate_limit_per_user": 0,
             "last_message_id": None,
+        }
+
+    def thread_payload(self) -> dict[str, Any]:
+        """A thread as Discord sends it (REST answers, THREAD_CREATE / THREAD_UPDATE)."""
+        return {
+            "id": str(self.id),
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "type": self.type,
+            "name": self.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": len(self.messages),
+            "member_count": len(self.thread_members),
+            "total_message_sent": len(self.messages),
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": self.created_at,
+                "locked": self.locked,
+                "invitable": False,
+                "create_timestamp": self.created_at,
+            },
         }
 
 
@@ -185,6 +235,10 @@ class SandboxGuild:
     roles: dict[int, SandboxRole] = field(default_factory=dict)
     channels: dict[int, SandboxChannel] = field(default_factory=dict)
     members: dict[int, SandboxMember] = field(default_factory=dict)
+    # Threads: False makes private-thread creation fail (as a guild without the feature);
+    # Discord's limit on active threads (error 160006 beyond it).
+    private_threads: bool = True
+    max_active_threads: int = 1000
 
     @property
     def everyone(self) -> SandboxRole:
@@ -270,9 +324,10 @@ class SandboxGuild:
             "member_count": len(self.members),
             "joined_at": iso_now(),
             "roles": [r.payload() for r in self.roles.values()],
-            "channels": [c.payload() for c in self.channels.values()],
+            "channels": [c.payload() for c in self.channels.values() if not c.is_thread],
             "members": [m.payload() for m in self.members.values()],
-            "threads": [],
+            "threads": [c.payload() for c in self.channels.values()
+                        if c.is_thread and not c.archived],
             "emojis": [],
             "stickers": [],
             "voice_states": [],

@@ -13,8 +13,14 @@ from sandbox.interactions import InteractionRecord
 from sandbox.limits import check_message_limits
 from sandbox.payloads import (
     ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     SandboxChannel,
     application_payload,
@@ -51,6 +57,9 @@ _NEEDS_AUTH = {
     "edit_message",
     "delete_message",
     "get_member",
+    "create_thread",
+    "add_thread_member",
+    "edit_channel",
 }
 
 
@@ -152,6 +161,13 @@ class RestMixin:
                 params = {"channel_id": cid, "message_id": mid}
                 kinds = {"GET": "get_message", "PATCH": "edit_message"}
                 return kinds.get(method, "delete_message"), params, self._channel_message
+            case ("POST", ["channels", cid, "threads"]):
+                return "create_thread", {"channel_id": cid}, self._create_thread
+            case ("PUT", ["channels", cid, "thread-members", uid]):
+                params = {"channel_id": cid, "user_id": uid}
+                return "add_thread_member", params, self._add_thread_member
+            case ("PATCH", ["channels", cid]):
+                return "edit_channel", {"channel_id": cid}, self._edit_channel
             case ("GET", ["users", uid]) if uid != "@me":
                 return "get_user", {"user_id": uid}, self._get_user
             case ("POST", ["users", "@me", "channels"]):
@@ -258,7 +274,15 @@ class RestMixin:
         if user_id in self.closed_dms:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         check_message_limits(body, files)
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            for earlier in self.messages.values():  # as in guild channels: no duplicate
+                if earlier["channel_id"] == str(channel_id) and earlier.get("nonce") == str(nonce):
+                    self.deduplicated += 1
+                    return 200, earlier
         message = self._new_message(channel_id, body, files)
+        if nonce is not None:
+            message["nonce"] = str(nonce)
         await self._store(channel_id, message)
         return 200, message
 
@@ -272,6 +296,10 @@ class RestMixin:
         if not permissions & VIEW_CHANNEL:
             raise ApiError(403, 50001, "Missing Access")
         needed = SEND_MESSAGES
+        if channel.is_thread:
+            if channel.archived or channel.locked:
+                raise ApiError(400, 50083, "Thread is archived")
+            needed = SEND_MESSAGES_IN_THREADS
         if body.get("embeds"):
             needed |= EMBED_LINKS
         if files:
@@ -425,3 +453,88 @@ class RestMixin:
             record.answer = answer
         record.answered.set()
 
+
+    # ------------------------------------------------------------------ threads
+
+    def _guild_channel(self, channel_id: str) -> SandboxChannel:
+        channel = self._find_channel(int(channel_id))
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _create_thread(
+        self, params: dict[str, str], body: Any, *_: Any
+    ) -> tuple[int, Any]:
+        """POST /channels/{id}/threads (a thread without a starter message). Errors as
+        Discord's: 403 50013 without the Create Public / Private Threads permission, 400 160006
+        at the guild's active-thread limit; a private thread in a guild that cannot have them
+        is refused with 400 50024 (the sandbox's stand-in for the missing feature)."""
+        parent = self._guild_channel(params["channel_id"])
+        if parent.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        guild = self.guilds[parent.guild_id]
+        body = body or {}
+        kind = int(body.get("type", PRIVATE_THREAD))
+        permissions = self.bot_permissions(guild, parent)
+        if not permissions & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access")
+        needed = CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else CREATE_PUBLIC_THREADS
+        if not permissions & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if kind == PRIVATE_THREAD and not guild.private_threads:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if kind not in (PRIVATE_THREAD, PUBLIC_THREAD):
+            raise ApiError(400, 50035, "Invalid Form Body: type")
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body: name")
+        active = [c for c in guild.channels.values() if c.is_thread and not c.archived]
+        if len(active) >= guild.max_active_threads:
+            raise ApiError(400, 160006, "Maximum number of active threads reached")
+        thread = SandboxChannel(self.snowflake(), guild.id, name, parent.position, type=kind,
+                                overwrites=parent.overwrites, parent_id=parent.id,
+                                owner_id=self.bot_user.id, thread_members={self.bot_user.id})
+        guild.channels[thread.id] = thread
+        payload = thread.thread_payload()
+        await self.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
+        return 201, payload
+
+    async def _add_thread_member(
+        self, params: dict[str, str], *_: Any
+    ) -> tuple[int, Any]:
+        thread = self._guild_channel(params["channel_id"])
+        if not thread.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        guild = self.guilds[thread.guild_id]
+        if thread.archived:
+            raise ApiError(400, 50083, "Thread is archived")
+        if not self.bot_permissions(guild, thread) & SEND_MESSAGES_IN_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        user_id = int(params["user_id"])
+        if user_id not in guild.members:
+            raise ApiError(404, 10007, "Unknown Member")
+        thread.thread_members.add(user_id)
+        return 204, None
+
+    async def _edit_channel(
+        self, params: dict[str, str], body: Any, *_: Any
+    ) -> tuple[int, Any]:
+        """PATCH /channels/{id}: for threads, ``archived``, ``locked`` and ``name``."""
+        channel = self._guild_channel(params["channel_id"])
+        if not channel.is_thread:
+            raise ApiError(400, 50035, "Invalid Form Body: the sandbox edits threads only")
+        guild = self.guilds[channel.guild_id]
+        body = body or {}
+        # locking (and unarchiving a locked thread) needs Manage Threads, even for its owner
+        if ("locked" in body or channel.locked) and not self.bot_permissions(
+                guild, channel) & MANAGE_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "archived" in body:
+            channel.archived = bool(body["archived"])
+        if "locked" in body:
+            channel.locked = bool(body["locked"])
+        if "name" in body:
+            channel.name = str(body["name"])[:100]
+        payload = channel.thread_payload()
+        await self.dispatch("THREAD_UPDATE", payload)
+        return 200, payload

@@ -107,6 +107,12 @@ Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=No
 No-shows:    claim_no_show(actor, tournament=None, *, seen_at=None) -> NoShowView
              object_no_show(actor, game_id=None, tournament=None) -> NoShowView
              pending_timers(guild_id, tournament=None) -> list[TimerRow]
+             -> list[RoundView]  (call every few seconds; the service never sleeps)
+Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user_id);
+             queue_dm(conn, t, user_id, kind, payload) (the DM hook, inside an operation);
+             dm_refused(announcement_id);  game_thread(game_id);  remember_thread(
+             announcement_id, thread_id, *, private);  thread_problem(announcement_id,
+             problem);  threads_to_archive(guild_id=None);  thread_archived(game_id)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -142,6 +148,7 @@ from service.errors import (
     UnknownTournamentError,
 )
 from service.exports import ExportOps
+from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
@@ -176,7 +183,8 @@ from service.views import (
 
 
 class TournamentService(
-    TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps, OutboxOps
+    NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
+    OutboxOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -195,6 +203,7 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DmSettingView",
     "DraftBoard",
     "DraftEdit",
     "DraftView",
@@ -223,6 +232,7 @@ __all__ = [
     "ServiceError",
     "StandingsRowView",
     "StandingsView",
+    "ThreadView",
     "TimerRun",
     "TournamentInfo",
     "TournamentNotRunningError",

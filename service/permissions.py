@@ -72,6 +72,7 @@ OPERATIONS: dict[str, Level] = {
     "decide_bye_request": "organiser",
     "request_leave": "player",
     "decide_leave_request": "organiser",
+    "set_dm": "anyone",  # a member's own direct-message choice
 }
 
 WHO_MAY = {

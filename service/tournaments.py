@@ -74,7 +74,8 @@ EDITABLE_WHILE_RUNNING = frozenset(
     {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
      "top_cut", "playoff_best_of", "playoff_privilege",
      "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
-     "noshow_drop_after", "first_round_at", "round_interval_minutes"}
+     "noshow_drop_after", "first_round_at", "round_interval_minutes",
+     "game_threads"}  # game threads: from the next round on
 )
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
@@ -185,6 +186,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         playoff_privilege=privilege,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
+        game_threads=bool(settings.game_threads),
     )
 
 
@@ -278,6 +280,7 @@ class TournamentOps(RoundOps):
         checkin_opens: str | None = None,
         checkin_closes: str | None = None,
         player_byes: str = "both",
+        game_threads: bool = False,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -330,6 +333,7 @@ class TournamentOps(RoundOps):
                 noshow_drop_after=noshow_drop_after,
                 first_round_at=first_round_at,  # type: ignore[arg-type]
                 round_interval_minutes=round_interval_minutes,
+                game_threads=game_threads,
             )
         )
         _require_future_start(settings, self.now())

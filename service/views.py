@@ -66,6 +66,7 @@ class TournamentSettings:
     ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
     ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
     edition in force on the day the event was created).
+    ``game_threads``: open a thread per board (private where possible) for each round.
     """
 
     rounds: int
@@ -118,6 +119,8 @@ class TournamentSettings:
     checkin_closes: str | None = None
     # Player-side requests (item 7): the byes a player may ask for (an organiser approves).
     player_byes: Literal["half", "zero", "both", "none"] = "both"
+    # A private thread per board at each round, with both players (issue 16); off by default.
+    game_threads: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -140,6 +140,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "decide_leave_request": (
         lambda s, a: s.service.decide_leave_request(a, 104, approve=False,
                                                     tournament="Perm Cup"), None),
+    "set_dm": (lambda s, a: s.service.set_dm(a, True), None),
 }
 
 
@@ -156,7 +157,10 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin
             "pending_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
-            "report_delivery_problem", "give_up_announcement"}
+            "report_delivery_problem", "give_up_announcement",
+            # issue 16: the delivery task's side of game threads and DMs
+            "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
+            "thread_problem", "threads_to_archive", "thread_archived"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:
@@ -210,7 +214,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
         await _not_refused(call, scene, ORG, operation)
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
-                         "set_organiser_role", "set_default_channel"):
+                         "set_organiser_role", "set_default_channel", "set_dm"):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
     # 4. A server manager is never refused for permission.

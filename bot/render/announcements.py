@@ -18,6 +18,7 @@ from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
+from bot.render.notify import dm_closed, thread_problem
 from bot.render.timers import timer_announcement
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,10 @@ def render_announcement(
             when = f" until <t:{int(until)}:f>" if until is not None else ""
             text = f"✅ Check-in for **{plain(name, 80)}** is open{when}: use `/checkin`."
             return views.ping_lines(text, users)
+        case "thread_problem":
+            return [thread_problem(payload)]
+        case "dm_closed":
+            return [dm_closed(payload)]
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "auto_advance_failed":

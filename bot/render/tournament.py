@@ -391,6 +391,8 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         every = (f", then every {s.round_interval_minutes} min"
                  if s.round_interval_minutes else "")
         add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'f')}{every}")
+    if getattr(s, "game_threads", False):
+        add_field(embed, "Game threads", "a thread per board")
     if info.channel_id:
         add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:
