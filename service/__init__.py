@@ -74,7 +74,15 @@ Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settle
              guild_id) -> list[PromptView] (answered another way: disable the buttons);
              close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
-Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
+Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...,
+             viewer=None) -> ExportFile  (decklists once published, or for organisers)
+Explain:     why(actor, round_number=None, *, player=None, tournament=None) -> WhyView
+             (own pairing; organisers: anyone's);  tiebreak_explanation(actor, player=None, *,
+             tournament=None) -> TiebreakView
+Decklists:   submit_decklist(actor, content, *, player=None, tournament=None) -> DecklistView
+             publish_decklists(actor, tournament=None) -> DecklistStatus
+             decklist_status(actor, tournament=None) -> DecklistStatus
+             show_decklist(actor, player=None, *, tournament=None) -> DecklistView
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
              -> list[RoundView]  (call every few seconds; the service never sleeps)
@@ -85,6 +93,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
+from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -110,6 +119,7 @@ from service.errors import (
     UnknownRoundError,
     UnknownTournamentError,
 )
+from service.explain import ExplainOps, TiebreakView, WhyView
 from service.exports import ExportOps
 from service.outbox import OutboxOps
 from service.players import PlayerOps
@@ -137,7 +147,8 @@ from service.views import (
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps,
+                        ExplainOps, DecklistOps):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -155,6 +166,8 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DecklistStatus",
+    "DecklistView",
     "ExportFile",
     "GameView",
     "GuildSettingsView",
@@ -178,6 +191,7 @@ __all__ = [
     "ServiceError",
     "StandingsRowView",
     "StandingsView",
+    "TiebreakView",
     "TournamentInfo",
     "TournamentNotRunningError",
     "TournamentService",
@@ -186,5 +200,6 @@ __all__ = [
     "UnknownPlayerError",
     "UnknownRoundError",
     "UnknownTournamentError",
+    "WhyView",
     "format_points",
 ]

@@ -55,6 +55,12 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "import_players": "organiser",
+    "why": "player",  # his own pairing; an organiser anyone's
+    "tiebreak_explanation": "anyone",  # tiebreaks are public, like the standings
+    "submit_decklist": "player",  # his own; an organiser for anyone
+    "publish_decklists": "organiser",
+    "decklist_status": "organiser",
+    "show_decklist": "player",  # his own; others once published; organisers always
 }
 
 WHO_MAY = {

@@ -19,11 +19,13 @@ from service.errors import (
     ServiceError,
     TournamentNotRunningError,
 )
+from service.explain import pairing_facts
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.present import round_payload, round_view, standings_payload, standings_view
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
+from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -183,6 +185,9 @@ class RoundOps(ServiceBase):
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
                                         player_id=snapshot.row(bye.player).id,
                                         kind=bye.kind.value)
+        # What the engine saw, for /why: written with the round, removed with it (undo).
+        await extras_repo.save_explanation(
+            conn, round_id, pairing_facts(model, result, settings.system, config.beta))
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
         await self._record_round_event(conn, actor, t, number, "paired")
         view = await round_view(conn, t, number)

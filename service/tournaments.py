@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from service.base import TournamentRef
@@ -51,18 +51,40 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.timefmt import to_text
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
+DECKLIST_MODES = ("none", "text", "link")
 TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
     {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
 )
+
+
+def check_deadline_text(value: str | datetime | None) -> str | None:
+    """A decklist deadline: a datetime or ISO text (``2026-05-01T18:00``, UTC unless it names
+    an offset), stored as UTC ISO text; ``None`` or "" = the start of the event."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip())
+        except ValueError:
+            raise InvalidInputError(
+                f"The decklist deadline {echo(value)} is not a date and time: write it like "
+                "2026-05-01T18:00 (UTC)."
+            ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return to_text(moment)
 
 
 def check_tiebreaks(value: str) -> str:
@@ -110,6 +132,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
     rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
                          choices=TIEBREAK_RULES)
+    decklists = check_choice(settings.decklists, what="decklist mode", choices=DECKLIST_MODES)
+    deadline = check_deadline_text(settings.decklist_deadline)
     return dataclasses.replace(
         settings,
         system=system,
@@ -118,6 +142,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         rematches=rematches,  # type: ignore[arg-type]
         late_join_bye=late_bye,  # type: ignore[arg-type]
         tiebreak_rules=rules,  # type: ignore[arg-type]
+        decklists=decklists,  # type: ignore[arg-type]
+        decklist_deadline=deadline,
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
@@ -183,6 +209,8 @@ class TournamentOps(RoundOps):
         late_join_bye: str = "zero",
         tiebreak_rules: str = "auto",
         seed: int | None = None,
+        decklists: str = "none",
+        decklist_deadline: str | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -211,6 +239,8 @@ class TournamentOps(RoundOps):
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
                 tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+                decklists=decklists,  # type: ignore[arg-type]
+                decklist_deadline=decklist_deadline,
             )
         )
         if seed is None:

@@ -78,6 +78,10 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    # Decklists / team lists: "none", "text" (a list typed in) or "link" (an http(s) URL);
+    # submissions close at decklist_deadline (UTC ISO text) or, without one, at the start.
+    decklists: Literal["none", "text", "link"] = "none"
+    decklist_deadline: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
