@@ -29,6 +29,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.tournament",
     "cogs.play",
     "cogs.admin",
+    "cogs.explain",
 )
 
 

@@ -66,7 +66,9 @@ def clean_decklist(mode: str, content: str) -> str:
         if len(text) > MAX_DECKLIST_URL:
             raise InvalidInputError(f"The link is too long: at most {MAX_DECKLIST_URL} "
                                     "characters.")
-        if any(ch.isspace() or unicodedata.category(ch).startswith("C") for ch in text):
+        # Backticks and angle brackets would end the code span the bot shows the link in.
+        if any(ch.isspace() or ch in "`<>" or unicodedata.category(ch).startswith("C")
+               for ch in text):
             raise InvalidInputError("A link has no spaces or control characters: paste the "
                                     "address only.")
         try:
@@ -111,7 +113,7 @@ class DecklistOps(ServiceBase):
         mode = settings_of(t).decklists
         if mode == "none":
             raise ConflictError(f"'{t.name}' does not take decklists. An organiser can turn "
-                                "them on with /tournament edit decklists:text (or link).")
+                                "them on with /decklist setup mode:text (or link).")
         return mode
 
     async def submit_decklist(
