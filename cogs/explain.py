@@ -25,9 +25,9 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from service.limits import MAX_DECKLIST_TEXT, MAX_ROUNDS, MIN_ROUNDS
+from service.limits import MAX_DECKLIST_DEADLINE_TEXT, MAX_DECKLIST_TEXT, MAX_ROUNDS, MIN_ROUNDS
 
-DeadlineOption = app_commands.Range[str, 1, 40]
+DeadlineOption = app_commands.Range[str, 1, MAX_DECKLIST_DEADLINE_TEXT]
 
 
 class ExplainCog(commands.Cog):

@@ -21,6 +21,7 @@ from service.errors import (
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
+    MAX_DECKLIST_DEADLINE_TEXT,
     MAX_TIEBREAKS,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
@@ -74,6 +75,9 @@ def check_deadline_text(value: str | datetime | None) -> str | None:
         return None
     if isinstance(value, datetime):
         moment = value
+    elif len(str(value)) > MAX_DECKLIST_DEADLINE_TEXT:
+        raise InvalidInputError("The decklist deadline is too long: write it like "
+                                "2026-05-01T18:00 (UTC).")
     else:
         try:
             moment = datetime.fromisoformat(str(value).strip())

@@ -32,6 +32,8 @@ STRING_LENGTHS: dict[str, int] = {
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
     "member-or-name": limits.MAX_PLAYER_REF,
+    "decklist": limits.MAX_DECKLIST_TEXT,
+    "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
 }
 
 

@@ -3,6 +3,8 @@ against the sandbox): ephemeral answers within Discord's limits, refusals in wor
 
 from __future__ import annotations
 
+import json
+
 from sandbox import FakeDiscord, SandboxGuild
 from tests.e2e.fixtures import Club, text_of
 
@@ -68,6 +70,12 @@ async def test_decklists(fake: FakeDiscord, guild: SandboxGuild, start_swissbot)
     assert "4 Bolt" in text_of(reply)
     reply = await club.run(owner, "decklist status")
     assert "Submitted (1)" in text_of(reply) and "Missing (1)" in text_of(reply)
+    # The JSON export: hidden lists only for organisers.
+    reply = await club.run(ben, "tournament export", format="json")
+    assert "decklists" not in json.loads(reply["attachments"][0]["content"])
+    reply = await club.run(owner, "tournament export", format="json")
+    decks = json.loads(reply["attachments"][0]["content"])["decklists"]
+    assert [d["decklist"] for d in decks] == ["4 Bolt; 4 Guide; 20 @everyone"]
     reply = await club.run(ben, "decklist publish")
     assert "Only organisers" in reply["content"]
     reply = await club.run(owner, "decklist publish")
