@@ -239,7 +239,9 @@ class ExplainOps(ServiceBase):
         rules = None if settings.tiebreak_rules == "auto" else settings.tiebreak_rules
         start = t.created_at.date()
         table = compute_standings(model, settings.tiebreaks, rules=rules, start_date=start)
-        mine = next(r for r in table.rows if r.player_id == row.number)
+        mine = next((r for r in table.rows if r.player_id == row.number), None)
+        if mine is None:
+            raise ConflictError(f"{row.name} is not in the standings of '{t.name}'.")
         items = explain_player(model, row.number, settings.tiebreaks, rules=rules,
                                start_date=start)
         lines = tuple(TiebreakLine(e.acronym, format_value(e.value), e.text, e.article)
