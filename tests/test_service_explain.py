@@ -128,3 +128,28 @@ async def test_tiebreak_explanations_equal_the_standings(tmp_path: Path) -> None
             tid = mine.tournament_id
             actions = [r.action for r in await journal.list_audit(conn, tid)]
         assert "round.pair" in actions  # reading explanations writes nothing
+
+
+async def test_why_keeps_what_the_engine_saw_after_a_correction(tmp_path: Path) -> None:
+    """A later correction of round 1 changes the scores, not why round 2 was paired so."""
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await _five(service)
+        await _white_wins(service, 1)
+        await service.pair_next_round(ORG, round_number=2)
+        before = await _all_why(service, 2)
+        first = (await service.pairings(GUILD, round_number=1)).games[0]
+        await service.set_result(ORG, 1, f"#{first.white.number}", "loss")
+        assert await _all_why(service, 2) == before
+
+
+async def test_why_under_the_tcec_system(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "TCEC", 3, system="tcec", seed=3)
+        for index, user in enumerate(USERS[:4]):
+            await service.join(member(user), rating=3000 - 10 * index)
+        await service.start_tournament(ORG)
+        for user in USERS[:4]:
+            why = await service.why(member(user))
+            assert why.opponent is not None and why.colour in ("white", "black")
+            assert dict(why.reasons)["Colour"].startswith(f"You got {why.colour}")
+            assert "first_of_pair" in why.engine
