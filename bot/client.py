@@ -30,6 +30,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.admin",
     "cogs.notify",
+    "cogs.explain",
 )
 
 

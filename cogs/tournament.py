@@ -420,8 +420,10 @@ class TournamentCog(commands.Cog):
         format: Literal["trf", "csv", "json"] = "trf",
         tournament: TournamentOption | None = None,
     ) -> None:
+        # The viewer decides whether unpublished decklists are included (organisers only).
         exported = await service_of(interaction).export(
-            guild_id_of(interaction), format, tournament_ref(tournament)
+            guild_id_of(interaction), format, tournament_ref(tournament),
+            viewer=await actor_of(interaction),
         )
         file = discord.File(io.BytesIO(exported.content.encode("utf-8")), exported.filename)
         await answer(interaction, f"`{exported.filename}`", file=file, ephemeral=True)

@@ -99,6 +99,15 @@ Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round c
              set_result then act on playoff rounds (numbered after the Swiss); standings()
              carries ``placings``; the final's result finishes the tournament.
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
+Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...,
+             viewer=None) -> ExportFile  (decklists once published, or for organisers)
+Explain:     why(actor, round_number=None, *, player=None, tournament=None) -> WhyView
+             (own pairing; organisers: anyone's);  tiebreak_explanation(actor, player=None, *,
+             tournament=None) -> TiebreakView
+Decklists:   submit_decklist(actor, content, *, player=None, tournament=None) -> DecklistView
+             publish_decklists(actor, tournament=None) -> DecklistStatus
+             decklist_status(actor, tournament=None) -> DecklistStatus
+             show_decklist(actor, player=None, *, tournament=None) -> DecklistView
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
              -> list[RoundView];  run_timers(now=None) -> TimerRun  (reminders, deadline
@@ -120,6 +129,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
+from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.drafts import DraftOps
 from service.entry import RequestOps
 from service.errors import (
@@ -147,6 +157,7 @@ from service.errors import (
     UnknownRoundError,
     UnknownTournamentError,
 )
+from service.explain import ExplainOps, TiebreakView, WhyView
 from service.exports import ExportOps
 from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
@@ -184,7 +195,7 @@ from service.views import (
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps,
+    OutboxOps, ExplainOps, DecklistOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -203,6 +214,8 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "DecklistStatus",
+    "DecklistView",
     "DmSettingView",
     "DraftBoard",
     "DraftEdit",
@@ -233,6 +246,7 @@ __all__ = [
     "StandingsRowView",
     "StandingsView",
     "ThreadView",
+    "TiebreakView",
     "TimerRun",
     "TournamentInfo",
     "TournamentNotRunningError",
@@ -243,5 +257,6 @@ __all__ = [
     "UnknownRoundError",
     "UnknownTournamentError",
     "WaitingView",
+    "WhyView",
     "format_points",
 ]

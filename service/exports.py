@@ -37,6 +37,7 @@ from service.validation import (
     parse_id,
 )
 from service.views import Actor, ExportFile, PlayerView, format_points
+from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from swiss.model import Tournament
@@ -69,10 +70,14 @@ class ExportOps(ServiceBase):
         tournament: TournamentRef = None,
         *,
         table: str = "standings",
+        viewer: Actor | None = None,
     ) -> ExportFile:
-        """The tournament as a file: ``trf`` (complete Swiss rounds only, readable by bbpPairings: a
-        knockout is not a Swiss round), ``csv``
-        (``table``: standings, players or rounds) or ``json`` (everything)."""
+        """The tournament as a file: ``trf`` (complete Swiss rounds only, readable by
+        bbpPairings: a knockout is not a Swiss round), ``csv`` (``table``: standings, players or
+        rounds) or ``json`` (everything).
+
+        Decklists (when the event takes them) are in the JSON and in the players CSV once
+        published, or always when ``viewer`` is an organiser; TRF has no place for them."""
         fmt = check_choice(fmt, what="export format", choices=EXPORT_FORMATS)
         table = check_choice(table, what="CSV table", choices=CSV_TABLES)
         async with self.db.transaction(readonly=True) as conn:
@@ -82,6 +87,12 @@ class ExportOps(ServiceBase):
             rounds = [await round_view(conn, t, r.number)
                       for r in await round_repo.list_rounds(conn, t.id)]
             bracket = await load_bracket(conn, t.id)
+            decks: dict[int, str] | None = None
+            if settings_of(t).decklists != "none" and (
+                    (viewer is not None and viewer.is_organiser)
+                    or await extras_repo.published_at(conn, t.id) is not None):
+                decks = {d.player_id: d.content
+                         for d in await extras_repo.list_decklists(conn, t.id)}
         slug = _slug(t.name)
         if fmt == "trf":
             from swiss.trf import write_trf
@@ -106,16 +117,23 @@ class ExportOps(ServiceBase):
                 # The top cut (rounds after playoffs.swiss_rounds are its matches).
                 "playoffs": None if bracket is None else bracket_payload(bracket),
             }
+            if decks is not None:
+                body["decklists"] = [
+                    {"player_id": p.id, "number": p.number, "name": p.name,
+                     "decklist": decks[p.id]}
+                    for p in players if p.id in decks
+                ]
             return ExportFile(f"{slug}.json", json.dumps(body, indent=2, ensure_ascii=False),
                               "application/json")
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         if table == "players":
             writer.writerow(["number", "name", "rating", "user_id", "status", "joined_round",
-                             "withdrawn_round"])
+                             "withdrawn_round", *(["decklist"] if decks is not None else [])])
             for p in players:
+                deck = [] if decks is None else [decks.get(p.id, "")]
                 writer.writerow([p.number or "", p.name, p.rating, p.user_id or "", p.status,
-                                 p.joined_round, p.withdrawn_round or ""])
+                                 p.joined_round, p.withdrawn_round or "", *deck])
         elif table == "rounds":
             writer.writerow(["round", "board", "white", "white_name", "black", "black_name",
                              "result", "white_games", "black_games", "state", "stage"])

@@ -56,6 +56,13 @@ MAX_GAMES_IN_MATCH = 99
 MAX_TIEBREAKS_TEXT = 100
 MAX_TIEBREAKS = 10
 
+# Decklists / team lists: a typed list (fits one embed description with room to spare, and a
+# slash-command string option) or a link.
+MAX_DECKLIST_TEXT = 3000
+MAX_DECKLIST_URL = 500
+# The decklist deadline option: an ISO date and time ("2026-05-01T18:00+02:00").
+MAX_DECKLIST_DEADLINE_TEXT = 40
+
 # User text quoted back in a refusal or a reply is cut to this many characters: a refusal that
 # echoed a 6,000-character option would exceed Discord's 2,000 and never reach the user.
 ECHO_LIMIT = 60

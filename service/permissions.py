@@ -73,6 +73,12 @@ OPERATIONS: dict[str, Level] = {
     "request_leave": "player",
     "decide_leave_request": "organiser",
     "set_dm": "anyone",  # a member's own direct-message choice
+    "why": "player",  # his own pairing; an organiser anyone's
+    "tiebreak_explanation": "anyone",  # tiebreaks are public, like the standings
+    "submit_decklist": "player",  # his own; an organiser for anyone
+    "publish_decklists": "organiser",
+    "decklist_status": "organiser",
+    "show_decklist": "player",  # his own; others once published; organisers always
 }
 
 WHO_MAY = {

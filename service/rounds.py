@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime, timedelta
+from typing import Any
 
 import aiosqlite
 
@@ -19,6 +20,7 @@ from service.errors import (
     ServiceError,
     TournamentNotRunningError,
 )
+from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
@@ -27,6 +29,7 @@ from service.present import round_payload, round_view, standings_payload, standi
 from service.schedule import arm_round, arm_schedule
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
+from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import requests as request_repo
@@ -130,7 +133,11 @@ class RoundOps(PlayoffOps, ServiceBase):
         number, snapshot, result = await self._engine_pairing(conn, actor, t, force=force)
         games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
         byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
-        return await self._insert_round(conn, actor, t, number, games, byes, force=force)
+        settings = settings_of(t)
+        beta = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed).beta
+        facts = pairing_facts(snapshot.tournament, result, settings.system, beta)
+        return await self._insert_round(conn, actor, t, number, games, byes, force=force,
+                                        explanation=facts)
 
     async def _engine_pairing(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
@@ -193,6 +200,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         *,
         force: bool,
         draft_version: int | None = None,
+        explanation: dict[str, Any] | None = None,
     ) -> RoundView:
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
@@ -221,6 +229,9 @@ class RoundOps(PlayoffOps, ServiceBase):
                                         player_id=player_id, kind=kind)
         # A draft of this round is history now (and of no other round: it would be stale).
         await request_repo.delete_draft(conn, t.id)
+        if explanation is not None:
+            # What the engine saw, for /why: written with the round, removed with it (undo).
+            await extras_repo.save_explanation(conn, round_id, explanation)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
         await self._record_round_event(conn, actor, t, number, "paired")
         await arm_round(conn, t, settings, round_id=round_id, number=number,

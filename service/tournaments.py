@@ -24,6 +24,7 @@ from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_CAPACITY,
     MAX_DEADLINE_MINUTES,
+    MAX_DECKLIST_DEADLINE_TEXT,
     MAX_RATING,
     MAX_TIEBREAKS,
     MAX_TIEBREAKS_TEXT,
@@ -60,6 +61,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
@@ -67,6 +69,7 @@ from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
+DECKLIST_MODES = ("none", "text", "link")
 TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
@@ -79,6 +82,29 @@ EDITABLE_WHILE_RUNNING = frozenset(
 )
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
+
+
+def check_deadline_text(value: str | datetime | None) -> str | None:
+    """A decklist deadline: a datetime or ISO text (``2026-05-01T18:00``, UTC unless it names
+    an offset), stored as UTC ISO text; ``None`` or "" = the start of the event."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, datetime):
+        moment = value
+    elif len(str(value)) > MAX_DECKLIST_DEADLINE_TEXT:
+        raise InvalidInputError("The decklist deadline is too long: write it like "
+                                "2026-05-01T18:00 (UTC).")
+    else:
+        try:
+            moment = datetime.fromisoformat(str(value).strip())
+        except ValueError:
+            raise InvalidInputError(
+                f"The decklist deadline {echo(value)} is not a date and time: write it like "
+                "2026-05-01T18:00 (UTC)."
+            ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return to_text(moment)
 
 
 def check_tiebreaks(value: str) -> str:
@@ -174,6 +200,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     check_entry_settings(settings)
     player_byes = check_choice(settings.player_byes, what="player byes",
                                choices=("half", "zero", "both", "none"))
+    decklists = check_choice(settings.decklists, what="decklist mode", choices=DECKLIST_MODES)
+    deadline = check_deadline_text(settings.decklist_deadline)
     return dataclasses.replace(
         settings,
         player_byes=player_byes,  # type: ignore[arg-type]
@@ -184,6 +212,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         late_join_bye=late_bye,  # type: ignore[arg-type]
         tiebreak_rules=rules,  # type: ignore[arg-type]
         playoff_privilege=privilege,  # type: ignore[arg-type]
+        decklists=decklists,  # type: ignore[arg-type]
+        decklist_deadline=deadline,
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
         game_threads=bool(settings.game_threads),
@@ -281,6 +311,8 @@ class TournamentOps(RoundOps):
         checkin_closes: str | None = None,
         player_byes: str = "both",
         game_threads: bool = False,
+        decklists: str = "none",
+        decklist_deadline: str | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -334,6 +366,8 @@ class TournamentOps(RoundOps):
                 first_round_at=first_round_at,  # type: ignore[arg-type]
                 round_interval_minutes=round_interval_minutes,
                 game_threads=game_threads,
+                decklists=decklists,  # type: ignore[arg-type]
+                decklist_deadline=decklist_deadline,
             )
         )
         _require_future_start(settings, self.now())

@@ -121,6 +121,10 @@ class TournamentSettings:
     player_byes: Literal["half", "zero", "both", "none"] = "both"
     # A private thread per board at each round, with both players (issue 16); off by default.
     game_threads: bool = False
+    # Decklists / team lists: "none", "text" (a list typed in) or "link" (an http(s) URL);
+    # submissions close at decklist_deadline (UTC ISO text) or, without one, at the start.
+    decklists: Literal["none", "text", "link"] = "none"
+    decklist_deadline: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

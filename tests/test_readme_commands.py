@@ -10,6 +10,7 @@ from pathlib import Path
 from discord import app_commands
 
 from cogs.admin import AdminCog
+from cogs.explain import ExplainCog
 from cogs.notify import NotifyCog
 from cogs.play import PlayCog
 from cogs.tournament import TournamentCog
@@ -19,7 +20,7 @@ README = Path(__file__).parent.parent / "README.md"
 
 def _declared() -> dict[str, app_commands.Command]:  # type: ignore[type-arg]
     commands: dict[str, app_commands.Command] = {}  # type: ignore[type-arg]
-    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog()):
+    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), ExplainCog()):
         for command in cog.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 commands[command.qualified_name] = command

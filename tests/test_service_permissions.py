@@ -152,6 +152,40 @@ async def _wait_then_leave(scene: Scene, actor: Actor) -> Any:
         await scene.service.join(actor, "Open Reg")
     return await scene.service.leave_waitlist(actor, "Open Reg")
 
+async def _with_decklists(scene: Scene) -> TournamentService:
+    """'Open Reg' taking decklists, with one submitted by member 201."""
+    await scene.service.edit_tournament(ORG, "Open Reg", decklists="text")
+    await scene.service.submit_decklist(member(201), "4 Island", tournament="Open Reg")
+    return scene.service
+
+
+async def _submit(s: Scene, a: Actor) -> Any:
+    await _with_decklists(s)
+    return await s.service.submit_decklist(a, "4 Forest", tournament="Open Reg")
+
+
+async def _publish(s: Scene, a: Actor) -> Any:
+    return await (await _with_decklists(s)).publish_decklists(a, "Open Reg")
+
+
+async def _status(s: Scene, a: Actor) -> Any:
+    return await (await _with_decklists(s)).decklist_status(a, "Open Reg")
+
+
+async def _show(s: Scene, a: Actor) -> Any:
+    return await (await _with_decklists(s)).show_decklist(a, tournament="Open Reg")
+
+
+CALLS |= {
+    "why": (lambda s, a: s.service.why(a, 1, tournament="Perm Cup"), "player"),
+    "tiebreak_explanation": (
+        lambda s, a: s.service.tiebreak_explanation(a, "#1", tournament="Perm Cup"), None),
+    "submit_decklist": (_submit, "registered"),
+    "publish_decklists": (_publish, None),
+    "decklist_status": (_status, None),
+    "show_decklist": (_show, "registered"),
+}
+
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
             "pending_announcements",

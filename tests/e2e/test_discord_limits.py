@@ -21,6 +21,7 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "admin bye round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # byes are for Swiss rounds
     "bye request round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # likewise a requested bye
     "bye cancel round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
+    "why round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # Swiss rounds: the engine explains them
     "admin approve round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
     "admin deny round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
     "standings round": (0, limits.MAX_ROUNDS),  # standings after round 0 = the start list
@@ -52,6 +53,8 @@ STRING_LENGTHS: dict[str, int] = {
     "member-or-name": limits.MAX_PLAYER_REF,
     "reminders": limits.MAX_REMINDERS_TEXT,
     "start_at": limits.MAX_START_TIME_TEXT,
+    "decklist": limits.MAX_DECKLIST_TEXT,
+    "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
 }
 
 
