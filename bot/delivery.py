@@ -26,6 +26,9 @@ from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
 from bot.render.format import plain
 from bot.render.limits import fit_content
+from bot.render.message import Outgoing
+from bot.web.links import live_page_url, live_pages_on
+from service import Actor
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +147,8 @@ class OutboxDelivery:
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
             messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
                                            owner_id=owner)
+            if row.kind == "pairings" and row.tournament_id is not None:
+                messages = await self._with_live_link(row, messages)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:
@@ -178,6 +183,21 @@ class OutboxDelivery:
         if await self.service.mark_delivered(row.id):
             self.delivered += 1
         return True
+
+    async def _with_live_link(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
+        """Round posts link to the event's live page when the bot serves one (the token is
+        made once and stored, so a retried post links to the same page)."""
+        if not live_pages_on(self.client):
+            return messages
+        system = Actor(user_id=0, guild_id=row.guild_id, display_name="swissbot")
+        token = await self.service.web_link(system, row.tournament_id)
+        url = live_page_url(self.client, token)
+        line = f"🌐 Live page: <{url}>"
+        last = messages[-1] if messages else None
+        if last is not None and not last.files and len(last.content) + len(line) + 1 <= 2000:
+            last.content = f"{last.content}\n{line}" if last.content else line
+            return messages
+        return [*messages, Outgoing(content=line)]
 
     async def _failed(self, row: Any, error: str, wait: float) -> None:
         self.failures += 1

@@ -9,8 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
+from bot.pictures.tables import DEFAULT_TOP, MAX_TOP, crosstable_png, standings_png
 from bot.render import tournament as render
 from bot.render.format import plain
+from bot.render.limits import fit_content
+from bot.render.message import Outgoing
+from bot.web.links import live_page_url, live_pages_on
 from cogs.common import (
     TOURNAMENT_HELP,
     TournamentOption,
@@ -202,6 +207,26 @@ class TournamentCog(commands.Cog):
         announced(interaction)
         await answer(interaction, f"**{plain(info.name)}** is cancelled.", ephemeral=True)
 
+    @tournament.command(name="page", description="The link to the event's live web page")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def page(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        client = interaction.client
+        if not live_pages_on(client):
+            await answer(interaction, "This bot serves no live pages: its host sets "
+                         "SWISSBOT_WEB_PORT and SWISSBOT_PUBLIC_URL to turn them on.",
+                         ephemeral=True)
+            return
+        token = await service_of(interaction).web_link(
+            await actor_of(interaction), tournament_ref(tournament)
+        )
+        await answer(interaction, f"🌐 Live page (read-only, updates by itself): "
+                     f"{live_page_url(client, token)}", ephemeral=True)
+
     @tournament.command(name="export", description="Download the tournament as a file")
     @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -296,18 +321,79 @@ class TournamentCog(commands.Cog):
     @app_commands.command(name="standings", description="Show the standings")
     @app_commands.guild_only()
     @app_commands.describe(round="After this round (default: the latest)",
-                           tournament=TOURNAMENT_HELP)
+                           tournament=TOURNAMENT_HELP,
+                           image="Attach a picture (PNG) of the top rows and your own row",
+                           crosstable="Attach a picture of the crosstable (up to 64 players)",
+                           top="Rows at the top of the picture (default 10)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def standings(
         self,
         interaction: discord.Interaction,
         round: app_commands.Range[int, 0, MAX_ROUNDS] | None = None,
         tournament: TournamentOption | None = None,
+        image: bool = False,
+        crosstable: bool = False,
+        top: app_commands.Range[int, 1, MAX_TOP] = DEFAULT_TOP,
     ) -> None:
-        view = await service_of(interaction).standings(
-            guild_id_of(interaction), tournament_ref(tournament), round
-        )
+        service = service_of(interaction)
+        view = await service.standings(guild_id_of(interaction), tournament_ref(tournament), round)
+        if crosstable:
+            await _send_crosstable(interaction, tournament)
+            return
+        if image:
+            await thinking(interaction, ephemeral=True)  # drawing may take a moment
+            server = interaction.guild.name if interaction.guild else ""
+            try:
+                png = await pictures.render(standings_png, view, server=server, top=top,
+                                            me=interaction.user.id)
+            except pictures.PictureError as exc:
+                await answer_outgoing(interaction, _with_note(render.standings(view),
+                                      f"No picture: {exc}."), ephemeral=True)
+                return
+            name = f"standings-round-{view.after_round}.png"
+            await answer(interaction, f"**{plain(view.tournament_name)}**",
+                         file=discord.File(io.BytesIO(png), name), ephemeral=True)
+            return
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+    @app_commands.command(name="crosstable",
+                          description="A picture of who played whom (up to 64 players)")
+    @app_commands.guild_only()
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def crosstable(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await _send_crosstable(interaction, tournament)
+
+
+async def _send_crosstable(
+    interaction: discord.Interaction, tournament: TournamentOption | None
+) -> None:
+    """The crosstable as a picture; without Pillow, or beyond 64 players, the reason and
+    the CSV of the rounds instead."""
+    service = service_of(interaction)
+    view = await service.crosstable(guild_id_of(interaction), tournament_ref(tournament))
+    await thinking(interaction, ephemeral=True)
+    server = interaction.guild.name if interaction.guild else ""
+    try:
+        png = await pictures.render(crosstable_png, view, server=server, me=interaction.user.id)
+    except pictures.PictureError as exc:
+        await answer(interaction, fit_content(f"No crosstable picture: {exc}."), ephemeral=True)
+        return
+    await answer(interaction, f"**{plain(view.tournament_name)}**: crosstable",
+                 file=discord.File(io.BytesIO(png), f"crosstable-round-{view.after_round}.png"),
+                 ephemeral=True)
+
+
+def _with_note(messages: list[Outgoing], note: str) -> list[Outgoing]:
+    """The text table, with why there is no picture in the first message."""
+    if messages:
+        first = messages[0]
+        first.content = fit_content(f"{note}\n{first.content}" if first.content else note)
+    return messages
 
 
 def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:

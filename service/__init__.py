@@ -78,6 +78,9 @@ Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
              -> list[RoundView]  (call every few seconds; the service never sleeps)
+Live:        crosstable(guild_id, tournament=None) -> CrosstableView
+             web_link(actor, tournament=None) -> str   (the live page's token, made once)
+             live_event(token) -> LiveEventView | None   (the web page; None = 404)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -111,6 +114,7 @@ from service.errors import (
     UnknownTournamentError,
 )
 from service.exports import ExportOps
+from service.live import LiveEventView, LiveOps
 from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
@@ -121,6 +125,8 @@ from service.views import (
     Announcement,
     ByeRequestView,
     ByeView,
+    CrosstableRowView,
+    CrosstableView,
     ExportFile,
     GameView,
     GuildSettingsView,
@@ -137,7 +143,9 @@ from service.views import (
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+class TournamentService(
+    TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps, LiveOps
+):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -155,10 +163,13 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "CrosstableRowView",
+    "CrosstableView",
     "ExportFile",
     "GameView",
     "GuildSettingsView",
     "InvalidInputError",
+    "LiveEventView",
     "NotFoundError",
     "NotManagerError",
     "NotOrganiserError",

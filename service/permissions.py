@@ -55,6 +55,8 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "import_players": "organiser",
+    "crosstable": "anyone",
+    "web_link": "anyone",  # the page shows what /pairings and /standings show
 }
 
 WHO_MAY = {

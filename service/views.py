@@ -243,6 +243,29 @@ class StandingsView:
 
 
 @dataclass(frozen=True, slots=True)
+class CrosstableRowView:
+    """One player's row: ``cells[i]`` is round i+1 (``3w1``, ``B½``, ``·``, see
+    service.live.crosstable_view)."""
+
+    rank: int
+    number: int
+    name: str
+    user_id: int | None
+    points: Fraction
+    cells: tuple[str, ...]
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableView:
+    tournament_id: int
+    tournament_name: str
+    after_round: int
+    total_rounds: int
+    rows: tuple[CrosstableRowView, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ByeRequestView:
     player: Seat
     round: int

@@ -98,13 +98,16 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
+    "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
+    "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
 }
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
-            "report_delivery_problem", "give_up_announcement"}
+            "report_delivery_problem", "give_up_announcement",
+            "live_event"}  # the web page's read, by token
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:
