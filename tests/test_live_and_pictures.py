@@ -79,11 +79,10 @@ async def test_web_link_is_random_stored_once_and_audited(service: TournamentSer
     assert await service.web_link(ORG, other) != first
     event = await service.live_event(first)
     assert event is not None and event.info.id == tid
-    async with service.db.transaction(readonly=True) as conn:
-        async with conn.execute(
-            "SELECT count(*) FROM audit_log WHERE action = 'web_page_created'"
-        ) as cursor:
-            assert (await cursor.fetchone())[0] == 2
+    async with service.db.transaction(readonly=True) as conn, conn.execute(
+        "SELECT count(*) FROM audit_log WHERE action = 'web_page_created'"
+    ) as cursor:
+        assert (await cursor.fetchone())[0] == 2
 
 
 async def test_web_link_stays_in_its_guild(service: TournamentService) -> None:
