@@ -229,3 +229,28 @@ async def test_the_json_follows_results(service: TournamentService, web: TestCli
     after = await (await web.get(f"/e/{token}/data.json")).json()
     assert all(g["result"] in ("1-0", "0-1") for g in after["rounds"][-1]["games"])
     assert after["crosstable"]["after_round"] == 1
+
+
+# -- settings and the missing extra ---------------------------------------------------------
+def test_web_settings() -> None:
+    from bot.settings import Settings
+
+    off = Settings(_env_file=None, web_port="", public_url="")  # type: ignore[call-arg]
+    assert off.web_port is None and off.public_url is None
+    on = Settings(_env_file=None, web_port="8080",  # type: ignore[call-arg]
+                  public_url="https://swiss.example.org/")
+    assert on.web_port == 8080 and on.public_url == "https://swiss.example.org"
+    for bad in ("swiss.example.org", "javascript:alert(1)", "ftp://x"):
+        with pytest.raises(ValueError, match="SWISSBOT_PUBLIC_URL"):
+            Settings(_env_file=None, public_url=bad)  # type: ignore[call-arg]
+    with pytest.raises(ValueError):
+        Settings(_env_file=None, web_port="70000")  # type: ignore[call-arg]
+
+
+async def test_without_pillow_render_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.pictures import draw
+
+    monkeypatch.setattr(draw.import_util, "find_spec",
+                        lambda name: None if name == "PIL" else object())
+    with pytest.raises(draw.PicturesUnavailable, match="Pillow"):
+        await draw.render(lambda: b"")

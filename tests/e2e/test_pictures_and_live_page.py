@@ -81,3 +81,21 @@ async def test_live_page_is_linked_from_round_posts_and_serves_the_event(
         assert data["name"] == "Picture Open" and len(data["standings"]["rows"]) == 6
         async with http.get(f"{base}/e/{token[:-1]}x") as response:
             assert response.status == 404
+
+
+async def test_without_pillow_the_text_table_comes_with_the_reason(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.pictures import draw
+
+    monkeypatch.setattr(draw, "missing_reason", lambda: "pictures need Pillow, which is not "
+                        "installed on this bot (pip install 'swissbot[pictures]')")
+    await start_swissbot()
+    club = Club(fake, guild)
+    await _started(club)
+    reply = await club.run(club.players[0], "standings", image=True)
+    assert reply["flags"] & EPHEMERAL and not reply.get("attachments")
+    assert "No picture: pictures need Pillow" in reply["content"]
+    assert "Picture Open" in text_of(reply)
+    reply = await club.run(club.players[0], "crosstable")
+    assert "No crosstable picture" in reply["content"] and not reply.get("attachments")
