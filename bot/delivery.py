@@ -26,7 +26,7 @@ from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
 from bot.render.format import plain
 from bot.render.limits import fit_content
-from bot.render.message import Outgoing
+from bot.render.message import BinaryFile, Outgoing
 from bot.web.links import live_page_url, live_pages_on
 from service import Actor
 
@@ -149,6 +149,8 @@ class OutboxDelivery:
                                            owner_id=owner)
             if row.kind == "pairings" and row.tournament_id is not None:
                 messages = await self._with_live_link(row, messages)
+            if row.kind in ("standings", "final_standings") and row.payload.get("pictures"):
+                messages = await self._with_picture(row, messages)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:
@@ -183,6 +185,28 @@ class OutboxDelivery:
         if await self.service.mark_delivered(row.id):
             self.delivered += 1
         return True
+
+    async def _with_picture(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
+        """The standings post carries a PNG of the table (the tournament's ``pictures``
+        setting). Drawn from the payload alone, so a retry draws the same picture; when it
+        cannot be drawn the text goes out without it (the text has everything)."""
+        from bot.pictures import PictureError, render
+        from bot.pictures.tables import standings_png
+        from bot.render.announcements import standings_from_payload
+
+        name = (row.payload.get("tournament") or {}).get("name", "")
+        guild = self.client.get_guild(row.guild_id)
+        try:
+            png = await render(standings_png, standings_from_payload(row.payload, name),
+                               server=guild.name if guild is not None else "", top=10)
+        except PictureError as exc:
+            log.warning("standings picture of announcement %s left out: %s", row.id, exc)
+            return messages
+        picture = BinaryFile(f"standings-round-{row.payload.get('after_round', 0)}.png", png)
+        if messages and len(messages[0].files) < 10:  # Discord: 10 attachments per message
+            messages[0].files.append(picture)
+            return messages
+        return [*messages, Outgoing(files=[picture])]
 
     async def _with_live_link(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
         """Round posts link to the event's live page when the bot serves one (the token is

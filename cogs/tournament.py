@@ -85,6 +85,7 @@ class TournamentCog(commands.Cog):
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
         tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
+        pictures="Attach a picture (PNG) of the standings to the posts after each round",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -107,6 +108,7 @@ class TournamentCog(commands.Cog):
         ] | None = None,
         checkin: bool = False,
         tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
+        pictures: bool = False,
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -125,6 +127,7 @@ class TournamentCog(commands.Cog):
             auto_advance_minutes=auto_advance,
             checkin=checkin,
             tiebreak_rules=tiebreak_rules,
+            pictures=pictures,
         )
         await answer(
             interaction,

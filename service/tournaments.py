@@ -61,7 +61,8 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
-    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
+    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
+     "pictures"}
 )
 
 
@@ -120,6 +121,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         tiebreak_rules=rules,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
+        pictures=bool(settings.pictures),
     )
 
 
@@ -183,6 +185,7 @@ class TournamentOps(RoundOps):
         late_join_bye: str = "zero",
         tiebreak_rules: str = "auto",
         seed: int | None = None,
+        pictures: bool = False,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -211,6 +214,7 @@ class TournamentOps(RoundOps):
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
                 tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+                pictures=pictures,
             )
         )
         if seed is None:

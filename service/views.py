@@ -64,6 +64,7 @@ class TournamentSettings:
     ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
     ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
     edition in force on the day the event was created).
+    ``pictures``: the standings posts after each round carry a PNG of the table.
     """
 
     rounds: int
@@ -78,6 +79,7 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    pictures: bool = False  # attach a PNG of the standings to the posts after each round
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

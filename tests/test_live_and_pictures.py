@@ -254,3 +254,15 @@ async def test_without_pillow_render_says_why(monkeypatch: pytest.MonkeyPatch) -
                         lambda name: None if name == "PIL" else object())
     with pytest.raises(draw.PicturesUnavailable, match="Pillow"):
         await draw.render(lambda: b"")
+
+
+async def test_the_pictures_setting_reaches_the_standings_announcements(
+    service: TournamentService,
+) -> None:
+    tid = await _event(service)
+    await service.edit_tournament(ORG, tid, pictures=True)  # may change while running
+    assert (await service.tournament_info(ORG.guild_id, tid)).settings.pictures
+    await _finish_round(service, tid)
+    kinds = {a.kind: a.payload for a in await service.announcements(tid)}
+    assert kinds["standings"]["pictures"] is True
+    assert "pictures" not in kinds["pairings"]

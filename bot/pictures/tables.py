@@ -15,6 +15,13 @@ MAX_CROSSTABLE_PLAYERS = 64
 MAX_TIEBREAK_COLUMNS = 4
 
 
+def _text(value: object) -> str:
+    """A value from a view (Fraction, float) or an outbox payload (already text)."""
+    if isinstance(value, str):
+        return value
+    return format_value(value)  # type: ignore[arg-type]
+
+
 def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
                   me: int | None = None) -> bytes:
     """The top ``top`` rows, then (after a gap marker) the row of the player whose Discord
@@ -26,8 +33,9 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
 
     def row_of(r: StandingsRowView) -> Row:
         name = r.name + (" (withdrawn)" if r.withdrawn else "")
-        return Row([str(r.rank), name, format_points(r.points),
-                    *(format_value(v) for v in r.values[: len(tiebreaks)])],
+        return Row([str(r.rank), name, _text(r.points) if isinstance(r.points, str)
+                    else format_points(r.points),
+                    *(_text(v) for v in r.values[: len(tiebreaks)])],
                    highlight=me is not None and r.user_id == me, muted=r.withdrawn)
 
     rows = [row_of(r) for r in view.rows[:top]]

@@ -21,6 +21,17 @@ class TextFile:
         return discord.File(io.BytesIO(self.text.encode("utf-8")), filename=self.filename)
 
 
+@dataclass(frozen=True, slots=True)
+class BinaryFile:
+    """A binary attachment (a PNG picture)."""
+
+    filename: str
+    data: bytes
+
+    def to_file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
 @dataclass(slots=True)
 class Outgoing:
     """One Discord message, ready to send.
@@ -32,7 +43,7 @@ class Outgoing:
 
     content: str = ""
     embeds: list[discord.Embed] = field(default_factory=list)
-    files: list[TextFile] = field(default_factory=list)
+    files: list[TextFile | BinaryFile] = field(default_factory=list)
     mention_users: tuple[int, ...] = ()
     mention_roles: tuple[int, ...] = ()
 

@@ -99,3 +99,28 @@ async def test_without_pillow_the_text_table_comes_with_the_reason(
     assert "Picture Open" in text_of(reply)
     reply = await club.run(club.players[0], "crosstable")
     assert "No crosstable picture" in reply["content"] and not reply.get("attachments")
+
+
+async def test_round_posts_carry_the_standings_picture_when_asked(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Picture Open", rounds=3,
+                   pictures=True)
+    await club.run(club.owner, "tournament create", name="Text Open", rounds=3)
+    for player in club.players[:4]:
+        await club.run(player, "join", tournament="Picture Open")
+        await club.run(player, "join", tournament="Text Open")
+    for name in ("Picture Open", "Text Open"):
+        await club.run(club.owner, "tournament start", tournament=name)
+        view = await bot.service.pairings(guild.id, name)
+        for game in view.games:
+            await club.run(club.owner, "result set", player=f"<@{game.white.user_id}>", round=1,
+                           result="win", tournament=name)
+    post = await club.wait_post(lambda m: "standings after round 1" in text_of(m)
+                                and "Picture Open" in text_of(m) and m.get("attachments"))
+    assert any(a["filename"] == "standings-round-1.png" for a in post["attachments"])
+    text_post = await club.wait_post(lambda m: "standings after round 1" in text_of(m)
+                                     and "Text Open" in text_of(m))
+    assert not any(a["filename"].endswith(".png") for a in text_post.get("attachments") or [])
