@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import pictures
-from bot.pictures.tables import DEFAULT_TOP, MAX_TOP, crosstable_png, standings_png
+from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
 from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.limits import fit_content
@@ -35,11 +35,13 @@ from service import RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
+    MAX_PICTURE_TOP,
     MAX_ROUNDS,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_DEADLINE_MINUTES,
+    MIN_PICTURE_TOP,
     MIN_ROUNDS,
 )
 from swiss.pairing.types import SYSTEMS
@@ -336,7 +338,7 @@ class TournamentCog(commands.Cog):
         tournament: TournamentOption | None = None,
         image: bool = False,
         crosstable: bool = False,
-        top: app_commands.Range[int, 1, MAX_TOP] = DEFAULT_TOP,
+        top: app_commands.Range[int, MIN_PICTURE_TOP, MAX_PICTURE_TOP] = DEFAULT_TOP,
     ) -> None:
         service = service_of(interaction)
         view = await service.standings(guild_id_of(interaction), tournament_ref(tournament), round)

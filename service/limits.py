@@ -60,3 +60,7 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     if not isinstance(value, str):  # a number is shown as it is, like repr() did
         return clip(repr(value), limit)
     return repr(clip(" ".join(value.split()), limit))
+
+# Rows at the top of the standings picture (/standings image:true top:).
+MIN_PICTURE_TOP = 1
+MAX_PICTURE_TOP = 50

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -64,8 +65,9 @@ def missing_reason() -> str | None:
     return None
 
 
-# One picture at a time: the machine's cores belong to the bot's other work too.
-_RENDERING = asyncio.Semaphore(1)
+# One picture at a time: the machine's cores belong to the bot's other work too. A thread
+# lock (taken in the worker thread), not an asyncio one: it is bound to no event loop.
+_RENDERING = threading.Lock()
 
 
 async def render(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -73,8 +75,12 @@ async def render(draw: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     reason = missing_reason()
     if reason is not None:
         raise PicturesUnavailable(reason)
-    async with _RENDERING:
-        return await asyncio.to_thread(draw, *args, **kwargs)
+
+    def locked() -> T:
+        with _RENDERING:
+            return draw(*args, **kwargs)
+
+    return await asyncio.to_thread(locked)
 
 
 # -- text ------------------------------------------------------------------------------------

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
 from service import CrosstableView, StandingsRowView, StandingsView, format_points
+from service.limits import MAX_PICTURE_TOP, MIN_PICTURE_TOP
 from service.present import format_value
 
 #: Rows of the standings picture above the caller's own row.
 DEFAULT_TOP = 10
-MAX_TOP = 50
+MAX_TOP = MAX_PICTURE_TOP
 #: Beyond this many players a crosstable picture is unreadable: use the export instead.
 MAX_CROSSTABLE_PLAYERS = 64
 #: Tiebreak columns shown (the text table has them all).
@@ -26,7 +27,7 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
                   me: int | None = None) -> bytes:
     """The top ``top`` rows, then (after a gap marker) the row of the player whose Discord
     user id is ``me`` when he is further down."""
-    top = max(1, min(top, MAX_TOP))
+    top = max(MIN_PICTURE_TOP, min(top, MAX_TOP))
     tiebreaks = view.tiebreaks[:MAX_TIEBREAK_COLUMNS]
     columns = [Column("#", 44, "right"), Column("Player", 300), Column("Pts", 60, "right", True),
                *(Column(tb, 78, "right") for tb in tiebreaks)]

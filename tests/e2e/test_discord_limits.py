@@ -23,6 +23,7 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "rating": (limits.MIN_RATING, limits.MAX_RATING),
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
+    "top": (limits.MIN_PICTURE_TOP, limits.MAX_PICTURE_TOP),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
