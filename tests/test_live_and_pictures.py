@@ -266,3 +266,13 @@ async def test_the_pictures_setting_reaches_the_standings_announcements(
     kinds = {a.kind: a.payload for a in await service.announcements(tid)}
     assert kinds["standings"]["pictures"] is True
     assert "pictures" not in kinds["pairings"]
+
+
+async def test_pictures_are_drawn_off_the_event_loop() -> None:
+    import threading
+
+    from bot.pictures import render
+
+    loop_thread = threading.current_thread()
+    drawn_in = await render(threading.current_thread)
+    assert drawn_in is not loop_thread
