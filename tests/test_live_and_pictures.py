@@ -104,7 +104,7 @@ def _image(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data))
 
 
-async def test_standings_picture_has_top_rows_then_the_callers_row(
+async def test_standings_picture_of_a_played_round_is_an_opaque_png(
     service: TournamentService,
 ) -> None:
     tid = await _event(service, players=30)
