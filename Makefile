@@ -3,20 +3,29 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench clean
+.PHONY: test demo lint bench clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,sim]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,pictures]'
 	touch $(STAMP)
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
+
+# The live page's browser test (tests/test_web_browser.py) drives Debian's Chromium; install it
+# where apt-get works (CI runs as root), otherwise that test skips and says why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+	      echo "chromium could not be installed: the browser test will be skipped"; \
+	  else echo "no apt-get as root here: the browser test will be skipped"; fi; }
 
 demo: $(STAMP)
 	$(BIN)/swissbot demo

@@ -81,6 +81,7 @@ class SwissBot(commands.Bot):
         self.sync_commands_on_start = sync_commands
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
+        self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -93,6 +94,12 @@ class SwissBot(commands.Bot):
 
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
         self.delivery.start()
+        if self.settings.web_port is not None:
+            from bot.web.app import LiveServer
+
+            self.web = LiveServer(self.service, host=self.settings.web_host,
+                                  port=self.settings.web_port)
+            await self.web.start()
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -133,6 +140,9 @@ class SwissBot(commands.Bot):
     async def close(self) -> None:
         if self.delivery is not None:
             await self.delivery.stop()
+        web, self.web = self.web, None
+        if web is not None:
+            await web.stop()
         await super().close()
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None

@@ -29,6 +29,9 @@ from bot.render.announcements import render_announcement
 from bot.render.bracket import bracket_png
 from bot.render.format import plain
 from bot.render.limits import fit_content
+from bot.render.message import BinaryFile, Outgoing
+from bot.web.links import live_page_url, live_pages_on
+from service import Actor
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +170,10 @@ class OutboxDelivery:
                 picture = await asyncio.to_thread(bracket_png, row.payload)
                 if picture is not None:
                     messages[0].files.append(picture)
+            if row.kind == "pairings" and row.tournament_id is not None:
+                messages = await self._with_live_link(row, messages)
+            if row.kind in ("standings", "final_standings") and row.payload.get("pictures"):
+                messages = await self._with_picture(row, messages)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:
@@ -201,6 +208,43 @@ class OutboxDelivery:
         if await self.service.mark_delivered(row.id):
             self.delivered += 1
         return True
+
+    async def _with_picture(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
+        """The standings post carries a PNG of the table (the tournament's ``pictures``
+        setting). Drawn from the payload alone, so a retry draws the same picture; when it
+        cannot be drawn the text goes out without it (the text has everything)."""
+        from bot.pictures import PictureError, render
+        from bot.pictures.tables import standings_png
+        from bot.render.announcements import standings_from_payload
+
+        name = (row.payload.get("tournament") or {}).get("name", "")
+        guild = self.client.get_guild(row.guild_id)
+        try:
+            png = await render(standings_png, standings_from_payload(row.payload, name),
+                               server=guild.name if guild is not None else "", top=10)
+        except PictureError as exc:
+            log.warning("standings picture of announcement %s left out: %s", row.id, exc)
+            return messages
+        picture = BinaryFile(f"standings-round-{row.payload.get('after_round', 0)}.png", png)
+        if messages and len(messages[0].files) < 10:  # Discord: 10 attachments per message
+            messages[0].files.append(picture)
+            return messages
+        return [*messages, Outgoing(files=[picture])]
+
+    async def _with_live_link(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
+        """Round posts link to the event's live page when the bot serves one (the token is
+        made once and stored, so a retried post links to the same page)."""
+        if not live_pages_on(self.client):
+            return messages
+        system = Actor(user_id=0, guild_id=row.guild_id, display_name="swissbot")
+        token = await self.service.web_link(system, row.tournament_id)
+        url = live_page_url(self.client, token)
+        line = f"🌐 Live page: <{url}>"
+        last = messages[-1] if messages else None
+        if last is not None and not last.files and len(last.content) + len(line) + 1 <= 2000:
+            last.content = f"{last.content}\n{line}" if last.content else line
+            return messages
+        return [*messages, Outgoing(content=line)]
 
     async def _failed(self, row: Any, error: str, wait: float) -> None:
         self.failures += 1

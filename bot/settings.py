@@ -53,6 +53,33 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("DISCORD_GATEWAY_URL", "discord_gateway_url"),
     )
 
+    # The live web page (bot/web): off unless a port is set.
+    web_port: int | None = Field(
+        default=None, ge=0, le=65535,
+        validation_alias=AliasChoices("SWISSBOT_WEB_PORT", "web_port"),
+    )
+    web_host: str = Field(
+        default="127.0.0.1", validation_alias=AliasChoices("SWISSBOT_WEB_HOST", "web_host")
+    )
+    public_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("SWISSBOT_PUBLIC_URL", "public_url")
+    )
+
+    @field_validator("web_port", "public_url", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("public_url", mode="after")
+    @classmethod
+    def _check_public_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        if not value.startswith(("http://", "https://")) or value[-3:] == "://":
+            raise ValueError(f"SWISSBOT_PUBLIC_URL must be an http(s) URL: {value!r}")
+        return value
+
     @field_validator("guild_ids", mode="before")
     @classmethod
     def _split_guild_ids(cls, value: Any) -> Any:

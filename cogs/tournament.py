@@ -9,10 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import pictures
 from bot.errors import UserFacingError
+from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
+from bot.render.limits import fit_content
+from bot.render.message import Outgoing
+from bot.web.links import live_page_url, live_pages_on
 from cogs.common import (
     PLAYER_HELP,
     TOURNAMENT_HELP,
@@ -47,6 +52,7 @@ from service.limits import (
     MAX_DRAFT_VERSION,
     MAX_NOSHOW_DROP_AFTER,
     MAX_NOSHOW_GRACE_MINUTES,
+    MAX_PICTURE_TOP,
     MAX_RATING,
     MAX_REMINDERS_TEXT,
     MAX_ROUND_INTERVAL_MINUTES,
@@ -60,6 +66,7 @@ from service.limits import (
     MIN_DEADLINE_MINUTES,
     MIN_NOSHOW_DROP_AFTER,
     MIN_NOSHOW_GRACE_MINUTES,
+    MIN_PICTURE_TOP,
     MIN_RATING,
     MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
@@ -125,6 +132,7 @@ class TournamentCog(commands.Cog):
         higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
         **TIMER_HELP,
         game_threads="Open a private thread per board each round, with both players",
+        pictures="Attach a picture (PNG) of the standings to the posts after each round",
     )
     @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
                           deadline_fallback=DEADLINE_FALLBACK_CHOICES)
@@ -162,6 +170,7 @@ class TournamentCog(commands.Cog):
         round_interval: app_commands.Range[
             int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
         game_threads: bool = False,
+        pictures: bool = False,
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -191,6 +200,7 @@ class TournamentCog(commands.Cog):
             first_round_at=start_at,
             round_interval_minutes=round_interval,
             game_threads=game_threads,
+            pictures=pictures,
         )
         announced(interaction)  # a scheduled start is announced
         await answer(
@@ -411,6 +421,26 @@ class TournamentCog(commands.Cog):
         announced(interaction)
         await answer(interaction, f"**{plain(info.name)}** is cancelled.", ephemeral=True)
 
+    @tournament.command(name="page", description="The link to the event's live web page")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def page(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        client = interaction.client
+        if not live_pages_on(client):
+            await answer(interaction, "This bot serves no live pages: its host sets "
+                         "SWISSBOT_WEB_PORT and SWISSBOT_PUBLIC_URL to turn them on.",
+                         ephemeral=True)
+            return
+        token = await service_of(interaction).web_link(
+            await actor_of(interaction), tournament_ref(tournament)
+        )
+        await answer(interaction, f"🌐 Live page (read-only, updates by itself): "
+                     f"{live_page_url(client, token)}", ephemeral=True)
+
     @tournament.command(name="export", description="Download the tournament as a file")
     @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -597,18 +627,79 @@ class TournamentCog(commands.Cog):
     @app_commands.command(name="standings", description="Show the standings")
     @app_commands.guild_only()
     @app_commands.describe(round="After this round (default: the latest)",
-                           tournament=TOURNAMENT_HELP)
+                           tournament=TOURNAMENT_HELP,
+                           image="Attach a picture (PNG) of the top rows and your own row",
+                           crosstable="Attach a picture of the crosstable (up to 64 players)",
+                           top="Rows at the top of the picture (default 10)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def standings(
         self,
         interaction: discord.Interaction,
         round: app_commands.Range[int, 0, MAX_ROUNDS] | None = None,
         tournament: TournamentOption | None = None,
+        image: bool = False,
+        crosstable: bool = False,
+        top: app_commands.Range[int, MIN_PICTURE_TOP, MAX_PICTURE_TOP] = DEFAULT_TOP,
     ) -> None:
-        view = await service_of(interaction).standings(
-            guild_id_of(interaction), tournament_ref(tournament), round
-        )
+        service = service_of(interaction)
+        view = await service.standings(guild_id_of(interaction), tournament_ref(tournament), round)
+        if crosstable:
+            await _send_crosstable(interaction, tournament)
+            return
+        if image:
+            await thinking(interaction, ephemeral=True)  # drawing may take a moment
+            server = interaction.guild.name if interaction.guild else ""
+            try:
+                png = await pictures.render(standings_png, view, server=server, top=top,
+                                            me=interaction.user.id)
+            except pictures.PictureError as exc:
+                await answer_outgoing(interaction, _with_note(render.standings(view),
+                                      f"No picture: {exc}."), ephemeral=True)
+                return
+            name = f"standings-round-{view.after_round}.png"
+            await answer(interaction, f"**{plain(view.tournament_name)}**",
+                         file=discord.File(io.BytesIO(png), name), ephemeral=True)
+            return
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+    @app_commands.command(name="crosstable",
+                          description="A picture of who played whom (up to 64 players)")
+    @app_commands.guild_only()
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def crosstable(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await _send_crosstable(interaction, tournament)
+
+
+async def _send_crosstable(
+    interaction: discord.Interaction, tournament: TournamentOption | None
+) -> None:
+    """The crosstable as a picture; without Pillow, or beyond 64 players, the reason and
+    the CSV of the rounds instead."""
+    service = service_of(interaction)
+    view = await service.crosstable(guild_id_of(interaction), tournament_ref(tournament))
+    await thinking(interaction, ephemeral=True)
+    server = interaction.guild.name if interaction.guild else ""
+    try:
+        png = await pictures.render(crosstable_png, view, server=server, me=interaction.user.id)
+    except pictures.PictureError as exc:
+        await answer(interaction, fit_content(f"No crosstable picture: {exc}."), ephemeral=True)
+        return
+    await answer(interaction, f"**{plain(view.tournament_name)}**: crosstable",
+                 file=discord.File(io.BytesIO(png), f"crosstable-round-{view.after_round}.png"),
+                 ephemeral=True)
+
+
+def _with_note(messages: list[Outgoing], note: str) -> list[Outgoing]:
+    """The text table, with why there is no picture in the first message."""
+    if messages:
+        first = messages[0]
+        first.content = fit_content(f"{note}\n{first.content}" if first.content else note)
+    return messages
 
 
 async def _answer_edit(interaction: discord.Interaction, edit: DraftEdit) -> None:

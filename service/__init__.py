@@ -122,6 +122,9 @@ Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user
              dm_refused(announcement_id);  game_thread(game_id);  remember_thread(
              announcement_id, thread_id, *, private);  thread_problem(announcement_id,
              problem);  threads_to_archive(guild_id=None);  thread_archived(game_id)
+Live:        crosstable(guild_id, tournament=None) -> CrosstableView
+             web_link(actor, tournament=None) -> str   (the live page's token, made once)
+             live_event(token) -> LiveEventView | None   (the web page; None = 404)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -159,6 +162,7 @@ from service.errors import (
 )
 from service.explain import ExplainOps, TiebreakView, WhyView
 from service.exports import ExportOps
+from service.live import LiveEventView, LiveOps
 from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
 from service.players import PlayerOps
@@ -170,6 +174,8 @@ from service.views import (
     Announcement,
     ByeRequestView,
     ByeView,
+    CrosstableRowView,
+    CrosstableView,
     DraftBoard,
     DraftEdit,
     DraftView,
@@ -195,7 +201,7 @@ from service.views import (
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps,
+    OutboxOps, ExplainOps, DecklistOps, LiveOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -214,6 +220,8 @@ __all__ = [
     "ByeRequestView",
     "ByeView",
     "ConflictError",
+    "CrosstableRowView",
+    "CrosstableView",
     "DecklistStatus",
     "DecklistView",
     "DmSettingView",
@@ -224,6 +232,7 @@ __all__ = [
     "GameView",
     "GuildSettingsView",
     "InvalidInputError",
+    "LiveEventView",
     "NoShowView",
     "NotFoundError",
     "NotManagerError",

@@ -154,6 +154,9 @@ class ServiceBase:
             guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
             channel = guild.default_channel_id
         body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id}, **payload}
+        if kind in ("standings", "final_standings"):
+            # the delivery draws the picture from the payload: it needs no other lookup
+            body["pictures"] = settings_of(t).pictures
         return await journal.enqueue(
             conn,
             guild_id=t.guild_id,

@@ -98,3 +98,6 @@ DM_CHOICES = ("on", "off")
 GAME_THREAD_CHOICES = (True, False)
 # A thread's name (Discord allows 100 characters).
 MAX_THREAD_NAME = 100
+# Rows at the top of the standings picture (/standings image:true top:).
+MIN_PICTURE_TOP = 1
+MAX_PICTURE_TOP = 50

@@ -9,7 +9,8 @@ and payloads (all JSON; points as display strings such as "2½"; every payload a
   ``games`` (``id, board, white, black, result, result_text, state, white_games,
   black_games``; ``white``/``black`` = ``{player_id, number, name, user_id}``), ``byes``
   (``player, kind, points``), ``mention_user_ids`` (who may be pinged).
-* ``standings`` / ``final_standings``: ``after_round``, ``total_rounds``, ``final``,
+* ``standings`` / ``final_standings`` (with ``pictures``: attach a PNG): ``after_round``,
+  ``total_rounds``, ``final``,
   ``tiebreaks`` (acronyms), ``rows`` (``rank, number, player_id, name, user_id, points,
   values, withdrawn``).
 * ``dispute``: ``round``, ``game``, ``reported_result``, ``disputed_result``, ``disputed_by``.

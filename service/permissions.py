@@ -79,6 +79,8 @@ OPERATIONS: dict[str, Level] = {
     "publish_decklists": "organiser",
     "decklist_status": "organiser",
     "show_decklist": "player",  # his own; others once published; organisers always
+    "crosstable": "anyone",
+    "web_link": "anyone",  # the page shows what /pairings and /standings show
 }
 
 WHO_MAY = {

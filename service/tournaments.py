@@ -78,7 +78,8 @@ EDITABLE_WHILE_RUNNING = frozenset(
      "top_cut", "playoff_best_of", "playoff_privilege",
      "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
      "noshow_drop_after", "first_round_at", "round_interval_minutes",
-     "game_threads"}  # game threads: from the next round on
+     "game_threads",  # game threads: from the next round on
+     "pictures"}
 )
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
@@ -217,6 +218,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
         game_threads=bool(settings.game_threads),
+        pictures=bool(settings.pictures),
     )
 
 
@@ -313,6 +315,7 @@ class TournamentOps(RoundOps):
         game_threads: bool = False,
         decklists: str = "none",
         decklist_deadline: str | None = None,
+        pictures: bool = False,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -368,6 +371,7 @@ class TournamentOps(RoundOps):
                 game_threads=game_threads,
                 decklists=decklists,  # type: ignore[arg-type]
                 decklist_deadline=decklist_deadline,
+                pictures=pictures,
             )
         )
         _require_future_start(settings, self.now())

@@ -67,6 +67,7 @@ class TournamentSettings:
     ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
     edition in force on the day the event was created).
     ``game_threads``: open a thread per board (private where possible) for each round.
+    ``pictures``: the standings posts after each round carry a PNG of the table.
     """
 
     rounds: int
@@ -125,6 +126,7 @@ class TournamentSettings:
     # submissions close at decklist_deadline (UTC ISO text) or, without one, at the start.
     decklists: Literal["none", "text", "link"] = "none"
     decklist_deadline: str | None = None
+    pictures: bool = False  # attach a PNG of the standings to the posts after each round
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -304,6 +306,29 @@ class StandingsView:
     ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
     # The top cut's placing (winner, finalist, ...), best first; empty without a bracket.
     placings: tuple[PlacingView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableRowView:
+    """One player's row: ``cells[i]`` is round i+1 (``3w1``, ``B½``, ``·``, see
+    service.live.crosstable_view)."""
+
+    rank: int
+    number: int
+    name: str
+    user_id: int | None
+    points: Fraction
+    cells: tuple[str, ...]
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CrosstableView:
+    tournament_id: int
+    tournament_name: str
+    after_round: int
+    total_rounds: int
+    rows: tuple[CrosstableRowView, ...]
 
 
 @dataclass(frozen=True, slots=True)

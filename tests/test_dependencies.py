@@ -99,7 +99,7 @@ def test_every_third_party_import_is_declared_in_pyproject() -> None:
     problems = []
     for module, files in sorted(everything.items()):
         dist = _distribution(module)
-        allowed = declared["core"] | declared["sim"]
+        allowed = declared["core"] | declared["sim"] | declared["pictures"]
         if module not in shipped:  # only tests and benchmarks use it
             allowed = allowed | declared["test"]
         if dist not in allowed:
@@ -121,7 +121,8 @@ def test_numpy_and_matplotlib_are_the_sim_extra_not_core_dependencies() -> None:
     assert declared["sim"] == SIM_ONLY
     assert not declared["core"] & SIM_ONLY
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    assert "-e '.[test,sim]'" in makefile  # make test / make demo / .ci/run get the simulator
+    # make test / make demo / .ci/run get the simulator (and the pictures)
+    assert "-e '.[test,sim,pictures]'" in makefile
     # Only the simulator and its plots import them; swiss.sim loads its submodules lazily.
     # The bracket picture imports matplotlib inside the drawing function and posts the
     # bracket as text only when it is missing (tests/test_render_bracket.py).

@@ -184,6 +184,8 @@ CALLS |= {
     "publish_decklists": (_publish, None),
     "decklist_status": (_status, None),
     "show_decklist": (_show, "registered"),
+    "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
+    "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
 }
 
 # Background and delivery methods called by the bot itself, never by a user.
@@ -194,7 +196,8 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin
             "report_delivery_problem", "give_up_announcement",
             # issue 16: the delivery task's side of game threads and DMs
             "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
-            "thread_problem", "threads_to_archive", "thread_archived"}
+            "thread_problem", "threads_to_archive", "thread_archived",
+            "live_event"}  # the web page's read, by token
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:

@@ -23,7 +23,7 @@ class TextFile:
 
 @dataclass(frozen=True, slots=True)
 class BinaryFile:
-    """A binary attachment (the bracket picture)."""
+    """A binary attachment (a PNG picture: standings, crosstable, the bracket)."""
 
     filename: str
     data: bytes

@@ -110,7 +110,8 @@ async def start_swissbot(
     async def start(**kwargs: Any) -> SwissBot:
         kwargs.setdefault("guild_ready_timeout", 0.05)
         kwargs.setdefault("delivery_interval", 0.05)
-        bot = SwissBot(sandbox_settings(fake, database), **kwargs)
+        settings = kwargs.pop("settings", {})  # e.g. {"web_port": 0} for the live page
+        bot = SwissBot(sandbox_settings(fake, database, **settings), **kwargs)
         running.append(await start_bot(bot, fake))
         return bot
 

@@ -37,6 +37,7 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "capacity": (limits.MIN_CAPACITY, limits.MAX_CAPACITY),
     "min_rating": (limits.MIN_RATING, limits.MAX_RATING),
     "max_rating": (limits.MIN_RATING, limits.MAX_RATING),
+    "top": (limits.MIN_PICTURE_TOP, limits.MAX_PICTURE_TOP),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {

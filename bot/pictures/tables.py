@@ -1,0 +1,78 @@
+"""The standings and crosstable pictures, from the service's views."""
+
+from __future__ import annotations
+
+from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
+from service import CrosstableView, StandingsRowView, StandingsView, format_points
+from service.limits import MAX_PICTURE_TOP, MIN_PICTURE_TOP
+from service.present import format_value
+
+#: Rows of the standings picture above the caller's own row.
+DEFAULT_TOP = 10
+MAX_TOP = MAX_PICTURE_TOP
+#: Beyond this many players a crosstable picture is unreadable: use the export instead.
+MAX_CROSSTABLE_PLAYERS = 64
+#: Tiebreak columns shown (the text table has them all).
+MAX_TIEBREAK_COLUMNS = 4
+
+
+def _text(value: object) -> str:
+    """A value from a view (Fraction, float) or an outbox payload (already text)."""
+    if isinstance(value, str):
+        return value
+    return format_value(value)  # type: ignore[arg-type]
+
+
+def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
+                  me: int | None = None) -> bytes:
+    """The top ``top`` rows, then (after a gap marker) the row of the player whose Discord
+    user id is ``me`` when he is further down."""
+    top = max(MIN_PICTURE_TOP, min(top, MAX_TOP))
+    tiebreaks = view.tiebreaks[:MAX_TIEBREAK_COLUMNS]
+    columns = [Column("#", 44, "right"), Column("Player", 300), Column("Pts", 60, "right", True),
+               *(Column(tb, 78, "right") for tb in tiebreaks)]
+
+    def row_of(r: StandingsRowView) -> Row:
+        name = r.name + (" (withdrawn)" if r.withdrawn else "")
+        return Row([str(r.rank), name, _text(r.points) if isinstance(r.points, str)
+                    else format_points(r.points),
+                    *(_text(v) for v in r.values[: len(tiebreaks)])],
+                   highlight=me is not None and r.user_id == me, muted=r.withdrawn)
+
+    rows = [row_of(r) for r in view.rows[:top]]
+    mine = [r for r in view.rows[top:] if me is not None and r.user_id == me]
+    if mine:
+        if view.rows.index(mine[0]) > top:
+            rows.append(Row([], gap=True))
+        rows.append(row_of(mine[0]))
+    if not rows:
+        rows.append(Row(["", "no players yet", ""], muted=True))
+    state = "final standings" if view.final else f"standings after round {view.after_round}"
+    footer = f"{len(view.rows)} players"
+    if len(view.rows) > top:
+        footer += f" · top {top} shown · the full table: /standings"
+    return draw_table(Table(
+        server=server, title=view.tournament_name,
+        subtitle=f"{state} of {view.total_rounds}", columns=columns, rows=rows, footer=footer,
+    ))
+
+
+def crosstable_png(view: CrosstableView, *, server: str, me: int | None = None) -> bytes:
+    if len(view.rows) > MAX_CROSSTABLE_PLAYERS:
+        raise PictureError(
+            f"a crosstable picture has room for {MAX_CROSSTABLE_PLAYERS} players and this "
+            f"event has {len(view.rows)}: download it with /tournament export format:csv"
+        )
+    columns = [Column("#", 40, "right"), Column("Player", 220),
+               *(Column(f"R{i + 1}", 58, "center") for i in range(view.after_round)),
+               Column("Pts", 56, "right", True)]
+    rows = [Row([str(r.rank), r.name + (" (wd)" if r.withdrawn else ""), *r.cells,
+                 format_points(r.points)],
+                highlight=me is not None and r.user_id == me, muted=r.withdrawn)
+            for r in view.rows]
+    return draw_table(Table(
+        server=server, title=view.tournament_name,
+        subtitle=f"crosstable after round {view.after_round} of {view.total_rounds}",
+        columns=columns, rows=rows,
+        footer="cell: opponent's rank, colour (w/b) and score · B = bye · + / - = forfeit",
+    ))

@@ -1,0 +1,144 @@
+"""Read operations for the pictures and the live web page (issue 16, items 4 and 5).
+
+``crosstable`` is the who-played-whom table; ``web_link`` gives (creating it once) the random
+token of an event's read-only web page; ``live_event`` is what that page shows, found by token
+only: the web server never resolves a guild or an event id, so nothing can be enumerated.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from service.base import ServiceBase, TournamentRef
+from service.errors import ConflictError
+from service.model import Snapshot, load_snapshot, settings_of
+from service.present import round_view, standings_view
+from service.views import (
+    Actor,
+    CrosstableRowView,
+    CrosstableView,
+    RoundView,
+    StandingsView,
+    TournamentInfo,
+    format_points,
+)
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from storage import web as web_repo
+from storage.tournaments import TournamentRow
+from swiss.model import ByeKind, Result, Scoring
+
+#: Characters of a page token (secrets.token_urlsafe(16): 128 random bits, 22 characters).
+TOKEN_BYTES = 16
+MAX_TOKEN_LENGTH = 64
+
+# What a cell shows, seen from the player of the row.
+_SCORE = {
+    (Result.WHITE_WINS, True): "1", (Result.WHITE_WINS, False): "0",
+    (Result.BLACK_WINS, True): "0", (Result.BLACK_WINS, False): "1",
+    (Result.DRAW, True): "½", (Result.DRAW, False): "½",
+    (Result.WHITE_FORFEIT_WIN, True): "+", (Result.WHITE_FORFEIT_WIN, False): "-",
+    (Result.BLACK_FORFEIT_WIN, True): "-", (Result.BLACK_FORFEIT_WIN, False): "+",
+    (Result.DOUBLE_FORFEIT, True): "-", (Result.DOUBLE_FORFEIT, False): "-",
+    (Result.PENDING, True): "…", (Result.PENDING, False): "…",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LiveEventView:
+    """Everything the live page shows of one event."""
+
+    info: TournamentInfo
+    rounds: tuple[RoundView, ...]
+    standings: StandingsView | None
+    crosstable: CrosstableView | None
+
+
+def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsView
+                    ) -> CrosstableView:
+    """Rows in standings order; each cell names the opponent by rank, then colour and score
+    (``3w1``: beat the number 3 of the table with white), ``B½`` a bye, ``·`` no game."""
+    model = snapshot.tournament
+    settings = settings_of(t)
+    scoring = Scoring.preset(settings.scoring)
+    rank_of = {row.number: row.rank for row in standings.rows}
+    cells: dict[int, list[str]] = {row.number: ["·"] * standings.after_round
+                                   for row in standings.rows}
+    for rnd in model.rounds[: standings.after_round]:
+        index = rnd.number - 1
+        for game in rnd.games:
+            for me, other, white in ((game.white, game.black, True),
+                                     (game.black, game.white, False)):
+                if me not in cells:
+                    continue
+                colour = ("w" if white else "b") if settings.colours else ""
+                score = _SCORE[(game.result, white)]
+                cells[me][index] = f"{rank_of.get(other, '?')}{colour}{score}"
+        for bye in rnd.byes:
+            if bye.player in cells:
+                cells[bye.player][index] = "B" + format_points(scoring.for_bye(ByeKind(bye.kind)))
+    return CrosstableView(
+        tournament_id=t.id,
+        tournament_name=t.name,
+        after_round=standings.after_round,
+        total_rounds=standings.total_rounds,
+        rows=tuple(
+            CrosstableRowView(rank=row.rank, number=row.number, name=row.name,
+                              user_id=row.user_id, points=row.points,
+                              cells=tuple(cells[row.number]), withdrawn=row.withdrawn)
+            for row in standings.rows
+        ),
+    )
+
+
+class LiveOps(ServiceBase):
+    async def crosstable(
+        self, guild_id: int, tournament: TournamentRef = None
+    ) -> CrosstableView:
+        """Who played whom in every round so far, with the results, in standings order."""
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            snapshot = await load_snapshot(conn, t)
+        if not snapshot.tournament.players:
+            raise ConflictError(f"'{t.name}' has not started: there is no crosstable yet.")
+        standings = standings_view(t, snapshot, final=t.status == "finished")
+        return crosstable_view(t, snapshot, standings)
+
+    async def web_link(self, actor: Actor, tournament: TournamentRef = None) -> str:
+        """The token of the event's live page, created (and audited) the first time.
+
+        Anyone of the guild may ask: the page shows what /pairings and /standings already
+        show. A token is never reused nor derived from ids (``secrets.token_urlsafe``)."""
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            token = await web_repo.get_token(conn, t.id)
+            if token is None:
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+                await web_repo.insert_token(conn, t.id, t.guild_id, token, self.now())
+                await self._audit(conn, actor, t, "web_page_created")
+            return token
+
+    async def live_event(self, token: str) -> LiveEventView | None:
+        """What the live page of ``token`` shows, or None for an unknown token (the page
+        answers 404 and says nothing more). One short read transaction."""
+        if not token or len(token) > MAX_TOKEN_LENGTH:
+            return None
+        async with self.db.transaction(readonly=True) as conn:
+            found = await web_repo.find_by_token(conn, token)
+            if found is None:
+                return None
+            guild_id, tournament_id = found
+            t = await tournament_repo.get_tournament(conn, tournament_id)
+            if t is None or t.guild_id != guild_id:
+                return None
+            info = await self._info(conn, t)
+            rounds = tuple([await round_view(conn, t, r.number)
+                            for r in await round_repo.list_rounds(conn, t.id)])
+            snapshot = await load_snapshot(conn, t)
+        standings = crosstable = None
+        if snapshot.tournament.players:
+            standings = standings_view(t, snapshot, final=t.status == "finished")
+            crosstable = crosstable_view(t, snapshot, standings)
+        return LiveEventView(info=info, rounds=rounds, standings=standings,
+                             crosstable=crosstable)
