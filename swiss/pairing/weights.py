@@ -1,0 +1,322 @@
+"""The lexicographic weight model of :mod:`swiss.pairing.mwm`, vectorised over arrays of edges.
+
+:class:`RoundModel` holds what the weights of one round depend on, per vertex (rank order: the
+vertex ``i`` is the ``i``-th player of the standings; the bye vertex, if any, is ``n``), and
+computes the components of any set of edges ``(us, vs)`` with numpy, without building the
+graph. The components, their order, names and signs are those documented in
+:mod:`swiss.pairing.mwm` (repeat tiers, colour bound, bye rank, score difference, colour
+term, the system's terms, the seeded tie-break).
+
+Packing (:attr:`RoundModel.multipliers`): every perfect matching has the same number of edges
+``P``, so component ``c`` only needs a multiplier larger than the largest possible difference
+of the lower components' totals between two perfect matchings. Each component carries such a
+bound (its *span*): ``P * high`` in general, but ``high`` for the bye rank (one bye edge per
+matching), ``P`` for 0/1 components and ``n**2 / 4`` for Burstein's rank distance. The weights
+stay exact integers, usually below 2**120 (the solver's fast 128-bit path) and always below
+:data:`MAX_WEIGHT_BITS` bits, else :class:`~swiss.pairing.matching.WeightOverflowError`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from swiss.pairing.matching import WeightOverflowError
+
+if TYPE_CHECKING:
+    from swiss.model import Tournament
+    from swiss.pairing.types import PairingConfig
+
+RANDOM_BITS = 20
+TIEBREAK_BITS = 16
+MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
+_MASK64 = (1 << 64) - 1
+_BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
+
+
+def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The engine's seeded 16-bit pair hash (splitmix64 of the unordered pair), vectorised.
+
+    Player ids ``a`` and ``b``; the bye uses id 0. Independent of PYTHONHASHSEED.
+    """
+    lo = np.minimum(a, b).astype(np.uint64)
+    hi = np.maximum(a, b).astype(np.uint64)
+    base = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9) & _MASK64
+    # uint64 array arithmetic wraps modulo 2**64, exactly like "& _MASK64" on Python ints.
+    with np.errstate(over="ignore"):
+        x = (np.uint64(base) + lo * np.uint64(0x94D049BB133111EB)
+             + hi * np.uint64(0x2545F4914F6CDD1D))
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
+
+
+def engine_random_draws(seed: str, count: int) -> np.ndarray:
+    """``count`` successive ``random.Random(seed).randrange(1, 2**RANDOM_BITS)``, in bulk.
+
+    ``randrange(1, 2**k)`` draws ``getrandbits(k)`` until the value is below ``2**k - 1``;
+    ``getrandbits(k)`` (k <= 32) is the next 32-bit Mersenne Twister output shifted right by
+    ``32 - k``, and ``getrandbits(32 * c)`` returns ``c`` such outputs as little-endian words.
+    So one call gives every candidate; rejected ones are dropped in order, as the loop would.
+    """
+    rng = random.Random(seed)
+    out: list[np.ndarray] = []
+    have = 0
+    reject = (1 << RANDOM_BITS) - 1
+    while have < count:
+        want = count - have + 16
+        words = np.frombuffer(rng.getrandbits(32 * want).to_bytes(4 * want, "little"), "<u4")
+        values = (words >> np.uint32(32 - RANDOM_BITS)).astype(np.int32)
+        values = values[values != reject]
+        out.append(values[: count - have])
+        have += out[-1].size
+    if not out:
+        return np.zeros(0, dtype=np.int32)
+    return np.concatenate(out) + 1
+
+
+class RoundModel:
+    """Per-vertex data of one round and the weight components of any edges, vectorised.
+
+    ``entrants`` are the players in rank order (see :func:`swiss.pairing.mwm.pairing_graph`);
+    ``pi`` (optional, ``n x n`` by vertex, non-negative) replaces the system term.
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        config: PairingConfig,
+        entrants: Sequence,  # list[mwm._Entrant]
+        seed: int,
+        round_number: int,
+        pi: np.ndarray | None = None,
+    ) -> None:
+        n = len(entrants)
+        self.n = n
+        self.has_bye = n % 2 == 1
+        self.n_vertices = n + (1 if self.has_bye else 0)
+        self.pairs = self.n_vertices // 2
+        self.forbid = config.policy == "forbid"
+        self.colors = tournament.use_colors
+        self.bound = math.ceil(2 * config.beta)
+        self.system = "override" if pi is not None else config.system
+        self.seed = seed
+        self.round_number = round_number
+        self.pi = pi
+        self.ids = np.array([e.player.id for e in entrants], dtype=np.int64)
+        self.score = np.array([e.score_units for e in entrants], dtype=np.int64)
+        self.cd = np.array([e.color_diff for e in entrants], dtype=np.int64)
+        self.gsize = np.array([e.group_size for e in entrants], dtype=np.int64)
+        self.gpos = np.array([e.group_pos for e in entrants], dtype=np.int64)
+        self.byes = np.array([e.state.unplayed_wins for e in entrants], dtype=np.int64)
+        index = {e.player.id: i for i, e in enumerate(entrants)}
+        met: dict[int, int] = {}
+        for i, e in enumerate(entrants):
+            for other, times in e.state.opponents.items():
+                j = index.get(other)
+                if j is not None and i < j and times:
+                    met[i * n + j] = times
+        forbidden = set()
+        for pair in tournament.forbidden_pairs:
+            a, b = sorted(pair)
+            i, j = index.get(a), index.get(b)
+            if i is not None and j is not None:
+                forbidden.add(min(i, j) * n + max(i, j))
+        for key in forbidden:
+            met.pop(key, None)
+        self.met_keys = np.array(sorted(met), dtype=np.int64)
+        self.met_times = np.array([met[k] for k in sorted(met)], dtype=np.int64)
+        # Pairs that are not edges of the graph at all (no weight, no random draw).
+        excluded = forbidden | (set(met) if self.forbid else set())
+        self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
+        multiplicities = set() if self.forbid else set(met.values())
+        if self.has_bye and not self.forbid:
+            multiplicities |= {int(b) for b in self.byes if b}
+        # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
+        self.tiers = list(range(max(multiplicities, default=0), 0, -1))
+        self._draws: np.ndarray | None = None
+        self._define_components()
+
+    # -- the components ----------------------------------------------------------------------
+    def _define_components(self) -> None:
+        n, pairs = self.n, self.pairs
+        names: list[str] = []
+        signs: list[int] = []
+        highs: list[int] = []
+        spans: list[int] = []
+
+        def add(name: str, sign: int, high: int, span: int | None = None) -> None:
+            names.append(name)
+            signs.append(sign)
+            highs.append(int(high))
+            spans.append(int(min(span, pairs * high) if span is not None else pairs * high))
+
+        for k in self.tiers:
+            add(f"repeat x{k}", -1, 1)
+        if self.colors:
+            add("colour bound", -1, 1)
+        if self.has_bye:
+            add("bye rank", -1, max(n - 1, 0), max(n - 1, 0))
+        add("score difference", -1, int(self.score.max() - self.score.min()) if n else 0)
+        if self.colors:
+            add("colour", -1, 2 * int(np.abs(self.cd).max()) if n else 0)
+        last = max(n - 1, 0)
+        system = self.system
+        if system == "monrad":
+            add("rank distance", -1, last)
+        elif system == "burstein":
+            add("rank distance", +1, last, n * n // 4)
+            add("rank distance squared", +1, last * last)
+        elif system == "dutch":
+            off = max(int(self.gsize.max()) if n else 0, 2 * last)
+            add("distance from half group", -1, off)
+            add("its square", -1, off * off)
+        elif system == "random":
+            add("random", +1, (1 << RANDOM_BITS) - 1)
+        elif system == "random2":
+            add("random", +1, (1 << (RANDOM_BITS + 1)) - 1)
+        elif system == "override":
+            assert self.pi is not None
+            add("override", +1, int(self.pi.max()) if self.pi.size else 0)
+        else:
+            raise ValueError(f"system {system!r} is not a maximum-weight-matching system")
+        add("tie-break", +1, (1 << TIEBREAK_BITS) - 1)
+        self.names, self.signs, self.highs, self.spans = names, signs, highs, spans
+        multipliers = [0] * len(names)
+        m = 1
+        for c in range(len(names) - 1, -1, -1):
+            multipliers[c] = m
+            m *= spans[c] + 1
+        self.multipliers = multipliers
+        self.max_weight = sum(h * mult for h, mult in zip(highs, multipliers, strict=True))
+        if self.max_weight.bit_length() > MAX_WEIGHT_BITS:
+            raise WeightOverflowError(
+                f"the packed weights of this round need {self.max_weight.bit_length()} bits; "
+                f"the exact matching handles at most {MAX_WEIGHT_BITS} bits "
+                f"({len(names)} components for {n} players)"
+            )
+
+    def raw(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        """The raw component values (costs positive, lower is better) of edges ``us < vs``."""
+        n = self.n
+        bye = vs == n
+        vv = np.where(bye, 0, vs)  # a harmless index for the bye edges' player-pair terms
+        player = ~bye
+        out: list[np.ndarray] = []
+        if self.tiers:
+            mult = self.times_met(us, vv)
+            mult = np.where(bye, self.byes[us], mult)
+            out += [(mult == k).astype(np.int64) for k in self.tiers]
+        csum = np.abs(self.cd[us] + self.cd[vv])
+        if self.colors:
+            out.append(np.where(player, csum >= self.bound, 0).astype(np.int64))
+        if self.has_bye:
+            out.append(np.where(bye, n - 1 - us, 0))
+        out.append(np.where(player, np.abs(self.score[us] - self.score[vv]), 0))
+        if self.colors:
+            out.append(np.where(player, csum, 0))
+        for values in self._system(us, vv):
+            out.append(np.where(player, values, 0))
+        other = np.where(bye, 0, self.ids[vv])
+        out.append(tiebreak_hash(self.seed, self.round_number, self.ids[us], other))
+        return out
+
+    def benefits(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """The components as non-negative benefits, shape ``(components, edges)``, int64."""
+        raw = self.raw(us, vs)
+        out = np.empty((len(raw), us.size), dtype=np.int64)
+        for c, values in enumerate(raw):
+            out[c] = values if self.signs[c] > 0 else self.highs[c] - values
+        return out
+
+    def weight(self, benefits: np.ndarray) -> list[int]:
+        """Exact packed weights (Python ints) of edges given by their benefit columns."""
+        total = [0] * benefits.shape[1]
+        for c, mult in enumerate(self.multipliers):
+            column = benefits[c].tolist()
+            total = [t + b * mult for t, b in zip(total, column, strict=True)]
+        return total
+
+    def times_met(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """How often each pair of vertices met before (0 for forbidden pairs)."""
+        if not self.met_keys.size:
+            return np.zeros(us.size, dtype=np.int64)
+        keys = us * self.n + vs
+        pos = np.searchsorted(self.met_keys, keys)
+        pos = np.minimum(pos, self.met_keys.size - 1)
+        return np.where(self.met_keys[pos] == keys, self.met_times[pos], 0)
+
+    def _system(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        system = self.system
+        if system == "override":
+            assert self.pi is not None
+            return [self.pi[us, vs].astype(np.int64)]
+        d = np.abs(vs - us).astype(np.int64)
+        if system == "monrad":
+            return [d]
+        if system == "burstein":
+            return [d, d * d]
+        same = self.score[us] == self.score[vs]
+        if system == "dutch":
+            g = np.where(same, self.gsize[us], 0)
+            off = np.abs(g - 2 * d)
+            return [off, off * off]
+        values = self._random(us, vs)
+        if system == "random2":
+            top = 2 * self.gpos < self.gsize
+            values = values + np.where(same & (top[us] != top[vs]), 1 << RANDOM_BITS, 0)
+        return [values]
+
+    def _random(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """The engine's draw for each pair: one draw per edge of the graph, in (u, v) order."""
+        n = self.n
+        if self._draws is None:
+            total = n * (n - 1) // 2 - self.excluded_keys.size
+            self._draws = engine_random_draws(f"{self.seed}:{self.round_number}", total)
+        lo, hi = np.minimum(us, vs), np.maximum(us, vs)
+        tri = lo * n - lo * (lo + 1) // 2 + (hi - lo - 1)
+        skipped = np.searchsorted(self.excluded_keys, lo * n + hi)
+        index = np.clip(tri - skipped, 0, max(self._draws.size - 1, 0))
+        return self._draws[index].astype(np.int64) if self._draws.size else np.zeros_like(us)
+
+    # -- the edges ---------------------------------------------------------------------------
+    def allowed(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """Which edges ``(us, vs)`` (``us < vs``) are in the graph of allowed pairings."""
+        n = self.n
+        ok = np.ones(us.size, dtype=bool)
+        bye = vs == n
+        if self.excluded_keys.size:
+            keys = us * n + np.where(bye, 0, vs)
+            pos = np.minimum(np.searchsorted(self.excluded_keys, keys), self.excluded_keys.size - 1)
+            ok &= ~((self.excluded_keys[pos] == keys) & ~bye)
+        if self.forbid and self.has_bye:
+            ok &= ~(bye & (self.byes[us] > 0))
+        return ok
+
+    def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Every allowed edge of the full graph, a block of rows at a time (bye edges first)."""
+        n = self.n
+        if self.has_bye:
+            us = np.arange(n, dtype=np.int64)
+            vs = np.full(n, n, dtype=np.int64)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+        start = 0
+        while start < n - 1:
+            rows = 1
+            while start + rows < n - 1 and (rows + 1) * (n - start) <= _BLOCK_PAIRS:
+                rows += 1
+            us_list, vs_list = [], []
+            for u in range(start, start + rows):
+                us_list.append(np.full(n - u - 1, u, dtype=np.int64))
+                vs_list.append(np.arange(u + 1, n, dtype=np.int64))
+            us = np.concatenate(us_list)
+            vs = np.concatenate(vs_list)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+            start += rows
