@@ -155,17 +155,19 @@ def price(
     benefits: np.ndarray,
     multipliers: list[int],
     laminar: _Laminar | None = None,
-) -> np.ndarray:
-    """Indices of the edges whose reduced cost against ``solution``'s duals is negative."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """The edges whose reduced cost against ``solution``'s duals is negative: their indices
+    and (approximately, as floats) their reduced costs."""
     if not us.size:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0)
     lam = laminar or _Laminar(n, solution.blossoms)
     comps = np.ascontiguousarray(benefits, dtype="<i8")
-    bad = _blossom.price(
+    bad, slack = _blossom.price(
         n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers),
         _to_bytes(solution.y), *lam.args(),
     )
-    return np.frombuffer(bad, dtype="<i8").astype(np.int64)
+    return (np.frombuffer(bad or b"", dtype="<i8").astype(np.int64),
+            np.frombuffer(slack or b"", dtype="<f8"))
 
 
 def solve_with_pricing(
@@ -177,6 +179,7 @@ def solve_with_pricing(
     blocks: Blocks,
     *,
     widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None = None,
+    per_vertex: int = 3,
 ) -> Solution | None:
     """Maximum weight perfect matching of the full graph, solved on candidate edges.
 
@@ -206,20 +209,43 @@ def solve_with_pricing(
             continue
         lam = _Laminar(n, sol.blossoms)
         new: list[np.ndarray] = []
+        slacks: list[np.ndarray] = []
         for bu, bv in blocks():
             priced += bu.size
-            bad = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam)
+            bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam)
             if bad.size:
                 new.append(bu[bad] * n + bv[bad])
+                slacks.append(slack)
         if not new:
             _check_certificate(sol, n, benefits, multipliers)
             sol.stats = {"candidate_edges": int(keys.size), "priced_edges": priced,
                          "rounds": rounds}
             return sol
-        added = np.unique(np.concatenate(new))
+        added = _most_violated(np.concatenate(new), np.concatenate(slacks), n, per_vertex)
         if np.isin(added, keys).all():
             raise CertificateError("an edge of the solved graph violates its own dual solution")
         keys = np.union1d(keys, added)
+
+
+def _most_violated(keys: np.ndarray, slack: np.ndarray, n: int, per_vertex: int) -> np.ndarray:
+    """The violated edges to add: for every vertex, its ``per_vertex`` most violated ones.
+
+    Adding every violated edge can take most of a dense graph into the next solve; a few per
+    vertex (the most negative reduced costs first) keeps the solved graph sparse, and the next
+    pricing round brings back whatever is still violated.
+    """
+    order = np.argsort(slack, kind="stable")
+    keys = keys[order]
+    chosen = np.zeros(keys.size, dtype=bool)
+    for ends in (keys // n, keys % n):
+        # rank of each edge among its endpoint's violated edges, most violated first
+        idx = np.argsort(ends, kind="stable")
+        sorted_ends = ends[idx]
+        starts = np.searchsorted(sorted_ends, sorted_ends, side="left")
+        rank = np.empty(keys.size, dtype=np.int64)
+        rank[idx] = np.arange(keys.size) - starts
+        chosen |= rank < per_vertex
+    return np.unique(keys[chosen])
 
 
 def _all_edges(blocks: Blocks) -> tuple[np.ndarray, np.ndarray]:

@@ -10,7 +10,8 @@
 //   solve(n, us, vs, comps, k, mults) -> None (no perfect matching) or
 //       (mate: int64[n], y: 32 bytes per vertex, zval: 32 bytes per blossom,
 //        zoff: int64[B+1], zmem: int64[...], wide: bool)
-//   price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz) -> int64 edge indices
+//   price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz)
+//       -> (int64 indices of the violating edges, their reduced costs as float64)
 // An edge e joins us[e] and vs[e]; its weight is sum_c comps[c*m + e] * mults[c], where
 // comps are non-negative int64 (the lexicographic components, as benefits) and mults are
 // 256-bit multipliers. The caller guarantees that every weight stays below 2**246.
@@ -140,6 +141,13 @@ static inline I256 to_i256(__int128 x) { return from_i128(x); }
 static inline void from_i256(const I256& x, I256* out) { *out = x; }
 static inline void from_i256(const I256& x, __int128* out) {
     *out = (__int128)(((u128)x.w[1] << 64) | x.w[0]);
+}
+
+static double to_double(const I256& x) {
+    if (x.negative()) return -to_double(-x);
+    double r = 0;
+    for (int i = 3; i >= 0; --i) r = r * 18446744073709551616.0 + (double)x.w[i];
+    return r;
 }
 
 // -- argument helpers --------------------------------------------------------------------------
@@ -287,6 +295,7 @@ static PyObject* price(PyObject*, PyObject* args) {
         const int64_t* depth = (const int64_t*)depthb.buf;
         const I256* cumz = (const I256*)cumzb.buf;
         std::vector<int64_t> bad;
+        std::vector<double> how;
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t e = 0; e < a.m; ++e) {
             int64_t u = a.us[e], v = a.vs[e];
@@ -302,10 +311,14 @@ static PyObject* price(PyObject*, PyObject* args) {
                 }
                 if (bu >= 0 && bu == bv) slack += cumz[bu];
             }
-            if (slack.negative()) bad.push_back(e);
+            if (slack.negative()) {
+                bad.push_back(e);
+                how.push_back(to_double(slack));
+            }
         }
         Py_END_ALLOW_THREADS
-        result = PyBytes_FromStringAndSize((const char*)bad.data(), (Py_ssize_t)(8 * bad.size()));
+        result = Py_BuildValue("(y#y#)", (const char*)bad.data(), (Py_ssize_t)(8 * bad.size()),
+                               (const char*)how.data(), (Py_ssize_t)(8 * how.size()));
     }
     PyBuffer_Release(&us);
     PyBuffer_Release(&vs);
@@ -323,7 +336,7 @@ static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
     {"price", price, METH_VARARGS,
-     "price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz) -> violating edges"},
+     "price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz) -> (edges, slacks)"},
     {nullptr, nullptr, 0, nullptr}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom",
