@@ -122,7 +122,7 @@ def test_pricing_from_a_sparse_subgraph_finds_the_full_optimum(
     all_u = np.array([u for u, _v, _w in edges], dtype=np.int64)
     all_v = np.array([v for _u, v, _w in edges], dtype=np.int64)
 
-    def blocks():  # the full graph in two blocks
+    def blocks(_solution: object):  # the full graph in two blocks
         half = all_u.size // 2
         yield all_u[:half], all_v[:half]
         yield all_u[half:], all_v[half:]

@@ -30,7 +30,9 @@ import numpy as np
 
 from swiss.pairing import _blossom  # type: ignore[attr-defined]
 
-Blocks = Callable[[], Iterable[tuple[np.ndarray, np.ndarray]]]
+# blocks(solution) yields every edge of the full graph that could violate the solution's duals
+# (all of them when solution is None); a caller may skip edges it can bound.
+Blocks = Callable[["Solution | None"], Iterable[tuple[np.ndarray, np.ndarray]]]
 Benefits = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
@@ -155,19 +157,33 @@ def price(
     benefits: np.ndarray,
     multipliers: list[int],
     laminar: _Laminar | None = None,
+    narrow: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The edges whose reduced cost against ``solution``'s duals is negative: their indices
-    and (approximately, as floats) their reduced costs."""
+    and (approximately, as floats) their reduced costs.
+
+    ``narrow=True`` computes in 128 bits: only when every weight is below 2**120 and every
+    dual below 2**124 in absolute value (see :func:`fits_narrow`).
+    """
     if not us.size:
         return np.zeros(0, dtype=np.int64), np.zeros(0)
     lam = laminar or _Laminar(n, solution.blossoms)
     comps = np.ascontiguousarray(benefits, dtype="<i8")
     bad, slack = _blossom.price(
         n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers),
-        _to_bytes(solution.y), *lam.args(),
+        _to_bytes(solution.y), *lam.args(), narrow,
     )
     return (np.frombuffer(bad or b"", dtype="<i8").astype(np.int64),
             np.frombuffer(slack or b"", dtype="<f8"))
+
+
+def fits_narrow(solution: Solution, max_weight: int | None) -> bool:
+    """Whether pricing against ``solution`` may use 128-bit arithmetic (no overflow)."""
+    if max_weight is None or max_weight >= 2**120:
+        return False
+    limit = 2**124
+    return (all(-limit < y < limit for y in solution.y)
+            and sum(abs(z) for z, _m in solution.blossoms) < limit)
 
 
 def solve_with_pricing(
@@ -179,12 +195,15 @@ def solve_with_pricing(
     blocks: Blocks,
     *,
     widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None = None,
-    per_vertex: int = 3,
+    per_vertex: int = 5,
+    max_weight: int | None = None,
 ) -> Solution | None:
     """Maximum weight perfect matching of the full graph, solved on candidate edges.
 
     ``(us, vs)`` are the candidate edges (``us < vs``), ``benefits(us, vs)`` gives any edges'
-    component matrix and ``blocks()`` yields every edge of the full graph, in blocks.
+    component matrix and ``blocks(solution)`` yields, in blocks, every edge of the full graph
+    that may violate ``solution``'s duals (every edge when it is ``None``). ``max_weight``, an
+    upper bound of the weights, lets pricing run on 128-bit integers when they are small.
     When the candidates have no perfect matching, ``widen()`` supplies more candidate edges
     (``None`` once it has given the whole graph); ``None`` is returned when the full graph has
     no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced and
@@ -208,11 +227,12 @@ def solve_with_pricing(
             keys = np.union1d(keys, extra[0] * n + extra[1])
             continue
         lam = _Laminar(n, sol.blossoms)
+        narrow = fits_narrow(sol, max_weight)
         new: list[np.ndarray] = []
         slacks: list[np.ndarray] = []
-        for bu, bv in blocks():
+        for bu, bv in blocks(sol):
             priced += bu.size
-            bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam)
+            bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam, narrow)
             if bad.size:
                 new.append(bu[bad] * n + bv[bad])
                 slacks.append(slack)
@@ -249,7 +269,7 @@ def _most_violated(keys: np.ndarray, slack: np.ndarray, n: int, per_vertex: int)
 
 
 def _all_edges(blocks: Blocks) -> tuple[np.ndarray, np.ndarray]:
-    parts = list(blocks())
+    parts = list(blocks(None))
     return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
 

@@ -73,6 +73,7 @@ else a coin seeded by the event seed).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -168,9 +169,10 @@ def pair_mwm(
     graph = PairingGraph(entrants, model.has_bye, model.names, dict(zip(keys, values, strict=True)),
                          model.signs)
     weight_of = dict(zip(keys, weights, strict=True))
-    return _result(
+    result = _result(
         tournament, config, graph, mates, weight_of, seed, round_number, requested_byes, "exact"
     )
+    return dataclasses.replace(result, stats=tuple(sorted(solution.stats.items())))
 
 
 def _pair_dense(

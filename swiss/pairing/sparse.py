@@ -1,9 +1,11 @@
 """One round's exact pairing without building the full graph: candidates, then pricing.
 
-The candidate graph holds, for every player, the ``k`` partners with the largest weight
-(approximated in floating point: the choice of candidates only affects speed, never the
-result), the ``w`` nearest players in the standings (so that a perfect matching usually
-exists among them) and every allowed bye edge. :func:`swiss.pairing.exact.solve_with_pricing`
+The candidate graph holds, for every player, the ``w`` nearest players in the standings (so
+that a perfect matching usually exists among them), the players around the mirrored position
+and half a group away in the score group (where Burstein's and the Dutch system's terms pull),
+optionally the ``k`` partners with the largest weight (approximated in floating point), and
+every allowed bye edge. The choice of candidates only affects speed, never the result.
+:func:`swiss.pairing.exact.solve_with_pricing`
 solves it exactly and prices every allowed pairing of the full graph against the dual
 solution, adding the violated ones until none is: the result is a maximum weight matching of
 the full graph, with the same weights as the dense engine. When the candidates admit no
@@ -17,7 +19,7 @@ import numpy as np
 from swiss.pairing.exact import Solution, solve_with_pricing
 from swiss.pairing.weights import RoundModel
 
-TOP_K = 6
+TOP_K = 0
 WINDOW = 4
 _ROW_PAIRS = 1 << 20
 
@@ -40,6 +42,24 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
         keep = model.allowed(us, vs)
         parts_u.append(us[keep])
         parts_v.append(vs[keep])
+    # Inside each score group, the partners the systems' terms favour: the mirrored position
+    # (Burstein: first against last) and half a group away (Dutch: S1 against S2), +- w.
+    if n > 1:
+        score = model.score
+        starts = np.r_[0, np.flatnonzero(np.diff(score)) + 1]
+        sizes = np.diff(np.r_[starts, n])
+        group = np.repeat(np.arange(sizes.size), sizes)
+        first, size = starts[group], sizes[group]
+        pos = np.arange(n) - first
+        for target in ((size - 1 - pos), (pos + size // 2) % np.maximum(size, 1)):
+            for shift in range(-w, w + 1):
+                other = first + np.clip(target + shift, 0, size - 1)
+                us, vs = np.minimum(np.arange(n), other), np.maximum(np.arange(n), other)
+                keep = us != vs
+                us, vs = us[keep], vs[keep]
+                keep = model.allowed(us, vs)
+                parts_u.append(us[keep])
+                parts_v.append(vs[keep])
     # Each player's best partners by (approximate) weight.
     if k > 0 and n > 2:
         scale = np.array([float(m) for m in model.multipliers])
@@ -86,5 +106,6 @@ def solve_round(model: RoundModel) -> Solution | None:
         return candidate_edges(model, state["k"], state["w"])
 
     return solve_with_pricing(
-        n_vertices, us, vs, model.multipliers, model.benefits, model.blocks, widen=widen
+        n_vertices, us, vs, model.multipliers, model.benefits, model.blocks, widen=widen,
+        max_weight=model.max_weight,
     )

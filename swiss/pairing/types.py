@@ -85,6 +85,8 @@ class PairingResult:
     backend: str = ""
     total_weight: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # How the exact matching went (candidate edges, priced edges, certificate rounds).
+    stats: tuple[tuple[str, int], ...] = ()
 
     def to_round(self) -> Round:
         return Round(number=self.round_number, games=self.games, byes=self.byes)

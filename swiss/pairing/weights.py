@@ -29,6 +29,7 @@ from swiss.pairing.matching import WeightOverflowError
 
 if TYPE_CHECKING:
     from swiss.model import Tournament
+    from swiss.pairing.exact import Solution
     from swiss.pairing.types import PairingConfig
 
 RANDOM_BITS = 20
@@ -36,6 +37,7 @@ TIEBREAK_BITS = 16
 MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
 _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
+RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
 
 
 def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -298,8 +300,19 @@ class RoundModel:
             ok &= ~(bye & (self.byes[us] > 0))
         return ok
 
-    def blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """Every allowed edge of the full graph, a block of rows at a time (bye edges first)."""
+    def blocks(self, solution: Solution | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Every allowed edge of the full graph that may violate ``solution``'s duals.
+
+        Without a solution: every allowed edge, a block of rows at a time (bye edges first).
+        With one, the players are cut into runs of :data:`RUN` consecutive ranks, and a pair of
+        runs is skipped when an exact upper bound of its edges' weights (per component, the
+        best value any pair of the two runs can reach) shows that no edge between them can
+        violate the duals: ``min y(run 1) + min y(run 2) >= 4 * bound`` (blossom terms only
+        add to the left side). The bound check is itself one call of the exact pricing.
+        """
+        if solution is not None and self.n > 2 * RUN:
+            yield from self._pruned_blocks(solution)
+            return
         n = self.n
         if self.has_bye:
             us = np.arange(n, dtype=np.int64)
@@ -320,3 +333,122 @@ class RoundModel:
             keep = self.allowed(us, vs)
             yield us[keep], vs[keep]
             start += rows
+
+    def _pruned_blocks(self, solution: Solution) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        from swiss.pairing.exact import Solution as _Solution
+        from swiss.pairing.exact import price
+
+        n = self.n
+        if self.has_bye:
+            us = np.arange(n, dtype=np.int64)
+            vs = np.full(n, n, dtype=np.int64)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+        starts = np.arange(0, n, RUN, dtype=np.int64)
+        ends = np.minimum(starts + RUN, n)
+        runs = starts.size
+        y = solution.y
+        ymin = [min(y[a:b]) for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+
+        def span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            lo = np.minimum.reduceat(values, starts)
+            hi = np.maximum.reduceat(values, starts)
+            return lo, hi
+
+        smin, smax = span(self.score)
+        cmin, cmax = span(self.cd)
+        gmin, gmax = span(self.gsize)
+        ri, rj = np.triu_indices(runs)
+        ri = ri.astype(np.int64)
+        rj = rj.astype(np.int64)
+        ub = self._run_bounds(ri, rj, starts, ends, smin, smax, cmin, cmax, gmin, gmax)
+        pseudo = _Solution(np.zeros(0, dtype=np.int64), ymin + ymin, [], False)
+        maybe, _slack = price(pseudo, 2 * runs, ri, rj + runs, ub, self.multipliers)
+        batch_u: list[np.ndarray] = []
+        batch_v: list[np.ndarray] = []
+        size = 0
+        for i, j in zip(ri[maybe].tolist(), rj[maybe].tolist(), strict=True):
+            a = np.arange(starts[i], ends[i], dtype=np.int64)
+            b = np.arange(starts[j], ends[j], dtype=np.int64)
+            us = np.repeat(a, b.size)
+            vs = np.tile(b, a.size)
+            if i == j:
+                upper = us < vs
+                us, vs = us[upper], vs[upper]
+            batch_u.append(us)
+            batch_v.append(vs)
+            size += us.size
+            if size >= _BLOCK_PAIRS:
+                yield self._allowed_only(batch_u, batch_v)
+                batch_u, batch_v, size = [], [], 0
+        if batch_u:
+            yield self._allowed_only(batch_u, batch_v)
+
+    def _allowed_only(
+        self, us_parts: list[np.ndarray], vs_parts: list[np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        us = np.concatenate(us_parts)
+        vs = np.concatenate(vs_parts)
+        keep = self.allowed(us, vs)
+        return us[keep], vs[keep]
+
+    def _run_bounds(
+        self,
+        ri: np.ndarray,
+        rj: np.ndarray,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        smin: np.ndarray,
+        smax: np.ndarray,
+        cmin: np.ndarray,
+        cmax: np.ndarray,
+        gmin: np.ndarray,
+        gmax: np.ndarray,
+    ) -> np.ndarray:
+        """Per pair of runs (``ri <= rj``), the largest benefit of each component that any
+        player pair of the two runs can have: shape ``(components, pairs)``."""
+        k = len(self.names)
+        out = np.empty((k, ri.size), dtype=np.int64)
+        lo = cmin[ri] + cmin[rj]
+        hi = cmax[ri] + cmax[rj]
+        csum_min = np.where((lo <= 0) & (hi >= 0), 0, np.minimum(np.abs(lo), np.abs(hi)))
+        sdiff_min = np.maximum(0, np.maximum(smin[rj] - smax[ri], smin[ri] - smax[rj]))
+        same_possible = sdiff_min == 0
+        dmin = np.where(ri == rj, 1, starts[rj] - (ends[ri] - 1))
+        dmax = (ends[rj] - 1) - starts[ri]
+        c = 0
+        for _k in self.tiers:
+            out[c] = 1
+            c += 1
+        if self.colors:
+            out[c] = 1 - (csum_min >= self.bound)
+            c += 1
+        if self.has_bye:
+            out[c] = self.highs[c]
+            c += 1
+        out[c] = self.highs[c] - sdiff_min
+        c += 1
+        if self.colors:
+            out[c] = self.highs[c] - csum_min
+            c += 1
+        system = self.system
+        if system == "monrad":
+            out[c] = self.highs[c] - dmin
+            c += 1
+        elif system == "burstein":
+            out[c] = dmax
+            out[c + 1] = dmax * dmax
+            c += 2
+        elif system == "dutch":
+            # off = |g - 2d| with g = 0 (different scores) or a group size (same score)
+            off = 2 * dmin
+            gap = np.maximum(0, np.maximum(gmin[ri] - 2 * dmax, 2 * dmin - gmax[ri]))
+            off = np.where(same_possible, np.minimum(off, gap), off)
+            out[c] = self.highs[c] - off
+            out[c + 1] = self.highs[c + 1] - off * off
+            c += 2
+        else:  # random draws and overrides: no structure to bound
+            out[c] = self.highs[c]
+            c += 1
+        out[c] = self.highs[c]  # tie-break
+        return out

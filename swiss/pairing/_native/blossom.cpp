@@ -10,7 +10,7 @@
 //   solve(n, us, vs, comps, k, mults) -> None (no perfect matching) or
 //       (mate: int64[n], y: 32 bytes per vertex, zval: 32 bytes per blossom,
 //        zoff: int64[B+1], zmem: int64[...], wide: bool)
-//   price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz)
+//   price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz[, narrow])
 //       -> (int64 indices of the violating edges, their reduced costs as float64)
 // An edge e joins us[e] and vs[e]; its weight is sum_c comps[c*m + e] * mults[c], where
 // comps are non-negative int64 (the lexicographic components, as benefits) and mults are
@@ -277,11 +277,51 @@ static PyObject* solve(PyObject*, PyObject* args) {
 }
 
 // -- price -------------------------------------------------------------------------------------
+static inline __int128 narrow(const I256& x) {
+    __int128 r;
+    from_i256(x, &r);
+    return r;
+}
+
+// The pricing loop on V = __int128 (when the caller vouches that weights are below 2**120 and
+// duals below 2**124, so nothing can overflow) or on I256.
+template <class V>
+static void price_loop(const Arrays& a, const std::vector<V>& y, const int64_t* inner,
+                       const int64_t* parent, const int64_t* depth, const std::vector<V>& cumz,
+                       const std::vector<V>& mults, std::vector<int64_t>* bad,
+                       std::vector<double>* how) {
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        int64_t u = a.us[e], v = a.vs[e];
+        V w(0);
+        for (Py_ssize_t c = 0; c < a.k; ++c) {
+            int64_t b = a.comps[c * a.m + e];
+            if (b) w += mults[c] * (long long)b;
+        }
+        V slack = y[u] + y[v] - w * 4;
+        if (!(slack < V(0))) continue;
+        int64_t bu = inner[u], bv = inner[v];
+        if (bu >= 0 && bv >= 0) {
+            while (depth[bu] > depth[bv]) bu = parent[bu];
+            while (depth[bv] > depth[bu]) bv = parent[bv];
+            while (bu != bv && bu >= 0 && bv >= 0) {
+                bu = parent[bu];
+                bv = parent[bv];
+            }
+            if (bu >= 0 && bu == bv) slack += cumz[bu];
+        }
+        if (slack < V(0)) {
+            bad->push_back(e);
+            how->push_back(to_double(to_i256(slack)));
+        }
+    }
+}
+
 static PyObject* price(PyObject*, PyObject* args) {
     Py_ssize_t n, k;
+    int use_narrow = 0;
     Py_buffer us, vs, comps, mults, yb, innerb, parentb, depthb, cumzb;
-    if (!PyArg_ParseTuple(args, "ny*y*y*ny*y*y*y*y*y*", &n, &us, &vs, &comps, &k, &mults, &yb,
-                          &innerb, &parentb, &depthb, &cumzb))
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*y*y*y*y*y*|p", &n, &us, &vs, &comps, &k, &mults, &yb,
+                          &innerb, &parentb, &depthb, &cumzb, &use_narrow))
         return nullptr;
     PyObject* result = nullptr;
     Arrays a;
@@ -290,31 +330,22 @@ static PyObject* price(PyObject*, PyObject* args) {
         check_len(innerb, 8 * n, "inner") && check_len(depthb, 8 * nb, "depth") &&
         check_len(cumzb, 32 * nb, "cumz")) {
         const I256* y = (const I256*)yb.buf;
+        const I256* cumz = (const I256*)cumzb.buf;
         const int64_t* inner = (const int64_t*)innerb.buf;
         const int64_t* parent = (const int64_t*)parentb.buf;
         const int64_t* depth = (const int64_t*)depthb.buf;
-        const I256* cumz = (const I256*)cumzb.buf;
         std::vector<int64_t> bad;
         std::vector<double> how;
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t e = 0; e < a.m; ++e) {
-            int64_t u = a.us[e], v = a.vs[e];
-            I256 slack = y[u] + y[v] - mul_u64(edge_weight(a, e), 4);
-            if (!slack.negative()) continue;
-            int64_t bu = inner[u], bv = inner[v];
-            if (bu >= 0 && bv >= 0) {
-                while (depth[bu] > depth[bv]) bu = parent[bu];
-                while (depth[bv] > depth[bu]) bv = parent[bv];
-                while (bu != bv && bu >= 0 && bv >= 0) {
-                    bu = parent[bu];
-                    bv = parent[bv];
-                }
-                if (bu >= 0 && bu == bv) slack += cumz[bu];
-            }
-            if (slack.negative()) {
-                bad.push_back(e);
-                how.push_back(to_double(slack));
-            }
+        if (use_narrow) {
+            std::vector<__int128> y2(n), cumz2(nb), mults2(k);
+            for (Py_ssize_t i = 0; i < n; ++i) y2[i] = narrow(y[i]);
+            for (Py_ssize_t i = 0; i < nb; ++i) cumz2[i] = narrow(cumz[i]);
+            for (Py_ssize_t i = 0; i < k; ++i) mults2[i] = narrow(a.mults[i]);
+            price_loop<__int128>(a, y2, inner, parent, depth, cumz2, mults2, &bad, &how);
+        } else {
+            std::vector<I256> y2(y, y + n), cumz2(cumz, cumz + nb);
+            price_loop<I256>(a, y2, inner, parent, depth, cumz2, a.mults, &bad, &how);
         }
         Py_END_ALLOW_THREADS
         result = Py_BuildValue("(y#y#)", (const char*)bad.data(), (Py_ssize_t)(8 * bad.size()),
