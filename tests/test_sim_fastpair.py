@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from swiss.pairing.mwm import _tiebreak
-from swiss.sim.fastpair import tiebreak_hash
+from swiss.pairing.weights import tiebreak_hash
 from swiss.sim.runner import SimulationConfig, play_tournament
 
 SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2"]
@@ -51,8 +51,7 @@ def test_fast_path_plays_the_engines_tournament(system, beta, policy, players, r
 def test_bulk_random_draws_equal_randrange():
     import random
 
-    from swiss.pairing.mwm import RANDOM_BITS
-    from swiss.sim.fastpair import engine_random_draws
+    from swiss.pairing.weights import RANDOM_BITS, engine_random_draws
 
     for seed in ("0:1", "123:7", "x"):
         rng = random.Random(seed)

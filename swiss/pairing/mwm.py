@@ -152,7 +152,7 @@ def pair_mwm(
                       dtype=np.int64)
         if pi.size and pi.min() < 0:
             raise ValueError("pi_override must return a non-negative integer benefit")
-    model = RoundModel(tournament, config, entrants, seed, round_number, pi)
+    model = RoundModel.for_tournament(tournament, config, entrants, seed, round_number, pi)
     solution = solve_round(model)
     if solution is None:
         graph = _build_graph(tournament, config, entrants, seed, round_number, pi_override)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -38,6 +39,19 @@ MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled
 _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
+
+
+_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
+    pair = _TRIU.get(n)
+    if pair is None:
+        iu, iv = np.triu_indices(n, 1)
+        pair = _TRIU[n] = (iu.astype(np.int64), iv.astype(np.int64))
+        if len(_TRIU) > 64:  # a cache for the simulator's repeated sizes, not for every size
+            _TRIU.clear()
+    return pair
 
 
 def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -91,31 +105,73 @@ class RoundModel:
 
     def __init__(
         self,
-        tournament: Tournament,
-        config: PairingConfig,
-        entrants: Sequence,  # list[mwm._Entrant]
+        *,
+        ids: np.ndarray,
+        score: np.ndarray,
+        color_diff: np.ndarray,
+        group_size: np.ndarray,
+        group_pos: np.ndarray,
+        byes: np.ndarray,
+        met: dict[int, int],
+        forbidden: set[int],
+        forbid: bool,
+        use_colors: bool,
+        beta: Fraction,
+        system: str,
         seed: int,
         round_number: int,
         pi: np.ndarray | None = None,
     ) -> None:
-        n = len(entrants)
+        """Per vertex in rank order: player ids, scores in integer units, colour differences,
+        score-group sizes and positions, byes had (unplayed wins); ``met`` maps the key
+        ``u * n + v`` (``u < v``) of pairs that met to how often, ``forbidden`` holds the keys
+        of pairs that must never meet."""
+        n = int(ids.size)
         self.n = n
         self.has_bye = n % 2 == 1
         self.n_vertices = n + (1 if self.has_bye else 0)
         self.pairs = self.n_vertices // 2
-        self.forbid = config.policy == "forbid"
-        self.colors = tournament.use_colors
-        self.bound = math.ceil(2 * config.beta)
-        self.system = "override" if pi is not None else config.system
+        self.forbid = forbid
+        self.colors = use_colors
+        # |cd_i + cd_j| is an integer, so ">= 2*beta" is ">= ceil(2*beta)" (exact)
+        self.bound = math.ceil(2 * beta)
+        self.system = "override" if pi is not None else system
         self.seed = seed
         self.round_number = round_number
         self.pi = pi
-        self.ids = np.array([e.player.id for e in entrants], dtype=np.int64)
-        self.score = np.array([e.score_units for e in entrants], dtype=np.int64)
-        self.cd = np.array([e.color_diff for e in entrants], dtype=np.int64)
-        self.gsize = np.array([e.group_size for e in entrants], dtype=np.int64)
-        self.gpos = np.array([e.group_pos for e in entrants], dtype=np.int64)
-        self.byes = np.array([e.state.unplayed_wins for e in entrants], dtype=np.int64)
+        self.ids = ids.astype(np.int64)
+        self.score = score.astype(np.int64)
+        self.cd = color_diff.astype(np.int64)
+        self.gsize = group_size.astype(np.int64)
+        self.gpos = group_pos.astype(np.int64)
+        self.byes = byes.astype(np.int64)
+        met = {key: times for key, times in met.items() if times and key not in forbidden}
+        keys = sorted(met)
+        self.met_keys = np.array(keys, dtype=np.int64)
+        self.met_times = np.array([met[k] for k in keys], dtype=np.int64)
+        # Pairs that are not edges of the graph at all (no weight, no random draw).
+        excluded = set(forbidden) | (set(met) if forbid else set())
+        self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
+        multiplicities = set() if forbid else set(met.values())
+        if self.has_bye and not forbid:
+            multiplicities |= {int(b) for b in self.byes if b}
+        # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
+        self.tiers = list(range(max(multiplicities, default=0), 0, -1))
+        self._draws: np.ndarray | None = None
+        self._define_components()
+
+    @classmethod
+    def for_tournament(
+        cls,
+        tournament: Tournament,
+        config: PairingConfig,
+        entrants: Sequence,  # list[mwm._Entrant], in rank order
+        seed: int,
+        round_number: int,
+        pi: np.ndarray | None = None,
+    ) -> RoundModel:
+        """The model of the next round of ``tournament`` (see :func:`swiss.pairing.mwm`)."""
+        n = len(entrants)
         index = {e.player.id: i for i, e in enumerate(entrants)}
         met: dict[int, int] = {}
         for i, e in enumerate(entrants):
@@ -129,20 +185,27 @@ class RoundModel:
             i, j = index.get(a), index.get(b)
             if i is not None and j is not None:
                 forbidden.add(min(i, j) * n + max(i, j))
-        for key in forbidden:
-            met.pop(key, None)
-        self.met_keys = np.array(sorted(met), dtype=np.int64)
-        self.met_times = np.array([met[k] for k in sorted(met)], dtype=np.int64)
-        # Pairs that are not edges of the graph at all (no weight, no random draw).
-        excluded = forbidden | (set(met) if self.forbid else set())
-        self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
-        multiplicities = set() if self.forbid else set(met.values())
-        if self.has_bye and not self.forbid:
-            multiplicities |= {int(b) for b in self.byes if b}
-        # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
-        self.tiers = list(range(max(multiplicities, default=0), 0, -1))
-        self._draws: np.ndarray | None = None
-        self._define_components()
+
+        def column(values: list[int]) -> np.ndarray:
+            return np.array(values, dtype=np.int64)
+
+        return cls(
+            ids=column([e.player.id for e in entrants]),
+            score=column([e.score_units for e in entrants]),
+            color_diff=column([e.color_diff for e in entrants]),
+            group_size=column([e.group_size for e in entrants]),
+            group_pos=column([e.group_pos for e in entrants]),
+            byes=column([e.state.unplayed_wins for e in entrants]),
+            met=met,
+            forbidden=forbidden,
+            forbid=config.policy == "forbid",
+            use_colors=tournament.use_colors,
+            beta=config.beta,
+            system=config.system,
+            seed=seed,
+            round_number=round_number,
+            pi=pi,
+        )
 
     # -- the components ----------------------------------------------------------------------
     def _define_components(self) -> None:
@@ -319,6 +382,11 @@ class RoundModel:
             vs = np.full(n, n, dtype=np.int64)
             keep = self.allowed(us, vs)
             yield us[keep], vs[keep]
+        if n * (n - 1) // 2 <= _BLOCK_PAIRS:  # one block: the cached upper triangle
+            us, vs = _triu(n)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+            return
         start = 0
         while start < n - 1:
             rows = 1

@@ -218,7 +218,7 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
     M mwpm(g, wmap);
     bool ok;
     Py_BEGIN_ALLOW_THREADS
-    ok = mwpm.run();
+    ok = mwpm.run();  // fractional initialisation: faster than init() here, small or large
     Py_END_ALLOW_THREADS
     if (!ok) Py_RETURN_NONE;
     std::vector<int64_t> mate(a.n);
