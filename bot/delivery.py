@@ -22,7 +22,10 @@ from typing import Any
 
 import discord
 
+from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
+from bot.render.format import plain
+from bot.render.limits import fit_content
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,7 @@ class OutboxDelivery:
         self._task: asyncio.Task[None] | None = None
         self._held: dict[int, datetime] = {}  # channel id -> not before (keeps order)
         self._lock = asyncio.Lock()
+        self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
 
     def start(self) -> None:
         if self._task is None:
@@ -121,12 +125,27 @@ class OutboxDelivery:
         except discord.RateLimited as exc:
             await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
             return False
+        except discord.Forbidden as exc:
+            # The permissions changed after the cog's check: keep retrying (an admin may fix
+            # them) and tell the organisers once which permission is missing where.
+            await self._forbidden(row, exc)
+            return False
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                await self._give_up(row, "the channel was deleted")
+                return False
+            await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}",
+                               backoff(row.attempts + 1))
+            return False
         except discord.HTTPException as exc:
             wait = backoff(row.attempts + 1)
             await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}", wait)
             return False
         except _NoChannel as exc:
-            await self._failed(row, str(exc), backoff(row.attempts + 1))
+            if exc.permanent:
+                await self._give_up(row, str(exc))
+            else:
+                await self._failed(row, str(exc), backoff(row.attempts + 1))
             return False
         except Exception as exc:
             log.exception("cannot deliver announcement %s (%s)", row.id, row.kind)
@@ -156,11 +175,75 @@ class OutboxDelivery:
             try:
                 channel = await self.client.fetch_channel(channel_id)
             except discord.NotFound:
-                raise _NoChannel(f"channel {channel_id} does not exist (any more)") from None
+                raise _NoChannel(
+                    f"channel {channel_id} does not exist (any more)", permanent=True
+                ) from None
         if not isinstance(channel, discord.abc.Messageable):
             raise _NoChannel(f"channel {channel_id} cannot receive messages")
         return channel
 
+    # -- telling the organisers ---------------------------------------------------------------
+
+    def watch(self, interaction: discord.Interaction) -> None:
+        """Remember the command that just queued announcements: if posting them fails, its
+        user is told in a follow-up while the interaction is still valid (15 minutes)."""
+        if interaction.guild_id is not None:
+            self._commands[interaction.guild_id] = interaction
+
+    async def _forbidden(self, row: Any, error: discord.Forbidden) -> None:
+        channel = self.client.get_channel(row.channel_id) if row.channel_id else None
+        guild_channel = channel if isinstance(channel, discord.abc.GuildChannel) else None
+        if row.channel_id and (guild_channel is None or not missing_permissions(guild_channel)):
+            # the gateway has not told us of the change yet: ask Discord for the overwrites
+            with contextlib.suppress(discord.HTTPException):
+                fetched = await self.client.fetch_channel(row.channel_id)
+                if isinstance(fetched, discord.abc.GuildChannel):
+                    guild_channel = fetched
+        problem = forbidden_problem(guild_channel, row.channel_id or 0, error)
+        first = row.last_error != problem  # tell once per announcement and problem
+        await self._failed(row, problem, backoff(row.attempts + 1))
+        if first:
+            await self._tell_organisers(row, problem)
+
+    async def _tell_organisers(self, row: Any, problem: str) -> None:
+        """Reply to the command if still possible, else DM the tournament's organiser; the
+        audit log and /tournament info record it in any case."""
+        info = await self.service.report_delivery_problem(row.id, problem)
+        name = info.name if info is not None else "this server's tournament"
+        text = fit_content(
+            f"⚠️ I cannot post the announcements of **{plain(name, 80)}**: {problem}. Ask a "
+            "server admin to allow it for my role in that channel; I keep retrying, and "
+            "`/tournament info` shows the state."
+        )
+        quiet = discord.AllowedMentions.none()
+        interaction = self._commands.get(row.guild_id)
+        if interaction is not None and not interaction.is_expired():
+            try:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+                return
+            except discord.HTTPException:
+                pass  # the token may be gone: try a DM
+        if info is not None:
+            try:
+                user = self.client.get_user(info.created_by) or await self.client.fetch_user(
+                    info.created_by
+                )
+                await user.send(text, allowed_mentions=quiet)
+                return
+            except discord.HTTPException:
+                pass  # DMs closed: the audit log and /tournament info still say it
+        log.warning("could not tell the organisers of guild %s: %s", row.guild_id, problem)
+
+    async def _give_up(self, row: Any, reason: str) -> None:
+        self.failures += 1
+        log.warning("announcement %s (%s) dropped: %s", row.id, row.kind, reason)
+        await self.service.give_up_announcement(row.id, reason)
+
+
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+
 
 class _NoChannel(Exception):
-    pass
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent  # the channel is gone: retrying cannot help

@@ -13,6 +13,9 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.render.limits import fit_content
+from service.limits import echo
+
 log = logging.getLogger(__name__)
 
 
@@ -46,12 +49,16 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(original, app_commands.CheckFailure) and str(original):
         return str(original)
     if isinstance(original, app_commands.TransformerError):
-        return f"I could not understand {original.value!r} for that option."
+        return f"I could not understand {echo(original.value)} for that option."
     return None
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer ``interaction`` privately, whether or not it was already answered or deferred."""
+    """Answer ``interaction`` privately, whether or not it was already answered or deferred.
+
+    The text is cut to Discord's 2,000 characters: a longer refusal would be refused by Discord
+    (400) and the user would get no answer at all."""
+    text = fit_content(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -7,12 +7,14 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
-import discord
-from pydantic import ValidationError
-
-from bot.settings import Settings
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
+
+# discord.py and pydantic load inside the functions: every sub-command builds this module's
+# parser, and `swissbot pair` must not pay for (or need) the bot's libraries.
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def load_settings() -> Settings | None:
     """The settings, or None after printing one line per bad value."""
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
     try:
         return Settings()
     except ValidationError as exc:
@@ -42,6 +48,8 @@ def load_settings() -> Settings | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import discord
+
     settings = load_settings()
     if settings is None:
         return EXIT_INVALID_INPUT
@@ -85,6 +93,7 @@ class DatabaseProblem(Exception):
 
 async def _run(settings: Settings, token: str) -> None:
     from bot.client import SwissBot, open_service
+    from storage.db import UnusableDatabase
 
     # Open the database before logging in, so a wrong path is reported before anything else.
     folder = settings.database.parent
@@ -94,6 +103,8 @@ async def _run(settings: Settings, token: str) -> None:
         )
     try:
         database, service = await open_service(settings)
+    except UnusableDatabase as exc:  # already one line naming the file and what is wrong
+        raise DatabaseProblem(str(exc)) from exc
     except (OSError, sqlite3.Error) as exc:
         await asyncio.sleep(0.1)  # let aiosqlite's worker thread finish before the loop closes
         raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc

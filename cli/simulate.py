@@ -3,24 +3,32 @@
 Prints a table with the mean and a 95 % confidence interval of every measure per system;
 ``--out DIR`` also writes every tournament as CSV, the summary as CSV and violin plots as PNG.
 The same ``--seed`` gives the same numbers for any ``--jobs``. Exit codes: 0 done, 1 a
-pairing failed (e.g. the external engine), 3 invalid input, 2 command-line usage.
+pairing failed (e.g. the external engine), 3 invalid input, 2 command-line usage, 5 the
+``sim`` extra (numpy, matplotlib) is not installed.
+
+numpy and matplotlib are optional (``pip install 'swissbot[sim]'``), so this module imports the
+simulator only inside the functions: ``swissbot --help`` and ``swissbot pair`` build this
+parser and must not pay for (or need) numpy.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_MISSING_EXTRA, EXIT_NO_PAIRING, EXIT_OK
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
-from swiss.sim.outcomes import parse_model
-from swiss.sim.runner import SimulationConfig
-from swiss.sim.strengths import parse_strengths
+
+if TYPE_CHECKING:
+    from swiss.sim.runner import SimulationConfig
 
 DEFAULT_SYSTEMS = "burstein,random2,dutch,random,monrad"
+SIM_EXTRA_HINT = "pip install 'swissbot[sim]'"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -101,7 +109,27 @@ class _BadInput(Exception):
     """An invalid option value (exit code 3)."""
 
 
+def missing_sim_packages(*, plots: bool) -> list[str]:
+    """The packages of the ``sim`` extra this run needs but cannot import.
+
+    Imported for real (not just looked up) so a broken install is caught too, before a long
+    simulation runs: matplotlib only matters for ``--out``.
+    """
+    needed = ["numpy", "matplotlib"] if plots else ["numpy"]
+    missing = []
+    for name in needed:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+
+
 def _config(args: argparse.Namespace) -> SimulationConfig:
+    from swiss.sim.outcomes import parse_model
+    from swiss.sim.runner import SimulationConfig
+    from swiss.sim.strengths import parse_strengths
+
     try:
         beta = Fraction(args.beta)
     except (ValueError, ZeroDivisionError):
@@ -170,6 +198,15 @@ def _systems(args: argparse.Namespace) -> list:
 
 def run(args: argparse.Namespace) -> int:
     """Run the experiment, print the table, write the files."""
+    missing = missing_sim_packages(plots=bool(args.out))
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        print(
+            f"swissbot simulate: {' and '.join(missing)} {verb} not installed; the simulator "
+            f"needs its optional extra: {SIM_EXTRA_HINT}",
+            file=sys.stderr,
+        )
+        return EXIT_MISSING_EXTRA
     from cli.simulation.experiment import (
         ProgressBar,
         format_table,

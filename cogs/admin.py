@@ -14,6 +14,8 @@ from bot.render.format import plain
 from cogs.common import (
     PLAYER_HELP,
     TOURNAMENT_HELP,
+    PlayerOption,
+    TournamentOption,
     actor_of,
     announced,
     answer,
@@ -22,6 +24,12 @@ from cogs.common import (
     service_of,
     tournament_autocomplete,
     tournament_ref,
+)
+from service.limits import (
+    MAX_RATING,
+    MAX_ROUNDS,
+    MIN_RATING,
+    MIN_ROUNDS,
 )
 
 _MENTION = re.compile(r"^<@!?(\d+)>$")
@@ -50,9 +58,9 @@ class AdminCog(commands.Cog):
     async def add_player(
         self,
         interaction: discord.Interaction,
-        member_or_name: str,
-        rating: app_commands.Range[int, 0, 4000] | None = None,
-        tournament: str | None = None,
+        member_or_name: PlayerOption,
+        rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         text = member_or_name.strip()
@@ -71,7 +79,10 @@ class AdminCog(commands.Cog):
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
     async def remove_player(
-        self, interaction: discord.Interaction, player: str, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        player: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         removed = await service_of(interaction).remove_player(
             await actor_of(interaction), player_ref(player), tournament_ref(tournament)
@@ -87,9 +98,9 @@ class AdminCog(commands.Cog):
     async def forbid(
         self,
         interaction: discord.Interaction,
-        player: str,
-        opponent: str,
-        tournament: str | None = None,
+        player: PlayerOption,
+        opponent: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         first, second = await service_of(interaction).forbid_pair(
             await actor_of(interaction), player_ref(player), player_ref(opponent),
@@ -110,10 +121,10 @@ class AdminCog(commands.Cog):
     async def bye(
         self,
         interaction: discord.Interaction,
-        player: str,
-        round: app_commands.Range[int, 1, 1000],
+        player: PlayerOption,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         kind: Literal["half", "full", "zero"] = "half",
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         request = await service_of(interaction).request_bye(
             await actor_of(interaction), round, kind=kind, player=player_ref(player),
@@ -129,7 +140,10 @@ class AdminCog(commands.Cog):
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
     async def drop(
-        self, interaction: discord.Interaction, player: str, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        player: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         dropped = await service_of(interaction).drop_player(
             await actor_of(interaction), player_ref(player), tournament_ref(tournament)

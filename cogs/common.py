@@ -13,13 +13,19 @@ from discord import app_commands
 
 from bot.client import wake_delivery
 from bot.errors import UserFacingError
+from bot.permissions import missing_permissions
+from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
 from service import Actor
+from service.limits import MAX_PLAYER_REF, MAX_TOURNAMENT_REF
 
 if TYPE_CHECKING:
     from bot.client import SwissBot
 
 MAX_CHOICES = 25
+# The string options naming a tournament or a player, bounded like the service's own limits.
+TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
+PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
 PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
 
@@ -134,7 +140,7 @@ async def answer(
         "allowed_mentions": allowed_mentions(mention_users),
     }
     if content:
-        kwargs["content"] = content
+        kwargs["content"] = fit_content(content)
     if embeds:
         kwargs["embeds"] = list(embeds)
     if view is not None:
@@ -170,8 +176,41 @@ async def thinking(interaction: discord.Interaction, *, ephemeral: bool = False)
 
 
 def announced(interaction: discord.Interaction) -> None:
-    """The service queued announcements: post them now."""
+    """The service queued announcements: post them now (and tell this command's user if
+    Discord refuses them)."""
+    delivery = getattr(interaction.client, "delivery", None)
+    if delivery is not None:
+        delivery.watch(interaction)
     wake_delivery(interaction.client)
+
+
+async def require_channel_permissions(
+    interaction: discord.Interaction, channel_id: int | None
+) -> None:
+    """Refuse (before anything changes) when the bot cannot post announcements in the
+    tournament's channel: otherwise the command says success and every post fails with 403."""
+    guild = interaction.guild
+    if guild is None:
+        return
+    if channel_id is None:
+        settings = await service_of(interaction).get_guild_settings(guild.id)
+        channel_id = settings.default_channel_id
+        if channel_id is None:
+            return  # announcements have no channel: the outbox records it
+    channel = guild.get_channel(channel_id)
+    if channel is None:
+        raise UserFacingError(
+            f"I cannot find the announcement channel <#{channel_id}>: it was deleted or I "
+            "cannot see it. Choose another channel (the `channel` option of "
+            "`/tournament create`)."
+        )
+    missing = missing_permissions(channel)
+    if missing:
+        raise UserFacingError(
+            f"I cannot post in {channel.mention}: I am missing the {', '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} there. Ask a server admin to allow "
+            "them for my role in the channel's settings (Permissions), then try again."
+        )
 
 
 def channel_text(channel_id: int | None) -> str:

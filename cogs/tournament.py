@@ -13,17 +13,29 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from cogs.common import (
     TOURNAMENT_HELP,
+    TournamentOption,
     actor_of,
     announced,
     answer,
     answer_outgoing,
     guild_id_of,
+    require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
     tournament_ref,
 )
 from service import RoundView
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_ROUNDS,
+    MAX_TIEBREAKS_TEXT,
+    MAX_TOURNAMENT_NAME,
+    MIN_AUTO_ADVANCE_MINUTES,
+    MIN_DEADLINE_MINUTES,
+    MIN_ROUNDS,
+)
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
 
@@ -72,18 +84,25 @@ class TournamentCog(commands.Cog):
     async def create(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, 100],
-        rounds: app_commands.Range[int, 1, 50],
+        name: app_commands.Range[str, 1, MAX_TOURNAMENT_NAME],
+        rounds: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         system: str = "dutch",
         scoring: Literal["chess", "match"] = "chess",
-        tiebreaks: str | None = None,
+        tiebreaks: app_commands.Range[str, 1, MAX_TIEBREAKS_TEXT] | None = None,
         colours: bool = True,
         channel: discord.TextChannel | None = None,
         rematches: Literal["avoid", "forbid"] = "avoid",
-        deadline_minutes: app_commands.Range[int, 1, 100_000] | None = None,
-        auto_advance: app_commands.Range[int, 0, 10_080] | None = None,
+        deadline_minutes: app_commands.Range[
+            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
+        ] | None = None,
+        auto_advance: app_commands.Range[
+            int, MIN_AUTO_ADVANCE_MINUTES, MAX_AUTO_ADVANCE_MINUTES
+        ] | None = None,
         checkin: bool = False,
     ) -> None:
+        # the announcement channel must be usable before the tournament exists
+        target = channel.id if channel else interaction.channel_id
+        await require_channel_permissions(interaction, target)
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,
@@ -108,28 +127,34 @@ class TournamentCog(commands.Cog):
     @tournament.command(name="start", description="Close registration and pair round 1")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).start_tournament(actor, tournament_ref(tournament))
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
+        view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, _paired_text(view, "started"))
 
     @tournament.command(name="info", description="Settings, state and players")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def info(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         service = service_of(interaction)
         guild_id = guild_id_of(interaction)
         info = await service.tournament_info(guild_id, tournament_ref(tournament))
         players = await service.list_players(guild_id, info.id)
         embed = render.tournament_info(info)
-        if players:
-            lines = [render.player_line(p) for p in players[:40]]
-            if len(players) > 40:
-                lines.append(f"… and {len(players) - 40} more")
-            embed.add_field(name=f"Players ({len(players)})", value="\n".join(lines)[:1024],
-                            inline=False)
+        render.add_players(embed, players)
         await answer(interaction, embeds=[embed], ephemeral=True)
 
     @tournament.command(name="list", description="This server's tournaments")
@@ -145,7 +170,10 @@ class TournamentCog(commands.Cog):
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def finish(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -158,7 +186,11 @@ class TournamentCog(commands.Cog):
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def cancel(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def cancel(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         info = await service_of(interaction).cancel_tournament(
             await actor_of(interaction), tournament_ref(tournament)
         )
@@ -172,7 +204,7 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         format: Literal["trf", "csv", "json"] = "trf",
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         exported = await service_of(interaction).export(
             guild_id_of(interaction), format, tournament_ref(tournament)
@@ -188,7 +220,10 @@ class TournamentCog(commands.Cog):
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_next(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -196,6 +231,7 @@ class TournamentCog(commands.Cog):
         # Name the round meant: a double-clicked forced /round next then pairs one round,
         # not two (the second call is refused because that round already exists).
         info = await service.tournament_info(actor.guild_id, ref)
+        await require_channel_permissions(interaction, info.channel_id)
         view = await service.pair_next_round(
             actor, info.id, force=force, round_number=info.current_round + 1
         )
@@ -206,7 +242,10 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(tournament=TOURNAMENT_HELP, force="Undo even if results were entered")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_undo(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
     ) -> None:
         view = await service_of(interaction).undo_round(
             await actor_of(interaction), tournament_ref(tournament), force=force
@@ -228,8 +267,8 @@ class TournamentCog(commands.Cog):
     async def pairings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, 1, 1000] | None = None,
-        tournament: str | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).pairings(
             guild_id_of(interaction), tournament_ref(tournament), round
@@ -247,8 +286,8 @@ class TournamentCog(commands.Cog):
     async def standings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, 0, 1000] | None = None,
-        tournament: str | None = None,
+        round: app_commands.Range[int, 0, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).standings(
             guild_id_of(interaction), tournament_ref(tournament), round

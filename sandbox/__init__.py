@@ -1,4 +1,7 @@
-"""The sandbox: a local stand-in for Discord that the real discord.py client can talk to."""
+"""The sandbox: a local stand-in for Discord that the real discord.py client can talk to.
+
+Used by `swissbot demo`, `swissbot sandbox` and the end-to-end tests; imports nothing of ours.
+"""
 
 from sandbox.payloads import (
     SandboxChannel,

@@ -111,6 +111,8 @@ class SandboxChannel:
     position: int = 0
     type: int = TEXT_CHANNEL
     messages: list[dict[str, Any]] = field(default_factory=list)
+    # Permission overwrites by role or member id: (type: 0 role / 1 member, allow, deny).
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def mention(self) -> str:
@@ -126,7 +128,10 @@ class SandboxChannel:
             "parent_id": None,
             "topic": None,
             "nsfw": False,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {"id": str(target), "type": kind, "allow": str(allow), "deny": str(deny)}
+                for target, (kind, allow, deny) in self.overwrites.items()
+            ],
             "rate_limit_per_user": 0,
             "last_message_id": None,
         }
@@ -215,6 +220,27 @@ class SandboxGuild:
         if value & ADMINISTRATOR:
             return ALL_PERMISSIONS
         return value
+
+    def permissions_in(self, channel: SandboxChannel, member: SandboxMember) -> int:
+        """Permissions in ``channel``, computed the way Discord does: the guild permissions,
+        then the @everyone overwrite, the member's roles' overwrites (denies, then allows),
+        the member's own overwrite; without View Channel there is nothing."""
+        base = self.permissions_of(member)
+        if base & ADMINISTRATOR or member.id == self.owner_id:
+            return ALL_PERMISSIONS
+        _, allow, deny = channel.overwrites.get(self.id, (0, 0, 0))
+        base = (base & ~deny) | allow
+        role_allow = role_deny = 0
+        for role_id in member.roles:
+            _, allow, deny = channel.overwrites.get(role_id, (0, 0, 0))
+            role_allow |= allow
+            role_deny |= deny
+        base = (base & ~role_deny) | role_allow
+        _, allow, deny = channel.overwrites.get(member.id, (1, 0, 0))
+        base = (base & ~deny) | allow
+        if not base & VIEW_CHANNEL:
+            return 0
+        return base
 
     def payload(self) -> dict[str, Any]:
         return {

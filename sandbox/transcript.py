@@ -13,14 +13,14 @@ import sys
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from sandbox.server import (
+from sandbox.server import FakeDiscord
+from sandbox.wire import (
     APPLICATION_COMMAND,
     EPHEMERAL,
     LOADING,
     MESSAGE_COMPONENT,
     OPT_SUB_COMMAND,
     OPT_SUB_COMMAND_GROUP,
-    FakeDiscord,
 )
 
 _USER = re.compile(r"<@!?(\d+)>")

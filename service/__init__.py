@@ -1,5 +1,7 @@
 """The service layer: every organiser and player operation, Discord-free.
 
+May import storage and swiss; never discord, bot, cogs or cli.
+
 The cogs (and the tests) call one object::
 
     from storage.db import connect

@@ -14,6 +14,7 @@ from service.errors import (
     UnknownPlayerError,
     UnknownTournamentError,
 )
+from service.limits import echo
 from service.model import settings_of
 from service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
@@ -83,7 +84,7 @@ class ServiceBase:
                 row = found[0] if found else None
         if row is None or row.guild_id != guild_id:
             raise UnknownTournamentError(
-                f"There is no tournament {ref!r} in this server. See /tournament list."
+                f"There is no tournament {echo(ref)} in this server. See /tournament list."
             )
         return row
 
@@ -114,7 +115,7 @@ class ServiceBase:
                     row = await player_repo.find_member(conn, t.id, int(text))
         if row is None:
             raise UnknownPlayerError(
-                f"No player {ref!r} in '{t.name}'. See the players with /tournament info."
+                f"No player {echo(ref)} in '{t.name}'. See the players with /tournament info."
             )
         return row
 
@@ -178,6 +179,7 @@ class ServiceBase:
             current_round=0 if last is None else last.number,
             round_state=None if last is None else last.state,  # type: ignore[arg-type]
             auto_advance_due=t.auto_advance_due,
+            delivery_problem=await journal.delivery_problem(conn, t.id),
         )
 
 

@@ -17,6 +17,7 @@ from service.errors import (
     InvalidInputError,
     RegistrationClosedError,
 )
+from service.limits import echo
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.present import (
@@ -185,11 +186,11 @@ def _read_csv(text: str) -> list[tuple[str, int, int | None]]:
             name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME)
             raw_rating = cell("rating")
             if raw_rating and not raw_rating.isdigit():
-                raise InvalidInputError(f"The rating {raw_rating!r} is not a whole number.")
+                raise InvalidInputError(f"The rating {echo(raw_rating)} is not a whole number.")
             rating = check_rating(int(raw_rating) if raw_rating else None)
             raw_user = cell("user_id")
             if raw_user and not raw_user.isdigit():
-                raise InvalidInputError(f"The user id {raw_user!r} is not a number.")
+                raise InvalidInputError(f"The user id {echo(raw_user)} is not a number.")
         except InvalidInputError as exc:
             raise InvalidInputError(f"CSV line {line}: {exc.message}") from None
         entries.append((name, rating, int(raw_user) if raw_user else None))

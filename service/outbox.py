@@ -20,12 +20,20 @@ and payloads (all JSON; points as display strings such as "2½"; every payload a
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from service.base import ServiceBase
-from service.views import Announcement
+from service.views import Announcement, TournamentInfo
 from storage import journal
+from storage import tournaments as tournament_repo
 from storage.journal import OutboxRow
+
+# An announcement that can never be posted (its channel was deleted) waits until then: it is
+# kept for the record but no longer retried.
+GIVEN_UP = datetime(9999, 1, 1, tzinfo=UTC)
+# The audit log's actor for what the bot itself records.
+BOT_ACTOR_ID = 0
+BOT_ACTOR_NAME = "swissbot"
 
 
 def announcement(row: OutboxRow) -> Announcement:
@@ -66,6 +74,46 @@ class OutboxOps(ServiceBase):
             retry_at = self.now() + timedelta(seconds=max(0.0, retry_after_seconds))
             return await journal.mark_failed(conn, announcement_id, error=error,
                                              retry_at=retry_at)
+
+    async def report_delivery_problem(
+        self, announcement_id: int, problem: str
+    ) -> TournamentInfo | None:
+        """Record in the audit log that an announcement cannot be posted (``problem``, e.g.
+        "missing Send Messages in #tournaments"); /tournament info shows it until a later
+        announcement gets through. Returns the tournament, to tell its organiser (None for
+        an announcement of no tournament)."""
+        async with self.db.transaction() as conn:
+            row = await journal.get_outbox(conn, announcement_id)
+            if row is None or row.tournament_id is None:
+                return None
+            t = await tournament_repo.get_tournament(conn, row.tournament_id)
+            if t is None:
+                return None
+            await journal.append_audit(
+                conn, guild_id=row.guild_id, tournament_id=t.id, actor_id=BOT_ACTOR_ID,
+                actor_name=BOT_ACTOR_NAME, action="announcement.failed", before=None,
+                after={"announcement": row.id, "kind": row.kind, "problem": problem},
+                now=self.now(),
+            )
+            return await self._info(conn, t)
+
+    async def give_up_announcement(self, announcement_id: int, reason: str) -> bool:
+        """Stop retrying an announcement that can never be posted (its channel is gone); it
+        stays in the outbox, undelivered, with ``reason``, and in the audit log."""
+        async with self.db.transaction() as conn:
+            row = await journal.get_outbox(conn, announcement_id)
+            if row is None or not await journal.mark_failed(
+                conn, announcement_id, error=f"gave up: {reason}", retry_at=GIVEN_UP
+            ):
+                return False
+            await journal.append_audit(
+                conn, guild_id=row.guild_id, tournament_id=row.tournament_id,
+                actor_id=BOT_ACTOR_ID, actor_name=BOT_ACTOR_NAME,
+                action="announcement.abandoned", before=None,
+                after={"announcement": row.id, "kind": row.kind, "reason": reason},
+                now=self.now(),
+            )
+            return True
 
     async def announcements(self, tournament_id: int | None = None) -> list[Announcement]:
         """Every announcement (delivered or not) of one tournament, oldest first (for tests,

@@ -18,6 +18,7 @@ from service.errors import (
     UnknownGameError,
     UnknownRoundError,
 )
+from service.limits import MAX_GAMES_IN_MATCH, MIN_GAMES_IN_MATCH
 from service.permissions import require_organiser
 from service.present import (
     current_standings,
@@ -25,7 +26,7 @@ from service.present import (
     standings_payload,
 )
 from service.rounds import RoundOps
-from service.validation import MAX_GAMES_IN_MATCH, check_choice, check_range
+from service.validation import check_choice, check_range
 from service.views import Actor, GameView, ReportOutcome, StandingsView
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -70,8 +71,10 @@ def result_for(
     if (my_games is None) != (their_games is None):
         raise InvalidInputError("Give both game scores (yours and your opponent's) or neither.")
     if my_games is not None and their_games is not None:
-        check_range(my_games, what="number of games you won", low=0, high=MAX_GAMES_IN_MATCH)
-        check_range(their_games, what="number of games your opponent won", low=0,
+        check_range(my_games, what="number of games you won", low=MIN_GAMES_IN_MATCH,
+                    high=MAX_GAMES_IN_MATCH)
+        check_range(their_games, what="number of games your opponent won",
+                    low=MIN_GAMES_IN_MATCH,
                     high=MAX_GAMES_IN_MATCH)
         if key in ("forfeit_win", "forfeit_loss", "double_forfeit"):
             raise InvalidInputError("A forfeit has no game score: leave the game scores out.")

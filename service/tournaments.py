@@ -16,14 +16,22 @@ from service.errors import (
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_TIEBREAKS,
+    MAX_TIEBREAKS_TEXT,
+    MAX_TOURNAMENT_NAME,
+    MIN_AUTO_ADVANCE_MINUTES,
+    MIN_DEADLINE_MINUTES,
+    clip,
+    echo,
+)
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
 from service.validation import (
-    MAX_AUTO_ADVANCE_MINUTES,
-    MAX_DEADLINE_MINUTES,
-    MAX_TOURNAMENT_NAME,
     check_choice,
     check_range,
     check_rounds,
@@ -58,13 +66,24 @@ def check_tiebreaks(value: str) -> str:
     text = str(value).strip()
     if text.lower() in PRESETS:
         return text.lower()
+    # Bounded before parsing: the list is shown in /tournament info and in standings footers,
+    # so a setting that cannot be displayed is refused rather than stored.
+    if len(text) > MAX_TIEBREAKS_TEXT:
+        raise InvalidInputError(
+            f"The tiebreak list is too long ({len(text)} characters): use at most "
+            f"{MAX_TIEBREAKS_TEXT}, or a preset ({', '.join(PRESETS)})."
+        )
     try:
-        resolve_tiebreaks(text)
+        specs = resolve_tiebreaks(text)
     except TiebreakError as exc:
         raise InvalidInputError(
-            f"Unknown tiebreaks {text!r} ({exc}): use a preset ({', '.join(PRESETS)}) or a "
-            "comma-separated list such as BH-C1,BH,SB."
+            f"Unknown tiebreaks {echo(text)} ({clip(str(exc), 200)}): use a "
+            f"preset ({', '.join(PRESETS)}) or a comma-separated list such as BH-C1,BH,SB."
         ) from None
+    if len(specs) > MAX_TIEBREAKS:
+        raise InvalidInputError(
+            f"Too many tiebreaks ({len(specs)}): use at most {MAX_TIEBREAKS}."
+        )
     return text
 
 
@@ -76,10 +95,12 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     tiebreaks = check_tiebreaks(settings.tiebreaks)
     rematches = check_choice(settings.rematches, what="rematch rule", choices=REMATCH_POLICIES)
     if settings.deadline_minutes is not None:
-        check_range(settings.deadline_minutes, what="round deadline in minutes", low=1,
+        check_range(settings.deadline_minutes, what="round deadline in minutes",
+                    low=MIN_DEADLINE_MINUTES,
                     high=MAX_DEADLINE_MINUTES)
     if settings.auto_advance_minutes is not None:
-        check_range(settings.auto_advance_minutes, what="auto-advance delay in minutes", low=0,
+        check_range(settings.auto_advance_minutes, what="auto-advance delay in minutes",
+                    low=MIN_AUTO_ADVANCE_MINUTES,
                     high=MAX_AUTO_ADVANCE_MINUTES)
     check_range(settings.late_join_until, what="last round for late joining", low=0, high=rounds)
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)

@@ -6,14 +6,34 @@ import re
 import unicodedata
 
 from service.errors import InvalidInputError
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_GAMES_IN_MATCH,
+    MAX_PLAYER_NAME,
+    MAX_RATING,
+    MAX_ROUNDS,
+    MAX_TOURNAMENT_NAME,
+    MIN_RATING,
+    MIN_ROUNDS,
+    echo,
+)
 
-MAX_TOURNAMENT_NAME = 50
-MAX_PLAYER_NAME = 32
-MAX_ROUNDS = 99
-MAX_RATING = 4000
-MAX_DEADLINE_MINUTES = 7 * 24 * 60
-MAX_AUTO_ADVANCE_MINUTES = 24 * 60
-MAX_GAMES_IN_MATCH = 99
+# Re-exported for the modules that import the limits from here.
+__all__ = [
+    "MAX_AUTO_ADVANCE_MINUTES",
+    "MAX_DEADLINE_MINUTES",
+    "MAX_GAMES_IN_MATCH",
+    "MAX_PLAYER_NAME",
+    "MAX_RATING",
+    "MAX_ROUNDS",
+    "MAX_TOURNAMENT_NAME",
+    "check_choice",
+    "check_range",
+    "check_rating",
+    "check_rounds",
+    "clean_name",
+]
 
 # User, role and channel mentions, and the two mass pings.
 _MENTION = re.compile(r"<@[!&]?\d+>|<#\d+>|@everyone|@here", re.IGNORECASE)
@@ -50,19 +70,19 @@ def check_range(value: int | None, *, what: str, low: int, high: int) -> int:
 
 
 def check_rounds(rounds: int) -> int:
-    return check_range(rounds, what="number of rounds", low=1, high=MAX_ROUNDS)
+    return check_range(rounds, what="number of rounds", low=MIN_ROUNDS, high=MAX_ROUNDS)
 
 
 def check_rating(rating: int | None) -> int:
     if rating is None:
         return 0
-    return check_range(rating, what="rating", low=0, high=MAX_RATING)
+    return check_range(rating, what="rating", low=MIN_RATING, high=MAX_RATING)
 
 
 def check_choice(value: str, *, what: str, choices: tuple[str, ...]) -> str:
     key = str(value).strip().lower()
     if key not in choices:
         raise InvalidInputError(
-            f"Unknown {what} {value!r}: choose one of {', '.join(choices)}."
+            f"Unknown {what} {echo(value)}: choose one of {', '.join(choices)}."
         )
     return key

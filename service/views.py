@@ -91,6 +91,9 @@ class TournamentInfo:
     current_round: int  # rounds paired so far (0 before the start)
     round_state: Literal["playing", "complete"] | None
     auto_advance_due: datetime | None = None
+    # Why announcements are not reaching the channel, e.g. "missing Send Messages in
+    # #tournaments" (None when they are delivered): shown by /tournament info.
+    delivery_problem: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,3 +181,16 @@ def test_a_file_without_players_is_invalid_input(tmp_path, capsys) -> None:
     path.write_text("012 Nothing here\nXXR 3\n", encoding="utf-8")
     assert main(["pair", str(path)]) == 3
     assert "no player lines" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """`swissbot pair FILE | head -0`: no BrokenPipeError traceback, exit 141 like Unix tools."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cli", "pair", "--system", "dutch", str(FIXTURES / "new8.trf")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader leaves before the command writes anything
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err

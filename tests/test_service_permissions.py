@@ -99,7 +99,8 @@ CALLS: dict[str, tuple[Call, str | None]] = {
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
-            "mark_delivered", "mark_failed", "announcements", "get_game", "now"}
+            "mark_delivered", "mark_failed", "announcements", "get_game", "now",
+            "report_delivery_problem", "give_up_announcement"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.render import limits
 from bot.render.format import code_safe, discord_timestamp, plain, points, seat, seat_text
+from bot.render.limits import add_field
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 
@@ -280,27 +282,53 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     """``/tournament info``."""
     s = info.settings
     embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
-    embed.add_field(name="Status", value=info.status)
+    add_field(embed, "Status", info.status)
     round_text = f"{info.current_round} of {s.rounds}"
     if info.round_state:
         round_text += f" ({info.round_state})"
-    embed.add_field(name="Round", value=round_text)
-    embed.add_field(name="Players", value=str(info.players))
-    embed.add_field(name="System", value=s.system)
-    embed.add_field(name="Scoring", value=s.scoring)
-    embed.add_field(name="Tiebreaks", value=s.tiebreaks or "—")
-    embed.add_field(name="Colours", value="yes" if s.colours else "no")
-    embed.add_field(name="Rematches", value=s.rematches)
+    add_field(embed, "Round", round_text)
+    add_field(embed, "Players", str(info.players))
+    add_field(embed, "System", s.system)
+    add_field(embed, "Scoring", s.scoring)
+    add_field(embed, "Tiebreaks", s.tiebreaks or "—")
+    add_field(embed, "Colours", "yes" if s.colours else "no")
+    add_field(embed, "Rematches", s.rematches)
     if s.deadline_minutes:
-        embed.add_field(name="Round deadline", value=f"{s.deadline_minutes} min")
+        add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
-        embed.add_field(name="Auto-advance", value=f"{s.auto_advance_minutes} min after a round")
+        add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
     if info.channel_id:
-        embed.add_field(name="Channel", value=f"<#{info.channel_id}>")
+        add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:
-        embed.add_field(name="Next round", value=discord_timestamp(info.auto_advance_due))
+        add_field(embed, "Next round", discord_timestamp(info.auto_advance_due))
+    if info.delivery_problem:
+        add_field(embed, "⚠️ Announcements failing", info.delivery_problem, inline=False)
     embed.set_footer(text=f"Tournament #{info.id} · seed {info.seed}")
     return embed
+
+
+#: Players listed by /tournament info (the rest are counted).
+INFO_PLAYERS = 40
+
+
+def add_players(embed: discord.Embed, players: Sequence[PlayerView]) -> None:
+    """The players field of ``/tournament info`` (cut to one field's 1,024 characters)."""
+    if not players:
+        return
+    lines = [player_line(p) for p in players[:INFO_PLAYERS]]
+    if len(players) > INFO_PLAYERS:
+        lines.append(f"… and {len(players) - INFO_PLAYERS} more")
+    text = "\n".join(lines)
+    if len(text) > limits.FIELD_VALUE:
+        # cut at a line, saying how many are not shown, rather than mid-mention
+        kept: list[str] = []
+        for line in lines:
+            more = f"\n… and {len(players) - len(kept) - 1} more"
+            if len("\n".join([*kept, line])) + len(more) > limits.FIELD_VALUE:
+                break
+            kept.append(line)
+        text = "\n".join(kept) + f"\n… and {len(players) - len(kept)} more"
+    add_field(embed, f"Players ({len(players)})", text, inline=False)
 
 
 def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:
