@@ -36,6 +36,9 @@ Blocks = Callable[["Solution | None"], Iterable[tuple[np.ndarray, np.ndarray]]]
 Benefits = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
+POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
+
+
 class CertificateError(RuntimeError):
     """The dual certificate did not check out (a bug, never an expected outcome)."""
 
@@ -206,12 +209,13 @@ def solve_with_pricing(
     upper bound of the weights, lets pricing run on 128-bit integers when they are small.
     When the candidates have no perfect matching, ``widen()`` supplies more candidate edges
     (``None`` once it has given the whole graph); ``None`` is returned when the full graph has
-    no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced and
-    the number of certificate rounds.
+    no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced, the
+    number of solves (``rounds``), of full pricing passes and of the cheap rounds in between
+    that price only the pool of edges found violated before.
     """
     keys = np.unique(us * n + vs)
-    rounds = 0
-    priced = 0
+    rounds = priced = full_passes = pool_rounds = 0
+    pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
     full_tried = False
     while True:
         rounds += 1
@@ -228,8 +232,21 @@ def solve_with_pricing(
             continue
         lam = _Laminar(n, sol.blossoms)
         narrow = fits_narrow(sol, max_weight)
+        if pool.size:
+            # A cheap round first: the edges found violated before but not yet added. Only
+            # when none of them is violated any more does a full pricing pass run.
+            pu, pv = pool // n, pool % n
+            priced += pool.size
+            bad, slack = price(sol, n, pu, pv, benefits(pu, pv), multipliers, lam, narrow)
+            pool = pool[bad]
+            if bad.size:
+                pool_rounds += 1
+                keys = _add(keys, _most_violated(pool, slack, n, per_vertex))
+                pool = np.setdiff1d(pool, keys, assume_unique=True)
+                continue
         new: list[np.ndarray] = []
         slacks: list[np.ndarray] = []
+        full_passes += 1
         for bu, bv in blocks(sol):
             priced += bu.size
             bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam, narrow)
@@ -239,12 +256,19 @@ def solve_with_pricing(
         if not new:
             _check_certificate(sol, n, benefits, multipliers)
             sol.stats = {"candidate_edges": int(keys.size), "priced_edges": priced,
-                         "rounds": rounds}
+                         "rounds": rounds, "full_pricing_passes": full_passes,
+                         "pool_rounds": pool_rounds}
             return sol
-        added = _most_violated(np.concatenate(new), np.concatenate(slacks), n, per_vertex)
-        if np.isin(added, keys).all():
-            raise CertificateError("an edge of the solved graph violates its own dual solution")
-        keys = np.union1d(keys, added)
+        violated = np.concatenate(new)
+        slack = np.concatenate(slacks)
+        keys = _add(keys, _most_violated(violated, slack, n, per_vertex))
+        pool = np.setdiff1d(_most_violated(violated, slack, n, POOL_PER_VERTEX), keys)
+
+
+def _add(keys: np.ndarray, added: np.ndarray) -> np.ndarray:
+    if np.isin(added, keys).all():
+        raise CertificateError("an edge of the solved graph violates its own dual solution")
+    return np.union1d(keys, added)
 
 
 def _most_violated(keys: np.ndarray, slack: np.ndarray, n: int, per_vertex: int) -> np.ndarray:

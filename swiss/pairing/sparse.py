@@ -20,7 +20,7 @@ from swiss.pairing.exact import Solution, solve_with_pricing
 from swiss.pairing.weights import RoundModel
 
 TOP_K = 0
-WINDOW = 4
+WINDOW = 8
 _ROW_PAIRS = 1 << 20
 
 
