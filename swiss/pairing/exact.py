@@ -212,7 +212,32 @@ def solve_with_pricing(
     no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced, the
     number of solves (``rounds``), of full pricing passes and of the cheap rounds in between
     that price only the pool of edges found violated before.
+
+    The certificate is checked exactly whatever the arithmetic of the solve; should a 128-bit
+    solve ever fail it (an overflow of the duals), the whole solve is redone in 256 bits.
     """
+    args = (n, us, vs, multipliers, benefits, blocks)
+    try:
+        return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
+                                   max_weight=max_weight, wide=False)
+    except CertificateError:
+        return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
+                                   max_weight=None, wide=True)
+
+
+def _solve_with_pricing(
+    n: int,
+    us: np.ndarray,
+    vs: np.ndarray,
+    multipliers: list[int],
+    benefits: Benefits,
+    blocks: Blocks,
+    *,
+    widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None,
+    per_vertex: int,
+    max_weight: int | None,
+    wide: bool,
+) -> Solution | None:
     keys = np.unique(us * n + vs)
     rounds = priced = full_passes = pool_rounds = 0
     pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
@@ -220,7 +245,7 @@ def solve_with_pricing(
     while True:
         rounds += 1
         cu, cv = keys // n, keys % n
-        sol = solve(n, cu, cv, benefits(cu, cv), multipliers)
+        sol = solve(n, cu, cv, benefits(cu, cv), multipliers, wide=wide)
         if sol is None:
             extra = widen() if widen is not None else None
             if extra is None:
