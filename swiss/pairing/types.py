@@ -27,7 +27,10 @@ class PairingConfig:
     such as 0.1 are allowed and mean "strictly alternate"). ``policy`` is ``avoid`` (rematches
     and second byes only when nothing else is possible, by weight tiers) or ``forbid`` (strict
     FIDE C1/C2: never, and a :class:`PairingError` if no pairing exists). ``seed`` overrides the
-    tournament's seed for the random systems and the tie-break term.
+    tournament's seed for the random systems and the tie-break term. ``backend`` ``auto``
+    (default) pairs the MWM systems with the scalable exact path (candidate graph, compiled
+    matching, dual pricing of the full graph: docs/performance.md); ``rustworkx`` and
+    ``networkx`` build the dense graph and run that library (the reference in tests).
     """
 
     system: str = "dutch"
