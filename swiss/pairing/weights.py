@@ -270,6 +270,8 @@ class RoundModel:
         """The raw component values (costs positive, lower is better) of edges ``us < vs``."""
         n = self.n
         bye = vs == n
+        if not bye.any():  # most blocks: no bye edge, so no masking (a third of the time)
+            return self._raw_players(us, vs)
         vv = np.where(bye, 0, vs)  # a harmless index for the bye edges' player-pair terms
         player = ~bye
         out: list[np.ndarray] = []
@@ -289,6 +291,24 @@ class RoundModel:
             out.append(np.where(player, values, 0))
         other = np.where(bye, 0, self.ids[vv])
         out.append(tiebreak_hash(self.seed, self.round_number, self.ids[us], other))
+        return out
+
+    def _raw_players(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        """:meth:`raw` for player pairs only (no bye edge among them)."""
+        out: list[np.ndarray] = []
+        if self.tiers:
+            mult = self.times_met(us, vs)
+            out += [(mult == k).astype(np.int64) for k in self.tiers]
+        csum = np.abs(self.cd[us] + self.cd[vs])
+        if self.colors:
+            out.append((csum >= self.bound).astype(np.int64))
+        if self.has_bye:
+            out.append(np.zeros(us.size, dtype=np.int64))
+        out.append(np.abs(self.score[us] - self.score[vs]))
+        if self.colors:
+            out.append(csum)
+        out += self._system(us, vs)
+        out.append(tiebreak_hash(self.seed, self.round_number, self.ids[us], self.ids[vs]))
         return out
 
     def benefits(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
