@@ -30,6 +30,8 @@ from bot.render.limits import fit_content
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF_SECONDS = 300.0
+# How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
+STOP_TIMEOUT_SECONDS = 3.0
 
 
 def nonce_for(outbox_id: int, part: int) -> str:
@@ -55,25 +57,41 @@ class OutboxDelivery:
         self._task: asyncio.Task[None] | None = None
         self._held: dict[int, datetime] = {}  # channel id -> not before (keeps order)
         self._lock = asyncio.Lock()
+        self._stopping = False
         self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name="swissbot-outbox")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+    async def stop(self, timeout: float = STOP_TIMEOUT_SECONDS) -> None:
+        """Let the pass in progress finish its current announcement (so no transaction is cut
+        in half and nothing posted stays unmarked), then end the loop. Cancels it only if that
+        takes longer than ``timeout`` seconds."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout=timeout)
+        except TimeoutError:
+            log.warning("the outbox pass did not finish within %ss: cancelling it", timeout)
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
 
     def wake(self) -> None:
         self._wake.set()
 
     async def _run(self) -> None:
         await self.client.wait_until_ready()
-        while not self.client.is_closed():
+        while not self._stopping and not self.client.is_closed():
+            # Clear before the pass, not after: a command that queues an announcement and
+            # calls wake() while this pass runs must trigger another pass at once, not wait
+            # for the next interval (clearing afterwards lost that wake-up).
+            self._wake.clear()
             try:
                 await self.tick()
             except asyncio.CancelledError:
@@ -81,12 +99,13 @@ class OutboxDelivery:
             except Exception:
                 # The loop must survive anything (a database hiccup, a bug in one renderer).
                 log.exception("the outbox delivery pass failed; retrying in %ss", self.interval)
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 
     async def tick(self) -> None:
         """One pass: pair rounds whose auto-advance is due, then deliver the outbox."""
+        if self._stopping:
+            return
         try:
             paired = await self.service.run_auto_advances()
         except Exception:
@@ -103,6 +122,8 @@ class OutboxDelivery:
             delivered = 0
             rows = await self.service.pending_announcements()
             for row in rows:
+                if self._stopping:
+                    break  # shutting down: the rest stays in the outbox for the next start
                 channel_id = row.channel_id
                 held = self._held.get(channel_id) if channel_id is not None else None
                 if held is not None and held > now:
@@ -115,11 +136,14 @@ class OutboxDelivery:
     async def _deliver(self, row: Any) -> bool:
         try:
             channel = await self._channel(row.channel_id)
-            organiser_role = None
+            organiser_role = owner = None
             if row.kind == "dispute":
                 settings = await self.service.get_guild_settings(row.guild_id)
                 organiser_role = settings.organiser_role_id
-            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role)
+                guild = self.client.get_guild(row.guild_id)
+                owner = guild.owner_id if guild is not None else None  # pinged when no role
+            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
+                                           owner_id=owner)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:

@@ -91,8 +91,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
     )
 
 
+SHUTTING_DOWN = (
+    "swissbot is shutting down for a moment (a restart or an update): nothing was done. "
+    "Run the command again in a minute."
+)
+
+
 class SwissTree(app_commands.CommandTree):
-    """The command tree: errors go through :func:`report_error` instead of a bare log line."""
+    """The command tree: errors go through :func:`report_error` instead of a bare log line;
+    while the bot shuts down, new commands are refused (see ``SwissBot.shutdown``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not getattr(interaction.client, "shutting_down", False):
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await send_ephemeral(interaction, SHUTTING_DOWN)
+        return False  # autocomplete gets no suggestions rather than a half-served answer
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -169,7 +169,7 @@ class _Play:
         self, members: list[SandboxMember], ratings: dict[int, int], *, rounds: int, system: str
     ) -> None:
         organisers = self.guild.role("Organisers")
-        await self.command(self.owner, "admin organiser-role", role=organisers)
+        await self.command(self.owner, "config organiser-role", role=organisers)
         await self.command(
             self.owner, "tournament create", name=TOURNAMENT, rounds=rounds, system=system,
             deadline_minutes=60,

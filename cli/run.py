@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sqlite3
 import sys
 from typing import TYPE_CHECKING
@@ -14,6 +16,7 @@ from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 # discord.py and pydantic load inside the functions: every sub-command builds this module's
 # parser, and `swissbot pair` must not pay for (or need) the bot's libraries.
 if TYPE_CHECKING:
+    from bot.client import SwissBot
     from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -110,7 +113,31 @@ async def _run(settings: Settings, token: str) -> None:
         raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc
     try:
         bot = SwissBot(settings, service=service)
+        stopped_by = _stop_on_signals(bot)
         async with bot:
             await bot.start(token)
     finally:
+        # After the bot: Database.close waits for the transaction in progress to finish.
         await database.close()
+    if stopped_by:
+        log.info("swissbot stopped cleanly after %s; the database is closed", stopped_by[0])
+
+
+def _stop_on_signals(bot: SwissBot) -> list[str]:
+    """SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl+C) shut the bot down cleanly
+    instead of killing it mid-transaction. Returns the list that receives the signal's name."""
+    loop = asyncio.get_running_loop()
+    received: list[str] = []
+    tasks: set[asyncio.Task[None]] = set()  # keep a reference until the task is done
+
+    def on_signal(sig: signal.Signals) -> None:
+        received.append(sig.name)
+        task = loop.create_task(bot.shutdown(f"received {sig.name}"), name="swissbot-shutdown")
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        # Windows has no add_signal_handler: there the default handlers stay.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, on_signal, sig)
+    return received

@@ -1,7 +1,10 @@
 """``swissbot standings``: the standings of a TRF tournament with an ordered tiebreak list.
 
 Prints rank, pairing id, name, points, then one column per tiebreak in the order asked, as a
-text table, CSV or JSON. ``--explain ID`` prints one player's working instead. Exit codes:
+text table, CSV or JSON. ``--rules 2026|2024`` picks the FIDE C.07 edition (default: the one in
+force on the TRF's start date, line 042; 2026 without one). The text table ends with the ties
+left after every tiebreak and what the regulations say happens next. ``--explain ID`` prints
+one player's working instead, with the edition and article behind each value. Exit codes:
 0 ok, 3 invalid input (the file, or an option value; message on standard error), 2 usage.
 """
 
@@ -13,19 +16,27 @@ import io
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from cli.trf_file import UnreadableFile, read_trf_file
 from swiss.model import Tournament
+from swiss.numbers import MAX_SEED, NumberError, parse_int
 from swiss.standings import (
+    EDITION_TITLES,
+    EDITIONS,
     PRESETS,
     RULE_EDITIONS,
     Standings,
     compute_standings,
     explain_player,
     format_value,
+    next_step,
+    remaining_ties,
+    select_edition,
+    trf_start_date,
 )
-from swiss.trf import TrfError, parse_trf
+from swiss.trf import TrfError, TrfTournament
+from swiss.trf.format import MAX_ID, MAX_ROUNDS
 
 FORMATS = ("text", "csv", "json")
 FINAL_KEYS = ("order", "lot")
@@ -56,9 +67,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--rounds", metavar="N",
                         help="standings after round N (default: every played round)")
     parser.add_argument(
+        "--rules", metavar="EDITION",
+        help="FIDE C.07 tie-break edition: 2026 (in force from 1 March 2026) or 2024 "
+             "(default: the edition in force on the TRF start date, line 042; 2026 without one)",
+    )
+    parser.add_argument(
         "--unplayed", default="c07", metavar="RULE",
-        help="unplayed rounds in Buchholz/SB: c07 (FIDE C.07, 2024-08 edition) or c02 "
-             "(the older virtual opponent) (default: c07)",
+        help="unplayed rounds in Buchholz/SB: c07 (FIDE C.07 art. 16, dummy opponent, per "
+             "--rules) or c02 (the older C.02 virtual opponent) (default: c07)",
     )
     parser.add_argument(
         "--final", default="order", metavar="KEY",
@@ -75,14 +91,13 @@ class _BadInput(Exception):
     """An invalid option value or file (exit code 3)."""
 
 
-def _whole(value: str | None, option: str) -> int | None:
+def _whole(value: str | None, option: str, high: int) -> int | None:
     if value is None:
         return None
     try:
-        number = int(value)
-    except ValueError:
-        raise _BadInput(f"{option} {value!r} is not a whole number") from None
-    return number
+        return parse_int(value, option, low=0, high=high)
+    except NumberError as exc:
+        raise _BadInput(exc.reason) from None
 
 
 def _tiebreaks(args: argparse.Namespace) -> str | list[str]:
@@ -102,21 +117,17 @@ def _check_options(args: argparse.Namespace) -> None:
         raise _BadInput(f"unknown --format {args.format!r}; use text, csv or json")
     if args.unplayed not in RULE_EDITIONS:
         raise _BadInput(f"unknown --unplayed {args.unplayed!r}; use c07 or c02")
+    if args.rules is not None and args.rules.strip() not in EDITIONS:
+        raise _BadInput(f"unknown --rules {args.rules!r}; use 2026 or 2024")
     if args.final not in FINAL_KEYS:
         raise _BadInput(f"unknown --final {args.final!r}; use order or lot")
 
 
-def _read(path: str) -> Tournament:
+def _read(path: str) -> TrfTournament:
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise _BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _BadInput(f"{path}: not valid UTF-8 (byte {exc.start})") from None
-    try:
-        return parse_trf(text).tournament
+        return read_trf_file(path)
+    except UnreadableFile as exc:
+        raise _BadInput(str(exc)) from None
     except TrfError as exc:
         raise _BadInput(f"{path}: {exc}") from None
 
@@ -133,13 +144,15 @@ def _header(standings: Standings) -> list[str]:
     return ["Rank", "ID", "Name", "Pts", *standings.tiebreaks]
 
 
-def render_text(tournament: Tournament, standings: Standings) -> str:
-    """An aligned text table with a title line naming the rounds and the unplayed rule."""
+def render_text(tournament: Tournament, standings: Standings, final_key: str = "order") -> str:
+    """An aligned text table with a title line naming the rounds, the C.07 edition and the
+    unplayed rule, then (if any) the ties left after every tiebreak and what comes next."""
     header, rows = _header(standings), _rows(standings)
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
     title = tournament.name or "Standings"
-    lines.append(f"{title} -- after round {standings.rounds}; unplayed rounds: "
+    lines.append(f"{title} -- after round {standings.rounds}; "
+                 f"{EDITION_TITLES[standings.edition]}; unplayed rounds: "
                  f"{RULE_EDITIONS[standings.unplayed]}")
     for cells in [header, *rows]:
         parts = [
@@ -147,6 +160,8 @@ def render_text(tournament: Tournament, standings: Standings) -> str:
             for i, cell in enumerate(cells)
         ]
         lines.append("  ".join(parts).rstrip())
+    if remaining_ties(standings) and standings.tiebreaks:
+        lines.extend(["", next_step(standings, final_key)])
     return "\n".join(lines) + "\n"
 
 
@@ -167,7 +182,9 @@ def render_json(tournament: Tournament, standings: Standings) -> str:
     data = {
         "tournament": tournament.name,
         "rounds": standings.rounds,
+        "rules": standings.edition,
         "unplayed": standings.unplayed,
+        "ties": [list(t.player_ids) for t in remaining_ties(standings)],
         "tiebreaks": list(standings.tiebreaks),
         "rows": [
             {
@@ -187,15 +204,19 @@ def render_json(tournament: Tournament, standings: Standings) -> str:
 
 
 def _explain(args: argparse.Namespace, tournament: Tournament, tiebreaks: str | list[str],
-             rounds: int | None) -> str:
-    player_id = _whole(args.explain, "--explain")
+             rounds: int | None, edition: str) -> str:
+    player_id = _whole(args.explain, "--explain", MAX_ID)
     assert player_id is not None
     if player_id not in tournament.player_ids:
         raise _BadInput(f"--explain {player_id}: no player with that pairing id")
-    lines = [f"{tournament.player(player_id).name} (#{player_id})"]
+    lines = [
+        f"{tournament.player(player_id).name} (#{player_id})",
+        f"Rules: {EDITION_TITLES[edition]}; unplayed rounds: {RULE_EDITIONS[args.unplayed]}",
+    ]
     for item in explain_player(tournament, player_id, tiebreaks, rounds=rounds,
-                               unplayed=args.unplayed):
+                               unplayed=args.unplayed, rules=edition):
         lines.append(f"{item.acronym} {format_value(item.value)}: {item.text}")
+        lines.append(f"    C.07 ({item.edition}) {item.article}")
     return "\n".join(lines) + "\n"
 
 
@@ -204,15 +225,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         _check_options(args)
         tiebreaks = _tiebreaks(args)
-        rounds = _whole(args.rounds, "--rounds")
-        lot_seed = _whole(args.lot_seed, "--lot-seed") or 0
-        tournament = _read(args.file)
+        rounds = _whole(args.rounds, "--rounds", MAX_ROUNDS)
+        lot_seed = _whole(args.lot_seed, "--lot-seed", MAX_SEED) or 0
+        parsed = _read(args.file)
+        tournament = parsed.tournament
+        edition = select_edition(
+            None if args.rules is None else args.rules.strip(),
+            trf_start_date(parsed.other_lines),
+        )
         if args.explain is not None:
-            sys.stdout.write(_explain(args, tournament, tiebreaks, rounds))
+            sys.stdout.write(_explain(args, tournament, tiebreaks, rounds, edition))
             return EXIT_OK
         standings = compute_standings(
             tournament, tiebreaks, rounds=rounds, unplayed=args.unplayed,
-            final_key=args.final, lot_seed=lot_seed,
+            final_key=args.final, lot_seed=lot_seed, rules=edition,
         )
     except _BadInput as exc:
         print(f"swissbot standings: {exc}", file=sys.stderr)
@@ -225,5 +251,5 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "json":
         sys.stdout.write(render_json(tournament, standings))
     else:
-        sys.stdout.write(render_text(tournament, standings))
+        sys.stdout.write(render_text(tournament, standings, args.final))
     return EXIT_OK

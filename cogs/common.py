@@ -18,6 +18,7 @@ from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
 from service import Actor
 from service.limits import MAX_PLAYER_REF, MAX_TOURNAMENT_REF
+from service.validation import parse_tournament_id
 
 if TYPE_CHECKING:
     from bot.client import SwissBot
@@ -27,7 +28,7 @@ MAX_CHOICES = 25
 TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
 PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
-PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
+PLAYER_HELP = "The player: @mention, user id, pairing number (#3) or a guest's name"
 
 
 def service_of(interaction: discord.Interaction) -> Any:
@@ -41,10 +42,20 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def is_organiser(interaction: discord.Interaction) -> bool:
-    """Manage Server (or Administrator) in this guild, or the guild's organiser role."""
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server or Administrator in this guild, or the guild's owner: who may decide who
+    organises. (Discord already gives the owner every permission; the explicit check keeps
+    that true should a payload ever say otherwise.)"""
     permissions = interaction.permissions
     if permissions.manage_guild or permissions.administrator:
+        return True
+    guild = interaction.guild
+    return guild is not None and guild.owner_id == interaction.user.id
+
+
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """A manager (see :func:`is_manager`), or a member with the guild's organiser role."""
+    if is_manager(interaction):
         return True
     member = interaction.user
     if not isinstance(member, discord.Member):
@@ -61,6 +72,7 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         guild_id=guild_id_of(interaction),
         display_name=interaction.user.display_name,
         is_organiser=await is_organiser(interaction),
+        is_manager=is_manager(interaction),
     )
 
 
@@ -69,7 +81,8 @@ def tournament_ref(value: str | None) -> int | str | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
-    return int(value) if value.isdigit() else value
+    tid = parse_tournament_id(value)  # ASCII digits in range only: "²" is a name, not an id
+    return value if tid is None else tid
 
 
 async def tournament_autocomplete(
@@ -116,12 +129,13 @@ async def player_autocomplete(
     return choices
 
 
-def player_ref(value: str) -> int | str:
-    """A player option: a mention, ``#3``, a name; a bare user id becomes an int."""
+def player_ref(value: str) -> str:
+    """A player option: a mention, a user id, ``#3`` or a guest's name. The service parses it
+    (``service.validation.parse_player_ref``) and refuses malformed ids in words."""
     value = value.strip()
     if not value:
         raise UserFacingError("Name a player: a @mention, a pairing number like #3, or a name.")
-    return int(value) if value.isdigit() else value
+    return value
 
 
 async def answer(

@@ -23,7 +23,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import DYNAMIC_ITEMS, report_buttons
+from cogs.views import DYNAMIC_ITEMS, close_settled_prompts, remember_prompt, report_buttons
 from service.limits import (
     MAX_GAMES_IN_MATCH,
     MAX_RATING,
@@ -108,6 +108,8 @@ class PlayCog(commands.Cog):
             tournament=tournament_ref(tournament),
             my_games=my_games,
             their_games=their_games,
+            # a round paired after the report was sent must not receive it
+            seen_at=interaction.created_at,
         )
         announced(interaction)
         prompt = render.report_prompt(outcome)
@@ -119,8 +121,11 @@ class PlayCog(commands.Cog):
                 view=report_buttons(outcome.game.id),
                 mention_users=prompt.mention_users,
             )
+            await remember_prompt(interaction, outcome.game.id)
         else:
             await answer(interaction, render.report_answer(outcome), embeds=prompt.embeds)
+            # the opponent's prompt, answered by this report: disable its buttons
+            await close_settled_prompts(interaction)
 
     @result.command(name="set", description="Set or correct a result (organisers)")
     @app_commands.describe(
@@ -159,6 +164,7 @@ class PlayCog(commands.Cog):
             f"**{render.result_text(game)}** {plain(game.black.name)} is set.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

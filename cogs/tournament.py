@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -25,6 +25,7 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from cogs.views import close_settled_prompts
 from service import RoundView
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
@@ -78,6 +79,7 @@ class TournamentCog(commands.Cog):
         deadline_minutes="Time to play each round, shown as a countdown",
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
+        tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
@@ -99,6 +101,7 @@ class TournamentCog(commands.Cog):
             int, MIN_AUTO_ADVANCE_MINUTES, MAX_AUTO_ADVANCE_MINUTES
         ] | None = None,
         checkin: bool = False,
+        tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -116,6 +119,7 @@ class TournamentCog(commands.Cog):
             deadline_minutes=deadline_minutes,
             auto_advance_minutes=auto_advance,
             checkin=checkin,
+            tiebreak_rules=tiebreak_rules,
         )
         await answer(
             interaction,
@@ -178,10 +182,11 @@ class TournamentCog(commands.Cog):
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).finish_tournament(
-            actor, tournament_ref(tournament), force=force
+            actor, tournament_ref(tournament), force=force, seen_at=interaction.created_at
         )
         announced(interaction)
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+        await close_settled_prompts(interaction)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -216,7 +221,9 @@ class TournamentCog(commands.Cog):
 
     @round.command(name="next", description="Pair the next round (organisers)")
     @app_commands.describe(
-        tournament=TOURNAMENT_HELP, force="Pair even though results are missing (they stay open)"
+        tournament=TOURNAMENT_HELP,
+        force="Pair even though results are missing (they stay open)",
+        round="The round to pair (default: the one after the latest you have seen)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_next(
@@ -224,31 +231,38 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        service, ref = service_of(interaction), tournament_ref(tournament)
-        # Name the round meant: a double-clicked forced /round next then pairs one round,
-        # not two (the second call is refused because that round already exists).
-        info = await service.tournament_info(actor.guild_id, ref)
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
         await require_channel_permissions(interaction, info.channel_id)
         view = await service.pair_next_round(
-            actor, info.id, force=force, round_number=info.current_round + 1
+            actor, info.id, force=force, **_round_named(interaction, round)
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))
+        await close_settled_prompts(interaction)  # a forced round settles open reports
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
-    @app_commands.describe(tournament=TOURNAMENT_HELP, force="Undo even if results were entered")
+    @app_commands.describe(
+        tournament=TOURNAMENT_HELP,
+        force="Undo even if results were entered",
+        round="The round to undo (default: the latest you have seen)",
+    )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_undo(
         self,
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
     ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).undo_round(
-            await actor_of(interaction), tournament_ref(tournament), force=force
+            actor, tournament_ref(tournament), force=force, **_round_named(interaction, round)
         )
         announced(interaction)
         await answer(
@@ -256,6 +270,7 @@ class TournamentCog(commands.Cog):
             f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)  # the undone round's prompts
 
     # -- /pairings and /standings --------------------------------------------------------------
 
@@ -293,6 +308,19 @@ class TournamentCog(commands.Cog):
             guild_id_of(interaction), tournament_ref(tournament), round
         )
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+
+def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:
+    """Which round a round command means, checked by the service in its own transaction.
+
+    The explicit ``round`` option names it exactly. Without it, the round is the one the
+    organiser saw when sending the command: the service refuses if a round was paired or
+    undone at or after the interaction's creation time (a snowflake timestamp, so it is the
+    moment of sending even when the second of two clicks arrives after the first committed).
+    """
+    if number is not None:
+        return {"round_number": number}
+    return {"seen_at": interaction.created_at}
 
 
 def _paired_text(view: RoundView, verb: str) -> str:

@@ -16,8 +16,10 @@ Conventions
 -----------
 * Every operation is **one transaction** (``BEGIN IMMEDIATE``): it all happens or nothing does;
   announcements are written to the outbox in the same transaction.
-* Acting operations take an :class:`Actor`; ``is_organiser`` (Manage Server or the guild's
-  organiser role, see :meth:`TournamentService.get_guild_settings`) is decided by the cog.
+* Acting operations take an :class:`Actor`; ``is_manager`` (Manage Server, Administrator or
+  the guild owner) and ``is_organiser`` (a manager or the guild's organiser role, see
+  :meth:`TournamentService.get_guild_settings`) are decided by the cog. Who may call what:
+  ``service.permissions.OPERATIONS`` (manager / organiser / player / anyone).
   Read-only ones take the ``guild_id``. Guilds never see each other's tournaments.
 * ``tournament``: an id, a name, or ``None`` = the guild's one open tournament (an error names
   them when there are several). Read-only operations fall back to the latest closed one.
@@ -39,7 +41,8 @@ Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreak
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
              start_tournament(actor, tournament=None) -> RoundView  (round 1)
-             finish_tournament(actor, tournament=None, *, force=False) -> StandingsView
+             finish_tournament(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> StandingsView
              cancel_tournament(actor, tournament=None) -> TournamentInfo
 Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late join too)
              leave(actor, tournament=None) -> PlayerView   (withdraws after the start)
@@ -49,20 +52,27 @@ Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late 
              drop_player(actor, player, tournament=None) -> PlayerView
              set_rating(actor, player, rating, tournament=None) -> PlayerView
              list_players(guild_id, tournament=None) -> list[PlayerView]
-Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None)
-             -> RoundView  (pass round_number with force: a double click then pairs once)
-             undo_round(actor, tournament=None, *, force=False) -> RoundView (the removed one)
+Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView
+             undo_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView (the removed one)
+             (round_number names the round exactly; seen_at, when the command was sent,
+             refuses it if a round was paired or undone since: a double click acts once.
+             finish_tournament and report_result take them too: RoundChangedError)
              pairings(guild_id, tournament=None, round_number=None) -> RoundView
              request_bye(actor, round_number=None, *, kind="half", player=None,
              tournament=None) -> ByeRequestView;  cancel_bye_request(...)
              forbid_pair(actor, first, second, tournament=None) -> (PlayerView, PlayerView)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
-             their_games=None) -> ReportOutcome    (result: win/draw/loss/forfeit_win/...)
+             their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
              dispute_result(actor, game_id) -> ReportOutcome   (the Dispute button)
              set_result(actor, round_number, player, result, *, tournament=None,
              my_games=None, their_games=None) -> ReportOutcome   (organiser override)
              get_game(guild_id, game_id) -> GameView
+Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
+             guild_id) -> list[PromptView] (answered another way: disable the buttons);
+             close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
@@ -83,6 +93,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     NotFoundError,
+    NotManagerError,
     NotOrganiserError,
     NotPairedError,
     NotRegisteredError,
@@ -90,6 +101,7 @@ from service.errors import (
     PairingFailedError,
     PermissionDeniedError,
     RegistrationClosedError,
+    RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
     TournamentNotRunningError,
@@ -113,6 +125,7 @@ from service.views import (
     GameView,
     GuildSettingsView,
     PlayerView,
+    PromptView,
     ReportOutcome,
     RoundView,
     Seat,
@@ -147,6 +160,7 @@ __all__ = [
     "GuildSettingsView",
     "InvalidInputError",
     "NotFoundError",
+    "NotManagerError",
     "NotOrganiserError",
     "NotPairedError",
     "NotRegisteredError",
@@ -154,8 +168,10 @@ __all__ = [
     "PairingFailedError",
     "PermissionDeniedError",
     "PlayerView",
+    "PromptView",
     "RegistrationClosedError",
     "ReportOutcome",
+    "RoundChangedError",
     "RoundNotCompleteError",
     "RoundView",
     "Seat",

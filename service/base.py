@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
@@ -16,6 +15,7 @@ from service.errors import (
 )
 from service.limits import echo
 from service.model import settings_of
+from service.validation import MAX_ID, parse_player_ref, parse_tournament_id
 from service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
 from storage import players as player_repo
@@ -23,14 +23,11 @@ from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.db import Database
 from storage.players import PlayerRow
-from storage.timefmt import utc_now
 from storage.tournaments import TournamentRow
 
 TournamentRef = int | str | None
 PlayerRef = int | str
 
-_USER_MENTION = re.compile(r"^<@!?(\d+)>$")
-_NUMBER_REF = re.compile(r"^#(\d+)$")
 
 
 class ServiceBase:
@@ -38,10 +35,16 @@ class ServiceBase:
 
     def __init__(self, db: Database, *, clock: Callable[[], datetime] | None = None) -> None:
         self.db = db
-        self._clock = clock or utc_now
+        self._clock = clock or _precise_utc_now
 
     def now(self) -> datetime:
+        """The time stored in the tables (whole seconds)."""
         return self._clock().replace(microsecond=0)
+
+    def precise_now(self) -> datetime:
+        """The time to the millisecond: round events are compared with the moment a command
+        was sent, and two clicks can be 150 ms apart."""
+        return self._clock()
 
     # -- lookups ---------------------------------------------------------------------------------
     async def _tournament(
@@ -74,11 +77,13 @@ class ServiceBase:
             )
         row: TournamentRow | None = None
         if isinstance(ref, int) and not isinstance(ref, bool):
-            row = await tournament_repo.get_tournament(conn, ref)
+            # out of SQLite's range is no tournament (not an OverflowError)
+            if 0 < ref <= MAX_ID:
+                row = await tournament_repo.get_tournament(conn, ref)
         else:
             text = str(ref).strip()
-            if text.isdigit():
-                row = await tournament_repo.get_tournament(conn, int(text))
+            if (tid := parse_tournament_id(text)) is not None:
+                row = await tournament_repo.get_tournament(conn, tid)
             if row is None or row.guild_id != guild_id:
                 found = await tournament_repo.find_by_name(conn, guild_id, text)
                 row = found[0] if found else None
@@ -91,31 +96,30 @@ class ServiceBase:
     async def _player(
         self, conn: aiosqlite.Connection, t: TournamentRow, ref: PlayerRef
     ) -> PlayerRow:
-        """A player by Discord user id (int or mention), ``#number`` or name."""
+        """A player by Discord user id (int, digits or mention), ``#number`` or exact name.
+
+        The forms never overlap (``service.validation.parse_player_ref``): ``#2`` is always
+        pairing number 2, never a guest called "#2" (such names are refused)."""
+        reference = parse_player_ref(ref)
         row: PlayerRow | None = None
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            row = await player_repo.find_member(conn, t.id, ref)
+        if reference.kind == "user":
+            row = await player_repo.find_member(conn, t.id, int(reference.value))
+        elif reference.kind == "number":
+            row = await player_repo.find_by_number(conn, t.id, int(reference.value))
         else:
-            text = str(ref).strip()
-            mention = _USER_MENTION.match(text)
-            number = _NUMBER_REF.match(text)
-            if mention:
-                row = await player_repo.find_member(conn, t.id, int(mention.group(1)))
-            elif number:
-                row = await player_repo.find_by_number(conn, t.id, int(number.group(1)))
-            else:
-                found = await player_repo.find_by_name(conn, t.id, text)
-                if len(found) > 1:
-                    raise UnknownPlayerError(
-                        f"Several players of '{t.name}' are called '{text}': name them by "
-                        "mention or by pairing number (#3)."
-                    )
-                row = found[0] if found else None
-                if row is None and text.isdigit():
-                    row = await player_repo.find_member(conn, t.id, int(text))
+            text = str(reference.value)
+            found = await player_repo.find_by_name(conn, t.id, text)
+            if len(found) > 1:
+                raise UnknownPlayerError(
+                    f"Several players of '{t.name}' are called {echo(text)}: name them by "
+                    "mention or by pairing number (#3)."
+                )
+            row = found[0] if found else None
         if row is None:
+            shown = {"user": f"<@{reference.value}>", "number": f"#{reference.value}",
+                     "name": echo(reference.value)}[reference.kind]
             raise UnknownPlayerError(
-                f"No player {echo(ref)} in '{t.name}'. See the players with /tournament info."
+                f"No player {shown} in '{t.name}'. See the players with /tournament info."
             )
         return row
 
@@ -181,6 +185,10 @@ class ServiceBase:
             auto_advance_due=t.auto_advance_due,
             delivery_problem=await journal.delivery_problem(conn, t.id),
         )
+
+
+def _precise_utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def player_view(row: PlayerRow) -> PlayerView:

@@ -53,6 +53,12 @@ class NotOrganiserError(PermissionDeniedError):
     code = "not_organiser"
 
 
+class NotManagerError(PermissionDeniedError):
+    """Only a server manager (Manage Server, Administrator, owner) may do this."""
+
+    code = "not_manager"
+
+
 class NotYourGameError(PermissionDeniedError):
     code = "not_your_game"
 
@@ -83,6 +89,13 @@ class NotRegisteredError(ConflictError):
 
 class TournamentNotRunningError(ConflictError):
     code = "not_running"
+
+
+class RoundChangedError(ConflictError):
+    """The command named a round (explicitly, or through the moment it was sent) that is no
+    longer the one it would act on: a double click or a concurrent command got there first."""
+
+    code = "round_changed"
 
 
 class RoundNotCompleteError(ConflictError):

@@ -16,7 +16,13 @@ from service.errors import (
 )
 from service.model import settings_of
 from service.permissions import require_organiser
-from service.validation import MAX_PLAYER_NAME, check_rating, clean_name
+from service.validation import (
+    MAX_PLAYER_NAME,
+    check_rating,
+    clean_name,
+    member_name,
+    parse_player_ref,
+)
 from service.views import Actor, PlayerView
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -39,7 +45,7 @@ class PlayerOps(ServiceBase):
             if existing is not None:
                 raise AlreadyRegisteredError(
                     f"You are already registered in '{t.name}'"
-                    + (" (you withdrew; an organiser can re-add you)."
+                    + (" (you withdrew; an organiser can re-admit you with /admin add-player)."
                        if existing.status == "withdrawn" else ".")
                 )
             row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
@@ -56,17 +62,62 @@ class PlayerOps(ServiceBase):
         rating: int | None = None,
     ) -> PlayerView:
         """Organiser: register a member (``user_id``) or a guest (``user_id=None``, known by
-        ``name``). After the start this is a late join, allowed while rounds remain."""
+        ``name``). After the start this is a late join, allowed while rounds remain.
+
+        A player who withdrew (dropped or left) is re-admitted instead: he is paired again
+        from the next round, and each round he missed counts as an absence (a zero-point bye:
+        no points, unplayed, and not the pairing-allocated bye, so he can still get that)."""
         require_organiser(actor, "add players")
+        if user_id is not None:
+            user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
         clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
         value = check_rating(rating)
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            if user_id is not None and await player_repo.find_member(conn, t.id, user_id):
-                raise AlreadyRegisteredError(f"<@{user_id}> is already in '{t.name}'.")
+            if user_id is not None:
+                existing = await player_repo.find_member(conn, t.id, user_id)
+                who = f"<@{user_id}>"
+            else:
+                guests = [p for p in await player_repo.find_by_name(conn, t.id, clean)
+                          if p.user_id is None]
+                existing = guests[0] if guests else None
+                who = f"'{clean}'"
+            if existing is not None:
+                if existing.status == "withdrawn":
+                    return await self._readmit(conn, actor, t, existing)
+                raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
             return player_view(row)
+
+    async def _readmit(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, row: PlayerRow
+    ) -> PlayerView:
+        if t.status != "running":
+            raise RegistrationClosedError(
+                f"'{t.name}' is {t.status}: {row.name} cannot be re-admitted now."
+            )
+        settings = settings_of(t)
+        rounds = await round_repo.list_rounds(conn, t.id)
+        if len(rounds) >= settings.rounds:
+            raise RegistrationClosedError(
+                f"'{t.name}' has no round left to play: {row.name} cannot be re-admitted."
+            )
+        first_missed = row.withdrawn_round or len(rounds) + 1
+        missed = [r for r in rounds if r.number >= first_missed]
+        for rnd in missed:  # absences: zero points, unplayed (not a pairing-allocated bye)
+            await round_repo.insert_bye(conn, tournament_id=t.id, round_id=rnd.id,
+                                        player_id=row.id, kind="zero")
+        if not await player_repo.readmit(conn, row.id):
+            raise ConflictError(f"{row.name} was re-admitted a moment ago.")
+        await self._audit(conn, actor, t, "player.readmit",
+                          {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
+                          {"status": "active", "player": row.id,
+                           "absent_rounds": [r.number for r in missed],
+                           "next_round": len(rounds) + 1})
+        fresh = await player_repo.get_player(conn, row.id)
+        assert fresh is not None
+        return player_view(fresh)
 
     async def _register(
         self,
@@ -267,6 +318,6 @@ class PlayerOps(ServiceBase):
 
 
 def _member_name(actor: Actor) -> str:
-    """A member's display name, made safe: mentions and '@' cannot ping from our embeds."""
-    name = " ".join(str(actor.display_name).split()).replace("@", "")[:MAX_PLAYER_NAME]
-    return name or f"user {actor.user_id}"
+    """A member's display name, made safe to store and show (no bidi overrides, zero-width
+    characters or mention markup; emoji stay)."""
+    return member_name(actor.display_name, actor.user_id, limit=MAX_PLAYER_NAME)

@@ -94,12 +94,17 @@ def standings_view(
     t: TournamentRow, snapshot: Snapshot, *, after_round: int | None = None, final: bool = False
 ) -> StandingsView:
     """Standings computed by the pure core (swiss.standings) from the rebuilt model."""
-    from swiss.standings import compute_standings
+    from swiss.standings import compute_standings, next_step, remaining_ties
 
     settings = settings_of(t)
     model = snapshot.tournament
     rounds = model.rounds_played if after_round is None else after_round
-    table = compute_standings(model, settings.tiebreaks, rounds=rounds)
+    # "auto": the C.07 edition in force on the day the event was created
+    rules = None if settings.tiebreak_rules == "auto" else settings.tiebreak_rules
+    table = compute_standings(
+        model, settings.tiebreaks, rounds=rounds, rules=rules, start_date=t.created_at.date()
+    )
+    ties_note = next_step(table) if remaining_ties(table) and table.tiebreaks else ""
     rows = []
     for row in table.rows:
         player = snapshot.row(row.player_id)
@@ -123,6 +128,8 @@ def standings_view(
         final=final,
         tiebreaks=tuple(table.tiebreaks),
         rows=tuple(rows),
+        rules=table.edition,
+        ties_note=ties_note,
     )
 
 

@@ -3,6 +3,8 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import aiosqlite
 
 from service.base import PlayerRef, TournamentRef
@@ -27,8 +29,9 @@ from service.present import (
 )
 from service.rounds import RoundOps
 from service.validation import check_choice, check_range
-from service.views import Actor, GameView, ReportOutcome, StandingsView
+from service.views import Actor, GameView, PromptView, ReportOutcome, StandingsView
 from storage import players as player_repo
+from storage import prompts as prompt_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
@@ -101,6 +104,7 @@ class ResultOps(RoundOps):
         tournament: TournamentRef = None,
         my_games: int | None = None,
         their_games: int | None = None,
+        seen_at: datetime | None = None,
     ) -> ReportOutcome:
         """A player reports his own game of the current round (win / draw / loss, or a forfeit,
         with the game score when matches count games).
@@ -108,10 +112,19 @@ class ResultOps(RoundOps):
         The first report waits for the opponent (``awaiting_confirmation``); the opponent's
         matching report makes it final, a contradicting one makes it ``disputed`` and queues a
         ``dispute`` announcement for the organisers.
+
+        ``seen_at`` (when the player sent the report): refused if a round was paired or undone
+        at or after it, since the report was meant for the game the player had then, not for
+        the current round's.
         """
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused="your report was not recorded",
+                hint="If it is for the current round, report again; if it was for the round "
+                "before, ask an organiser to set it with /result set.",
+            )
             me = await _me(conn, t, actor)
             game = await self._current_game_of(conn, t, me)
             as_white = game.white_id == me.id
@@ -156,18 +169,22 @@ class ResultOps(RoundOps):
             return await self._disputed(conn, actor, t, game, me, value.value)
 
     async def confirm_result(self, actor: Actor, game_id: int) -> ReportOutcome:
-        """The opponent of the reporter confirms (the Confirm button: ``game_id``). A double
-        click or two concurrent clicks record the result once; the second is refused."""
+        """The opponent of the reporter confirms (the Confirm button: ``game_id``), or an
+        organiser does for him (recorded as an organiser action). A double click or two
+        concurrent clicks record the result once; the second is refused."""
         async with self.db.transaction() as conn:
             t, game, me = await self._answerable(conn, actor, game_id)
             return await self._confirm(conn, actor, t, game, me)
 
     async def dispute_result(self, actor: Actor, game_id: int) -> ReportOutcome:
-        """The opponent of the reporter disputes (the Dispute button): the organisers decide."""
+        """The opponent of the reporter disputes (the Dispute button), or an organiser does
+        (recorded as an organiser action): the organisers decide with ``set_result``."""
         async with self.db.transaction() as conn:
             t, game, me = await self._answerable(conn, actor, game_id)
-            if not await round_repo.record_dispute(conn, game.id, disputer=me.id, result=None,
-                                                   now=self.now()):
+            if not await round_repo.record_dispute(
+                conn, game.id, disputer=None if me is None else me.id, result=None,
+                now=self.now(),
+            ):
                 raise AlreadyFinalError("This result was settled a moment ago.")
             return await self._disputed(conn, actor, t, game, me, None)
 
@@ -240,6 +257,42 @@ class ResultOps(RoundOps):
                 raise UnknownGameError("This game does not exist in this server.")
             return await self._game_view(conn, t, game_id)
 
+    # -- the posted prompts (called by the bot, not by users) -------------------------------------
+    async def remember_prompt(
+        self, guild_id: int, game_id: int, channel_id: int, message_id: int
+    ) -> None:
+        """Where the Confirm / Dispute prompt of ``game_id`` was posted."""
+        async with self.db.transaction() as conn:
+            game = await round_repo.get_game(conn, game_id)
+            t = None if game is None else await tournament_repo.get_tournament(
+                conn, game.tournament_id)
+            if game is None or t is None or t.guild_id != guild_id:
+                raise UnknownGameError("This game does not exist in this server.")
+            await prompt_repo.remember(conn, game_id=game_id, guild_id=guild_id,
+                                       channel_id=channel_id, message_id=message_id,
+                                       now=self.now())
+
+    async def settled_prompts(self, guild_id: int) -> list[PromptView]:
+        """Open prompts of the guild whose result was settled another way (the opponent's
+        /report, /result set, a forced round or finish) or whose round was undone."""
+        async with self.db.transaction(readonly=True) as conn:
+            views = []
+            for row in await prompt_repo.settled(conn, guild_id):
+                game = None
+                if row.game_state is not None:
+                    stored = await round_repo.get_game(conn, row.game_id)
+                    t = None if stored is None else await tournament_repo.get_tournament(
+                        conn, stored.tournament_id)
+                    if t is not None and t.guild_id == guild_id:
+                        game = await self._game_view(conn, t, row.game_id)
+                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game))
+            return views
+
+    async def close_prompt(self, guild_id: int, game_id: int) -> bool:
+        """The prompt's buttons are disabled: True the first time."""
+        async with self.db.transaction() as conn:
+            return await prompt_repo.close(conn, guild_id, game_id, self.now())
+
     async def standings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
     ) -> StandingsView:
@@ -276,7 +329,10 @@ class ResultOps(RoundOps):
 
     async def _answerable(
         self, conn: aiosqlite.Connection, actor: Actor, game_id: int
-    ) -> tuple[TournamentRow, GameRow, PlayerRow]:
+    ) -> tuple[TournamentRow, GameRow, PlayerRow | None]:
+        """The game a Confirm / Dispute click answers, and who answers: the reporter's opponent
+        (his player row), or ``None`` for an organiser answering for him (an organiser who
+        is not the opponent, a guest's game, or an organiser who reported it himself)."""
         game = await round_repo.get_game(conn, game_id)
         t = None if game is None else await tournament_repo.get_tournament(
             conn, game.tournament_id)
@@ -284,9 +340,12 @@ class ResultOps(RoundOps):
             raise UnknownGameError("This game does not exist in this server.")
         _require_playing(t)
         me = await player_repo.find_member(conn, t.id, actor.user_id)
-        if me is None or me.id not in (game.white_id, game.black_id):
+        if me is not None and me.id not in (game.white_id, game.black_id):
+            me = None
+        if me is None and not actor.is_organiser:
             raise NotYourGameError(
-                "This is not your game: only the opponent of the reporter can answer."
+                "This is not your game: only the opponent of the reporter or an organiser "
+                "can answer."
             )
         if game.state == "final":
             raise AlreadyFinalError(
@@ -300,41 +359,71 @@ class ResultOps(RoundOps):
             raise AlreadyReportedError(
                 f"The result of board {game.board} is disputed: an organiser will decide."
             )
-        if game.reported_by == me.id:
-            raise NotYourGameError(
-                "You reported this result yourself: your opponent must confirm it."
-            )
+        if me is not None and game.reported_by == me.id:
+            if not actor.is_organiser:
+                raise NotYourGameError(
+                    "You reported this result yourself: your opponent (or an organiser) must "
+                    "confirm it."
+                )
+            me = None  # an organiser's own game: he answers as an organiser, on the record
         return t, game, me
 
     async def _confirm(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, game: GameRow,
-        me: PlayerRow,
+        me: PlayerRow | None,
     ) -> ReportOutcome:
-        if not await round_repo.confirm_report(conn, game.id, confirmer=me.id, now=self.now()):
+        """``me``: the confirming opponent, or None for an organiser."""
+        organiser = None if me is not None else actor.user_id
+        if not await round_repo.confirm_report(
+            conn, game.id, confirmer=None if me is None else me.id, now=self.now(),
+            organiser_user=organiser,
+        ):
             raise AlreadyFinalError(
                 f"The result of board {game.board} was already recorded a moment ago."
             )
-        await self._audit(conn, actor, t, "result.confirm", {"state": "reported"},
-                          {"game": game.id, "result": game.reported_result, "by": me.id})
+        if me is None:
+            await self._audit(conn, actor, t, "result.confirm_by_organiser", {"state": "reported"},
+                              {"game": game.id, "result": game.reported_result,
+                               "organiser": actor.user_id})
+        else:
+            await self._audit(conn, actor, t, "result.confirm", {"state": "reported"},
+                              {"game": game.id, "result": game.reported_result, "by": me.id})
         completed, finished = await self._after_final(conn, t, game.round_number)
         fresh = await self._game_view(conn, t, game.id)
-        reporter = game.reported_by if game.reported_by is not None else me.id
+        reporter = game.reported_by
+        if reporter is None:  # a report always names its reporter; keep a sane fallback
+            reporter = game.white_id if me is None else me.id
         return _outcome_of(fresh, reporter, "final", completed, finished)
 
     async def _disputed(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, game: GameRow,
-        me: PlayerRow, claimed: str | None,
+        me: PlayerRow | None, claimed: str | None,
     ) -> ReportOutcome:
+        """``me``: the disputing player, or None for an organiser (Dispute button)."""
         fresh = await self._game_view(conn, t, game.id)
+        if me is None:
+            by = {"player_id": None, "name": actor.display_name, "user_id": actor.user_id,
+                  "organiser": True}
+        else:
+            by = {"player_id": me.id, "name": me.name, "user_id": me.user_id}
         await self._announce(conn, t, "dispute", {
             "round": game.round_number, "game": _game_payload(fresh),
             "reported_result": game.reported_result, "disputed_result": claimed,
-            "disputed_by": {"player_id": me.id, "name": me.name, "user_id": me.user_id},
+            "disputed_by": by,
             "hint": "An organiser decides with /result set.",
         })
-        await self._audit(conn, actor, t, "result.dispute", {"result": game.reported_result},
-                          {"game": game.id, "claimed": claimed, "by": me.id})
-        return _outcome_of(fresh, me.id, "disputed", False, False)
+        if me is None:
+            await self._audit(conn, actor, t, "result.dispute_by_organiser",
+                              {"result": game.reported_result},
+                              {"game": game.id, "claimed": claimed, "organiser": actor.user_id})
+        else:
+            await self._audit(conn, actor, t, "result.dispute", {"result": game.reported_result},
+                              {"game": game.id, "claimed": claimed, "by": me.id})
+        reporter = game.reported_by if game.reported_by is not None else game.white_id
+        # seen from the side that answered: the reporter's opponent
+        answering = me.id if me is not None else (
+            game.black_id if reporter == game.white_id else game.white_id)
+        return _outcome_of(fresh, answering, "disputed", False, False)
 
     async def _outcome(
         self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int, reporter: int,

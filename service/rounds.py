@@ -14,6 +14,7 @@ from service.errors import (
     InvalidInputError,
     NotRegisteredError,
     PairingFailedError,
+    RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
     TournamentNotRunningError,
@@ -27,7 +28,7 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
-from storage.rounds import GameRow
+from storage.rounds import GameRow, RoundRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
@@ -43,33 +44,76 @@ class RoundOps(ServiceBase):
         *,
         force: bool = False,
         round_number: int | None = None,
+        seen_at: datetime | None = None,
     ) -> RoundView:
         """Pair the next round with the tournament's system and seed and queue the
         ``pairings`` announcement, in one transaction.
 
         Refused while the current round has games without a final result, unless ``force``:
         then a waiting report stands as if confirmed and the other open games count as double
-        forfeits (organisers can correct them later). Two concurrent calls make one round:
-        the second sees the new round and is refused. A forced call would close *that* round,
-        so pass ``round_number`` (the round you mean to pair, e.g. the latest shown plus one):
-        the call is refused if that round is already paired.
+        forfeits (organisers can correct them later).
+
+        Name the round meant, so that a repeated or concurrent call pairs one round, not two
+        (a forced second call would close the round the first one just paired):
+        ``round_number`` is the round to pair (refused if it is not the next one), or
+        ``seen_at`` is when the organiser sent the command (refused if a round was paired or
+        undone at or after that moment: they have not seen that change). Both are checked in
+        the pairing's own transaction.
         """
         require_organiser(actor, "pair rounds")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
-            if round_number is not None:
-                last = await round_repo.last_round(conn, t.id)
-                expected = 1 if last is None else last.number + 1
-                if round_number != expected:
-                    raise ConflictError(
-                        f"Round {round_number} of '{t.name}' is already paired: the next round "
-                        f"to pair is {expected}."
-                        if round_number < expected
-                        else f"Round {expected} of '{t.name}' comes first: the next round to "
-                        f"pair is {expected}."
+            last = await round_repo.last_round(conn, t.id)
+            expected = 1 if last is None else last.number + 1
+            if round_number is not None and round_number != expected:
+                if round_number < expected:
+                    raise RoundChangedError(
+                        f"Round {round_number} of '{t.name}' is already paired: the next "
+                        f"round to pair is {expected}."
                     )
+                raise RoundChangedError(
+                    f"Round {expected} of '{t.name}' comes first: the next round to pair is "
+                    f"{expected}."
+                )
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"round {expected} was not paired",
+                again="/round next",
+            )
             return await self._pair(conn, actor, t, force=force)
+
+    async def _require_unchanged_since(
+        self,
+        conn: aiosqlite.Connection,
+        t: TournamentRow,
+        seen_at: datetime | None,
+        *,
+        refused: str,
+        again: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """Refuse (``RoundChangedError``) if a round of ``t`` was paired or undone at or after
+        ``seen_at``: the command was sent before its sender could have seen that change, so
+        it was meant for the round as it was (a double click, or two organisers at once)."""
+        if seen_at is None:
+            return
+        event = await round_repo.round_event_since(conn, t.id, seen_at)
+        if event is None:
+            return
+        verb = "paired" if event.event == "paired" else "undone"
+        # "Already" for the likely case of a repeated command; the time makes it checkable.
+        hint = hint or f"If you still want that, run {again} again."
+        raise RoundChangedError(
+            f"Round {event.round_number} of '{t.name}' was already {verb} (at "
+            f"{event.at:%H:%M:%S} UTC, after this command was sent), so {refused}. {hint}"
+        )
+
+    async def _record_round_event(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, number: int,
+        event: str,
+    ) -> None:
+        await round_repo.record_round_event(conn, t.id, number, event,
+                                            at=self.precise_now(), actor_id=actor.user_id)
 
     async def _pair(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
@@ -140,6 +184,7 @@ class RoundOps(ServiceBase):
                                         player_id=snapshot.row(bye.player).id,
                                         kind=bye.kind.value)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
+        await self._record_round_event(conn, actor, t, number, "paired")
         view = await round_view(conn, t, number)
         await self._announce(conn, t, "pairings", round_payload(view))
         await self._audit(conn, actor, t, "round.pair", None, {
@@ -183,17 +228,34 @@ class RoundOps(ServiceBase):
             await round_repo.complete_round(conn, rnd.id, now)
 
     async def undo_round(
-        self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
     ) -> RoundView:
         """Delete the latest round (its games and byes). Refused once a result of it is final,
-        unless ``force`` (those results are lost). Returns the round as it was."""
+        unless ``force`` (those results are lost). Returns the round as it was.
+
+        Name the round meant, as for :meth:`pair_next_round`: ``round_number`` must be the
+        latest round, or no round may have been paired or undone at or after ``seen_at``, so
+        that two clicks undo one round, not two.
+        """
         require_organiser(actor, "undo rounds")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
             last = await round_repo.last_round(conn, t.id)
+            if round_number is not None and (last is None or round_number != last.number):
+                raise await _not_the_latest(conn, t, round_number, last)
             if last is None:
                 raise ConflictError(f"'{t.name}' has no round to undo.")
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"round {last.number} was not undone",
+                again="/round undo",
+            )
             finals = await round_repo.count_final(conn, last.id)
             if finals and not force:
                 raise ConflictError(
@@ -205,6 +267,7 @@ class RoundOps(ServiceBase):
             # Who dropped during this round was not going to play it again either.
             await player_repo.cap_withdrawals(conn, t.id, last.number)
             await tournament_repo.set_auto_advance_due(conn, t.id, None)
+            await self._record_round_event(conn, actor, t, last.number, "undone")
             await self._announce(conn, t, "round_undone", {"round": last.number,
                                                            "by": actor.display_name})
             await self._audit(conn, actor, t, "round.undo", round_payload(view),
@@ -392,6 +455,22 @@ class RoundOps(ServiceBase):
 def _system(t: TournamentRow) -> Actor:
     return Actor(user_id=SYSTEM_USER_ID, guild_id=t.guild_id, display_name="swissbot",
                  is_organiser=True)
+
+
+async def _not_the_latest(
+    conn: aiosqlite.Connection, t: TournamentRow, number: int, last: RoundRow | None
+) -> RoundChangedError:
+    """Why round ``number`` cannot be undone: only the latest round can."""
+    latest = "it has no round" if last is None else f"its latest round is {last.number}"
+    if last is not None and number < last.number:
+        return RoundChangedError(
+            f"Round {number} of '{t.name}' is not the latest round ({latest}): only the "
+            "latest round can be undone."
+        )
+    event = await round_repo.last_round_event(conn, t.id, number)
+    if event is not None and event.event == "undone":
+        return RoundChangedError(f"Round {number} of '{t.name}' was already undone: {latest}.")
+    return RoundChangedError(f"Round {number} of '{t.name}' is not paired: {latest}.")
 
 
 def _require_running(t: TournamentRow) -> None:

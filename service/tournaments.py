@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
+from datetime import datetime
 from typing import Any
 
 from service.base import TournamentRef
@@ -13,6 +14,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     RegistrationClosedError,
+    RoundChangedError,
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
@@ -28,7 +30,7 @@ from service.limits import (
     echo,
 )
 from service.model import settings_of
-from service.permissions import require_organiser
+from service.permissions import require_manager, require_organiser
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
 from service.validation import (
@@ -44,6 +46,7 @@ from service.views import (
     StandingsView,
     TournamentInfo,
     TournamentSettings,
+    format_points,
 )
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -54,6 +57,7 @@ from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
+TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
@@ -104,6 +108,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
                     high=MAX_AUTO_ADVANCE_MINUTES)
     check_range(settings.late_join_until, what="last round for late joining", low=0, high=rounds)
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
+    rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
+                         choices=TIEBREAK_RULES)
     return dataclasses.replace(
         settings,
         system=system,
@@ -111,9 +117,19 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         tiebreaks=tiebreaks,
         rematches=rematches,  # type: ignore[arg-type]
         late_join_bye=late_bye,  # type: ignore[arg-type]
+        tiebreak_rules=rules,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
+
+
+def _podium(view: StandingsView, top: int = 5) -> str:
+    """The first places on one line (names cut so that the line stays short)."""
+    places = [
+        f"{row.rank}. {row.name[:32]} {format_points(row.points)}" for row in view.rows[:top]
+    ]
+    more = " …" if len(view.rows) > top else ""
+    return (", ".join(places) or "no players") + more
 
 
 class TournamentOps(RoundOps):
@@ -128,14 +144,14 @@ class TournamentOps(RoundOps):
 
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
-        require_organiser(actor, "set the organiser role")
+        require_manager(actor, "set the organiser role")
         return await self._update_guild(actor, organiser_role_id=role_id)
 
     async def set_default_channel(
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
         """Where announcements go for tournaments without a channel of their own."""
-        require_organiser(actor, "set the announcement channel")
+        require_manager(actor, "set the default announcement channel")
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
@@ -165,13 +181,15 @@ class TournamentOps(RoundOps):
         checkin: bool = False,
         late_join_until: int | None = None,
         late_join_bye: str = "zero",
+        tiebreak_rules: str = "auto",
         seed: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
         ``tiebreaks`` defaults to ``fide`` for chess scoring and ``mtg`` for match points;
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
-        random parts of pairing reproducible.
+        random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
+        ("2026", "2024", or "auto": the one in force on the creation date).
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -192,6 +210,7 @@ class TournamentOps(RoundOps):
                 checkin=checkin,
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
+                tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
             )
         )
         if seed is None:
@@ -331,21 +350,49 @@ class TournamentOps(RoundOps):
             return await self._pair(conn, actor, t, force=False)
 
     async def finish_tournament(
-        self, actor: Actor, tournament: TournamentRef = None, *, force: bool = False
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
     ) -> StandingsView:
         """End the tournament early and announce the final standings (after the last round it
         finishes by itself). Refused while the current round has games without a final result,
         unless ``force``: reported results then stand, the other open games count as double
-        forfeits."""
+        forfeits.
+
+        A forced finish closes the current round, so name it as for ``pair_next_round``:
+        ``round_number`` must be the latest round, or no round may have been paired or undone
+        at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
         require_organiser(actor, "finish tournaments")
         async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+            # closed_ok: after the automatic finish "/tournament finish" should hear that the
+            # tournament is finished, not that there is none
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            if t.status == "finished":
+                standings = await current_standings(conn, t, final=True)
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is already finished (after round {standings.after_round}). "
+                    f"Final standings: {_podium(standings)}. The full table: /standings."
+                )
             if t.status != "running":
                 raise TournamentNotRunningError(
                     f"'{t.name}' is not running (it is {t.status}): only a running tournament "
                     "can be finished; cancel it instead if it never started."
                 )
             last = await round_repo.last_round(conn, t.id)
+            latest = 0 if last is None else last.number
+            if round_number is not None and round_number != latest:
+                raise RoundChangedError(
+                    f"'{t.name}' is at round {latest}, not {round_number}: it was not "
+                    "finished. Check the pairings, then finish again."
+                )
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"'{t.name}' was not finished",
+                again="/tournament finish",
+            )
             if last is not None:
                 unfinished = [
                     g for g in await round_repo.list_games(conn, t.id, last.number)

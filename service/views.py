@@ -33,13 +33,24 @@ def format_points(points: Fraction | int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who acts. ``is_organiser`` (Manage Server or the guild's organiser role) is decided by
-    the cog from Discord permissions; the service trusts it."""
+    """Who acts. The cog decides both levels from Discord; the service trusts them.
+
+    ``is_manager``: Manage Server, Administrator or the guild owner. Managers decide who
+    organises (the organiser role) and the server-wide settings; a manager is always an
+    organiser too. ``is_organiser``: a manager or a member with the guild's organiser role; runs
+    tournaments. Giving ``is_manager=True`` implies ``is_organiser``.
+    """
 
     user_id: int
     guild_id: int
     display_name: str
     is_organiser: bool = False
+    is_manager: bool = False
+
+    def __post_init__(self) -> None:
+        # A manager can always make himself an organiser, so he is one: one source of truth.
+        if self.is_manager and not self.is_organiser:
+            object.__setattr__(self, "is_organiser", True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +62,8 @@ class TournamentSettings:
     after the last result of a round is final (0 = at once, on the next background tick).
     ``late_join_until``: the last round a late joiner may still be paired in (0 = no late join);
     ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
+    ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
+    edition in force on the day the event was created).
     """
 
     rounds: int
@@ -64,6 +77,7 @@ class TournamentSettings:
     checkin: bool = False
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
+    tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -193,6 +207,17 @@ class ReportOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class PromptView:
+    """A posted Confirm / Dispute prompt whose game was settled another way (or undone:
+    ``game`` is None). The bot disables its buttons and closes it."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    game: GameView | None
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsRowView:
     rank: int
     player_id: int
@@ -213,6 +238,8 @@ class StandingsView:
     final: bool
     tiebreaks: tuple[str, ...]
     rows: tuple[StandingsRowView, ...]
+    rules: str = "2026"  # the C.07 edition the values follow
+    ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
 
 
 @dataclass(frozen=True, slots=True)

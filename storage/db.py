@@ -18,10 +18,11 @@ import asyncio
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -124,6 +125,25 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+async def _to_completion(statement: Awaitable[Any]) -> Any:
+    """Await a statement to its end even if our task is cancelled meanwhile, then pass the
+    cancellation on. aiosqlite runs statements in its own thread: cancelling the await does not
+    stop BEGIN, COMMIT or ROLLBACK, it only hides whether they happened."""
+    task = asyncio.ensure_future(statement)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            cancelled = True
+            continue
+        if cancelled:
+            raise asyncio.CancelledError
+        return result
+
+
 class Database:
     """One aiosqlite connection with serialised transactions. Create it with :func:`connect`."""
 
@@ -140,17 +160,29 @@ class Database:
         does not take the write lock (WAL readers never block the writer).
         """
         async with self._lock:
-            await self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
+            try:
+                await _to_completion(self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE"))
+            except BaseException:
+                # Cancelled while BEGIN waited for the write lock: it still ran in aiosqlite's
+                # thread, so undo it or the next operation on this connection inherits it.
+                await self._rollback_if_open()
+                raise
             try:
                 yield self.conn
-                await self.conn.execute("COMMIT")
+                await _to_completion(self.conn.execute("COMMIT"))
             except BaseException:
-                if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                await self._rollback_if_open()
                 raise
 
+    async def _rollback_if_open(self) -> None:
+        if self.conn.in_transaction:
+            await _to_completion(self.conn.execute("ROLLBACK"))
+
     async def close(self) -> None:
-        await self.conn.close()
+        """Close after the transaction in progress (a command, an outbox pass) has finished:
+        closing under it would roll it back half-way through the operation."""
+        async with self._lock:
+            await self.conn.close()
 
     async def __aenter__(self) -> Database:
         return self

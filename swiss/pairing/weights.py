@@ -149,8 +149,15 @@ class RoundModel:
         keys = sorted(met)
         self.met_keys = np.array(keys, dtype=np.int64)
         self.met_times = np.array([met[k] for k in keys], dtype=np.int64)
-        # Pairs that are not edges of the graph at all (no weight, no random draw).
+        # Under "forbid" the colour bound is absolute: those pairs are not edges either.
+        self.hard_colours = forbid and use_colors
+        # Pairs that are not edges of the graph at all (no weight, no random draw); those
+        # beyond a hard colour bound are counted separately (they can be most of the graph).
         excluded = set(forbidden) | (set(met) if forbid else set())
+        if self.hard_colours and excluded:
+            keys_arr = np.array(sorted(excluded), dtype=np.int64)
+            over = np.abs(self.cd[keys_arr // n] + self.cd[keys_arr % n]) >= self.bound
+            excluded -= set(keys_arr[over].tolist())
         self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
         multiplicities = set() if forbid else set(met.values())
         if self.has_bye and not forbid:
@@ -361,13 +368,50 @@ class RoundModel:
         """The engine's draw for each pair: one draw per edge of the graph, in (u, v) order."""
         n = self.n
         if self._draws is None:
-            total = n * (n - 1) // 2 - self.excluded_keys.size
+            total = n * (n - 1) // 2 - self.excluded_keys.size - self._colour_excluded_total()
             self._draws = engine_random_draws(f"{self.seed}:{self.round_number}", total)
         lo, hi = np.minimum(us, vs), np.maximum(us, vs)
         tri = lo * n - lo * (lo + 1) // 2 + (hi - lo - 1)
         skipped = np.searchsorted(self.excluded_keys, lo * n + hi)
+        if self.hard_colours:
+            skipped = skipped + self._colour_excluded_before(lo, hi)
         index = np.clip(tri - skipped, 0, max(self._draws.size - 1, 0))
         return self._draws[index].astype(np.int64) if self._draws.size else np.zeros_like(us)
+
+    def _colour_counts(self) -> list[tuple[int, np.ndarray]]:
+        """Per colour difference value c: how many of the first k players have it (k=0..n)."""
+        counts = getattr(self, "_ccounts", None)
+        if counts is None:
+            counts = [
+                (int(c), np.r_[0, np.cumsum(self.cd == c)])
+                for c in np.unique(self.cd).tolist()
+            ]
+            self._ccounts = counts
+        return counts
+
+    def _colour_excluded_before(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """How many pairs beyond the hard colour bound come before ``(lo, hi)`` in row-major
+        order of the upper triangle (rows before ``lo``, then row ``lo`` before ``hi``)."""
+        n = self.n
+        if getattr(self, "_row_prefix", None) is None:
+            rows = np.arange(n)
+            per_row = np.zeros(n, dtype=np.int64)
+            for c, count in self._colour_counts():
+                over = np.abs(self.cd + c) >= self.bound
+                per_row += np.where(over, count[n] - count[rows + 1], 0)
+            self._row_prefix = np.r_[0, np.cumsum(per_row)]
+        out = self._row_prefix[lo].copy()
+        for c, count in self._colour_counts():
+            over = np.abs(self.cd[lo] + c) >= self.bound
+            out += np.where(over, count[hi] - count[lo + 1], 0)
+        return out
+
+    def _colour_excluded_total(self) -> int:
+        if not self.hard_colours or self.n < 2:
+            return 0
+        last = np.array([self.n - 1], dtype=np.int64)
+        # every pair of the triangle comes before the (nonexistent) pair (n - 1, n)
+        return int(self._colour_excluded_before(last, last + 1)[0])
 
     # -- the edges ---------------------------------------------------------------------------
     def allowed(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
@@ -381,6 +425,9 @@ class RoundModel:
             ok &= ~((self.excluded_keys[pos] == keys) & ~bye)
         if self.forbid and self.has_bye:
             ok &= ~(bye & (self.byes[us] > 0))
+        if self.hard_colours:
+            vv = np.where(bye, 0, vs)
+            ok &= bye | (np.abs(self.cd[us] + self.cd[vv]) < self.bound)
         return ok
 
     def blocks(self, solution: Solution | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
