@@ -84,11 +84,13 @@ def solve(
     multipliers: list[int],
     *,
     wide: bool = False,
+    duals: bool = True,
 ) -> Solution | None:
     """Maximum weight perfect matching of the given graph, or ``None`` if it has none.
 
     ``benefits`` has shape ``(len(multipliers), len(us))`` and non-negative entries.
-    ``wide=True`` forces the 256-bit arithmetic (tests use it to cover that path).
+    ``wide=True`` forces the 256-bit arithmetic (tests use it to cover that path);
+    ``duals=False`` leaves ``y`` and ``blossoms`` empty (the simulator needs only the mates).
     """
     if n == 0:
         return Solution(np.zeros(0, dtype=np.int64), [], [], False)
@@ -106,6 +108,8 @@ def solve(
     mate_b, y_b, z_b, zoff_b, zmem_b = (b or b"" for b in raw[:5])
     used_wide = raw[5]
     mate = np.frombuffer(mate_b, dtype="<i8").astype(np.int64)
+    if not duals:
+        return Solution(mate, [], [], bool(used_wide))
     zoff = np.frombuffer(zoff_b, dtype="<i8")
     zmem = np.frombuffer(zmem_b, dtype="<i8").astype(np.int64)
     zvals = _from_bytes(z_b)

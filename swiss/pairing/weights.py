@@ -161,7 +161,7 @@ class RoundModel:
         self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
         multiplicities = set() if forbid else set(met.values())
         if self.has_bye and not forbid:
-            multiplicities |= {int(b) for b in self.byes if b}
+            multiplicities |= set(np.unique(self.byes[self.byes > 0]).tolist())
         # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
         self.tiers = list(range(max(multiplicities, default=0), 0, -1))
         self._draws: np.ndarray | None = None

@@ -118,7 +118,8 @@ def pair_plain(
     parts = list(model.blocks())
     us = np.concatenate([p[0] for p in parts])
     vs = np.concatenate([p[1] for p in parts])
-    solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers)
+    solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers,
+                     duals=False)
     if solution is None:
         return None
     mates = solution.pairs()
