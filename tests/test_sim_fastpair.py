@@ -11,7 +11,7 @@ import pytest
 from swiss.model import Tournament
 from swiss.pairing import PairingError
 from swiss.pairing.mwm import _tiebreak
-from swiss.sim.fastpair import tiebreak_hash
+from swiss.pairing.weights import tiebreak_hash
 from swiss.sim.runner import SimulationConfig, play_tournament
 from swiss.state import player_states
 
@@ -76,8 +76,7 @@ def test_forbid_with_a_colour_bound_nobody_can_keep_fails_on_both_paths():
 def test_bulk_random_draws_equal_randrange():
     import random
 
-    from swiss.pairing.mwm import RANDOM_BITS
-    from swiss.sim.fastpair import engine_random_draws
+    from swiss.pairing.weights import RANDOM_BITS, engine_random_draws
 
     for seed in ("0:1", "123:7", "x"):
         rng = random.Random(seed)

@@ -1,10 +1,12 @@
 """The matching backend: maximum cardinality, then maximum weight, on integer weights.
 
 One small function, :func:`max_weight_matching`, hides the library. ``rustworkx`` (Rust, about
-100x faster) is the production backend; ``networkx`` (pure Python, unbounded integers) is the
-reference the tests compare it with. Both implement the same blossom algorithm (van Rantwijk);
-they can return different matchings when several are optimal, which is why the engine makes
-the optimum unique with a final tie-break term (see :mod:`swiss.pairing.mwm`).
+100x faster) and ``networkx`` (pure Python, unbounded integers) serve the dense reference path
+of the MWM engine, TCEC's viability checks and the error messages; the production path of the
+MWM systems is :mod:`swiss.pairing.exact` (compiled, with a dual certificate). Both libraries
+implement the same blossom algorithm (van Rantwijk); they can return different matchings when
+several are optimal, which is why the engine makes the optimum unique with a final tie-break
+term (see :mod:`swiss.pairing.mwm`).
 
 rustworkx converts weights to i128 and its blossom code doubles them internally, so weights
 must stay below 2**126. We refuse anything above :data:`RUSTWORKX_MAX_WEIGHT` with a clear

@@ -75,6 +75,7 @@ else a coin seeded by the event seed).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -82,8 +83,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+import numpy as np
+
 from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
 from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
+from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
     PairExplanation,
     PairingConfig,
@@ -91,10 +95,9 @@ from swiss.pairing.types import (
     PairingResult,
     check_next_round_pairable,
 )
+from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel
 from swiss.state import PlayerState, player_states
 
-RANDOM_BITS = 20
-TIEBREAK_BITS = 16
 _MASK64 = (1 << 64) - 1
 
 PiOverride = Callable[[int, int], int]
@@ -139,6 +142,50 @@ def pair_mwm(
     round_number = check_next_round_pairable(tournament)
     seed = tournament.seed if config.seed is None else config.seed
     requested_byes = _requested_byes(tournament, round_number)
+    if config.backend in ("rustworkx", "networkx"):
+        return _pair_dense(tournament, config, pi_override, seed, round_number, requested_byes)
+    entrants = _entrants(tournament)
+    if not entrants:
+        return PairingResult(round_number, (), requested_byes, backend="none")
+    pi = None
+    if pi_override is not None:
+        ids = [e.player.id for e in entrants]
+        pi = np.array([[pi_override(a, b) if a != b else 0 for b in ids] for a in ids],
+                      dtype=np.int64)
+        if pi.size and pi.min() < 0:
+            raise ValueError("pi_override must return a non-negative integer benefit")
+    model = RoundModel.for_tournament(tournament, config, entrants, seed, round_number, pi)
+    solution = solve_round(model)
+    if solution is None:
+        graph = pairing_graph(tournament, config, pi_override=pi_override)
+        edges = pack_weights(graph)
+        mates = max_weight_matching(model.n_vertices, edges, _choose_backend(config, edges))
+        raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
+    mates = set(solution.pairs())
+    us = np.array([u for u, _v in sorted(mates)], dtype=np.int64)
+    vs = np.array([v for _u, v in sorted(mates)], dtype=np.int64)
+    raw = model.raw(us, vs)
+    weights = model.weight(model.benefits(us, vs))
+    values = list(zip(*(column.tolist() for column in raw), strict=True))
+    keys = list(zip(us.tolist(), vs.tolist(), strict=True))
+    graph = PairingGraph(entrants, model.has_bye, model.names, dict(zip(keys, values, strict=True)),
+                         model.signs)
+    weight_of = dict(zip(keys, weights, strict=True))
+    result = _result(
+        tournament, config, graph, mates, weight_of, seed, round_number, requested_byes, "exact"
+    )
+    return dataclasses.replace(result, stats=tuple(sorted(solution.stats.items())))
+
+
+def _pair_dense(
+    tournament: Tournament,
+    config: PairingConfig,
+    pi_override: PiOverride | None,
+    seed: int,
+    round_number: int,
+    requested_byes: tuple[Bye, ...],
+) -> PairingResult:
+    """The dense reference: every allowed edge packed in Python and one library matching."""
     graph = pairing_graph(tournament, config, pi_override=pi_override)
     if not graph.vertices:
         return PairingResult(round_number, (), requested_byes, backend="none")
@@ -180,15 +227,21 @@ def pairing_graph(
     """
     round_number = tournament.next_round
     seed = tournament.seed if config.seed is None else config.seed
+    entrants = _entrants(tournament)
+    hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
+    return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
+
+
+def _entrants(tournament: Tournament) -> list[_Entrant]:
+    """The players to pair next round (not withdrawn, no requested bye), in rank order."""
+    round_number = tournament.next_round
     states = player_states(tournament)
     requested = tournament.requested_byes.get(round_number, {})
     active = [
         p for p in tournament.players
         if tournament.is_active(p.id, round_number) and p.id not in requested
     ]
-    entrants = _rank(active, states)
-    hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
-    return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
+    return _rank(active, states)
 
 
 # -- ranking -------------------------------------------------------------------------------

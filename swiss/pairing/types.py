@@ -28,7 +28,10 @@ class PairingConfig:
     second byes and colour differences beyond beta only when nothing else is possible, by
     weight tiers) or ``forbid`` (strict FIDE C1/C2, and beta absolute: never, and a
     :class:`PairingError` if no pairing exists). ``seed`` overrides the
-    tournament's seed for the random systems and the tie-break term.
+    tournament's seed for the random systems and the tie-break term. ``backend`` ``auto``
+    (default) pairs the MWM systems with the scalable exact path (candidate graph, compiled
+    matching, dual pricing of the full graph: docs/performance.md); ``rustworkx`` and
+    ``networkx`` build the dense graph and run that library (the reference in tests).
     """
 
     system: str = "dutch"
@@ -86,6 +89,8 @@ class PairingResult:
     backend: str = ""
     total_weight: int = 0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    # How the exact matching went (candidate edges, priced edges, certificate rounds).
+    stats: tuple[tuple[str, int], ...] = ()
 
     def to_round(self) -> Round:
         return Round(number=self.round_number, games=self.games, byes=self.byes)

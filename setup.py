@@ -1,0 +1,18 @@
+"""Build the one compiled part: the exact matching (C++ over vendored LEMON headers).
+
+Everything else is in pyproject.toml. ``pip install -e .`` compiles it (g++ needed).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "swiss.pairing._blossom",
+            sources=["swiss/pairing/_native/blossom.cpp"],
+            include_dirs=["swiss/pairing/_native"],
+            language="c++",
+            extra_compile_args=["-std=gnu++17", "-O2", "-Wno-unused-parameter"],
+        )
+    ]
+)

@@ -1,0 +1,365 @@
+"""Exact maximum weight perfect matching with its dual certificate, at scale.
+
+Two layers, both general (nothing here knows about tournaments):
+
+* :func:`solve` runs the compiled blossom algorithm (``swiss.pairing._blossom``: LEMON's
+  ``MaxWeightedPerfectMatching`` over exact 128- or 256-bit integers, see
+  ``swiss/pairing/_native``) on ``n`` vertices and edges ``(us[e], vs[e])`` whose weight is
+  ``sum_c benefits[c, e] * multipliers[c]`` (non-negative int64 components, Python-int
+  multipliers: a lexicographic weight vector) and returns a :class:`Solution`: the mates and
+  the dual solution, vertex potentials ``y`` and blossom values ``z`` with their members, all
+  scaled by 4. :func:`solve_int` does the same for plain ``(u, v, weight)`` triples.
+* :func:`solve_with_pricing` solves a *sparse* candidate graph, then prices every edge of the
+  full graph (given block by block, never stored whole) against the dual solution, adds the
+  edges whose reduced cost ``y_u + y_v + sum(z_B for B holding u and v) - 4 w_uv`` is negative
+  and solves again, until none is. It then checks the complete certificate exactly: ``z >= 0``,
+  every edge of the full graph has reduced cost >= 0, every matched edge 0, and every blossom
+  with ``z > 0`` holds ``(|B| - 1) / 2`` matched edges. By LP duality for the perfect matching
+  polytope (Edmonds), the matching is then a maximum weight perfect matching of the full graph.
+
+The weights must stay below 2**240 (see :data:`swiss.pairing.weights.MAX_WEIGHT_BITS`); the
+solver uses 128-bit integers below 2**120 and 256-bit ones above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from swiss.pairing import _blossom  # type: ignore[attr-defined]
+
+# blocks(solution) yields every edge of the full graph that could violate the solution's duals
+# (all of them when solution is None); a caller may skip edges it can bound.
+Blocks = Callable[["Solution | None"], Iterable[tuple[np.ndarray, np.ndarray]]]
+Benefits = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
+
+
+class CertificateError(RuntimeError):
+    """The dual certificate did not check out (a bug, never an expected outcome)."""
+
+
+@dataclass(slots=True)
+class Solution:
+    """A perfect matching and its dual solution (all duals scaled by 4).
+
+    ``mate[v]`` is the vertex matched to ``v``; ``y[v]`` its potential; ``blossoms`` are
+    ``(z, members)`` pairs. ``wide`` says whether 256-bit arithmetic was needed.
+    """
+
+    mate: np.ndarray
+    y: list[int]
+    blossoms: list[tuple[int, np.ndarray]]
+    wide: bool
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        """The matched pairs ``(u, v)`` with ``u < v``, sorted."""
+        return [(u, int(v)) for u, v in enumerate(self.mate.tolist()) if u < v]
+
+
+def _to_bytes(values: Iterable[int]) -> bytes:
+    return b"".join(int(v).to_bytes(32, "little", signed=True) for v in values)
+
+
+def _from_bytes(data: bytes) -> list[int]:
+    return [
+        int.from_bytes(data[i : i + 32], "little", signed=True) for i in range(0, len(data), 32)
+    ]
+
+
+def _i64(a: np.ndarray) -> bytes:
+    return np.ascontiguousarray(a, dtype="<i8").tobytes()
+
+
+def solve(
+    n: int,
+    us: np.ndarray,
+    vs: np.ndarray,
+    benefits: np.ndarray,
+    multipliers: list[int],
+    *,
+    wide: bool = False,
+    duals: bool = True,
+) -> Solution | None:
+    """Maximum weight perfect matching of the given graph, or ``None`` if it has none.
+
+    ``benefits`` has shape ``(len(multipliers), len(us))`` and non-negative entries.
+    ``wide=True`` forces the 256-bit arithmetic (tests use it to cover that path);
+    ``duals=False`` leaves ``y`` and ``blossoms`` empty (the simulator needs only the mates).
+    """
+    if n == 0:
+        return Solution(np.zeros(0, dtype=np.int64), [], [], False)
+    if n % 2:
+        return None
+    comps = np.ascontiguousarray(benefits, dtype="<i8")
+    if comps.size and comps.min() < 0:
+        raise ValueError("benefit components must be non-negative")
+    raw = _blossom.solve(
+        n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers), wide
+    )
+    if raw is None:
+        return None
+    # Empty arrays come back as None (a NULL buffer).
+    mate_b, y_b, z_b, zoff_b, zmem_b = (b or b"" for b in raw[:5])
+    used_wide = raw[5]
+    mate = np.frombuffer(mate_b, dtype="<i8").astype(np.int64)
+    if not duals:
+        return Solution(mate, [], [], bool(used_wide))
+    zoff = np.frombuffer(zoff_b, dtype="<i8")
+    zmem = np.frombuffer(zmem_b, dtype="<i8").astype(np.int64)
+    zvals = _from_bytes(z_b)
+    blossoms = [(z, zmem[zoff[b] : zoff[b + 1]]) for b, z in enumerate(zvals)]
+    return Solution(mate, _from_bytes(y_b), blossoms, bool(used_wide))
+
+
+def solve_int(n: int, edges: list[tuple[int, int, int]], *, wide: bool = False) -> Solution | None:
+    """:func:`solve` for plain ``(u, v, weight)`` triples with arbitrary Python-int weights."""
+    if not edges:
+        return solve(n, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((1, 0)), [1])
+    us = np.array([min(u, v) for u, v, _w in edges], dtype=np.int64)
+    vs = np.array([max(u, v) for u, v, _w in edges], dtype=np.int64)
+    low = min(w for _u, _v, w in edges)
+    shifted = [w - low for _u, _v, w in edges]
+    words = max(1, -(-max(shifted).bit_length() // 62))
+    limbs = [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)]
+    comps = np.array([*limbs, [1] * len(edges)], dtype=np.int64)
+    return solve(n, us, vs, comps, [1 << (62 * j) for j in range(words)] + [low], wide=wide)
+
+
+class _Laminar:
+    """The blossoms as a laminar tree: the sum of ``z`` over the blossoms holding two vertices
+    is ``cumz[lca(inner[u], inner[v])]``."""
+
+    def __init__(self, n: int, blossoms: list[tuple[int, np.ndarray]]) -> None:
+        order = sorted(range(len(blossoms)), key=lambda b: -blossoms[b][1].size)
+        inner = np.full(n, -1, dtype=np.int64)
+        parent = np.full(len(blossoms), -1, dtype=np.int64)
+        depth = np.zeros(len(blossoms), dtype=np.int64)
+        cumz = [0] * len(blossoms)
+        # Larger blossoms first: a blossom's parent is the innermost one seen so far holding it.
+        for b in order:
+            z, members = blossoms[b]
+            outer = int(inner[members[0]]) if members.size else -1
+            parent[b] = outer
+            depth[b] = depth[outer] + 1 if outer >= 0 else 0
+            cumz[b] = z + (cumz[outer] if outer >= 0 else 0)
+            inner[members] = b
+        self.inner, self.parent, self.depth = inner, parent, depth
+        self.cumz = cumz
+
+    def args(self) -> tuple[bytes, bytes, bytes, bytes]:
+        return _i64(self.inner), _i64(self.parent), _i64(self.depth), _to_bytes(self.cumz)
+
+
+def price(
+    solution: Solution,
+    n: int,
+    us: np.ndarray,
+    vs: np.ndarray,
+    benefits: np.ndarray,
+    multipliers: list[int],
+    laminar: _Laminar | None = None,
+    narrow: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The edges whose reduced cost against ``solution``'s duals is negative: their indices
+    and (approximately, as floats) their reduced costs.
+
+    ``narrow=True`` computes in 128 bits: only when every weight is below 2**120 and every
+    dual below 2**124 in absolute value (see :func:`fits_narrow`).
+    """
+    if not us.size:
+        return np.zeros(0, dtype=np.int64), np.zeros(0)
+    lam = laminar or _Laminar(n, solution.blossoms)
+    comps = np.ascontiguousarray(benefits, dtype="<i8")
+    bad, slack = _blossom.price(
+        n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers),
+        _to_bytes(solution.y), *lam.args(), narrow,
+    )
+    return (np.frombuffer(bad or b"", dtype="<i8").astype(np.int64),
+            np.frombuffer(slack or b"", dtype="<f8"))
+
+
+def fits_narrow(solution: Solution, max_weight: int | None) -> bool:
+    """Whether pricing against ``solution`` may use 128-bit arithmetic (no overflow)."""
+    if max_weight is None or max_weight >= 2**120:
+        return False
+    limit = 2**124
+    return (all(-limit < y < limit for y in solution.y)
+            and sum(abs(z) for z, _m in solution.blossoms) < limit)
+
+
+def solve_with_pricing(
+    n: int,
+    us: np.ndarray,
+    vs: np.ndarray,
+    multipliers: list[int],
+    benefits: Benefits,
+    blocks: Blocks,
+    *,
+    widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None = None,
+    per_vertex: int = 5,
+    max_weight: int | None = None,
+) -> Solution | None:
+    """Maximum weight perfect matching of the full graph, solved on candidate edges.
+
+    ``(us, vs)`` are the candidate edges (``us < vs``), ``benefits(us, vs)`` gives any edges'
+    component matrix and ``blocks(solution)`` yields, in blocks, every edge of the full graph
+    that may violate ``solution``'s duals (every edge when it is ``None``). ``max_weight``, an
+    upper bound of the weights, lets pricing run on 128-bit integers when they are small.
+    When the candidates have no perfect matching, ``widen()`` supplies more candidate edges
+    (``None`` once it has given the whole graph); ``None`` is returned when the full graph has
+    no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced, the
+    number of solves (``rounds``), of full pricing passes and of the cheap rounds in between
+    that price only the pool of edges found violated before.
+
+    The certificate is checked exactly whatever the arithmetic of the solve; should a 128-bit
+    solve ever fail it (an overflow of the duals), the whole solve is redone in 256 bits.
+    """
+    args = (n, us, vs, multipliers, benefits, blocks)
+    try:
+        return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
+                                   max_weight=max_weight, wide=False)
+    except CertificateError:
+        return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
+                                   max_weight=None, wide=True)
+
+
+def _solve_with_pricing(
+    n: int,
+    us: np.ndarray,
+    vs: np.ndarray,
+    multipliers: list[int],
+    benefits: Benefits,
+    blocks: Blocks,
+    *,
+    widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None,
+    per_vertex: int,
+    max_weight: int | None,
+    wide: bool,
+) -> Solution | None:
+    keys = np.unique(us * n + vs)
+    rounds = priced = full_passes = pool_rounds = 0
+    pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
+    full_tried = False
+    while True:
+        rounds += 1
+        cu, cv = keys // n, keys % n
+        sol = solve(n, cu, cv, benefits(cu, cv), multipliers, wide=wide)
+        if sol is None:
+            extra = widen() if widen is not None else None
+            if extra is None:
+                if full_tried:
+                    return None
+                extra = _all_edges(blocks)
+                full_tried = True
+            keys = np.union1d(keys, extra[0] * n + extra[1])
+            continue
+        lam = _Laminar(n, sol.blossoms)
+        narrow = fits_narrow(sol, max_weight)
+        if pool.size:
+            # A cheap round first: the edges found violated before but not yet added. Only
+            # when none of them is violated any more does a full pricing pass run.
+            pu, pv = pool // n, pool % n
+            priced += pool.size
+            bad, slack = price(sol, n, pu, pv, benefits(pu, pv), multipliers, lam, narrow)
+            pool = pool[bad]
+            if bad.size:
+                pool_rounds += 1
+                keys = _add(keys, _most_violated(pool, slack, n, per_vertex))
+                pool = np.setdiff1d(pool, keys, assume_unique=True)
+                continue
+        new: list[np.ndarray] = []
+        slacks: list[np.ndarray] = []
+        full_passes += 1
+        for bu, bv in blocks(sol):
+            priced += bu.size
+            bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam, narrow)
+            if bad.size:
+                new.append(bu[bad] * n + bv[bad])
+                slacks.append(slack)
+        if not new:
+            _check_certificate(sol, n, benefits, multipliers)
+            sol.stats = {"candidate_edges": int(keys.size), "priced_edges": priced,
+                         "rounds": rounds, "full_pricing_passes": full_passes,
+                         "pool_rounds": pool_rounds}
+            return sol
+        violated = np.concatenate(new)
+        slack = np.concatenate(slacks)
+        keys = _add(keys, _most_violated(violated, slack, n, per_vertex))
+        pool = np.setdiff1d(_most_violated(violated, slack, n, POOL_PER_VERTEX), keys)
+
+
+def _add(keys: np.ndarray, added: np.ndarray) -> np.ndarray:
+    if np.isin(added, keys).all():
+        raise CertificateError("an edge of the solved graph violates its own dual solution")
+    return np.union1d(keys, added)
+
+
+def _most_violated(keys: np.ndarray, slack: np.ndarray, n: int, per_vertex: int) -> np.ndarray:
+    """The violated edges to add: for every vertex, its ``per_vertex`` most violated ones.
+
+    Adding every violated edge can take most of a dense graph into the next solve; a few per
+    vertex (the most negative reduced costs first) keeps the solved graph sparse, and the next
+    pricing round brings back whatever is still violated.
+    """
+    order = np.argsort(slack, kind="stable")
+    keys = keys[order]
+    chosen = np.zeros(keys.size, dtype=bool)
+    for ends in (keys // n, keys % n):
+        # rank of each edge among its endpoint's violated edges, most violated first
+        idx = np.argsort(ends, kind="stable")
+        sorted_ends = ends[idx]
+        starts = np.searchsorted(sorted_ends, sorted_ends, side="left")
+        rank = np.empty(keys.size, dtype=np.int64)
+        rank[idx] = np.arange(keys.size) - starts
+        chosen |= rank < per_vertex
+    return np.unique(keys[chosen])
+
+
+def _all_edges(blocks: Blocks) -> tuple[np.ndarray, np.ndarray]:
+    parts = list(blocks(None))
+    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+
+
+def _check_certificate(
+    sol: Solution, n: int, benefits: Benefits, multipliers: list[int]
+) -> None:
+    """Complementary slackness on the matching and ``z >= 0`` (feasibility was priced)."""
+    if any(z < 0 for z, _members in sol.blossoms):
+        raise CertificateError("a blossom dual is negative")
+    pairs = sol.pairs()
+    if len(pairs) * 2 != n:
+        raise CertificateError("the matching is not perfect")
+    us = np.array([u for u, _v in pairs], dtype=np.int64)
+    vs = np.array([v for _u, v in pairs], dtype=np.int64)
+    comps = benefits(us, vs)
+    weights = [0] * len(pairs)
+    for c, mult in enumerate(multipliers):
+        weights = [w + b * mult for w, b in zip(weights, comps[c].tolist(), strict=True)]
+    lam = _Laminar(n, sol.blossoms)
+    inner, parent, depth, cumz = lam.inner, lam.parent, lam.depth, lam.cumz
+    for (u, v), w in zip(pairs, weights, strict=True):
+        bu, bv = int(inner[u]), int(inner[v])
+        z = 0
+        if bu >= 0 and bv >= 0:
+            while depth[bu] > depth[bv]:
+                bu = int(parent[bu])
+            while depth[bv] > depth[bu]:
+                bv = int(parent[bv])
+            while bu != bv and bu >= 0 and bv >= 0:
+                bu, bv = int(parent[bu]), int(parent[bv])
+            if bu >= 0 and bu == bv:
+                z = cumz[bu]
+        if sol.y[u] + sol.y[v] + z != 4 * w:
+            raise CertificateError(f"matched edge ({u}, {v}) is not tight")
+    mate = sol.mate
+    for z, members in sol.blossoms:
+        if z > 0:
+            inside = np.isin(mate[members], members).sum() // 2
+            if inside != (members.size - 1) // 2:
+                raise CertificateError("a blossom with a positive dual is not full")

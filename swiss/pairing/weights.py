@@ -1,0 +1,589 @@
+"""The lexicographic weight model of :mod:`swiss.pairing.mwm`, vectorised over arrays of edges.
+
+:class:`RoundModel` holds what the weights of one round depend on, per vertex (rank order: the
+vertex ``i`` is the ``i``-th player of the standings; the bye vertex, if any, is ``n``), and
+computes the components of any set of edges ``(us, vs)`` with numpy, without building the
+graph. The components, their order, names and signs are those documented in
+:mod:`swiss.pairing.mwm` (repeat tiers, colour bound, bye rank, score difference, colour
+term, the system's terms, the seeded tie-break).
+
+Packing (:attr:`RoundModel.multipliers`): every perfect matching has the same number of edges
+``P``, so component ``c`` only needs a multiplier larger than the largest possible difference
+of the lower components' totals between two perfect matchings. Each component carries such a
+bound (its *span*): ``P * high`` in general, but ``high`` for the bye rank (one bye edge per
+matching), ``P`` for 0/1 components and ``n**2 / 4`` for Burstein's rank distance. The weights
+stay exact integers, usually below 2**120 (the solver's fast 128-bit path) and always below
+:data:`MAX_WEIGHT_BITS` bits, else :class:`~swiss.pairing.matching.WeightOverflowError`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from swiss.pairing.matching import WeightOverflowError
+
+if TYPE_CHECKING:
+    from swiss.model import Tournament
+    from swiss.pairing.exact import Solution
+    from swiss.pairing.types import PairingConfig
+
+RANDOM_BITS = 20
+TIEBREAK_BITS = 16
+MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
+_MASK64 = (1 << 64) - 1
+_BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
+RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
+
+
+_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
+    pair = _TRIU.get(n)
+    if pair is None:
+        iu, iv = np.triu_indices(n, 1)
+        pair = _TRIU[n] = (iu.astype(np.int64), iv.astype(np.int64))
+        if len(_TRIU) > 64:  # a cache for the simulator's repeated sizes, not for every size
+            _TRIU.clear()
+    return pair
+
+
+def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The engine's seeded 16-bit pair hash (splitmix64 of the unordered pair), vectorised.
+
+    Player ids ``a`` and ``b``; the bye uses id 0. Independent of PYTHONHASHSEED.
+    """
+    lo = np.minimum(a, b).astype(np.uint64)
+    hi = np.maximum(a, b).astype(np.uint64)
+    base = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9) & _MASK64
+    # uint64 array arithmetic wraps modulo 2**64, exactly like "& _MASK64" on Python ints.
+    with np.errstate(over="ignore"):
+        x = (np.uint64(base) + lo * np.uint64(0x94D049BB133111EB)
+             + hi * np.uint64(0x2545F4914F6CDD1D))
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
+
+
+def engine_random_draws(seed: str, count: int) -> np.ndarray:
+    """``count`` successive ``random.Random(seed).randrange(1, 2**RANDOM_BITS)``, in bulk.
+
+    ``randrange(1, 2**k)`` draws ``getrandbits(k)`` until the value is below ``2**k - 1``;
+    ``getrandbits(k)`` (k <= 32) is the next 32-bit Mersenne Twister output shifted right by
+    ``32 - k``, and ``getrandbits(32 * c)`` returns ``c`` such outputs as little-endian words.
+    So one call gives every candidate; rejected ones are dropped in order, as the loop would.
+    """
+    rng = random.Random(seed)
+    out: list[np.ndarray] = []
+    have = 0
+    reject = (1 << RANDOM_BITS) - 1
+    while have < count:
+        want = count - have + 16
+        words = np.frombuffer(rng.getrandbits(32 * want).to_bytes(4 * want, "little"), "<u4")
+        values = (words >> np.uint32(32 - RANDOM_BITS)).astype(np.int32)
+        values = values[values != reject]
+        out.append(values[: count - have])
+        have += out[-1].size
+    if not out:
+        return np.zeros(0, dtype=np.int32)
+    return np.concatenate(out) + 1
+
+
+class RoundModel:
+    """Per-vertex data of one round and the weight components of any edges, vectorised.
+
+    ``entrants`` are the players in rank order (see :func:`swiss.pairing.mwm.pairing_graph`);
+    ``pi`` (optional, ``n x n`` by vertex, non-negative) replaces the system term.
+    """
+
+    def __init__(
+        self,
+        *,
+        ids: np.ndarray,
+        score: np.ndarray,
+        color_diff: np.ndarray,
+        group_size: np.ndarray,
+        group_pos: np.ndarray,
+        byes: np.ndarray,
+        met: dict[int, int],
+        forbidden: set[int],
+        forbid: bool,
+        use_colors: bool,
+        beta: Fraction,
+        system: str,
+        seed: int,
+        round_number: int,
+        pi: np.ndarray | None = None,
+    ) -> None:
+        """Per vertex in rank order: player ids, scores in integer units, colour differences,
+        score-group sizes and positions, byes had (unplayed wins); ``met`` maps the key
+        ``u * n + v`` (``u < v``) of pairs that met to how often, ``forbidden`` holds the keys
+        of pairs that must never meet."""
+        n = int(ids.size)
+        self.n = n
+        self.has_bye = n % 2 == 1
+        self.n_vertices = n + (1 if self.has_bye else 0)
+        self.pairs = self.n_vertices // 2
+        self.forbid = forbid
+        self.colors = use_colors
+        # |cd_i + cd_j| is an integer, so ">= 2*beta" is ">= ceil(2*beta)" (exact)
+        self.bound = math.ceil(2 * beta)
+        self.system = "override" if pi is not None else system
+        self.seed = seed
+        self.round_number = round_number
+        self.pi = pi
+        self.ids = ids.astype(np.int64)
+        self.score = score.astype(np.int64)
+        self.cd = color_diff.astype(np.int64)
+        self.gsize = group_size.astype(np.int64)
+        self.gpos = group_pos.astype(np.int64)
+        self.byes = byes.astype(np.int64)
+        met = {key: times for key, times in met.items() if times and key not in forbidden}
+        keys = sorted(met)
+        self.met_keys = np.array(keys, dtype=np.int64)
+        self.met_times = np.array([met[k] for k in keys], dtype=np.int64)
+        # Under "forbid" the colour bound is absolute: those pairs are not edges either.
+        self.hard_colours = forbid and use_colors
+        # Pairs that are not edges of the graph at all (no weight, no random draw); those
+        # beyond a hard colour bound are counted separately (they can be most of the graph).
+        excluded = set(forbidden) | (set(met) if forbid else set())
+        if self.hard_colours and excluded:
+            keys_arr = np.array(sorted(excluded), dtype=np.int64)
+            over = np.abs(self.cd[keys_arr // n] + self.cd[keys_arr % n]) >= self.bound
+            excluded -= set(keys_arr[over].tolist())
+        self.excluded_keys = np.array(sorted(excluded), dtype=np.int64)
+        multiplicities = set() if forbid else set(met.values())
+        if self.has_bye and not forbid:
+            multiplicities |= set(np.unique(self.byes[self.byes > 0]).tolist())
+        # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
+        self.tiers = list(range(max(multiplicities, default=0), 0, -1))
+        self._draws: np.ndarray | None = None
+        self._define_components()
+
+    @classmethod
+    def for_tournament(
+        cls,
+        tournament: Tournament,
+        config: PairingConfig,
+        entrants: Sequence,  # list[mwm._Entrant], in rank order
+        seed: int,
+        round_number: int,
+        pi: np.ndarray | None = None,
+    ) -> RoundModel:
+        """The model of the next round of ``tournament`` (see :func:`swiss.pairing.mwm`)."""
+        n = len(entrants)
+        index = {e.player.id: i for i, e in enumerate(entrants)}
+        met: dict[int, int] = {}
+        for i, e in enumerate(entrants):
+            for other, times in e.state.opponents.items():
+                j = index.get(other)
+                if j is not None and i < j and times:
+                    met[i * n + j] = times
+        forbidden = set()
+        for pair in tournament.forbidden_pairs:
+            a, b = sorted(pair)
+            i, j = index.get(a), index.get(b)
+            if i is not None and j is not None:
+                forbidden.add(min(i, j) * n + max(i, j))
+
+        def column(values: list[int]) -> np.ndarray:
+            return np.array(values, dtype=np.int64)
+
+        return cls(
+            ids=column([e.player.id for e in entrants]),
+            score=column([e.score_units for e in entrants]),
+            color_diff=column([e.color_diff for e in entrants]),
+            group_size=column([e.group_size for e in entrants]),
+            group_pos=column([e.group_pos for e in entrants]),
+            byes=column([e.state.unplayed_wins for e in entrants]),
+            met=met,
+            forbidden=forbidden,
+            forbid=config.policy == "forbid",
+            use_colors=tournament.use_colors,
+            beta=config.beta,
+            system=config.system,
+            seed=seed,
+            round_number=round_number,
+            pi=pi,
+        )
+
+    # -- the components ----------------------------------------------------------------------
+    def _define_components(self) -> None:
+        n, pairs = self.n, self.pairs
+        names: list[str] = []
+        signs: list[int] = []
+        highs: list[int] = []
+        spans: list[int] = []
+
+        def add(name: str, sign: int, high: int, span: int | None = None) -> None:
+            names.append(name)
+            signs.append(sign)
+            highs.append(int(high))
+            spans.append(int(min(span, pairs * high) if span is not None else pairs * high))
+
+        for k in self.tiers:
+            add(f"repeat x{k}", -1, 1)
+        if self.colors:
+            add("colour bound", -1, 1)
+        if self.has_bye:
+            add("bye rank", -1, max(n - 1, 0), max(n - 1, 0))
+        add("score difference", -1, int(self.score.max() - self.score.min()) if n else 0)
+        if self.colors:
+            add("colour", -1, 2 * int(np.abs(self.cd).max()) if n else 0)
+        last = max(n - 1, 0)
+        system = self.system
+        if system == "monrad":
+            add("rank distance", -1, last)
+        elif system == "burstein":
+            add("rank distance", +1, last, n * n // 4)
+            add("rank distance squared", +1, last * last)
+        elif system == "dutch":
+            off = max(int(self.gsize.max()) if n else 0, 2 * last)
+            add("distance from half group", -1, off)
+            add("its square", -1, off * off)
+        elif system == "random":
+            add("random", +1, (1 << RANDOM_BITS) - 1)
+        elif system == "random2":
+            add("random", +1, (1 << (RANDOM_BITS + 1)) - 1)
+        elif system == "override":
+            assert self.pi is not None
+            add("override", +1, int(self.pi.max()) if self.pi.size else 0)
+        else:
+            raise ValueError(f"system {system!r} is not a maximum-weight-matching system")
+        add("tie-break", +1, (1 << TIEBREAK_BITS) - 1)
+        self.names, self.signs, self.highs, self.spans = names, signs, highs, spans
+        multipliers = [0] * len(names)
+        m = 1
+        for c in range(len(names) - 1, -1, -1):
+            multipliers[c] = m
+            m *= spans[c] + 1
+        self.multipliers = multipliers
+        self.max_weight = sum(h * mult for h, mult in zip(highs, multipliers, strict=True))
+        if self.max_weight.bit_length() > MAX_WEIGHT_BITS:
+            raise WeightOverflowError(
+                f"the packed weights of this round need {self.max_weight.bit_length()} bits; "
+                f"the exact matching handles at most {MAX_WEIGHT_BITS} bits "
+                f"({len(names)} components for {n} players)"
+            )
+
+    def raw(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        """The raw component values (costs positive, lower is better) of edges ``us < vs``."""
+        n = self.n
+        bye = vs == n
+        if not bye.any():  # most blocks: no bye edge, so no masking (a third of the time)
+            return self._raw_players(us, vs)
+        vv = np.where(bye, 0, vs)  # a harmless index for the bye edges' player-pair terms
+        player = ~bye
+        out: list[np.ndarray] = []
+        if self.tiers:
+            mult = self.times_met(us, vv)
+            mult = np.where(bye, self.byes[us], mult)
+            out += [(mult == k).astype(np.int64) for k in self.tiers]
+        csum = np.abs(self.cd[us] + self.cd[vv])
+        if self.colors:
+            out.append(np.where(player, csum >= self.bound, 0).astype(np.int64))
+        if self.has_bye:
+            out.append(np.where(bye, n - 1 - us, 0))
+        out.append(np.where(player, np.abs(self.score[us] - self.score[vv]), 0))
+        if self.colors:
+            out.append(np.where(player, csum, 0))
+        for values in self._system(us, vv):
+            out.append(np.where(player, values, 0))
+        other = np.where(bye, 0, self.ids[vv])
+        out.append(tiebreak_hash(self.seed, self.round_number, self.ids[us], other))
+        return out
+
+    def _raw_players(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        """:meth:`raw` for player pairs only (no bye edge among them)."""
+        out: list[np.ndarray] = []
+        if self.tiers:
+            mult = self.times_met(us, vs)
+            out += [(mult == k).astype(np.int64) for k in self.tiers]
+        csum = np.abs(self.cd[us] + self.cd[vs])
+        if self.colors:
+            out.append((csum >= self.bound).astype(np.int64))
+        if self.has_bye:
+            out.append(np.zeros(us.size, dtype=np.int64))
+        out.append(np.abs(self.score[us] - self.score[vs]))
+        if self.colors:
+            out.append(csum)
+        out += self._system(us, vs)
+        out.append(tiebreak_hash(self.seed, self.round_number, self.ids[us], self.ids[vs]))
+        return out
+
+    def benefits(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """The components as non-negative benefits, shape ``(components, edges)``, int64."""
+        raw = self.raw(us, vs)
+        out = np.empty((len(raw), us.size), dtype=np.int64)
+        for c, values in enumerate(raw):
+            out[c] = values if self.signs[c] > 0 else self.highs[c] - values
+        return out
+
+    def weight(self, benefits: np.ndarray) -> list[int]:
+        """Exact packed weights (Python ints) of edges given by their benefit columns."""
+        total = [0] * benefits.shape[1]
+        for c, mult in enumerate(self.multipliers):
+            column = benefits[c].tolist()
+            total = [t + b * mult for t, b in zip(total, column, strict=True)]
+        return total
+
+    def times_met(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """How often each pair of vertices met before (0 for forbidden pairs)."""
+        if not self.met_keys.size:
+            return np.zeros(us.size, dtype=np.int64)
+        keys = us * self.n + vs
+        pos = np.searchsorted(self.met_keys, keys)
+        pos = np.minimum(pos, self.met_keys.size - 1)
+        return np.where(self.met_keys[pos] == keys, self.met_times[pos], 0)
+
+    def _system(self, us: np.ndarray, vs: np.ndarray) -> list[np.ndarray]:
+        system = self.system
+        if system == "override":
+            assert self.pi is not None
+            return [self.pi[us, vs].astype(np.int64)]
+        d = np.abs(vs - us).astype(np.int64)
+        if system == "monrad":
+            return [d]
+        if system == "burstein":
+            return [d, d * d]
+        same = self.score[us] == self.score[vs]
+        if system == "dutch":
+            g = np.where(same, self.gsize[us], 0)
+            off = np.abs(g - 2 * d)
+            return [off, off * off]
+        values = self._random(us, vs)
+        if system == "random2":
+            top = 2 * self.gpos < self.gsize
+            values = values + np.where(same & (top[us] != top[vs]), 1 << RANDOM_BITS, 0)
+        return [values]
+
+    def _random(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """The engine's draw for each pair: one draw per edge of the graph, in (u, v) order."""
+        n = self.n
+        if self._draws is None:
+            total = n * (n - 1) // 2 - self.excluded_keys.size - self._colour_excluded_total()
+            self._draws = engine_random_draws(f"{self.seed}:{self.round_number}", total)
+        lo, hi = np.minimum(us, vs), np.maximum(us, vs)
+        tri = lo * n - lo * (lo + 1) // 2 + (hi - lo - 1)
+        skipped = np.searchsorted(self.excluded_keys, lo * n + hi)
+        if self.hard_colours:
+            skipped = skipped + self._colour_excluded_before(lo, hi)
+        index = np.clip(tri - skipped, 0, max(self._draws.size - 1, 0))
+        return self._draws[index].astype(np.int64) if self._draws.size else np.zeros_like(us)
+
+    def _colour_counts(self) -> list[tuple[int, np.ndarray]]:
+        """Per colour difference value c: how many of the first k players have it (k=0..n)."""
+        counts = getattr(self, "_ccounts", None)
+        if counts is None:
+            counts = [
+                (int(c), np.r_[0, np.cumsum(self.cd == c)])
+                for c in np.unique(self.cd).tolist()
+            ]
+            self._ccounts = counts
+        return counts
+
+    def _colour_excluded_before(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+        """How many pairs beyond the hard colour bound come before ``(lo, hi)`` in row-major
+        order of the upper triangle (rows before ``lo``, then row ``lo`` before ``hi``)."""
+        n = self.n
+        if getattr(self, "_row_prefix", None) is None:
+            rows = np.arange(n)
+            per_row = np.zeros(n, dtype=np.int64)
+            for c, count in self._colour_counts():
+                over = np.abs(self.cd + c) >= self.bound
+                per_row += np.where(over, count[n] - count[rows + 1], 0)
+            self._row_prefix = np.r_[0, np.cumsum(per_row)]
+        out = self._row_prefix[lo].copy()
+        for c, count in self._colour_counts():
+            over = np.abs(self.cd[lo] + c) >= self.bound
+            out += np.where(over, count[hi] - count[lo + 1], 0)
+        return out
+
+    def _colour_excluded_total(self) -> int:
+        if not self.hard_colours or self.n < 2:
+            return 0
+        last = np.array([self.n - 1], dtype=np.int64)
+        # every pair of the triangle comes before the (nonexistent) pair (n - 1, n)
+        return int(self._colour_excluded_before(last, last + 1)[0])
+
+    # -- the edges ---------------------------------------------------------------------------
+    def allowed(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """Which edges ``(us, vs)`` (``us < vs``) are in the graph of allowed pairings."""
+        n = self.n
+        ok = np.ones(us.size, dtype=bool)
+        bye = vs == n
+        if self.excluded_keys.size:
+            keys = us * n + np.where(bye, 0, vs)
+            pos = np.minimum(np.searchsorted(self.excluded_keys, keys), self.excluded_keys.size - 1)
+            ok &= ~((self.excluded_keys[pos] == keys) & ~bye)
+        if self.forbid and self.has_bye:
+            ok &= ~(bye & (self.byes[us] > 0))
+        if self.hard_colours:
+            vv = np.where(bye, 0, vs)
+            ok &= bye | (np.abs(self.cd[us] + self.cd[vv]) < self.bound)
+        return ok
+
+    def blocks(self, solution: Solution | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Every allowed edge of the full graph that may violate ``solution``'s duals.
+
+        Without a solution: every allowed edge, a block of rows at a time (bye edges first).
+        With one, the players are cut into runs of :data:`RUN` consecutive ranks, and a pair of
+        runs is skipped when an exact upper bound of its edges' weights (per component, the
+        best value any pair of the two runs can reach) shows that no edge between them can
+        violate the duals: ``min y(run 1) + min y(run 2) >= 4 * bound`` (blossom terms only
+        add to the left side). The bound check is itself one call of the exact pricing.
+        """
+        if solution is not None and self.n > 2 * RUN:
+            yield from self._pruned_blocks(solution)
+            return
+        n = self.n
+        if self.has_bye:
+            us = np.arange(n, dtype=np.int64)
+            vs = np.full(n, n, dtype=np.int64)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+        if n * (n - 1) // 2 <= _BLOCK_PAIRS:  # one block: the cached upper triangle
+            us, vs = _triu(n)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+            return
+        start = 0
+        while start < n - 1:
+            rows = 1
+            while start + rows < n - 1 and (rows + 1) * (n - start) <= _BLOCK_PAIRS:
+                rows += 1
+            us_list, vs_list = [], []
+            for u in range(start, start + rows):
+                us_list.append(np.full(n - u - 1, u, dtype=np.int64))
+                vs_list.append(np.arange(u + 1, n, dtype=np.int64))
+            us = np.concatenate(us_list)
+            vs = np.concatenate(vs_list)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+            start += rows
+
+    def _pruned_blocks(self, solution: Solution) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        from swiss.pairing.exact import Solution as _Solution
+        from swiss.pairing.exact import price
+
+        n = self.n
+        if self.has_bye:
+            us = np.arange(n, dtype=np.int64)
+            vs = np.full(n, n, dtype=np.int64)
+            keep = self.allowed(us, vs)
+            yield us[keep], vs[keep]
+        starts = np.arange(0, n, RUN, dtype=np.int64)
+        ends = np.minimum(starts + RUN, n)
+        runs = starts.size
+        y = solution.y
+        ymin = [min(y[a:b]) for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+
+        def span(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            lo = np.minimum.reduceat(values, starts)
+            hi = np.maximum.reduceat(values, starts)
+            return lo, hi
+
+        smin, smax = span(self.score)
+        cmin, cmax = span(self.cd)
+        gmin, gmax = span(self.gsize)
+        ri, rj = np.triu_indices(runs)
+        ri = ri.astype(np.int64)
+        rj = rj.astype(np.int64)
+        ub = self._run_bounds(ri, rj, starts, ends, smin, smax, cmin, cmax, gmin, gmax)
+        pseudo = _Solution(np.zeros(0, dtype=np.int64), ymin + ymin, [], False)
+        maybe, _slack = price(pseudo, 2 * runs, ri, rj + runs, ub, self.multipliers)
+        batch_u: list[np.ndarray] = []
+        batch_v: list[np.ndarray] = []
+        size = 0
+        for i, j in zip(ri[maybe].tolist(), rj[maybe].tolist(), strict=True):
+            a = np.arange(starts[i], ends[i], dtype=np.int64)
+            b = np.arange(starts[j], ends[j], dtype=np.int64)
+            us = np.repeat(a, b.size)
+            vs = np.tile(b, a.size)
+            if i == j:
+                upper = us < vs
+                us, vs = us[upper], vs[upper]
+            batch_u.append(us)
+            batch_v.append(vs)
+            size += us.size
+            if size >= _BLOCK_PAIRS:
+                yield self._allowed_only(batch_u, batch_v)
+                batch_u, batch_v, size = [], [], 0
+        if batch_u:
+            yield self._allowed_only(batch_u, batch_v)
+
+    def _allowed_only(
+        self, us_parts: list[np.ndarray], vs_parts: list[np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        us = np.concatenate(us_parts)
+        vs = np.concatenate(vs_parts)
+        keep = self.allowed(us, vs)
+        return us[keep], vs[keep]
+
+    def _run_bounds(
+        self,
+        ri: np.ndarray,
+        rj: np.ndarray,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        smin: np.ndarray,
+        smax: np.ndarray,
+        cmin: np.ndarray,
+        cmax: np.ndarray,
+        gmin: np.ndarray,
+        gmax: np.ndarray,
+    ) -> np.ndarray:
+        """Per pair of runs (``ri <= rj``), the largest benefit of each component that any
+        player pair of the two runs can have: shape ``(components, pairs)``."""
+        k = len(self.names)
+        out = np.empty((k, ri.size), dtype=np.int64)
+        lo = cmin[ri] + cmin[rj]
+        hi = cmax[ri] + cmax[rj]
+        csum_min = np.where((lo <= 0) & (hi >= 0), 0, np.minimum(np.abs(lo), np.abs(hi)))
+        sdiff_min = np.maximum(0, np.maximum(smin[rj] - smax[ri], smin[ri] - smax[rj]))
+        same_possible = sdiff_min == 0
+        dmin = np.where(ri == rj, 1, starts[rj] - (ends[ri] - 1))
+        dmax = (ends[rj] - 1) - starts[ri]
+        c = 0
+        for _k in self.tiers:
+            out[c] = 1
+            c += 1
+        if self.colors:
+            out[c] = 1 - (csum_min >= self.bound)
+            c += 1
+        if self.has_bye:
+            out[c] = self.highs[c]
+            c += 1
+        out[c] = self.highs[c] - sdiff_min
+        c += 1
+        if self.colors:
+            out[c] = self.highs[c] - csum_min
+            c += 1
+        system = self.system
+        if system == "monrad":
+            out[c] = self.highs[c] - dmin
+            c += 1
+        elif system == "burstein":
+            out[c] = dmax
+            out[c + 1] = dmax * dmax
+            c += 2
+        elif system == "dutch":
+            # off = |g - 2d| with g = 0 (different scores) or a group size (same score)
+            off = 2 * dmin
+            gap = np.maximum(0, np.maximum(gmin[ri] - 2 * dmax, 2 * dmin - gmax[ri]))
+            off = np.where(same_possible, np.minimum(off, gap), off)
+            out[c] = self.highs[c] - off
+            out[c + 1] = self.highs[c + 1] - off * off
+            c += 2
+        else:  # random draws and overrides: no structure to bound
+            out[c] = self.highs[c]
+            c += 1
+        out[c] = self.highs[c]  # tie-break
+        return out

@@ -1,0 +1,143 @@
+"""The compiled exact matching (swiss.pairing.exact) against networkx, and its certificate."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swiss.pairing.exact import Solution, solve, solve_int, solve_with_pricing
+
+Edges = list[tuple[int, int, int]]
+
+
+def _random_graph(rng: random.Random, n: int, density: float, scale: int) -> Edges:
+    return [
+        (u, v, rng.randrange(-scale, scale))
+        for u in range(n) for v in range(u + 1, n) if rng.random() < density
+    ]
+
+
+def _reference(n: int, edges: list[tuple[int, int, int]]) -> int | None:
+    """networkx: the weight of a maximum weight perfect matching, None if there is none."""
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_weighted_edges_from(edges)
+    mates = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(mates) != n:
+        return None
+    weight = {(u, v): w for u, v, w in edges}
+    return sum(weight[(min(a, b), max(a, b))] for a, b in mates)
+
+
+def _check_duals(n: int, edges: list[tuple[int, int, int]], sol: Solution) -> None:
+    """Dual feasibility and complementary slackness, recomputed here from the raw duals."""
+    holders = [set() for _ in range(n)]
+    for b, (z, members) in enumerate(sol.blossoms):
+        assert z >= 0
+        for v in members.tolist():
+            holders[v].add(b)
+    matched = set(sol.pairs())
+    for u, v, w in edges:
+        z = sum(sol.blossoms[b][0] for b in holders[u] & holders[v])
+        slack = sol.y[u] + sol.y[v] + z - 4 * w
+        assert slack >= 0, (u, v)
+        if (u, v) in matched:
+            assert slack == 0, (u, v)
+    mate = sol.mate
+    for z, members in sol.blossoms:
+        assert members.size % 2 == 1
+        if z > 0:
+            inside = int(np.isin(mate[members], members).sum()) // 2
+            assert inside == (members.size - 1) // 2
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([0, 2, 4, 6, 8, 12, 20, 30, 50]),
+    density=st.sampled_from([0.2, 0.5, 1.0]),
+    scale=st.sampled_from([3, 10**6, 10**20, 10**35, 10**60]),
+    wide=st.booleans(),
+    seed=st.integers(0, 10**9),
+)
+def test_solver_matches_networkx_with_a_valid_certificate(
+    n: int, density: float, scale: int, wide: bool, seed: int
+) -> None:
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, density, scale)
+    best = _reference(n, edges)
+    sol = solve_int(n, edges, wide=wide)
+    if best is None:
+        assert sol is None
+        return
+    assert sol is not None
+    pairs = sol.pairs()
+    assert sorted(x for pair in pairs for x in pair) == list(range(n))  # a perfect matching
+    weight = {(u, v): w for u, v, w in edges}
+    assert all(pair in weight for pair in pairs)
+    assert sum(weight[pair] for pair in pairs) == best
+    _check_duals(n, edges, sol)
+    if any(abs(w) >= 2**120 for _u, _v, w in edges):
+        assert sol.wide  # above 2**120 the 256-bit path runs
+    elif not wide:
+        assert not sol.wide
+
+
+def test_odd_vertex_count_has_no_perfect_matching() -> None:
+    assert solve_int(3, [(0, 1, 5), (1, 2, 7)]) is None
+
+
+def test_weights_from_components_are_exact_beyond_128_bits() -> None:
+    # Two components, the first worth 2**200: a lexicographic choice that floats would lose.
+    us = np.array([0, 2, 0, 1], dtype=np.int64)
+    vs = np.array([1, 3, 2, 3], dtype=np.int64)
+    comps = np.array([[1, 1, 1, 1], [0, 0, 1, 0]], dtype=np.int64)
+    sol = solve(4, us, vs, comps, [2**200, 1])
+    assert sol is not None and sol.pairs() == [(0, 2), (1, 3)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([4, 10, 24, 40]),
+    keep=st.sampled_from([0.0, 0.1, 0.3]),
+    seed=st.integers(0, 10**9),
+)
+def test_pricing_from_a_sparse_subgraph_finds_the_full_optimum(
+    n: int, keep: float, seed: int
+) -> None:
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, 0.7, 10**9)
+    best = _reference(n, edges)
+    weight = {(u, v): w for u, v, w in edges}
+    low = min(weight.values(), default=0)
+
+    def benefits(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        pairs = zip(us.tolist(), vs.tolist(), strict=True)
+        return np.array([[weight[p] - low for p in pairs]], dtype=np.int64).reshape(1, us.size)
+
+    all_u = np.array([u for u, _v, _w in edges], dtype=np.int64)
+    all_v = np.array([v for _u, v, _w in edges], dtype=np.int64)
+
+    def blocks(_solution: object):  # the full graph in two blocks
+        half = all_u.size // 2
+        yield all_u[:half], all_v[:half]
+        yield all_u[half:], all_v[half:]
+
+    chosen = np.array([rng.random() < keep for _ in edges], dtype=bool)
+    sol = solve_with_pricing(n, all_u[chosen], all_v[chosen], [1], benefits, blocks)
+    if best is None:
+        assert sol is None
+        return
+    assert sol is not None
+    assert sum(weight[p] for p in sol.pairs()) == best
+    assert sol.stats["rounds"] >= 1
+    _check_duals(n, [(u, v, w - low) for u, v, w in edges], sol)
+
+
+def test_bad_edges_are_refused() -> None:
+    with pytest.raises(ValueError, match="invalid vertices"):
+        solve_int(2, [(0, 0, 1)])
