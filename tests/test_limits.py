@@ -199,3 +199,32 @@ def test_tournament_info_always_fits(
     render.add_players(embed, views)
     assert not discord_limits.problems(None, [embed])
     assert not discord_limits.problems(None, [render.tournament_list([info] * 60)])
+
+
+def test_tournament_info_with_every_option_set_fits() -> None:
+    """Every feature adds a line to /tournament info (top cut, timers, entry, threads, pictures,
+    decklists): with all of them on, long names and 80 players, the embed still fits."""
+    iso = "2026-12-01T18:00:00+00:00"
+    settings = TournamentSettings(
+        rounds=99, tiebreaks="x" * 100, deadline_minutes=10080, auto_advance_minutes=1440,
+        top_cut=32, playoff_best_of=5, reminders="60,30,15,5", deadline_action="reporter-wins",
+        noshow_grace_minutes=60, noshow_drop_after=3, first_round_at=iso,
+        round_interval_minutes=1440, capacity=10000, required_role_id=10**18, min_rating=1000,
+        max_rating=3000, registration_opens=iso, registration_closes=iso, checkin_opens=iso,
+        checkin_closes=iso, game_threads=True, pictures=True, decklists="link",
+        decklist_deadline=iso,
+    )
+    info = TournamentInfo(
+        id=1, guild_id=GUILD, name="N" * 50, status="running", settings=settings,
+        channel_id=10**18, seed=2**31, created_by=1, created_at=WHEN, players=80,
+        current_round=99, round_state="playing", auto_advance_due=WHEN,
+        delivery_problem="p" * 3000,
+    )
+    embed = render.tournament_info(info)
+    render.add_players(embed, [
+        PlayerView(id=i, tournament_id=1, name="Ẅ" * 50, user_id=10**17 + i, rating=4000,
+                   status="active", checked_in=False, number=i, joined_round=1,
+                   withdrawn_round=None)
+        for i in range(80)
+    ])
+    assert not discord_limits.problems(None, [embed])
