@@ -24,7 +24,7 @@ still reachable, checked by solving the matching again with that pair pinned.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -86,14 +86,18 @@ def _hi_color(hi: DutchPlayer, lo: DutchPlayer, initial: Color) -> Color:
             return hi.pref if hi.strength > lo.strength else hi.pref.opposite
         if hi.strength == 3 and abs(hi.cd) != abs(lo.cd):
             return hi.pref if abs(hi.cd) > abs(lo.cd) else hi.pref.opposite
-        # E.3: alternate to the most recent round in which they had different colours.
-        for ch, cl in zip(reversed(hi.history), reversed(lo.history), strict=False):
-            if ch is not Color.NONE and cl is not Color.NONE and ch != cl:
+        # E.3: alternate to the most recent time they had different colours; unplayed
+        # rounds are skipped (C.04.2), so the played colour sequences are aligned at the end.
+        for ch, cl in zip(reversed(hi.colors), reversed(lo.colors), strict=False):
+            if ch != cl:
                 return ch.opposite
         # E.4: the higher ranked player's preference.
         return hi.pref
-    # E.5: no preferences: odd pairing number gets the initial colour.
-    return initial if hi.seed % 2 == 1 else initial.opposite
+    # E.5: an odd pairing number gets the initial colour. In round 1 the colours alternate
+    # by board instead (C.04.2: the initial colour on odd boards), i.e. by the position of
+    # the higher player among those paired, which differs when some are absent.
+    number = hi.rank if hi.first_round else hi.seed
+    return initial if number % 2 == 1 else initial.opposite
 
 
 @dataclass(slots=True)
@@ -319,69 +323,139 @@ def _pair_bracket(
         v = m[index[pid]]
         return None if v == bye_v else unpaired[v]
 
-    # Tie-break: the Handbook's order of transpositions and exchanges, greedily.
-    pinned: dict[int, int | None] = {}  # vertex -> partner vertex, or None: must float
+    # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
+    search = _TieBreak(solver, best_w, mate, vertices)
+    idx_b = {index[x] for x in in_b}
+
+    def pin(p: int, q: int | None) -> Callable[[int, int], bool]:
+        vp = index[p]
+        if q is None:
+            return lambda u, v: not ((u == vp and v in idx_b) or (v == vp and u in idx_b))
+        vq = index[q]
+
+        def ok(u: int, v: int) -> bool:
+            if u in (vp, vq) or v in (vp, vq):
+                return {u, v} == {vp, vq}
+            return True
+        return ok
+
+    done: set[int] = set()
+    # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
+    for p in bracket:
+        if p not in movers or p in done:
+            continue
+        free = [q for q in bracket if q not in done and q != p]
+        cands: list[int | None] = [q for q in free if q not in movers]
+        cands += [q for q in free if q in movers]
+        for q in [*cands, None]:
+            if search.accept(pin(p, q)):
+                done.add(p)
+                if q is not None:
+                    done.add(q)
+                break
+        else:
+            raise NoPairing("internal: tie-break found no optimal candidate")
+    # 2. The (remainder) homogeneous part: exchanges, then transpositions.
+    res = [q for q in bracket if q not in done]
+    res_idx = {index[q] for q in res}
+    k = sum(1 for q in res if search.partner(index[q]) in res_idx) // 2
+    if k:
+        s1, s2 = res[:k], res[k:]
+        for s1x, s2x in _exchanges(s1, s2, res):
+            i1 = {index[q] for q in s1x}
+            i2 = {index[q] for q in s2x}
+
+            def split(u: int, v: int, i1: set[int] = i1, i2: set[int] = i2) -> bool:
+                if u in i1 or v in i1:
+                    return (u in i1 and v in i2) or (v in i1 and u in i2)
+                return not (u in i2 and v in i2)
+            if search.accept(split):
+                break
+        else:
+            raise NoPairing("internal: no exchange reaches the optimum")
+        for p in s1x:
+            for q in s2x:
+                if q in done:
+                    continue
+                if search.accept(pin(p, q)):
+                    done.update((p, q))
+                    break
+            else:
+                raise NoPairing("internal: no transposition reaches the optimum")
+    mate = search.mate
     fixed_pairs: list[tuple[int, int]] = []
     floaters: list[int] = []
-    done: set[int] = set()
-    bracket_pairs_total = sum(
-        1 for p in bracket if (q := partner(p, mate)) is not None and q in in_b) // 2
-    in_b_idx = {index[x] for x in in_b}
     for p in bracket:
-        if p in done:
-            continue
-        # Candidate partners for p in order.
-        free = [q for q in bracket if q not in done and q != p]
-        if p in movers:
-            cands = [q for q in free if q not in movers] + [q for q in free if q in movers]
+        q = partner(p, mate)
+        if q is not None and q in in_b:
+            if ctx.players[p].rank_key() < ctx.players[q].rank_key():
+                fixed_pairs.append((p, q))
         else:
-            res = [q for q in bracket if q not in movers and q not in done]
-            fixed_res_pairs = sum(1 for x, y in fixed_pairs if x not in movers and y not in movers)
-            mover_pairs = sum(1 for x, y in fixed_pairs if x in movers or y in movers)
-            remainder_pairs = bracket_pairs_total - fixed_res_pairs - mover_pairs
-            s1 = res[:remainder_pairs]
-            s2 = res[remainder_pairs:]
-            if p in s1:
-                below = [q for q in s1 if q != p and res.index(q) > res.index(p)]
-                cands = [q for q in s2] + list(reversed(below))
-            else:
-                cands = [q for q in s2 if q != p]
-        chosen: int | None | str = "none"
-        for q in [*cands, None]:
-            if q is None:
-                trial = dict(pinned)
-                trial[index[p]] = None
-            else:
-                trial = dict(pinned)
-                trial[index[p]] = index[q]
-                trial[index[q]] = index[p]
-            cur = partner(p, mate)
-            cur_ok = (q is None and (cur is None or cur not in in_b)) or (q is not None
-                                                                           and cur == q)
-            if cur_ok and _respects(mate, trial, in_b_idx):
-                chosen = q
-                pinned = trial
-                break
-            w, m2 = solver.solve(trial, in_b_idx)
-            if len(m2) * 2 == vertices and w == best_w:
-                chosen = q
-                pinned = trial
-                mate = _mate_map(m2)
-                break
-        if chosen == "none":
-            raise NoPairing("internal: tie-break found no optimal candidate")
-        done.add(p)
-        if chosen is None:
             floaters.append(p)
-        else:
-            assert isinstance(chosen, int)
-            done.add(chosen)
-            fixed_pairs.append((p, chosen))
+    last = not [q for q in unpaired if q not in in_b]
     bye_player = None
     for p in floaters:
-        if odd and mate[index[p]] == bye_v and not [q for q in unpaired if q not in in_b]:
+        if odd and last and mate[index[p]] == bye_v:
             bye_player = p
     return fixed_pairs, floaters, bye_player
+
+
+class _TieBreak:
+    """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
+
+    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int) -> None:
+        self.solver = solver
+        self.best = best
+        self.mate = mate
+        self.vertices = vertices
+        self.preds: list[Callable[[int, int], bool]] = []
+
+    def partner(self, v: int) -> int:
+        return self.mate[v]
+
+    def accept(self, pred: Callable[[int, int], bool]) -> bool:
+        if all(pred(u, v) for u, v in self.mate.items() if u < v):
+            self.preds.append(pred)
+            return True
+        preds = [*self.preds, pred]
+        w, mates = self.solver.solve_filtered(lambda u, v: all(f(u, v) for f in preds))
+        if len(mates) * 2 == self.vertices and w == self.best:
+            self.preds.append(pred)
+            self.mate = _mate_map(mates)
+            return True
+        return False
+
+
+def _exchanges(s1: list[int], s2: list[int], res: list[int]
+               ) -> Iterator[tuple[list[int], list[int]]]:
+    """S1/S2 after each exchange, in the Handbook's order (C.04.3 D.2 / 2025 art. 4.3).
+
+    Fewest players exchanged first; then the smallest difference between the sums of the
+    bracket sequence numbers moved S2->S1 and S1->S2; then the exchange moving the lowest
+    S1 players (largest BSN moved down, compared from the largest); then the one moving the
+    highest S2 players (smallest BSN moved up, compared from the smallest).
+    """
+    from itertools import combinations
+
+    bsn = {p: i + 1 for i, p in enumerate(res)}
+    yield list(s1), list(s2)
+    for size in range(1, min(len(s1), len(s2)) + 1):
+        options = []
+        for down in combinations(s1, size):
+            for up in combinations(s2, size):
+                key = (
+                    abs(sum(bsn[p] for p in up) - sum(bsn[p] for p in down)),
+                    [-bsn[p] for p in sorted(down, key=bsn.__getitem__, reverse=True)],
+                    [bsn[p] for p in sorted(up, key=bsn.__getitem__)],
+                )
+                options.append((key, down, up))
+            if len(options) > 20000:
+                break
+        options.sort(key=lambda o: o[0])
+        for _key, down, up in options:
+            n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
+            n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
+            yield n1, n2
 
 
 def _respects(mate: dict[int, int], pins: dict[int, int | None], in_b: set[int]) -> bool:
@@ -440,6 +514,13 @@ class _Solver:
         self.vertices = vertices
         self.edges = edges
         self.backend = "rustworkx" if backend == "auto" else backend
+
+    def solve_filtered(self, pred: Callable[[int, int], bool]
+                       ) -> tuple[int, set[tuple[int, int]]]:
+        edges = [e for e in self.edges if pred(e[0], e[1])]
+        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
+        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
+        return sum(weight_of[m] for m in mates), mates
 
     def solve(self, pins: dict[int, int | None],
               in_b: set[int] | None = None) -> tuple[int, set[tuple[int, int]]]:

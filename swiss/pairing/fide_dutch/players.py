@@ -6,7 +6,7 @@ only played games count as meetings and for colours; forfeits score but are "unp
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.model import ByeKind, Color, Outcome, Tournament
@@ -31,7 +31,9 @@ class DutchPlayer:
     float_prev: Float  # float received in the previous round
     float_prev2: Float  # float received two rounds before
     topscorer: bool
-    history: tuple[Color, ...]  # colour per round (NONE when unplayed), for rule E.3
+    history: tuple[Color, ...]  # colour per round (NONE when unplayed)
+    rank: int = 0  # position (from 1) among the players paired, in the order of A.2
+    first_round: bool = False
 
     def rank_key(self) -> tuple[Fraction, int]:
         """Order of C.04.3 A.2: score descending, then pairing number."""
@@ -88,7 +90,8 @@ def dutch_players(
             topscorer=last_round and st.score * 2 > max_score,
             history=tuple(st.colors),
         )
-    return result
+    ordered = sorted(result.values(), key=DutchPlayer.rank_key)
+    return {p.id: replace(p, rank=i, first_round=round_number == 1) for i, p in enumerate(ordered, start=1)}
 
 
 def _floats(st: object, loss: Fraction, rules: Rules) -> list[Float]:
