@@ -270,9 +270,18 @@ def _pair_bracket(
             psd_n_vals.append(v)
     lv_b = _levels(psd_b_vals)
     lv_n = _levels(psd_n_vals)
+    top_score = max(P[p].score for p in unpaired)
+
+    def pa_score(pid: int) -> Fraction:
+        return P[pid].score
+
     for a, b in cand:
         comps: list[int] = []
         both_b = a in in_b and b is not None and b in in_b
+        if ctx.rules == "2025":
+            # 2025: the pairing-allocated bye goes to as low a score as completion allows,
+            # before any bracket's quality is considered.
+            comps.append(0 if b is not None else int((top_score - pa_score(a)) * ctx.scale))
         comps.append(int(both_b))  # C5
         v = psd_b(a, b)
         comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
