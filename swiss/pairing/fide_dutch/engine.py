@@ -271,6 +271,7 @@ def _pair_bracket(
     lv_b = _levels(psd_b_vals)
     lv_n = _levels(psd_n_vals)
     top_score = max(P[p].score for p in unpaired)
+    max_unplayed = max(P[p].unplayed for p in unpaired)
 
     def pa_score(pid: int) -> Fraction:
         return P[pid].score
@@ -282,6 +283,8 @@ def _pair_bracket(
             # 2025: the pairing-allocated bye goes to as low a score as completion allows,
             # before any bracket's quality is considered.
             comps.append(0 if b is not None else int((top_score - pa_score(a)) * ctx.scale))
+        # Among those, the PAB goes to a player with as few unplayed rounds as possible.
+        comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
         comps.append(int(both_b))  # C5
         v = psd_b(a, b)
         comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
@@ -320,7 +323,7 @@ def _pair_bracket(
         comps.extend(big - t for t in fd)
         raw.append((index[a], bye_v if b is None else index[b], comps))
 
-    edges = _pack(raw, vertices)
+    edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
     solver = _Solver(vertices, edges, ctx.backend)
     best_w, mates = solver.solve({})
     if len(mates) * 2 < vertices:
@@ -485,7 +488,8 @@ def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
     return m
 
 
-def _pack(raw: list[tuple[int, int, list[int]]], vertices: int) -> list[tuple[int, int, int]]:
+def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
+          focus: set[int] | None = None) -> list[tuple[int, int, int]]:
     """Pack component vectors into exact integers (lexicographic order preserved).
 
     Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
@@ -499,15 +503,44 @@ def _pack(raw: list[tuple[int, int, list[int]]], vertices: int) -> list[tuple[in
     lows = [min(r[2][k] for r in raw) for k in range(width)]
     spans = [max(r[2][k] for r in raw) - lows[k] for k in range(width)]
     live = [k for k in range(width) if spans[k] > 0]
+    highs = [lows[k] + spans[k] for k in range(width)]
+    focus = focus or set()
+
+    def cover_size(on: Callable[[list[int]], bool]) -> int:
+        cover: set[int] = set()
+        for u, v, comps in raw:
+            if on(comps):
+                if u in focus:
+                    cover.add(u)
+                elif v in focus:
+                    cover.add(v)
+                else:
+                    cover.update((u, v))
+        return len(cover)
+
+    # Each component is a benefit above its minimum or a cost below its maximum, whichever is
+    # non-zero on fewer edges: a matching holds at most as many such edges as a vertex cover
+    # of them has vertices (mostly the bracket), which bounds the component's total range.
     mult: dict[int, int] = {}
+    as_cost: dict[int, bool] = {}
     m = 1
     for k in reversed(live):
+        nb = cover_size(lambda c, k=k: c[k] != lows[k])
+        nc = cover_size(lambda c, k=k: c[k] != highs[k])
+        as_cost[k] = nc < nb
         mult[k] = m
-        m *= pairs * spans[k] + 1
+        m *= min(pairs, nc if as_cost[k] else nb) * spans[k] + 1
+    offset = sum(spans[k] * mult[k] for k in live if as_cost[k]) + 1
     edges = []
     for u, v, comps in raw:
-        w = sum((comps[k] - lows[k]) * mult[k] for k in live) + 1
+        w = offset
+        for k in live:
+            if as_cost[k]:
+                w -= (highs[k] - comps[k]) * mult[k]
+            else:
+                w += (comps[k] - lows[k]) * mult[k]
         edges.append((u, v, w))
+    m = max(m, offset + m)
     if m > RUSTWORKX_MAX_WEIGHT:
         raise WeightOverflowError(
             f"fide-dutch weights need {m.bit_length()} bits for this bracket "

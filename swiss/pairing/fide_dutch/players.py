@@ -32,6 +32,7 @@ class DutchPlayer:
     float_prev2: Float  # float received two rounds before
     topscorer: bool
     history: tuple[Color, ...]  # colour per round (NONE when unplayed)
+    unplayed: int = 0  # rounds without a played game (byes, forfeits, absences)
     rank: int = 0  # position (from 1) among the players paired, in the order of A.2
     first_round: bool = False
 
@@ -89,6 +90,7 @@ def dutch_players(
             float_prev2=floats[-2] if len(floats) >= 2 else Float.NONE,
             topscorer=last_round and st.score * 2 > max_score,
             history=tuple(st.colors),
+            unplayed=len(st.colors) - len(colors),
         )
     ordered = sorted(result.values(), key=DutchPlayer.rank_key)
     return {p.id: replace(p, rank=i, first_round=round_number == 1) for i, p in enumerate(ordered, start=1)}
