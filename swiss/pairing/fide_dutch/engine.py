@@ -283,8 +283,6 @@ def _pair_bracket(
             # 2025: the pairing-allocated bye goes to as low a score as completion allows,
             # before any bracket's quality is considered.
             comps.append(0 if b is not None else int((top_score - pa_score(a)) * ctx.scale))
-        # Among those, the PAB goes to a player with as few unplayed rounds as possible.
-        comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
         comps.append(int(both_b))  # C5
         v = psd_b(a, b)
         comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
@@ -318,6 +316,9 @@ def _pair_bracket(
             for k in range(4):
                 fl[k] += terms[k]
         comps.extend([2 - c8, 2 - c9, 2 - c10, 2 - c11])
+        # The PAB to a player with as few unplayed rounds as possible (observed in the
+        # endorsed engine; ranked here, below the colour criteria).
+        comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
         comps.extend(2 - t for t in fl)
         big = 2 * int(max((P[p].score for p in unpaired), default=Fraction(0)) * ctx.scale + 1)
         comps.extend(big - t for t in fd)
