@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.cli import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
+from swiss.pairing.types import DUTCH_RULES
 from swiss.trf import TrfError, format_pairs, parse_trf
 
 POLICIES = ("avoid", "forbid")
@@ -36,6 +37,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--system", default="dutch", metavar="SYSTEM",
         help=f"pairing system: {', '.join(SYSTEMS)} (default: dutch)",
+    )
+    parser.add_argument(
+        "--rules", default="2025", metavar="EDITION",
+        help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017 (default: 2025)",
     )
     parser.add_argument(
         "--beta", default="2",
@@ -88,8 +93,10 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
             seed = int(args.seed)
         except ValueError:
             raise _BadInput(f"--seed {args.seed!r} is not a whole number") from None
+    if args.rules not in DUTCH_RULES:
+        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
-                         backend=args.backend, seed=seed)
+                         backend=args.backend, seed=seed, rules=args.rules)
 
 
 def _read(path: str) -> str:

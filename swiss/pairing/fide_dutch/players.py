@@ -93,7 +93,8 @@ def dutch_players(
             unplayed=len(st.colors) - len(colors),
         )
     ordered = sorted(result.values(), key=DutchPlayer.rank_key)
-    return {p.id: replace(p, rank=i, first_round=round_number == 1) for i, p in enumerate(ordered, start=1)}
+    first = round_number == 1
+    return {p.id: replace(p, rank=i, first_round=first) for i, p in enumerate(ordered, start=1)}
 
 
 def _floats(st: object, loss: Fraction, rules: Rules) -> list[Float]:
