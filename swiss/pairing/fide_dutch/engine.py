@@ -272,11 +272,20 @@ def _pair_bracket(
     lv_n = _levels(psd_n_vals)
     top_score = max(P[p].score for p in unpaired)
     max_unplayed = max(P[p].unplayed for p in unpaired)
+    big = 2 * int(top_score * ctx.scale + 1)
 
     def pa_score(pid: int) -> Fraction:
         return P[pid].score
 
+    focus_players = in_b | in_n
+    constant: list[int] | None = None
     for a, b in cand:
+        # Edges between two players outside this bracket and the next one score the same on
+        # every component except the PAB ones: compute that vector once.
+        far = a not in focus_players and (b is None or b not in focus_players)
+        if far and b is not None and constant is not None:
+            raw.append((index[a], index[b], constant))
+            continue
         comps: list[int] = []
         both_b = a in in_b and b is not None and b in in_b
         if ctx.rules == "2025":
@@ -320,8 +329,9 @@ def _pair_bracket(
         # endorsed engine; ranked here, below the colour criteria).
         comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
         comps.extend(2 - t for t in fl)
-        big = 2 * int(max((P[p].score for p in unpaired), default=Fraction(0)) * ctx.scale + 1)
         comps.extend(big - t for t in fd)
+        if far and b is not None:
+            constant = comps
         raw.append((index[a], bye_v if b is None else index[b], comps))
 
     edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
@@ -421,19 +431,19 @@ class _TieBreak:
         self.best = best
         self.mate = mate
         self.vertices = vertices
-        self.preds: list[Callable[[int, int], bool]] = []
 
     def partner(self, v: int) -> int:
         return self.mate[v]
 
     def accept(self, pred: Callable[[int, int], bool]) -> bool:
+        # Accepted constraints are applied to the solver's edge list once and for all, so
+        # each later test filters the (shrinking) list with its own predicate only.
         if all(pred(u, v) for u, v in self.mate.items() if u < v):
-            self.preds.append(pred)
+            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
             return True
-        preds = [*self.preds, pred]
-        w, mates = self.solver.solve_filtered(lambda u, v: all(f(u, v) for f in preds))
+        w, mates = self.solver.solve_filtered(pred)
         if len(mates) * 2 == self.vertices and w == self.best:
-            self.preds.append(pred)
+            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
             self.mate = _mate_map(mates)
             return True
         return False
