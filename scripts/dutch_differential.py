@@ -47,9 +47,10 @@ def find_oracle(rules: str) -> Path | None:
     return path if path.exists() else None
 
 
-def config_text(rng: random.Random, points: tuple[Fraction, Fraction, Fraction]) -> tuple[
-        str, int]:
+def config_text(rng: random.Random, points: tuple[Fraction, Fraction, Fraction],
+                max_players: int = 300) -> tuple[str, int]:
     players = rng.choice([rng.randint(5, 40), rng.randint(5, 100), rng.randint(5, 300)])
+    players = min(players, max_players)
     rounds = min(rng.randint(3, 11), players - 1)
     kind = rng.choice(["clean", "forfeits", "hbyes", "retired", "mixed"])
     forfeit = rng.randint(4, 25) if kind in ("forfeits", "mixed") else 100000
@@ -115,6 +116,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=200, help="rounds (cases) to compare")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="dutch-differences")
+    parser.add_argument("--max-players", type=int, default=300,
+                        help="cap the field size (default 300)")
     parser.add_argument("--keep", type=int, default=10, help="differing cases to write")
     args = parser.parse_args()
     oracle = find_oracle(args.rules)
@@ -130,7 +133,7 @@ def main() -> int:
         while total < args.rounds:
             tournament_no += 1
             points = rng.choice(POINTS)
-            cfg, rounds = config_text(rng, points)
+            cfg, rounds = config_text(rng, points, args.max_players)
             (work / "gen.cfg").write_text(cfg)
             gen = subprocess.run(
                 [str(oracle), "--dutch", "-g", str(work / "gen.cfg"), "-o", str(work / "g.trf"),
