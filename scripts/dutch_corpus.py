@@ -53,6 +53,8 @@ def main() -> int:
     parser.add_argument("--rules", default="2025")
     parser.add_argument("--show", type=int, default=5)
     parser.add_argument("--only", default=None)
+    parser.add_argument("--list", default=None, metavar="FILE",
+                        help="write every differing case as '<rules> tNNNN/round-KK' to FILE")
     args = parser.parse_args()
     same = 0
     diffs: list[str] = []
@@ -71,6 +73,8 @@ def main() -> int:
             else:
                 print(f"{name}: bye want {want[1]} got {got[1]}; "
                       f"want-only {sorted(want[0] - got[0])} got-only {sorted(got[0] - want[0])}")
+    if args.list:
+        Path(args.list).write_text("".join(f"{args.rules} {d}\n" for d in diffs))
     total = len(all_cases)
     print(f"dutch-{args.rules}: {same}/{total} identical ({100 * same / max(total, 1):.1f}%)")
     return 0
