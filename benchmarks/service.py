@@ -20,7 +20,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.service import Actor, TournamentService
+from service import Actor, TournamentService
 from storage.db import connect
 
 T = TypeVar("T")

@@ -1,7 +1,9 @@
 """Standings benchmark: seconds per compute_standings call on random Swiss-like events.
 
-Run: ``.venv/bin/python benchmarks/standings.py``. Prints one line per (players, rounds,
-tiebreak list): the mean time of a call and the time of one explain_player call. The events
+Run: ``.venv/bin/python benchmarks/standings.py`` (``--quick`` skips 10,000 players). Prints one
+line per (players, rounds, tiebreak list, C.07 edition): the mean time of a call and the time of
+one explain_player call. ``every`` is every FIDE tie-break of the 2026 table (BH-C1, BH, FB, AOB,
+SB, PS, KS, DE, WIN, WON, BPG, BWG, REP, STD, ARO, TPR, PTP, APRO, APPO, RTNG, TPN). The events
 are random (seeded) pairings with random results, a pairing bye for the odd player out and a
 few forfeits: the work per call does not depend on how good the pairings are.
 """
@@ -9,6 +11,7 @@ few forfeits: the work per call does not depend on how good the pairings are.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 
@@ -41,14 +44,33 @@ def timed(function: Callable[[], object], repeat: int) -> float:
     return (time.perf_counter() - start) / repeat
 
 
+EVERY = [
+    "BH-C1", "BH", "FB", "AOB", "SB", "PS", "KS", "DE", "WIN", "WON", "BPG", "BWG", "REP", "STD",
+    "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "TPN",
+]
+LISTS: dict[str, str | list[str]] = {"fide": "fide", "mtg": "mtg", "every": EVERY}
+
+
 def main() -> None:
-    print(f"{'players':>7} {'rounds':>6} {'tiebreaks':<10} {'standings s':>12} {'explain s':>10}")
-    for players, rounds, repeat in ((32, 7, 20), (201, 9, 5), (2001, 11, 1)):
+    quick = "--quick" in sys.argv[1:]
+    sizes = [(32, 7, 20), (201, 9, 5), (2001, 11, 1)] + ([] if quick else [(10000, 11, 1)])
+    print(f"{'players':>7} {'rounds':>6} {'tiebreaks':<10} {'rules':<5} "
+          f"{'standings s':>12} {'explain s':>10}")
+    for players, rounds, repeat in sizes:
         event = random_event(players, rounds)
-        for tiebreaks in ("fide", "mtg"):
-            per_call = timed(lambda e=event, t=tiebreaks: compute_standings(e, t), repeat)
-            explain = timed(lambda e=event, t=tiebreaks: explain_player(e, 1, t), 1)
-            print(f"{players:>7} {rounds:>6} {tiebreaks:<10} {per_call:>12.4f} {explain:>10.4f}")
+        for name, tiebreaks in LISTS.items():
+            for rules in ("2026", "2024"):
+                if name == "mtg" and rules == "2024":
+                    continue  # no C.07 tie-break in it: same work
+                per_call = timed(
+                    lambda e=event, t=tiebreaks, r=rules: compute_standings(e, t, rules=r),
+                    repeat,
+                )
+                explain = timed(
+                    lambda e=event, t=tiebreaks, r=rules: explain_player(e, 1, t, rules=r), 1
+                )
+                print(f"{players:>7} {rounds:>6} {name:<10} {rules:<5} "
+                      f"{per_call:>12.4f} {explain:>10.4f}", flush=True)
 
 
 if __name__ == "__main__":

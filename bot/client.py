@@ -6,6 +6,7 @@ Nothing here decides anything about tournaments; the cogs call the service and t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -18,6 +19,10 @@ from bot.errors import SwissTree
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
+
+#: How long shutdown() waits for the commands in progress. With the outbox pass's own limit
+#: (bot.delivery.STOP_TIMEOUT_SECONDS) it stays under Docker's 10 s before SIGKILL.
+SHUTDOWN_GRACE_SECONDS = 6.0
 
 #: The cog extensions loaded by default (each module has ``async def setup(bot)``).
 DEFAULT_EXTENSIONS: tuple[str, ...] = (
@@ -41,7 +46,7 @@ def point_at(api_base: str, gateway_url: str) -> None:
 class SwissBot(commands.Bot):
     """swissbot's client.
 
-    ``service`` is the Discord-free tournament service (``bot.service.TournamentService``); when
+    ``service`` is the Discord-free tournament service (``service.TournamentService``); when
     it is None, :meth:`setup_hook` opens one on ``settings.database``. ``extensions`` are the cog
     modules to load. Tests pass ``guild_ready_timeout=0.05`` and a short ``delivery_interval``.
     """
@@ -73,26 +78,19 @@ class SwissBot(commands.Bot):
         self.delivery_interval = delivery_interval
         self.sync_commands_on_start = sync_commands
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
+        self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self._database, self.service = await open_service(self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
-        self._add_persistent_views()
         if self.sync_commands_on_start:
             await self.sync_commands()
         from bot.delivery import OutboxDelivery
 
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
         self.delivery.start()
-
-    def _add_persistent_views(self) -> None:
-        """Register the report buttons by custom_id template, so clicks on messages sent
-        before a restart still reach us."""
-        from cogs.views import DYNAMIC_ITEMS
-
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -111,6 +109,25 @@ class SwissBot(commands.Bot):
         assert self.user is not None
         log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
 
+    async def shutdown(self, reason: str, *, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
+        """Stop cleanly (SIGTERM / SIGINT): refuse new commands, let the commands and button
+        clicks in progress finish (their transactions commit and they still answer), let the
+        outbox pass in progress finish, then close the gateway and the database.
+
+        What is still queued in the outbox stays there and is posted after the next start.
+        """
+        if self.shutting_down:
+            return
+        self.shutting_down = True
+        log.info("%s: shutting down (new commands are refused, running ones finish)", reason)
+        running = _interaction_tasks()
+        if running:
+            _, late = await asyncio.wait(running, timeout=grace)
+            if late:
+                log.warning("%d command(s) still running after %ss: stopping anyway",
+                            len(late), grace)
+        await self.close()
+
     async def close(self) -> None:
         if self.delivery is not None:
             await self.delivery.stop()
@@ -121,9 +138,29 @@ class SwissBot(commands.Bot):
             await database.close()
 
 
+# discord.py runs each slash command and each button click in a task of its own, named
+# after what it runs (app_commands.CommandTree._from_interaction, ui.view.ViewStore).
+_INTERACTION_TASK_PREFIXES = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord-ui-modal",
+)
+
+
+def _interaction_tasks() -> set[asyncio.Task[Any]]:
+    """The interaction handlers running now (not the caller)."""
+    current = asyncio.current_task()
+    return {
+        task for task in asyncio.all_tasks()
+        if task is not current and not task.done()
+        and task.get_name().startswith(_INTERACTION_TASK_PREFIXES)
+    }
+
+
 async def open_service(settings: Settings) -> tuple[Any, Any]:
     """Open the SQLite database (creating and migrating it) and the service over it."""
-    from bot.service import TournamentService
+    from service import TournamentService
     from storage.db import connect
 
     database = await connect(settings.database)

@@ -22,11 +22,16 @@ from typing import Any
 
 import discord
 
+from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
+from bot.render.format import plain
+from bot.render.limits import fit_content
 
 log = logging.getLogger(__name__)
 
 MAX_BACKOFF_SECONDS = 300.0
+# How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
+STOP_TIMEOUT_SECONDS = 3.0
 
 
 def nonce_for(outbox_id: int, part: int) -> str:
@@ -52,24 +57,41 @@ class OutboxDelivery:
         self._task: asyncio.Task[None] | None = None
         self._held: dict[int, datetime] = {}  # channel id -> not before (keeps order)
         self._lock = asyncio.Lock()
+        self._stopping = False
+        self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name="swissbot-outbox")
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+    async def stop(self, timeout: float = STOP_TIMEOUT_SECONDS) -> None:
+        """Let the pass in progress finish its current announcement (so no transaction is cut
+        in half and nothing posted stays unmarked), then end the loop. Cancels it only if that
+        takes longer than ``timeout`` seconds."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), timeout=timeout)
+        except TimeoutError:
+            log.warning("the outbox pass did not finish within %ss: cancelling it", timeout)
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+                await task
 
     def wake(self) -> None:
         self._wake.set()
 
     async def _run(self) -> None:
         await self.client.wait_until_ready()
-        while not self.client.is_closed():
+        while not self._stopping and not self.client.is_closed():
+            # Clear before the pass, not after: a command that queues an announcement and
+            # calls wake() while this pass runs must trigger another pass at once, not wait
+            # for the next interval (clearing afterwards lost that wake-up).
+            self._wake.clear()
             try:
                 await self.tick()
             except asyncio.CancelledError:
@@ -77,12 +99,13 @@ class OutboxDelivery:
             except Exception:
                 # The loop must survive anything (a database hiccup, a bug in one renderer).
                 log.exception("the outbox delivery pass failed; retrying in %ss", self.interval)
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 
     async def tick(self) -> None:
         """One pass: pair rounds whose auto-advance is due, then deliver the outbox."""
+        if self._stopping:
+            return
         try:
             paired = await self.service.run_auto_advances()
         except Exception:
@@ -99,6 +122,8 @@ class OutboxDelivery:
             delivered = 0
             rows = await self.service.pending_announcements()
             for row in rows:
+                if self._stopping:
+                    break  # shutting down: the rest stays in the outbox for the next start
                 channel_id = row.channel_id
                 held = self._held.get(channel_id) if channel_id is not None else None
                 if held is not None and held > now:
@@ -111,22 +136,40 @@ class OutboxDelivery:
     async def _deliver(self, row: Any) -> bool:
         try:
             channel = await self._channel(row.channel_id)
-            organiser_role = None
+            organiser_role = owner = None
             if row.kind == "dispute":
                 settings = await self.service.get_guild_settings(row.guild_id)
                 organiser_role = settings.organiser_role_id
-            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role)
+                guild = self.client.get_guild(row.guild_id)
+                owner = guild.owner_id if guild is not None else None  # pinged when no role
+            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
+                                           owner_id=owner)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:
             await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
+            return False
+        except discord.Forbidden as exc:
+            # The permissions changed after the cog's check: keep retrying (an admin may fix
+            # them) and tell the organisers once which permission is missing where.
+            await self._forbidden(row, exc)
+            return False
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                await self._give_up(row, "the channel was deleted")
+                return False
+            await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}",
+                               backoff(row.attempts + 1))
             return False
         except discord.HTTPException as exc:
             wait = backoff(row.attempts + 1)
             await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}", wait)
             return False
         except _NoChannel as exc:
-            await self._failed(row, str(exc), backoff(row.attempts + 1))
+            if exc.permanent:
+                await self._give_up(row, str(exc))
+            else:
+                await self._failed(row, str(exc), backoff(row.attempts + 1))
             return False
         except Exception as exc:
             log.exception("cannot deliver announcement %s (%s)", row.id, row.kind)
@@ -156,11 +199,75 @@ class OutboxDelivery:
             try:
                 channel = await self.client.fetch_channel(channel_id)
             except discord.NotFound:
-                raise _NoChannel(f"channel {channel_id} does not exist (any more)") from None
+                raise _NoChannel(
+                    f"channel {channel_id} does not exist (any more)", permanent=True
+                ) from None
         if not isinstance(channel, discord.abc.Messageable):
             raise _NoChannel(f"channel {channel_id} cannot receive messages")
         return channel
 
+    # -- telling the organisers ---------------------------------------------------------------
+
+    def watch(self, interaction: discord.Interaction) -> None:
+        """Remember the command that just queued announcements: if posting them fails, its
+        user is told in a follow-up while the interaction is still valid (15 minutes)."""
+        if interaction.guild_id is not None:
+            self._commands[interaction.guild_id] = interaction
+
+    async def _forbidden(self, row: Any, error: discord.Forbidden) -> None:
+        channel = self.client.get_channel(row.channel_id) if row.channel_id else None
+        guild_channel = channel if isinstance(channel, discord.abc.GuildChannel) else None
+        if row.channel_id and (guild_channel is None or not missing_permissions(guild_channel)):
+            # the gateway has not told us of the change yet: ask Discord for the overwrites
+            with contextlib.suppress(discord.HTTPException):
+                fetched = await self.client.fetch_channel(row.channel_id)
+                if isinstance(fetched, discord.abc.GuildChannel):
+                    guild_channel = fetched
+        problem = forbidden_problem(guild_channel, row.channel_id or 0, error)
+        first = row.last_error != problem  # tell once per announcement and problem
+        await self._failed(row, problem, backoff(row.attempts + 1))
+        if first:
+            await self._tell_organisers(row, problem)
+
+    async def _tell_organisers(self, row: Any, problem: str) -> None:
+        """Reply to the command if still possible, else DM the tournament's organiser; the
+        audit log and /tournament info record it in any case."""
+        info = await self.service.report_delivery_problem(row.id, problem)
+        name = info.name if info is not None else "this server's tournament"
+        text = fit_content(
+            f"⚠️ I cannot post the announcements of **{plain(name, 80)}**: {problem}. Ask a "
+            "server admin to allow it for my role in that channel; I keep retrying, and "
+            "`/tournament info` shows the state."
+        )
+        quiet = discord.AllowedMentions.none()
+        interaction = self._commands.get(row.guild_id)
+        if interaction is not None and not interaction.is_expired():
+            try:
+                await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
+                return
+            except discord.HTTPException:
+                pass  # the token may be gone: try a DM
+        if info is not None:
+            try:
+                user = self.client.get_user(info.created_by) or await self.client.fetch_user(
+                    info.created_by
+                )
+                await user.send(text, allowed_mentions=quiet)
+                return
+            except discord.HTTPException:
+                pass  # DMs closed: the audit log and /tournament info still say it
+        log.warning("could not tell the organisers of guild %s: %s", row.guild_id, problem)
+
+    async def _give_up(self, row: Any, reason: str) -> None:
+        self.failures += 1
+        log.warning("announcement %s (%s) dropped: %s", row.id, row.kind, reason)
+        await self.service.give_up_announcement(row.id, reason)
+
+
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+
 
 class _NoChannel(Exception):
-    pass
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent  # the channel is gone: retrying cannot help

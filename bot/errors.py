@@ -13,6 +13,9 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.render.limits import fit_content
+from service.limits import echo
+
 log = logging.getLogger(__name__)
 
 
@@ -22,7 +25,7 @@ class UserFacingError(Exception):
 
 def _service_error_type() -> type[Exception] | None:
     try:
-        from bot.service.errors import ServiceError
+        from service.errors import ServiceError
     except ImportError:  # the service layer is optional for the sandbox proof tests
         return None
     return ServiceError
@@ -46,12 +49,16 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(original, app_commands.CheckFailure) and str(original):
         return str(original)
     if isinstance(original, app_commands.TransformerError):
-        return f"I could not understand {original.value!r} for that option."
+        return f"I could not understand {echo(original.value)} for that option."
     return None
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer ``interaction`` privately, whether or not it was already answered or deferred."""
+    """Answer ``interaction`` privately, whether or not it was already answered or deferred.
+
+    The text is cut to Discord's 2,000 characters: a longer refusal would be refused by Discord
+    (400) and the user would get no answer at all."""
+    text = fit_content(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -84,8 +91,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
     )
 
 
+SHUTTING_DOWN = (
+    "swissbot is shutting down for a moment (a restart or an update): nothing was done. "
+    "Run the command again in a minute."
+)
+
+
 class SwissTree(app_commands.CommandTree):
-    """The command tree: errors go through :func:`report_error` instead of a bare log line."""
+    """The command tree: errors go through :func:`report_error` instead of a bare log line;
+    while the bot shuts down, new commands are refused (see ``SwissBot.shutdown``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not getattr(interaction.client, "shutting_down", False):
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await send_ephemeral(interaction, SHUTTING_DOWN)
+        return False  # autocomplete gets no suggestions rather than a half-served answer
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

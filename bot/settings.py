@@ -2,7 +2,7 @@
 
 Every setting is documented in ``.env.example``. The two advanced ones, ``DISCORD_API_BASE``
 and ``DISCORD_GATEWAY_URL``, default to Discord's own endpoints; pointing them at
-``127.0.0.1`` runs the bot against the sandbox (:mod:`bot.sandbox`).
+``127.0.0.1`` runs the bot against the sandbox (:mod:`sandbox`).
 """
 
 from __future__ import annotations

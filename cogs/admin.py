@@ -1,8 +1,13 @@
-"""``/admin ...``: organiser tools. The service refuses non-organisers with a clear message."""
+"""``/admin ...``: organiser tools; ``/config ...``: server settings, for server managers.
+
+The bot's own checks are the gate (the service refuses with a message that says who may run
+the command). ``/config`` also carries Discord's ``default_member_permissions`` = Manage
+Server, so Discord hides it from other members; ``/admin`` stays visible to everyone because a
+bot cannot grant a command to the organiser role (server admins can narrow it in Server
+Settings > Integrations)."""
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 import discord
@@ -14,30 +19,72 @@ from bot.render.format import plain
 from cogs.common import (
     PLAYER_HELP,
     TOURNAMENT_HELP,
+    PlayerOption,
+    TournamentOption,
     actor_of,
     announced,
     answer,
+    guild_id_of,
     player_autocomplete,
     player_ref,
     service_of,
     tournament_autocomplete,
     tournament_ref,
 )
-
-_MENTION = re.compile(r"^<@!?(\d+)>$")
+from service.limits import (
+    MAX_RATING,
+    MAX_ROUNDS,
+    MIN_RATING,
+    MIN_ROUNDS,
+)
+from service.validation import parse_player_ref
 
 
 class AdminCog(commands.Cog):
     admin = app_commands.Group(
         name="admin", description="Organiser tools", guild_only=True
     )
+    # Discord's default_member_permissions exist per top-level command only, so the
+    # manager-only settings live in a group of their own.
+    config = app_commands.Group(
+        name="config",
+        description="Server settings (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
-    @admin.command(name="organiser-role", description="Set the role whose members are organisers")
+    @config.command(name="organiser-role", description="Set the role whose members are organisers")
     @app_commands.describe(role="Members with this role run tournaments (as does Manage Server)")
     async def organiser_role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         await service_of(interaction).set_organiser_role(await actor_of(interaction), role.id)
         await answer(interaction, f"Organisers are now members with {role.mention} "
                      "(and anyone with Manage Server).", ephemeral=True)
+
+    @config.command(name="channel", description="Set the default channel for announcements")
+    @app_commands.describe(
+        channel="Where tournaments without a channel of their own post (empty: clear it)"
+    )
+    async def channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        await service_of(interaction).set_default_channel(
+            await actor_of(interaction), channel.id if channel else None
+        )
+        where = channel.mention if channel else "no default channel"
+        await answer(interaction, f"Default announcement channel: {where}.", ephemeral=True)
+
+    @config.command(name="show", description="Show the organiser role and default channel")
+    async def show(self, interaction: discord.Interaction) -> None:
+        settings = await service_of(interaction).get_guild_settings(guild_id_of(interaction))
+        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
+        channel = (f"<#{settings.default_channel_id}>" if settings.default_channel_id
+                   else "none")
+        await answer(
+            interaction,
+            f"Organiser role: {role} (members with Manage Server organise too).\n"
+            f"Default announcement channel: {channel}.",
+            ephemeral=True,
+        )
 
     @admin.command(name="add-player", description="Register a member or a guest")
     @app_commands.rename(member_or_name="member-or-name")
@@ -50,28 +97,44 @@ class AdminCog(commands.Cog):
     async def add_player(
         self,
         interaction: discord.Interaction,
-        member_or_name: str,
-        rating: app_commands.Range[int, 0, 4000] | None = None,
-        tournament: str | None = None,
+        member_or_name: PlayerOption,
+        rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         actor = await actor_of(interaction)
+        service = service_of(interaction)
         text = member_or_name.strip()
         user_id: int | None = None
         name = text
-        if match := _MENTION.match(text):
-            user_id = int(match.group(1))
+        reference = parse_player_ref(text)  # refuses a 20-digit id in words, not a crash
+        if reference.kind == "user":  # a @mention or a user id
+            user_id = int(reference.value)
             name = await _member_name(interaction, user_id)
-        player = await service_of(interaction).add_player(
+        elif reference.kind == "number":
+            raise UserFacingError(
+                f"{text[:20]} is a pairing number: add a member by @mention or a guest by name."
+            )
+        player = await service.add_player(
             actor, name, tournament=tournament_ref(tournament), user_id=user_id, rating=rating
         )
         who = f"<@{player.user_id}>" if player.user_id else f"**{plain(player.name)}** (guest)"
+        info = await service.tournament_info(actor.guild_id, player.tournament_id)
+        if player.number is not None and player.joined_round <= info.current_round:
+            # he was in the event before: a re-admission after a withdrawal
+            await answer(interaction, f"Re-admitted {who}: paired again from round "
+                         f"{info.current_round + 1}; the rounds missed count as absences.",
+                         ephemeral=True)
+            return
         await answer(interaction, f"Added {who}.", ephemeral=True)
 
     @admin.command(name="remove-player", description="Remove a player before the start")
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
     async def remove_player(
-        self, interaction: discord.Interaction, player: str, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        player: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         removed = await service_of(interaction).remove_player(
             await actor_of(interaction), player_ref(player), tournament_ref(tournament)
@@ -87,9 +150,9 @@ class AdminCog(commands.Cog):
     async def forbid(
         self,
         interaction: discord.Interaction,
-        player: str,
-        opponent: str,
-        tournament: str | None = None,
+        player: PlayerOption,
+        opponent: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         first, second = await service_of(interaction).forbid_pair(
             await actor_of(interaction), player_ref(player), player_ref(opponent),
@@ -110,10 +173,10 @@ class AdminCog(commands.Cog):
     async def bye(
         self,
         interaction: discord.Interaction,
-        player: str,
-        round: app_commands.Range[int, 1, 1000],
+        player: PlayerOption,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         kind: Literal["half", "full", "zero"] = "half",
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         request = await service_of(interaction).request_bye(
             await actor_of(interaction), round, kind=kind, player=player_ref(player),
@@ -129,7 +192,10 @@ class AdminCog(commands.Cog):
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
     async def drop(
-        self, interaction: discord.Interaction, player: str, tournament: str | None = None
+        self,
+        interaction: discord.Interaction,
+        player: PlayerOption,
+        tournament: TournamentOption | None = None,
     ) -> None:
         dropped = await service_of(interaction).drop_player(
             await actor_of(interaction), player_ref(player), tournament_ref(tournament)

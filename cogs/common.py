@@ -13,15 +13,22 @@ from discord import app_commands
 
 from bot.client import wake_delivery
 from bot.errors import UserFacingError
+from bot.permissions import missing_permissions
+from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
-from bot.service import Actor
+from service import Actor
+from service.limits import MAX_PLAYER_REF, MAX_TOURNAMENT_REF
+from service.validation import parse_tournament_id
 
 if TYPE_CHECKING:
     from bot.client import SwissBot
 
 MAX_CHOICES = 25
+# The string options naming a tournament or a player, bounded like the service's own limits.
+TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
+PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
 TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
-PLAYER_HELP = "The player: @mention, pairing number (#3) or name"
+PLAYER_HELP = "The player: @mention, user id, pairing number (#3) or a guest's name"
 
 
 def service_of(interaction: discord.Interaction) -> Any:
@@ -35,10 +42,20 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def is_organiser(interaction: discord.Interaction) -> bool:
-    """Manage Server (or Administrator) in this guild, or the guild's organiser role."""
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server or Administrator in this guild, or the guild's owner: who may decide who
+    organises. (Discord already gives the owner every permission; the explicit check keeps
+    that true should a payload ever say otherwise.)"""
     permissions = interaction.permissions
     if permissions.manage_guild or permissions.administrator:
+        return True
+    guild = interaction.guild
+    return guild is not None and guild.owner_id == interaction.user.id
+
+
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """A manager (see :func:`is_manager`), or a member with the guild's organiser role."""
+    if is_manager(interaction):
         return True
     member = interaction.user
     if not isinstance(member, discord.Member):
@@ -55,6 +72,7 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         guild_id=guild_id_of(interaction),
         display_name=interaction.user.display_name,
         is_organiser=await is_organiser(interaction),
+        is_manager=is_manager(interaction),
     )
 
 
@@ -63,7 +81,8 @@ def tournament_ref(value: str | None) -> int | str | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
-    return int(value) if value.isdigit() else value
+    tid = parse_tournament_id(value)  # ASCII digits in range only: "²" is a name, not an id
+    return value if tid is None else tid
 
 
 async def tournament_autocomplete(
@@ -110,12 +129,13 @@ async def player_autocomplete(
     return choices
 
 
-def player_ref(value: str) -> int | str:
-    """A player option: a mention, ``#3``, a name; a bare user id becomes an int."""
+def player_ref(value: str) -> str:
+    """A player option: a mention, a user id, ``#3`` or a guest's name. The service parses it
+    (``service.validation.parse_player_ref``) and refuses malformed ids in words."""
     value = value.strip()
     if not value:
         raise UserFacingError("Name a player: a @mention, a pairing number like #3, or a name.")
-    return int(value) if value.isdigit() else value
+    return value
 
 
 async def answer(
@@ -134,7 +154,7 @@ async def answer(
         "allowed_mentions": allowed_mentions(mention_users),
     }
     if content:
-        kwargs["content"] = content
+        kwargs["content"] = fit_content(content)
     if embeds:
         kwargs["embeds"] = list(embeds)
     if view is not None:
@@ -170,8 +190,41 @@ async def thinking(interaction: discord.Interaction, *, ephemeral: bool = False)
 
 
 def announced(interaction: discord.Interaction) -> None:
-    """The service queued announcements: post them now."""
+    """The service queued announcements: post them now (and tell this command's user if
+    Discord refuses them)."""
+    delivery = getattr(interaction.client, "delivery", None)
+    if delivery is not None:
+        delivery.watch(interaction)
     wake_delivery(interaction.client)
+
+
+async def require_channel_permissions(
+    interaction: discord.Interaction, channel_id: int | None
+) -> None:
+    """Refuse (before anything changes) when the bot cannot post announcements in the
+    tournament's channel: otherwise the command says success and every post fails with 403."""
+    guild = interaction.guild
+    if guild is None:
+        return
+    if channel_id is None:
+        settings = await service_of(interaction).get_guild_settings(guild.id)
+        channel_id = settings.default_channel_id
+        if channel_id is None:
+            return  # announcements have no channel: the outbox records it
+    channel = guild.get_channel(channel_id)
+    if channel is None:
+        raise UserFacingError(
+            f"I cannot find the announcement channel <#{channel_id}>: it was deleted or I "
+            "cannot see it. Choose another channel (the `channel` option of "
+            "`/tournament create`)."
+        )
+    missing = missing_permissions(channel)
+    if missing:
+        raise UserFacingError(
+            f"I cannot post in {channel.mention}: I am missing the {', '.join(missing)} "
+            f"permission{'s' if len(missing) > 1 else ''} there. Ask a server admin to allow "
+            "them for my role in the channel's settings (Permissions), then try again."
+        )
 
 
 def channel_text(channel_id: int | None) -> str:

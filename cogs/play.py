@@ -12,6 +12,8 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from cogs.common import (
     TOURNAMENT_HELP,
+    PlayerOption,
+    TournamentOption,
     actor_of,
     announced,
     answer,
@@ -21,7 +23,15 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
-from cogs.views import report_buttons
+from cogs.views import DYNAMIC_ITEMS, close_settled_prompts, remember_prompt, report_buttons
+from service.limits import (
+    MAX_GAMES_IN_MATCH,
+    MAX_RATING,
+    MAX_ROUNDS,
+    MIN_GAMES_IN_MATCH,
+    MIN_RATING,
+    MIN_ROUNDS,
+)
 
 
 class PlayCog(commands.Cog):
@@ -38,8 +48,8 @@ class PlayCog(commands.Cog):
     async def join(
         self,
         interaction: discord.Interaction,
-        rating: app_commands.Range[int, 0, 4000] | None = None,
-        tournament: str | None = None,
+        rating: app_commands.Range[int, MIN_RATING, MAX_RATING] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         player = await service_of(interaction).join(
             await actor_of(interaction), tournament_ref(tournament), rating=rating
@@ -52,7 +62,11 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def leave(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def leave(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         player = await service_of(interaction).leave(
             await actor_of(interaction), tournament_ref(tournament)
         )
@@ -64,7 +78,7 @@ class PlayCog(commands.Cog):
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def checkin(
-        self, interaction: discord.Interaction, tournament: str | None = None
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
         await service_of(interaction).check_in(
             await actor_of(interaction), tournament_ref(tournament)
@@ -84,9 +98,9 @@ class PlayCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         result: Literal["win", "draw", "loss"],
-        my_games: app_commands.Range[int, 0, 100] | None = None,
-        their_games: app_commands.Range[int, 0, 100] | None = None,
-        tournament: str | None = None,
+        my_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
+        their_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         outcome = await service_of(interaction).report_result(
             await actor_of(interaction),
@@ -94,6 +108,8 @@ class PlayCog(commands.Cog):
             tournament=tournament_ref(tournament),
             my_games=my_games,
             their_games=their_games,
+            # a round paired after the report was sent must not receive it
+            seen_at=interaction.created_at,
         )
         announced(interaction)
         prompt = render.report_prompt(outcome)
@@ -105,8 +121,11 @@ class PlayCog(commands.Cog):
                 view=report_buttons(outcome.game.id),
                 mention_users=prompt.mention_users,
             )
+            await remember_prompt(interaction, outcome.game.id)
         else:
             await answer(interaction, render.report_answer(outcome), embeds=prompt.embeds)
+            # the opponent's prompt, answered by this report: disable its buttons
+            await close_settled_prompts(interaction)
 
     @result.command(name="set", description="Set or correct a result (organisers)")
     @app_commands.describe(
@@ -121,12 +140,12 @@ class PlayCog(commands.Cog):
     async def result_set(
         self,
         interaction: discord.Interaction,
-        player: str,
-        round: app_commands.Range[int, 1, 1000],
+        player: PlayerOption,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         result: Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"],
-        my_games: app_commands.Range[int, 0, 100] | None = None,
-        their_games: app_commands.Range[int, 0, 100] | None = None,
-        tournament: str | None = None,
+        my_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
+        their_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         outcome = await service_of(interaction).set_result(
             await actor_of(interaction),
@@ -145,7 +164,11 @@ class PlayCog(commands.Cog):
             f"**{render.result_text(game)}** {plain(game.black.name)} is set.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PlayCog())
+    # The report buttons are registered by custom_id template, so clicks on messages sent
+    # before a restart still reach us; the cog that posts them owns them.
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -11,18 +11,31 @@ from discord.ext import commands
 
 from bot.render import tournament as render
 from bot.render.format import plain
-from bot.service import RoundView
 from cogs.common import (
     TOURNAMENT_HELP,
+    TournamentOption,
     actor_of,
     announced,
     answer,
     answer_outgoing,
     guild_id_of,
+    require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
     tournament_ref,
+)
+from cogs.views import close_settled_prompts
+from service import RoundView
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_ROUNDS,
+    MAX_TIEBREAKS_TEXT,
+    MAX_TOURNAMENT_NAME,
+    MIN_AUTO_ADVANCE_MINUTES,
+    MIN_DEADLINE_MINUTES,
+    MIN_ROUNDS,
 )
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
@@ -66,24 +79,33 @@ class TournamentCog(commands.Cog):
         deadline_minutes="Time to play each round, shown as a countdown",
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
+        tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
     )
     @app_commands.choices(system=SYSTEM_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, 100],
-        rounds: app_commands.Range[int, 1, 50],
+        name: app_commands.Range[str, 1, MAX_TOURNAMENT_NAME],
+        rounds: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         system: str = "dutch",
         scoring: Literal["chess", "match"] = "chess",
-        tiebreaks: str | None = None,
+        tiebreaks: app_commands.Range[str, 1, MAX_TIEBREAKS_TEXT] | None = None,
         colours: bool = True,
         channel: discord.TextChannel | None = None,
         rematches: Literal["avoid", "forbid"] = "avoid",
-        deadline_minutes: app_commands.Range[int, 1, 100_000] | None = None,
-        auto_advance: app_commands.Range[int, 0, 10_080] | None = None,
+        deadline_minutes: app_commands.Range[
+            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
+        ] | None = None,
+        auto_advance: app_commands.Range[
+            int, MIN_AUTO_ADVANCE_MINUTES, MAX_AUTO_ADVANCE_MINUTES
+        ] | None = None,
         checkin: bool = False,
+        tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
     ) -> None:
+        # the announcement channel must be usable before the tournament exists
+        target = channel.id if channel else interaction.channel_id
+        await require_channel_permissions(interaction, target)
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,
@@ -97,6 +119,7 @@ class TournamentCog(commands.Cog):
             deadline_minutes=deadline_minutes,
             auto_advance_minutes=auto_advance,
             checkin=checkin,
+            tiebreak_rules=tiebreak_rules,
         )
         await answer(
             interaction,
@@ -108,28 +131,34 @@ class TournamentCog(commands.Cog):
     @tournament.command(name="start", description="Close registration and pair round 1")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def start(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).start_tournament(actor, tournament_ref(tournament))
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
+        view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, _paired_text(view, "started"))
 
     @tournament.command(name="info", description="Settings, state and players")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def info(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         service = service_of(interaction)
         guild_id = guild_id_of(interaction)
         info = await service.tournament_info(guild_id, tournament_ref(tournament))
         players = await service.list_players(guild_id, info.id)
         embed = render.tournament_info(info)
-        if players:
-            lines = [render.player_line(p) for p in players[:40]]
-            if len(players) > 40:
-                lines.append(f"… and {len(players) - 40} more")
-            embed.add_field(name=f"Players ({len(players)})", value="\n".join(lines)[:1024],
-                            inline=False)
+        render.add_players(embed, players)
         await answer(interaction, embeds=[embed], ephemeral=True)
 
     @tournament.command(name="list", description="This server's tournaments")
@@ -145,20 +174,28 @@ class TournamentCog(commands.Cog):
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def finish(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).finish_tournament(
-            actor, tournament_ref(tournament), force=force
+            actor, tournament_ref(tournament), force=force, seen_at=interaction.created_at
         )
         announced(interaction)
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
+        await close_settled_prompts(interaction)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def cancel(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+    async def cancel(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+    ) -> None:
         info = await service_of(interaction).cancel_tournament(
             await actor_of(interaction), tournament_ref(tournament)
         )
@@ -172,7 +209,7 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         format: Literal["trf", "csv", "json"] = "trf",
-        tournament: str | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         exported = await service_of(interaction).export(
             guild_id_of(interaction), format, tournament_ref(tournament)
@@ -184,32 +221,48 @@ class TournamentCog(commands.Cog):
 
     @round.command(name="next", description="Pair the next round (organisers)")
     @app_commands.describe(
-        tournament=TOURNAMENT_HELP, force="Pair even though results are missing (they stay open)"
+        tournament=TOURNAMENT_HELP,
+        force="Pair even though results are missing (they stay open)",
+        round="The round to pair (default: the one after the latest you have seen)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_next(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        service, ref = service_of(interaction), tournament_ref(tournament)
-        # Name the round meant: a double-clicked forced /round next then pairs one round,
-        # not two (the second call is refused because that round already exists).
-        info = await service.tournament_info(actor.guild_id, ref)
+        service = service_of(interaction)
+        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        await require_channel_permissions(interaction, info.channel_id)
         view = await service.pair_next_round(
-            actor, info.id, force=force, round_number=info.current_round + 1
+            actor, info.id, force=force, **_round_named(interaction, round)
         )
         announced(interaction)
         await answer(interaction, _paired_text(view, "paired"))
+        await close_settled_prompts(interaction)  # a forced round settles open reports
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
-    @app_commands.describe(tournament=TOURNAMENT_HELP, force="Undo even if results were entered")
+    @app_commands.describe(
+        tournament=TOURNAMENT_HELP,
+        force="Undo even if results were entered",
+        round="The round to undo (default: the latest you have seen)",
+    )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_undo(
-        self, interaction: discord.Interaction, tournament: str | None = None, force: bool = False
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        force: bool = False,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
     ) -> None:
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
         view = await service_of(interaction).undo_round(
-            await actor_of(interaction), tournament_ref(tournament), force=force
+            actor, tournament_ref(tournament), force=force, **_round_named(interaction, round)
         )
         announced(interaction)
         await answer(
@@ -217,6 +270,7 @@ class TournamentCog(commands.Cog):
             f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
             ephemeral=True,
         )
+        await close_settled_prompts(interaction)  # the undone round's prompts
 
     # -- /pairings and /standings --------------------------------------------------------------
 
@@ -228,8 +282,8 @@ class TournamentCog(commands.Cog):
     async def pairings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, 1, 1000] | None = None,
-        tournament: str | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).pairings(
             guild_id_of(interaction), tournament_ref(tournament), round
@@ -247,13 +301,26 @@ class TournamentCog(commands.Cog):
     async def standings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, 0, 1000] | None = None,
-        tournament: str | None = None,
+        round: app_commands.Range[int, 0, MAX_ROUNDS] | None = None,
+        tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).standings(
             guild_id_of(interaction), tournament_ref(tournament), round
         )
         await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+
+
+def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:
+    """Which round a round command means, checked by the service in its own transaction.
+
+    The explicit ``round`` option names it exactly. Without it, the round is the one the
+    organiser saw when sending the command: the service refuses if a round was paired or
+    undone at or after the interaction's creation time (a snowflake timestamp, so it is the
+    moment of sending even when the second of two clicks arrives after the first committed).
+    """
+    if number is not None:
+        return {"round_number": number}
+    return {"seen_at": interaction.created_at}
 
 
 def _paired_text(view: RoundView, verb: str) -> str:

@@ -1,13 +1,20 @@
 """The Confirm / Dispute buttons of a result report.
 
 They are dynamic items: the custom_id ``swissbot:confirm:<game id>`` carries everything the
-click needs, and the bot registers the template once at start (``add_dynamic_items``), so
+click needs, and the play cog registers the template when it loads (``add_dynamic_items``), so
 buttons on messages posted before a restart keep working.
+
+The reporter's opponent or an organiser may click (the service decides). Once the result is
+settled, by a click or another way (the opponent's ``/report``, ``/result set``, a forced round,
+an undo), the prompt is edited: its buttons stay visible but disabled, so nobody clicks a dead
+button. The service remembers where each prompt was posted (``remember_prompt``).
 """
 
 from __future__ import annotations
 
+import logging
 import re
+from typing import Any
 
 import discord
 
@@ -15,6 +22,8 @@ from bot.errors import report_error
 from bot.render import tournament as render
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, service_of
+
+log = logging.getLogger(__name__)
 
 ACTIONS = {"confirm": ("Confirm", discord.ButtonStyle.success),
            "dispute": ("Dispute", discord.ButtonStyle.danger)}
@@ -50,15 +59,19 @@ class ReportButton(
                 outcome = await service.confirm_result(actor, self.game_id)
             else:
                 outcome = await service.dispute_result(actor, self.game_id)
-            # keep the report's embed (who reported what); the content says what happened
+            # keep the report's embed (who reported what); the content says what happened,
+            # and both buttons are disabled (the other one can no longer apply either)
             await interaction.response.edit_message(
                 content=render.report_answer(outcome),
-                view=None,
+                view=answered_buttons(self.game_id),
                 allowed_mentions=allowed_mentions(),
             )
+            await service.close_prompt(actor.guild_id, self.game_id)
             announced(interaction)
         except Exception as exc:
             await report_error(interaction, exc, f"the {self.action} button")
+            return
+        await close_settled_prompts(interaction)
 
 
 def report_buttons(game_id: int) -> discord.ui.View:
@@ -66,6 +79,67 @@ def report_buttons(game_id: int) -> discord.ui.View:
     view.add_item(ReportButton("confirm", game_id))
     view.add_item(ReportButton("dispute", game_id))
     return view
+
+
+def answered_buttons(game_id: int) -> discord.ui.View:
+    """The same two buttons, disabled: what an answered prompt shows."""
+    view = discord.ui.View(timeout=None)
+    for action, (label, style) in ACTIONS.items():
+        view.add_item(discord.ui.Button(label=label, style=style, disabled=True,
+                                        custom_id=f"swissbot:{action}:{game_id}"))
+    view.stop()  # nothing to listen to: the buttons are disabled
+    return view
+
+
+async def remember_prompt(interaction: discord.Interaction, game_id: int) -> None:
+    """After posting a report prompt as the reply: note where it is, so that it can be closed
+    when the result is settled another way."""
+    try:
+        message = await interaction.original_response()
+        await service_of(interaction).remember_prompt(
+            interaction.guild_id, game_id, message.channel.id, message.id
+        )
+    except Exception:  # the prompt still works; only its later clean-up is lost
+        log.warning("cannot remember the report prompt of game %s", game_id, exc_info=True)
+
+
+async def close_settled_prompts(source: discord.Interaction | Any) -> int:
+    """Disable the buttons of every open prompt of the guild whose result is settled (or whose
+    round was undone) by editing the message. Called after the commands that can settle a
+    result; never fails the command (it has answered already). Returns how many were closed."""
+    guild_id = getattr(source, "guild_id", None)
+    client: Any = getattr(source, "client", None)
+    if guild_id is None or client is None:
+        return 0
+    service = client.service
+    closed = 0
+    try:
+        prompts = await service.settled_prompts(guild_id)
+    except Exception:
+        log.warning("cannot list the settled report prompts", exc_info=True)
+        return 0
+    for prompt in prompts:
+        try:
+            channel = client.get_channel(prompt.channel_id) or await client.fetch_channel(
+                prompt.channel_id)
+            await channel.get_partial_message(prompt.message_id).edit(
+                content=render.prompt_closed(prompt.game),
+                view=answered_buttons(prompt.game_id),
+                allowed_mentions=allowed_mentions(),
+            )
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted, or no longer ours to edit: nothing left to disable
+        except Exception:
+            log.warning("cannot close the report prompt of game %s; retrying later",
+                        prompt.game_id, exc_info=True)
+            continue
+        try:
+            if await service.close_prompt(guild_id, prompt.game_id):
+                closed += 1
+        except Exception:  # edited already; at worst it is edited again next time
+            log.warning("cannot mark the report prompt of game %s closed", prompt.game_id,
+                        exc_info=True)
+    return closed
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (ReportButton,)  # type: ignore[type-arg]

@@ -6,17 +6,23 @@ processes (or two connections) that race for the same operation are serialised b
 the second one sees what the first one wrote. Inside one process the coroutines sharing a
 :class:`Database` are serialised by an :class:`asyncio.Lock`, because a single SQLite
 connection has one transaction at a time.
+
+:func:`connect` refuses, with one line for the operator (:class:`UnusableDatabase`), a file
+that swissbot could open but not use: not a database, damaged, read-only, or written by a newer
+swissbot. Better to stop at start-up than to start and then fail every write.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -24,7 +30,11 @@ BUSY_TIMEOUT_MS = 10_000
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
-class MigrationError(RuntimeError):
+class UnusableDatabase(RuntimeError):
+    """The database file cannot be used; the message is one line for the operator."""
+
+
+class MigrationError(UnusableDatabase):
     """The migration files are inconsistent or the database is newer than this code."""
 
 
@@ -67,31 +77,36 @@ async def apply_migrations(
     """Apply every migration newer than the file's ``user_version`` (up to ``target``).
 
     Each migration runs in its own transaction together with its ``user_version`` bump, so a
-    failing migration leaves the file at the previous version. Returns the new version.
+    failing migration leaves the file at the previous version. The version is read *inside*
+    that ``BEGIN IMMEDIATE`` transaction: several processes opening one new file at once are
+    serialised by the write lock, and each one migrates from what the previous one committed
+    (reading it before the lock let two of them run migration 1). Returns the new version.
     """
     migrations = migration_files(directory)
     latest = migrations[-1][0] if migrations else 0
-    current = await schema_version(conn)
-    if current > latest:
-        raise MigrationError(
-            f"the database is at schema version {current} but this swissbot knows only up to "
-            f"{latest}: upgrade swissbot"
-        )
-    for version, _name, sql in migrations:
-        if version <= current or (target is not None and version > target):
-            continue
-        # executescript would COMMIT first; run the statements ourselves inside one transaction.
+    goal = latest if target is None else min(target, latest)
+    while True:
         await conn.execute("BEGIN IMMEDIATE")
         try:
+            current = await schema_version(conn)
+            if current > latest:
+                raise MigrationError(
+                    f"this database was written by a newer swissbot (schema {current}, this "
+                    f"build knows {latest}): upgrade swissbot or point it at another file"
+                )
+            if current >= goal:
+                await conn.execute("COMMIT")
+                return current
+            _version, _name, sql = migrations[current]  # versions are 1, 2, 3, ... (checked)
+            # executescript would COMMIT first; run the statements ourselves in this transaction.
             for statement in _split_sql(sql):
                 await conn.execute(statement)
-            await conn.execute(f"PRAGMA user_version = {version:d}")
+            await conn.execute(f"PRAGMA user_version = {current + 1:d}")
         except BaseException:
-            await conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
             raise
         await conn.execute("COMMIT")
-        current = version
-    return current
 
 
 def _split_sql(script: str) -> list[str]:
@@ -110,6 +125,25 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+async def _to_completion(statement: Awaitable[Any]) -> Any:
+    """Await a statement to its end even if our task is cancelled meanwhile, then pass the
+    cancellation on. aiosqlite runs statements in its own thread: cancelling the await does not
+    stop BEGIN, COMMIT or ROLLBACK, it only hides whether they happened."""
+    task = asyncio.ensure_future(statement)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            cancelled = True
+            continue
+        if cancelled:
+            raise asyncio.CancelledError
+        return result
+
+
 class Database:
     """One aiosqlite connection with serialised transactions. Create it with :func:`connect`."""
 
@@ -126,17 +160,29 @@ class Database:
         does not take the write lock (WAL readers never block the writer).
         """
         async with self._lock:
-            await self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE")
+            try:
+                await _to_completion(self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE"))
+            except BaseException:
+                # Cancelled while BEGIN waited for the write lock: it still ran in aiosqlite's
+                # thread, so undo it or the next operation on this connection inherits it.
+                await self._rollback_if_open()
+                raise
             try:
                 yield self.conn
-                await self.conn.execute("COMMIT")
+                await _to_completion(self.conn.execute("COMMIT"))
             except BaseException:
-                if self.conn.in_transaction:
-                    await self.conn.execute("ROLLBACK")
+                await self._rollback_if_open()
                 raise
 
+    async def _rollback_if_open(self) -> None:
+        if self.conn.in_transaction:
+            await _to_completion(self.conn.execute("ROLLBACK"))
+
     async def close(self) -> None:
-        await self.conn.close()
+        """Close after the transaction in progress (a command, an outbox pass) has finished:
+        closing under it would roll it back half-way through the operation."""
+        async with self._lock:
+            await self.conn.close()
 
     async def __aenter__(self) -> Database:
         return self
@@ -148,17 +194,149 @@ class Database:
 async def connect(
     path: str | Path, *, migrate: bool = True, migrations_dir: Path | None = None
 ) -> Database:
-    """Open (or create) the database file, configure it and bring its schema up to date."""
-    conn = await aiosqlite.connect(str(path), isolation_level=None)
+    """Open (or create) the database file, check it, configure it and bring its schema up to date.
+
+    Raises :class:`UnusableDatabase` (one line naming the file and what to do) when the file
+    cannot be used: its folder is missing, it is not a database, it is damaged, it cannot be
+    written, or it comes from a newer swissbot.
+    """
+    where = str(path)
+    _check_path(Path(path))
+    try:
+        conn = await aiosqlite.connect(where, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise UnusableDatabase(_explain(where, exc)) from exc
     try:
         conn.row_factory = aiosqlite.Row
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        await conn.execute("PRAGMA journal_mode = WAL")
+        # Read the whole file before anything writes to it: a damaged file must not be
+        # "repaired" by a half-successful migration, nor start and then fail every write.
+        await _check_integrity(conn, where)
+        await _enable_wal(conn)
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA synchronous = NORMAL")
         if migrate:
             await apply_migrations(conn, migrations_dir)
+        await _check_writable(conn)
+    except MigrationError as exc:
+        await conn.close()
+        raise MigrationError(f"cannot use the database {where}: {exc}") from None
+    except sqlite3.Error as exc:
+        await conn.close()
+        raise UnusableDatabase(_explain(where, exc)) from exc
     except BaseException:
         await conn.close()
         raise
-    return Database(conn, str(path))
+    return Database(conn, where)
+
+
+async def _enable_wal(conn: aiosqlite.Connection) -> None:
+    """``PRAGMA journal_mode = WAL``, retried while another connection holds the file.
+
+    Switching a new file to WAL needs an exclusive lock and SQLite answers "database is
+    locked" at once instead of calling the busy handler, so processes that open one new file
+    together would fail here; wait for our turn, up to the busy timeout, like any other write.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + BUSY_TIMEOUT_MS / 1000
+    delay = 0.005
+    while True:
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = str(getattr(exc, "sqlite_errorname", "")).startswith("SQLITE_BUSY")
+            if not busy or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
+def _check_path(path: Path) -> None:
+    """Refuse what the file system already says cannot work, before SQLite says it obscurely.
+
+    ``os.access`` is only a first, friendlier check (it says yes to root for any mode bits);
+    :func:`_check_writable` is the real test of writing.
+    """
+    if str(path) == ":memory:" or str(path).startswith("file:"):
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        raise UnusableDatabase(
+            f"cannot use the database {path}: the folder {folder} does not exist"
+        )
+    if path.exists():
+        if not path.is_file():
+            raise UnusableDatabase(f"cannot use the database {path}: it is not a regular file")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise UnusableDatabase(
+                f"cannot use the database {path}: the file is read-only for this user; "
+                "swissbot must be able to write it"
+            )
+    # WAL mode keeps NAME-wal and NAME-shm beside the file: the folder must be writable too.
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UnusableDatabase(
+            f"cannot use the database {path}: the folder {folder} is read-only for this user; "
+            "swissbot must create files beside the database (-wal, -shm)"
+        )
+
+
+async def _check_integrity(conn: aiosqlite.Connection, where: str) -> None:
+    """``PRAGMA quick_check``: the whole file reads back as a consistent database.
+
+    quick_check skips the index-content comparison of integrity_check, so it stays fast
+    (linear in the file size) while still catching truncated and overwritten pages.
+    """
+    async with conn.execute("PRAGMA quick_check(1)") as cur:
+        row = await cur.fetchone()
+    verdict = str(row[0]) if row else "no answer"
+    if verdict != "ok":
+        raise UnusableDatabase(
+            f"cannot use the database {where}: it is damaged (quick_check: "
+            f"{_one_line(verdict)}); restore a backup"
+        )
+
+
+async def _check_writable(conn: aiosqlite.Connection) -> None:
+    """Write once at start-up, so a read-only file fails now and not at the first command.
+
+    ``BEGIN IMMEDIATE`` alone succeeds on a read-only connection; rewriting ``user_version``
+    with its own value is a real write that changes nothing.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = await schema_version(conn)
+        await conn.execute(f"PRAGMA user_version = {version:d}")
+    except BaseException:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+        raise
+    await conn.execute("COMMIT")
+
+
+# SQLite's primary result codes (``sqlite_errorname``) -> what the operator should do.
+_ADVICE: dict[str, str] = {
+    "SQLITE_NOTADB": "it is not a SQLite database (wrong file?)",
+    "SQLITE_CORRUPT": "it is damaged; restore a backup",
+    "SQLITE_READONLY": "it cannot be written (read-only file, folder or file system); "
+    "swissbot must be able to write it",
+    "SQLITE_CANTOPEN": "SQLite cannot open or create it (check the path and that the folder "
+    "is writable)",
+    "SQLITE_BUSY": "another process holds it locked (is another swissbot running on it?)",
+    "SQLITE_PERM": "access denied",
+    "SQLITE_IOERR": "the disk reported an I/O error",
+    "SQLITE_FULL": "the disk is full",
+}
+
+
+def _explain(where: str, exc: sqlite3.Error) -> str:
+    name = str(getattr(exc, "sqlite_errorname", "") or "")
+    for code, advice in _ADVICE.items():
+        if name == code or name.startswith(code + "_"):
+            return f"cannot use the database {where}: {advice} (SQLite: {_one_line(str(exc))})"
+    return f"cannot use the database {where}: {_one_line(str(exc))}"
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= 200 else line[:199] + "…"

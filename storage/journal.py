@@ -161,6 +161,26 @@ async def mark_delivered(conn: aiosqlite.Connection, outbox_id: int, now: dateti
     return cur.rowcount == 1
 
 
+async def get_outbox(conn: aiosqlite.Connection, outbox_id: int) -> OutboxRow | None:
+    async with conn.execute("SELECT * FROM outbox WHERE id = ?", (outbox_id,)) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _outbox(row)
+
+
+async def delivery_problem(conn: aiosqlite.Connection, tournament_id: int) -> str | None:
+    """The error of the tournament's oldest failing announcement, unless a later one of the
+    same tournament was delivered since (then the problem is over)."""
+    async with conn.execute(
+        "SELECT last_error FROM outbox WHERE tournament_id = ? AND delivered_at IS NULL"
+        " AND attempts > 0 AND last_error IS NOT NULL AND id > COALESCE((SELECT MAX(id)"
+        " FROM outbox WHERE tournament_id = ? AND delivered_at IS NOT NULL), 0)"
+        " ORDER BY id LIMIT 1",
+        (tournament_id, tournament_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else str(row[0])
+
+
 async def mark_failed(
     conn: aiosqlite.Connection, outbox_id: int, *, error: str, retry_at: datetime
 ) -> bool:

@@ -144,6 +144,16 @@ async def withdraw(conn: aiosqlite.Connection, player_id: int, from_round: int) 
     return cur.rowcount == 1
 
 
+async def readmit(conn: aiosqlite.Connection, player_id: int) -> bool:
+    """A withdrawn player plays again (the organiser re-admits him)."""
+    cur = await conn.execute(
+        "UPDATE players SET status = 'active', withdrawn_round = NULL WHERE id = ?"
+        " AND status = 'withdrawn'",
+        (player_id,),
+    )
+    return cur.rowcount == 1
+
+
 async def cap_withdrawals(
     conn: aiosqlite.Connection, tournament_id: int, round_number: int
 ) -> None:

@@ -4,7 +4,7 @@ and forbidden pairs."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 import aiosqlite
 
@@ -45,6 +45,16 @@ class GameRow:
     disputed_result: str | None
     confirmed_by: int | None
     set_by_user: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEventRow:
+    """A round was paired or undone at ``at`` (millisecond precision)."""
+
+    round_number: int
+    event: str  # paired, undone
+    at: datetime
+    actor_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +167,65 @@ async def delete_round(conn: aiosqlite.Connection, round_id: int) -> None:
     await conn.execute("DELETE FROM rounds WHERE id = ?", (round_id,))
 
 
+# -- round events (see migration 0003) ------------------------------------------------------------
+def epoch_ms(moment: datetime) -> int:
+    """Milliseconds since the Unix epoch (a naive datetime means UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return int(moment.timestamp() * 1000)
+
+
+async def record_round_event(
+    conn: aiosqlite.Connection,
+    tournament_id: int,
+    round_number: int,
+    event: str,
+    *,
+    at: datetime,
+    actor_id: int,
+) -> None:
+    await conn.execute(
+        "INSERT INTO round_events (tournament_id, round_number, event, at_ms, actor_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, round_number, event, epoch_ms(at), actor_id),
+    )
+
+
+async def round_event_since(
+    conn: aiosqlite.Connection, tournament_id: int, since: datetime
+) -> RoundEventRow | None:
+    """The latest round event at or after ``since`` (None if the rounds did not change)."""
+    async with conn.execute(
+        "SELECT round_number, event, at_ms, actor_id FROM round_events"
+        " WHERE tournament_id = ? AND at_ms >= ? ORDER BY id DESC LIMIT 1",
+        (tournament_id, epoch_ms(since)),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _event(row)
+
+
+async def last_round_event(
+    conn: aiosqlite.Connection, tournament_id: int, round_number: int
+) -> RoundEventRow | None:
+    """What happened last to round ``round_number`` (paired or undone), if anything."""
+    async with conn.execute(
+        "SELECT round_number, event, at_ms, actor_id FROM round_events"
+        " WHERE tournament_id = ? AND round_number = ? ORDER BY id DESC LIMIT 1",
+        (tournament_id, round_number),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _event(row)
+
+
+def _event(row: aiosqlite.Row) -> RoundEventRow:
+    return RoundEventRow(
+        round_number=row["round_number"],
+        event=row["event"],
+        at=datetime.fromtimestamp(row["at_ms"] / 1000, tz=UTC),
+        actor_id=row["actor_id"],
+    )
+
+
 # -- games ---------------------------------------------------------------------------------------
 async def insert_game(
     conn: aiosqlite.Connection,
@@ -221,15 +290,23 @@ async def record_report(
 
 
 async def confirm_report(
-    conn: aiosqlite.Connection, game_id: int, *, confirmer: int, now: datetime
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    confirmer: int | None,
+    now: datetime,
+    organiser_user: int | None = None,
 ) -> bool:
     """reported -> final with the reported result; False if it was not 'reported' any more,
-    which makes a double-clicked (or concurrent) confirmation record one result."""
+    which makes a double-clicked (or concurrent) confirmation record one result.
+    ``confirmer`` is the opponent's player id, or None when an organiser (``organiser_user``,
+    a Discord user id) confirmed."""
     cur = await conn.execute(
         "UPDATE games SET state = 'final', result = reported_result,"
         " white_games = reported_white_games, black_games = reported_black_games,"
-        " confirmed_by = ?, finalised_at = ? WHERE id = ? AND state = 'reported'",
-        (confirmer, to_text(now), game_id),
+        " confirmed_by = ?, set_by_user = COALESCE(?, set_by_user), finalised_at = ?"
+        " WHERE id = ? AND state = 'reported'",
+        (confirmer, organiser_user, to_text(now), game_id),
     )
     return cur.rowcount == 1
 
@@ -238,7 +315,7 @@ async def record_dispute(
     conn: aiosqlite.Connection,
     game_id: int,
     *,
-    disputer: int,
+    disputer: int | None,
     result: str | None,
     now: datetime,
 ) -> bool:

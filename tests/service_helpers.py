@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.service import Actor, TournamentService
+from service import Actor, TournamentService
 from storage.db import connect
 
 GUILD = 1000
@@ -31,6 +31,13 @@ class Clock:
 
 def organiser(guild: int = GUILD, user_id: int = 1, name: str = "Orla") -> Actor:
     return Actor(user_id=user_id, guild_id=guild, display_name=name, is_organiser=True)
+
+
+def manager(guild: int = GUILD, user_id: int = 2, name: str = "Mona") -> Actor:
+    """Manage Server, Administrator or the guild owner: an organiser who also decides who
+    organises."""
+    return Actor(user_id=user_id, guild_id=guild, display_name=name, is_organiser=True,
+                 is_manager=True)
 
 
 def member(user_id: int, guild: int = GUILD, name: str | None = None) -> Actor:

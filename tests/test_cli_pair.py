@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, main
+from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, main
 from swiss.model import Game, Player, Result, Round, Tournament
 from swiss.trf import write_trf
 
@@ -149,7 +149,7 @@ def test_finished_tournament_exits_3(capsys: pytest.CaptureFixture[str], tmp_pat
 
 def test_installed_command(tmp_path: Path) -> None:
     script = Path(sys.executable).with_name("swissbot")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "cli.main"]
     out_file = tmp_path / "pairs.txt"
     done = subprocess.run(
         [*command, "pair", "--system", "dutch", str(FIXTURES / "new8.trf"), "-o", str(out_file)],
@@ -175,9 +175,22 @@ def test_seed_defaults_to_the_event_seed_in_the_file(capsys: pytest.CaptureFixtu
 
 
 def test_a_file_without_players_is_invalid_input(tmp_path, capsys) -> None:
-    from bot.cli import main
+    from cli.main import main
 
     path = tmp_path / "empty.trf"
     path.write_text("012 Nothing here\nXXR 3\n", encoding="utf-8")
     assert main(["pair", str(path)]) == 3
     assert "no player lines" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """`swissbot pair FILE | head -0`: no BrokenPipeError traceback, exit 141 like Unix tools."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cli", "pair", "--system", "dutch", str(FIXTURES / "new8.trf")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader leaves before the command writes anything
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err

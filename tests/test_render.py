@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bot.render import tournament as render
 from bot.render.format import discord_timestamp, plain, points
 from bot.render.message import Outgoing
-from bot.service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
+from service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
 
 PAIRED = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 
@@ -135,6 +135,19 @@ def _standings(rows: int, final: bool = False) -> StandingsView:
     )
 
 
+def test_standings_footer_names_the_c07_edition_and_the_ties_left() -> None:
+    from dataclasses import replace
+
+    note = "Tied after every tie-break: places 2-3: #2 B, #3 C. " + "x" * 3000
+    view = replace(_standings(30), rules="2026", ties_note=note)
+    for message in render.standings(view):
+        for embed in message.embeds:
+            text = embed.footer.text or ""
+            assert text.startswith("Tiebreaks (FIDE C.07 2026): BH-C1, BH, SB")
+            assert "places 2-3" in text and len(text) <= 1024  # half the footer limit
+            assert len(embed) <= 6000
+
+
 def test_standings_table_and_split() -> None:
     small = render.standings(_standings(8))
     assert len(small) == 1 and small[0].mention_users == ()
@@ -158,6 +171,18 @@ def test_dispute_alert_pings_the_organiser_role_only() -> None:
     allowed = message.allowed_mentions().to_dict()
     assert allowed["roles"] == [555] and "users" not in allowed and allowed["parse"] == []
     assert message.content.startswith("<@&555>")
+
+
+def test_dispute_alert_without_organiser_role_pings_the_owner_or_says_so() -> None:
+    game = _round(1).games[0]
+    message = render.dispute_alert(game, None, "Open", owner_id=77)
+    allowed = message.allowed_mentions().to_dict()
+    assert allowed["users"] == [77] and "roles" not in allowed
+    assert message.content.startswith("<@77> (no organiser role is set)")
+    assert "/config organiser-role" in (message.embeds[0].description or "")
+    nobody = render.dispute_alert(game, None, "Open")
+    assert "nobody was pinged" in nobody.content
+    assert nobody.allowed_mentions().to_dict() == {"parse": []}
 
 
 def test_plain_defuses_markdown_and_mentions() -> None:

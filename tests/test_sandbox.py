@@ -7,8 +7,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sandbox import FakeDiscord, SandboxError
-from bot.sandbox.harness import start_bot
+from sandbox import FakeDiscord, SandboxError
+from sandbox.harness import start_bot
 from tests.e2e.fixtures import error_log, fake, guild  # noqa: F401  (fixtures)
 
 
@@ -150,7 +150,7 @@ async def test_rate_limit_is_retried_by_discord_py(fake, guild) -> None:  # noqa
 
 
 def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.cli import main
+    from cli.main import main
 
     assert main(["sandbox", "--port", "70000"]) == 3
     assert "--port must be 0..65535" in capsys.readouterr().err
@@ -159,7 +159,7 @@ def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str
 async def test_transcript_renders_names_embeds_and_buttons(fake, guild) -> None:  # noqa: F811
     import io
 
-    from bot.sandbox.transcript import Transcript
+    from sandbox.transcript import Transcript
 
     bot = await _bot(fake)
     running = await start_bot(bot, fake)
@@ -182,3 +182,62 @@ async def test_transcript_renders_names_embeds_and_buttons(fake, guild) -> None:
     assert "[Press]" in text
     assert "@player01 in #general 1970-01-01 00:00 UTC" in text
     assert "┌ Title" in text and "│ hello @player01 bold" in text
+
+
+def test_sandbox_computes_channel_permissions_like_discord() -> None:
+    from sandbox.payloads import (
+        ATTACH_FILES,
+        EMBED_LINKS,
+        EVERYONE_PERMISSIONS,
+        SEND_MESSAGES,
+        VIEW_CHANNEL,
+    )
+
+    world = FakeDiscord()
+    club = world.add_guild(players=1)
+    channel, bot, role = club.channel("tournaments"), world.bot_member(club), world.bot_role(club)
+    assert world.bot_permissions(club, channel) == EVERYONE_PERMISSIONS
+    channel.overwrites[club.everyone.id] = (0, 0, SEND_MESSAGES)
+    assert not world.bot_permissions(club, channel) & SEND_MESSAGES
+    channel.overwrites[role.id] = (0, SEND_MESSAGES, EMBED_LINKS)  # the role's allow wins
+    perms = world.bot_permissions(club, channel)
+    assert perms & SEND_MESSAGES and not perms & EMBED_LINKS
+    channel.overwrites[bot.id] = (1, EMBED_LINKS, ATTACH_FILES)  # the member's own comes last
+    perms = world.bot_permissions(club, channel)
+    assert perms & EMBED_LINKS and not perms & ATTACH_FILES
+    channel.overwrites[bot.id] = (1, 0, VIEW_CHANNEL)
+    assert world.bot_permissions(club, channel) == 0  # nothing without View Channel
+    assert club.permissions_in(channel, world.owner_member(club)) & SEND_MESSAGES  # owner
+    payload = channel.payload()["permission_overwrites"]
+    assert {"id": str(bot.id), "type": 1, "allow": "0", "deny": str(VIEW_CHANNEL)} in payload
+
+
+async def test_sandbox_answers_posts_the_bot_may_not_make_like_discord() -> None:
+    import aiohttp
+
+    from sandbox.payloads import EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
+
+    async with FakeDiscord() as server:
+        club = server.add_guild()
+        channel, role = club.channel("tournaments"), server.bot_role(club)
+        headers = {"Authorization": f"Bot {server.token}"}
+        url = f"{server.api_base}/channels/{channel.id}/messages"
+        embed = {"embeds": [{"title": "t", "description": "d"}]}
+
+        async def post(body: dict) -> tuple[int, dict]:
+            async with aiohttp.ClientSession() as http, http.post(
+                url, json=body, headers=headers
+            ) as response:
+                return response.status, await response.json()
+
+        assert (await post({"content": "hi"}))[0] == 200
+        await server.set_channel_permissions(club, channel, role, deny=EMBED_LINKS)
+        assert (await post({"content": "hi"}))[0] == 200
+        assert await post(embed) == (403, {"code": 50013, "message": "Missing Permissions"})
+        await server.set_channel_permissions(club, channel, role, deny=SEND_MESSAGES)
+        assert (await post({"content": "hi"}))[1]["code"] == 50013
+        await server.set_channel_permissions(club, channel, role, deny=VIEW_CHANNEL)
+        assert await post({"content": "hi"}) == (403, {"code": 50001, "message": "Missing Access"})
+        await server.delete_channel(club, channel)
+        assert await post({"content": "hi"}) == (404, {"code": 10003, "message": "Unknown Channel"})
+        assert (await post({"content": "x" * 2001}))[0] == 404  # no channel: checked first

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import ServiceError, TournamentService
+from service import ServiceError, TournamentService
 from storage import journal
 from tests.service_helpers import GUILD, Clock, member, open_service, organiser
 

@@ -1,5 +1,5 @@
-"""The permission matrix: every operation, called by a member, by an organiser and by an
-organiser of another guild."""
+"""The permission matrix: every operation, called by a member, by an organiser who does not
+manage the server, by a server manager and by an organiser of another guild."""
 
 from __future__ import annotations
 
@@ -11,19 +11,22 @@ from typing import Any
 
 import pytest
 
-from bot.service import (
+from service import (
     Actor,
     NotFoundError,
+    NotManagerError,
     NotOrganiserError,
     PermissionDeniedError,
     ServiceError,
     TournamentService,
 )
-from bot.service.permissions import OPERATIONS
-from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
+from service.permissions import OPERATIONS
+from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
 
-ORG = organiser()
+ORG = organiser()  # the organiser role, without Manage Server
+BOSS = manager()
 STRANGER_ORG = organiser(guild=OTHER_GUILD, user_id=9, name="Other Org")
+LEVELS = ("manager", "organiser", "player", "anyone")
 
 
 @dataclass
@@ -99,7 +102,9 @@ CALLS: dict[str, tuple[Call, str | None]] = {
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
-            "mark_delivered", "mark_failed", "announcements", "get_game", "now"}
+            "mark_delivered", "mark_failed", "announcements", "get_game", "now",
+            "remember_prompt", "settled_prompts", "close_prompt",
+            "report_delivery_problem", "give_up_announcement"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:
@@ -115,6 +120,19 @@ def test_the_matrix_covers_every_public_operation() -> None:
     } | {"now"}
     assert set(OPERATIONS) == set(CALLS)
     assert public - INTERNAL == set(OPERATIONS)
+    assert set(OPERATIONS.values()) <= set(LEVELS)
+
+
+def test_the_table_in_docs_matches_the_operations() -> None:
+    """docs/discord.md shows who may do what; it must say what the code enforces."""
+    text = (Path(__file__).parent.parent / "docs" / "discord.md").read_text(encoding="utf-8")
+    for operation, level in OPERATIONS.items():
+        assert f"| `{operation}` | {level} |" in text, operation
+
+
+def test_only_managers_decide_who_organises() -> None:
+    assert {op for op, level in OPERATIONS.items() if level == "manager"} >= {
+        "set_organiser_role", "set_default_channel"}
 
 
 @pytest.mark.parametrize("operation", sorted(OPERATIONS))
@@ -123,24 +141,52 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
     who = OPERATIONS[operation]
     # 1. A member who is not an organiser.
     someone = _member_for(scene, role)
-    if who == "organiser":
+    if who == "manager":
+        with pytest.raises(NotManagerError, match="Only server managers can"):
+            await call(scene, someone)
+    elif who == "organiser":
         with pytest.raises(NotOrganiserError, match="Only organisers can"):
             await call(scene, someone)
     else:
         await call(scene, someone)  # a player or read-only operation simply works
-    # 2. An organiser of another guild sees nothing of this guild.
+    # 2. An organiser (the organiser role) who does not manage the server.
+    if who == "manager":
+        with pytest.raises(NotManagerError, match="Manage Server"):
+            await call(scene, ORG)
+    elif who == "organiser":
+        await _not_refused(call, scene, ORG, operation)
+    # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
                          "set_organiser_role", "set_default_channel"):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
-    # 3. An organiser is never refused for permission (other refusals are fine here).
-    if who == "organiser":
-        try:
-            await call(scene, ORG)
-        except PermissionDeniedError as exc:  # pragma: no cover
-            pytest.fail(f"{operation} refused an organiser: {exc}")
-        except ServiceError:
-            pass
+    # 4. A server manager is never refused for permission.
+    if who in ("manager", "organiser"):
+        await _not_refused(call, scene, BOSS, operation)
+
+
+async def _not_refused(call: Call, scene: Scene, actor: Actor, operation: str) -> None:
+    """Other refusals (a state conflict) are fine here; a permission refusal is not."""
+    try:
+        await call(scene, actor)
+    except PermissionDeniedError as exc:  # pragma: no cover
+        pytest.fail(f"{operation} refused {actor.display_name}: {exc}")
+    except ServiceError:
+        pass
+
+
+async def test_an_organiser_cannot_hand_the_organiser_role_to_everyone(scene: Scene) -> None:
+    everyone = ORG.guild_id  # @everyone's role id is the guild id
+    with pytest.raises(NotManagerError):
+        await scene.service.set_organiser_role(ORG, everyone)
+    with pytest.raises(NotManagerError):
+        await scene.service.set_default_channel(ORG, 42)
+    assert (await scene.service.get_guild_settings(ORG.guild_id)).organiser_role_id is None
+    assert (await scene.service.set_organiser_role(BOSS, 77)).organiser_role_id == 77
+
+
+def test_a_manager_is_an_organiser() -> None:
+    assert Actor(1, 2, "x", is_manager=True).is_organiser
 
 
 async def test_members_cannot_act_for_other_players(scene: Scene) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.service import RoundView, TournamentService
-from bot.service.results import ORGANISER_CHOICES, result_for
+from service import RoundView, TournamentService
+from service.results import ORGANISER_CHOICES, result_for
 from swiss.model import Result
 from swiss.trf import parse_trf
 from tests.service_helpers import GUILD, member, open_service, organiser

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import (
+from service import (
     ConflictError,
     ReportOutcome,
     RoundView,
@@ -21,7 +21,7 @@ from bot.service import (
     TournamentService,
 )
 from swiss.trf import parse_trf
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import GUILD, Clock, manager, member, open_service, organiser
 
 ORG = organiser()
 CHANNEL = 555
@@ -401,8 +401,8 @@ async def test_guild_settings_and_default_channel(tmp_path: Path) -> None:
     async with open_service(tmp_path / "guild.sqlite3") as service:
         settings = await service.get_guild_settings(GUILD)
         assert settings.organiser_role_id is None
-        await service.set_organiser_role(ORG, 77)
-        await service.set_default_channel(ORG, 88)
+        await service.set_organiser_role(manager(), 77)
+        await service.set_default_channel(manager(), 88)
         assert await service.get_guild_settings(GUILD) == type(settings)(GUILD, 77, 88)
         await service.create_tournament(ORG, "No Channel", 1, seed=1)
         await service.join(member(1001))
@@ -468,6 +468,31 @@ async def test_custom_tiebreak_list(tmp_path: Path) -> None:
         assert all(len(row.values) == 2 for row in table.rows)
         note = (await service.announcements(table.tournament_id))[-1]
         assert note.kind == "standings" and len(note.payload["rows"][0]["values"]) == 2
+
+
+async def test_tiebreak_rules_setting(tmp_path: Path) -> None:
+    """The C.07 edition: "auto" follows the creation date (the test clock's), or is chosen."""
+    async with open_service(tmp_path / "rules.sqlite3") as service:
+        info = await service.create_tournament(ORG, "Rules", 2, seed=3)
+        assert info.settings.tiebreak_rules == "auto"
+        for uid in range(1401, 1405):
+            await service.join(member(uid))
+        await service.edit_tournament(ORG, tiebreak_rules="2024")
+        with pytest.raises(Exception, match="tie-break rules"):
+            await service.edit_tournament(ORG, tiebreak_rules="2030")
+        r1 = await service.start_tournament(ORG)
+        await play_round(service, r1)
+        table = await service.standings(GUILD)
+        assert table.rules == "2024"
+    async with open_service(tmp_path / "auto.sqlite3") as service:
+        await service.create_tournament(ORG, "Auto", 2, seed=3)
+        for uid in range(1401, 1405):
+            await service.join(member(uid))
+        r1 = await service.start_tournament(ORG)
+        await play_round(service, r1)
+        table = await service.standings(GUILD)
+        expected = "2026" if service.now().date().isoformat() >= "2026-03-01" else "2024"
+        assert table.rules == expected
 
 
 async def test_organiser_player_management(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 
 BASE = ["simulate", "--players", "8", "--rounds", "3", "--tournaments", "6", "--quiet"]
 
@@ -96,7 +96,7 @@ def test_external_failure_exits_1(capsys):
 def test_external_engine_column(capsys):
     import sys
 
-    command = f"{sys.executable} -m bot.cli pair {{trf}} --system burstein"
+    command = f"{sys.executable} -m cli pair {{trf}} --system burstein"
     code = main(["simulate", "--players", "6", "--rounds", "2", "--tournaments", "2", "--quiet",
                  "--systems", "burstein", "--external", command, "--external-name", "ext"])
     assert code == 0

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bot.simulation import (
+from cli.simulation.experiment import (
     format_table,
     measure_values,
     read_csv,
@@ -93,7 +93,7 @@ class _Terminal:
 
 
 def test_progress_bar_draws_on_a_terminal_only():
-    from bot.simulation import ProgressBar
+    from cli.simulation.experiment import ProgressBar
 
     term = _Terminal(tty=True)
     bar = ProgressBar(term, width=10)  # type: ignore[arg-type]

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.simulation import (
+from cli.simulation.experiment import (
     ExternalEngineError,
     ExternalPairer,
     SystemSpec,
@@ -155,7 +155,7 @@ def test_beta_point_one_keeps_every_colour_difference_within_one():
 def test_external_engine_through_swissbot_pair_matches_our_engine():
     config = SimulationConfig(players=8, rounds=3, tiebreaks="none", seed=2)
     # As bbpPairings is called: the pairs go to the file {out}.
-    command = f"{sys.executable} -m bot.cli pair {{trf}} --system dutch -o {{out}}"
+    command = f"{sys.executable} -m cli pair {{trf}} --system dutch -o {{out}}"
     external = play_tournament(config, "dutch", 0, ExternalPairer(command))
     internal = play_tournament(config, "dutch", 0)
     assert external.tournament.rounds == internal.tournament.rounds

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 from swiss.standings import PRESETS
 
 FIXTURES = Path(__file__).parent / "fixtures" / "standings"
@@ -59,7 +59,7 @@ def test_json_after_an_earlier_round(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_explain_one_player(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, CLUB, "--explain", "3", "--tiebreaks", "BH-C1,SB")
+    code, out, _ = run(capsys, CLUB, "--explain", "3", "--tiebreaks", "BH-C1,SB", "--rules", "2024")
     assert code == 0
     assert out.splitlines()[0] == "Chen (#3)"
     assert "BH-C1 6.5: " in out and "cut: r2 dummy (VUR) 2" in out

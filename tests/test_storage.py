@@ -3,6 +3,7 @@ transactions, the append-only audit log and the exactly-once outbox."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -124,6 +125,54 @@ async def test_transaction_rolls_back_everything_on_error(tmp_path: Path) -> Non
             assert await tournament_repo.list_tournaments(conn, 1) == []
 
 
+@pytest.mark.parametrize("where", ["begin", "body"])
+async def test_a_cancelled_transaction_leaves_the_connection_usable(
+    tmp_path: Path, where: str
+) -> None:
+    """A command cancelled while its BEGIN waits for the write lock (or inside its block) must
+    not leave the shared connection inside a transaction: the BEGIN still runs in aiosqlite's
+    thread after the await is cancelled, and the next operation would fail or commit it."""
+    path = tmp_path / "bot.sqlite3"
+    async with await connect(path) as db, await connect(path) as other:
+        holder = asyncio.Event()
+        release = asyncio.Event()
+
+        async def hold_the_write_lock() -> None:
+            async with other.transaction():
+                holder.set()
+                await release.wait()
+
+        async def victim() -> None:
+            async with db.transaction() as conn:
+                await tournament_repo.insert_tournament(
+                    conn, guild_id=1, name="Cancelled", settings={"rounds": 1}, seed=1,
+                    channel_id=None, created_by=1, now=NOW,
+                )
+                await asyncio.sleep(3600)
+
+        if where == "begin":
+            blocker = asyncio.create_task(hold_the_write_lock())
+            await holder.wait()
+        task = asyncio.create_task(victim())
+        await asyncio.sleep(0.2)  # BEGIN IMMEDIATE is now waiting for the lock in its thread
+        task.cancel()
+        if where == "begin":
+            await asyncio.sleep(0.05)
+            release.set()
+            await blocker
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert not db.conn.in_transaction
+        async with db.transaction() as conn:
+            await tournament_repo.insert_tournament(
+                conn, guild_id=1, name="Next", settings={"rounds": 1}, seed=1,
+                channel_id=None, created_by=1, now=NOW,
+            )
+        async with db.transaction(readonly=True) as conn:
+            names = [t.name for t in await tournament_repo.list_tournaments(conn, 1)]
+        assert names == ["Next"]
+
+
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     async with await connect(tmp_path / "bot.sqlite3") as db:
         with pytest.raises(sqlite3.IntegrityError):
@@ -186,3 +235,30 @@ async def test_a_read_transaction_does_not_block_a_writer(tmp_path: Path) -> Non
             assert await tournament_repo.list_tournaments(conn, 1) == []  # its snapshot
         async with reader.transaction(readonly=True) as conn:
             assert [t.name for t in await tournament_repo.list_tournaments(conn, 1)] == ["During"]
+
+
+async def test_close_waits_for_the_transaction_in_flight(tmp_path: Path) -> None:
+    """A bot stopping while a command still writes: close() lets the transaction finish, so
+    no half-closed connection keeps the file locked for the restarted bot."""
+    path = tmp_path / "closing.sqlite3"
+    db = await connect(path)
+    inside = asyncio.Event()
+
+    async def work() -> int:
+        async with (
+            db.transaction() as conn,
+            conn.execute("SELECT count(*) FROM sqlite_master") as cur,
+        ):
+            inside.set()
+            await asyncio.sleep(0.05)
+            (count,) = await cur.fetchone()
+        return int(count)
+
+    task = asyncio.create_task(work())
+    await inside.wait()
+    await db.close()
+    assert await task > 0  # the transaction finished (before: "Connection closed")
+    again = await connect(path)  # and nothing holds the file
+    async with again.transaction() as conn:
+        await conn.execute("SELECT 1")
+    await again.close()

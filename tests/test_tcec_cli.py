@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cli.main import main
 from swiss.pairing import pair_round
 from swiss.pairing.tcec import encounter_history
 from swiss.trf import format_pairs, write_trf

@@ -1,6 +1,6 @@
 """Render an outbox announcement (``kind`` + JSON payload written by the service).
 
-Payloads are plain JSON (see ``bot.service.present.round_payload`` / ``standings_payload``);
+Payloads are plain JSON (see ``service.present.round_payload`` / ``standings_payload``);
 here they are turned back into light objects with the attributes the view renderers read, so
 announcements and command replies share one renderer.
 """
@@ -25,7 +25,11 @@ STANDINGS_TOP = 50
 
 
 def render_announcement(
-    kind: str, payload: dict[str, Any], *, organiser_role_id: int | None = None
+    kind: str,
+    payload: dict[str, Any],
+    *,
+    organiser_role_id: int | None = None,
+    owner_id: int | None = None,
 ) -> list[Outgoing]:
     """The messages for one announcement, in posting order."""
     name = (payload.get("tournament") or {}).get("name", "the tournament")
@@ -43,7 +47,7 @@ def render_announcement(
             game = game_from_payload(payload["game"])
             game.reported_result = payload.get("reported_result") or game.reported_result
             game.disputed_result = payload.get("disputed_result")
-            return [views.dispute_alert(game, organiser_role_id, name)]
+            return [views.dispute_alert(game, organiser_role_id, name, owner_id=owner_id)]
         case "result_corrected":
             game = game_from_payload(payload["game"])
             previous = views.RESULT_TEXT.get(payload.get("previous_result", ""), "pending")

@@ -13,7 +13,7 @@ TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 
 
 class SeatLike(Protocol):
-    """What the renderers need of a player seat (``bot.service.views.Seat`` and friends)."""
+    """What the renderers need of a player seat (``service.views.Seat`` and friends)."""
 
     @property
     def name(self) -> str: ...

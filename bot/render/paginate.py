@@ -12,13 +12,14 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.render import limits
 from bot.render.message import Outgoing, TextFile
 
-CONTENT_LIMIT = 2000
+CONTENT_LIMIT = limits.CONTENT
 DESCRIPTION_BUDGET = 3900
 MESSAGE_EMBED_BUDGET = 5800
-EMBEDS_PER_MESSAGE = 10
-TITLE_LIMIT = 256
+EMBEDS_PER_MESSAGE = limits.EMBEDS
+TITLE_LIMIT = limits.EMBED_TITLE
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""Render the service's result objects (``bot.service.views``) as Discord messages.
+"""Render the service's result objects (``service.views``) as Discord messages.
 
 Renderers are pure: they take views and return :class:`~bot.render.message.Outgoing` lists or
 embeds. Only attribute access is used, so they do not import the service.
@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.render import limits
 from bot.render.format import code_safe, discord_timestamp, plain, points, seat, seat_text
+from bot.render.limits import add_field
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 
 if TYPE_CHECKING:
-    from bot.service.views import (
+    from service.views import (
         GameView,
         PlayerView,
         ReportOutcome,
@@ -171,9 +173,15 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
         )
     footer = ""
     if view.tiebreaks:
-        footer = "Tiebreaks: " + ", ".join(view.tiebreaks)
+        rules = getattr(view, "rules", "")  # announcements rebuilt from old payloads lack it
+        footer = f"Tiebreaks (FIDE C.07 {rules}): " if rules else "Tiebreaks: "
+        footer += ", ".join(view.tiebreaks)
         if len(view.tiebreaks) > EMBED_TIEBREAKS:
             footer += f" (the first {EMBED_TIEBREAKS} are shown)"
+        ties_note = getattr(view, "ties_note", "")
+        if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
+            # the footer repeats on every embed and counts towards the 6,000 per message
+            footer = (footer + "\n" + ties_note)[: limits.FOOTER // 2]
     content = f"🏆 **Final standings** of **{name}**" if view.final else ""
     return paginate(
         title,
@@ -205,8 +213,13 @@ def standings_table(
     return header, rows
 
 
+#: Who may click a report's buttons besides the opponent (the service enforces the same).
+ORGANISERS_TEXT = "an organiser (Manage Server or the organiser role)"
+
+
 def report_prompt(outcome: ReportOutcome) -> Outgoing:
-    """The public message a report creates; the opponent answers with its buttons."""
+    """The public message a report creates; its buttons say who may click them: the opponent,
+    or an organiser (for a guest opponent, only an organiser)."""
     game = outcome.game
     reporter, opponent = outcome.reporter, outcome.opponent
     reported = game.reported_result or game.result
@@ -220,10 +233,34 @@ def report_prompt(outcome: ReportOutcome) -> Outgoing:
         colour=RESULTS_COLOUR,
     )
     if opponent.user_id is not None:
-        content = f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result."
-        embed.set_footer(text="Only the opponent (or an organiser) can answer.")
+        content = (f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result "
+                   f"(or {ORGANISERS_TEXT} can).")
+        # footers are plain text: the name as stored, cut short
+        embed.set_footer(
+            text=f"Only {opponent.name[:40]} or {ORGANISERS_TEXT} can click these buttons."
+        )
         return Outgoing(content=content, embeds=[embed], mention_users=(opponent.user_id,))
-    return Outgoing(content="Waiting for an organiser to confirm.", embeds=[embed])
+    embed.set_footer(text=f"Only {ORGANISERS_TEXT} can click these buttons.")
+    return Outgoing(
+        content=f"{seat(opponent, number=False)} is a guest: {ORGANISERS_TEXT} must "
+        "**Confirm** or **Dispute** this result.",
+        embeds=[embed],
+    )
+
+
+def prompt_closed(game: GameView | None) -> str:
+    """The new content of a report prompt answered another way (its buttons are disabled)."""
+    if game is None:
+        return "↩️ This round was undone: the report no longer applies."
+    where = f"Round {game.round}, board {game.board}"
+    if game.state == "final":
+        return (
+            f"✅ {where}: {seat(game.white, number=False)} **{result_text(game)}** "
+            f"{seat(game.black, number=False)} is final."
+        )
+    if game.state == "disputed":
+        return f"⚠️ {where}: the result is **disputed**; an organiser will decide."
+    return f"{where}: this report no longer applies."
 
 
 def _games_suffix(game: GameView) -> str:
@@ -253,9 +290,17 @@ def report_answer(outcome: ReportOutcome) -> str:
     return f"Result reported; waiting for {seat(outcome.opponent, number=False)} to confirm."
 
 
-def dispute_alert(game: GameView, organiser_role_id: int | None, tournament: str) -> Outgoing:
-    """Tell the organisers that a result needs their decision (pings their role only)."""
-    who = f"<@&{organiser_role_id}>" if organiser_role_id else "Organisers"
+def dispute_alert(
+    game: GameView, organiser_role_id: int | None, tournament: str, *, owner_id: int | None = None
+) -> Outgoing:
+    """Tell the organisers that a result needs their decision. Pings their role only; with
+    no organiser role set, the server owner (else it says that nobody could be pinged)."""
+    if organiser_role_id:
+        who, roles, users = f"<@&{organiser_role_id}>", (organiser_role_id,), ()
+    elif owner_id:
+        who, roles, users = f"<@{owner_id}> (no organiser role is set)", (), (owner_id,)
+    else:
+        who, roles, users = "Organisers (no organiser role is set, nobody was pinged)", (), ()
     reported = game.reported_result or "?"
     disputed = game.disputed_result
     lines = [
@@ -265,14 +310,16 @@ def dispute_alert(game: GameView, organiser_role_id: int | None, tournament: str
     if disputed:
         lines.append(f"Disputed, claiming: **{RESULT_TEXT.get(disputed, disputed)}**")
     lines.append("Decide with `/result set`.")
+    if not organiser_role_id:
+        lines.append("A server manager can choose who is pinged with `/config organiser-role`.")
     embed = discord.Embed(
         title=f"{plain(tournament, 80)} · round {game.round}, board {game.board} disputed",
         description="\n".join(lines),
         colour=ALERT_COLOUR,
     )
-    roles = (organiser_role_id,) if organiser_role_id else ()
     return Outgoing(
-        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles
+        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles,
+        mention_users=users,
     )
 
 
@@ -280,27 +327,53 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     """``/tournament info``."""
     s = info.settings
     embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
-    embed.add_field(name="Status", value=info.status)
+    add_field(embed, "Status", info.status)
     round_text = f"{info.current_round} of {s.rounds}"
     if info.round_state:
         round_text += f" ({info.round_state})"
-    embed.add_field(name="Round", value=round_text)
-    embed.add_field(name="Players", value=str(info.players))
-    embed.add_field(name="System", value=s.system)
-    embed.add_field(name="Scoring", value=s.scoring)
-    embed.add_field(name="Tiebreaks", value=s.tiebreaks or "—")
-    embed.add_field(name="Colours", value="yes" if s.colours else "no")
-    embed.add_field(name="Rematches", value=s.rematches)
+    add_field(embed, "Round", round_text)
+    add_field(embed, "Players", str(info.players))
+    add_field(embed, "System", s.system)
+    add_field(embed, "Scoring", s.scoring)
+    add_field(embed, "Tiebreaks", s.tiebreaks or "—")
+    add_field(embed, "Colours", "yes" if s.colours else "no")
+    add_field(embed, "Rematches", s.rematches)
     if s.deadline_minutes:
-        embed.add_field(name="Round deadline", value=f"{s.deadline_minutes} min")
+        add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
-        embed.add_field(name="Auto-advance", value=f"{s.auto_advance_minutes} min after a round")
+        add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
     if info.channel_id:
-        embed.add_field(name="Channel", value=f"<#{info.channel_id}>")
+        add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:
-        embed.add_field(name="Next round", value=discord_timestamp(info.auto_advance_due))
+        add_field(embed, "Next round", discord_timestamp(info.auto_advance_due))
+    if info.delivery_problem:
+        add_field(embed, "⚠️ Announcements failing", info.delivery_problem, inline=False)
     embed.set_footer(text=f"Tournament #{info.id} · seed {info.seed}")
     return embed
+
+
+#: Players listed by /tournament info (the rest are counted).
+INFO_PLAYERS = 40
+
+
+def add_players(embed: discord.Embed, players: Sequence[PlayerView]) -> None:
+    """The players field of ``/tournament info`` (cut to one field's 1,024 characters)."""
+    if not players:
+        return
+    lines = [player_line(p) for p in players[:INFO_PLAYERS]]
+    if len(players) > INFO_PLAYERS:
+        lines.append(f"… and {len(players) - INFO_PLAYERS} more")
+    text = "\n".join(lines)
+    if len(text) > limits.FIELD_VALUE:
+        # cut at a line, saying how many are not shown, rather than mid-mention
+        kept: list[str] = []
+        for line in lines:
+            more = f"\n… and {len(players) - len(kept) - 1} more"
+            if len("\n".join([*kept, line])) + len(more) > limits.FIELD_VALUE:
+                break
+            kept.append(line)
+        text = "\n".join(kept) + f"\n… and {len(players) - len(kept)} more"
+    add_field(embed, f"Players ({len(players)})", text, inline=False)
 
 
 def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:

@@ -22,6 +22,10 @@ class TiebreakSpec:
     base: str
     cut_low: int = 0
     cut_high: int = 0
+    unrated: int | None = None  # /U: rating given to unrated opponents (ARO, TPR, PTP, ...)
+    fore: bool = False  # /F: AOB over Fore Buchholz values
+    koya_percent: Fraction = Fraction(50)  # /L<p>: KS limit in percent of the maximum
+    koya_offset: Fraction = Fraction(0)  # /L+n, /L-n: KS limit moved by n half points
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,7 @@ class Context:
     records: dict[int, PlayerRecord]
     rule: UnplayedRule
     explain: bool = False
+    edition: str = "2024"
     _opponent_scores: dict[bool, dict[int, Points]] = field(default_factory=dict)
     _fore: dict[int, PlayerRecord] | None = None
     memo: dict[object, object] = field(default_factory=dict)  # per-computation caches
@@ -50,16 +55,21 @@ class Context:
 
     @property
     def rounds(self) -> int:
-        """Number of rounds considered."""
-        return max((len(r.rounds) for r in self.records.values()), default=0)
+        """Number of rounds considered (computed once: tie-breaks ask for it per player)."""
+        cached = self.memo.get("rounds")
+        if cached is None:
+            cached = self.memo["rounds"] = max(
+                (len(r.rounds) for r in self.records.values()), default=0
+            )
+        return cached  # type: ignore[return-value]
 
     def without_explanations(self) -> Context:
         """The same context (caches shared) with explanations switched off."""
         if not self.explain:
             return self
         return Context(
-            self.tournament, self.records, self.rule, False, self._opponent_scores, self._fore,
-            self.memo,
+            self.tournament, self.records, self.rule, False, self.edition,
+            self._opponent_scores, self._fore, self.memo,
         )
 
     def label(self, pid: int) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from typing import Literal
 
 from swiss.model import Tournament
-from swiss.standings.ranking import evaluate
+from swiss.standings.editions import article
+from swiss.standings.ranking import evaluate, select_edition
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +24,8 @@ class TiebreakExplanation:
     acronym: str
     value: Fraction | float
     text: str
+    edition: str = "2026"
+    article: str = ""
 
 
 def explain_player(
@@ -31,12 +35,23 @@ def explain_player(
     *,
     rounds: int | None = None,
     unplayed: Literal["c07", "c02"] = "c07",
+    rules: str | None = None,
+    start_date: date | None = None,
 ) -> list[TiebreakExplanation]:
-    """The working of every tiebreak of the list for ``player_id`` (``KeyError`` if unknown)."""
+    """The working of every tiebreak of the list for ``player_id`` (``KeyError`` if unknown).
+
+    Each entry names the C.07 edition (``rules``, or the one in force on ``start_date``) and
+    the article its value follows.
+    """
     tournament.player(player_id)  # KeyError for an unknown player, before any work
-    evaluation = evaluate(tournament, tiebreaks, rounds=rounds, unplayed=unplayed, explain=True)
+    edition = select_edition(rules, start_date)
+    evaluation = evaluate(
+        tournament, tiebreaks, rounds=rounds, unplayed=unplayed, explain=True, edition=edition
+    )
     return [
-        TiebreakExplanation(spec.acronym, value, text)
+        TiebreakExplanation(
+            spec.acronym, value, text, edition, article(spec.base, edition, unplayed)
+        )
         for spec, value, text in zip(
             evaluation.specs,
             evaluation.values[player_id],

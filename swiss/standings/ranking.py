@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from typing import Literal
 
 from swiss.model import Points, Tournament, has_double_rounds, split_double_rounds
 from swiss.standings.context import Context, TiebreakSpec
 from swiss.standings.direct import direct_encounter
+from swiss.standings.editions import check_edition, edition_for_date
 from swiss.standings.presets import PRESETS
 from swiss.standings.records import build_records
 from swiss.standings.tiebreaks import CATALOGUE, TiebreakError, parse_tiebreaks
@@ -44,6 +46,7 @@ class Standings:
     tiebreaks: tuple[str, ...]
     rounds: int = 0
     unplayed: str = "c07"
+    edition: str = "2026"
 
     def row(self, player_id: int) -> StandingRow:
         for row in self.rows:
@@ -93,9 +96,11 @@ def evaluate(
     rounds: int | None,
     unplayed: str,
     explain: bool,
+    edition: str = "2024",
 ) -> Evaluation:
     """Compute every tiebreak of the list for every player (DE group by group)."""
     rule = check_rule(unplayed)
+    edition = check_edition(edition)
     if rounds is not None and rounds < 0:
         raise ValueError(f"rounds must be >= 0, got {rounds}")
     if rounds is not None and rounds > tournament.rounds_played:
@@ -108,7 +113,7 @@ def evaluate(
         tournament, ends = split_double_rounds(tournament)
         rounds = None if rounds is None else ends[rounds]
     records = build_records(tournament, rounds)
-    context = Context(tournament, records, rule, explain)
+    context = Context(tournament, records, rule, explain, edition)
     values: dict[int, list[Fraction]] = {pid: [] for pid in records}
     texts: dict[int, list[str]] = {pid: [] for pid in records}
     evaluation = Evaluation(context, specs, values, texts)
@@ -149,6 +154,8 @@ def compute_standings(
     unplayed: Literal["c07", "c02"] = "c07",
     final_key: FinalKey = "order",
     lot_seed: int = 0,
+    rules: str | None = None,
+    start_date: date | None = None,
 ) -> Standings:
     """Rank the players after ``rounds`` rounds (default: all played rounds).
 
@@ -157,9 +164,16 @@ def compute_standings(
     unplayed-round rule (FIDE C.07 2024-08 or the older C.02 virtual opponent). Players tied on
     points and every tiebreak share a rank and are listed by ``final_key``: initial order, or a
     lot drawn with ``lot_seed``. Raises ``ValueError`` (``TiebreakError``) on bad input.
+
+    ``rules`` selects the C.07 edition (``"2026"`` or ``"2024"``); by default the edition in
+    force on ``start_date`` (the event's first day), or 2026 without a date (see
+    :func:`swiss.standings.editions.edition_for_date`).
     """
     final = _final_order(tournament, final_key, lot_seed)
-    evaluation = evaluate(tournament, tiebreaks, rounds=rounds, unplayed=unplayed, explain=False)
+    edition = select_edition(rules, start_date)
+    evaluation = evaluate(
+        tournament, tiebreaks, rounds=rounds, unplayed=unplayed, explain=False, edition=edition
+    )
     records = evaluation.context.records
     keys = {pid: evaluation.key(pid) for pid in records}
     order = sorted(records, key=lambda pid: (keys[pid], final[pid]))
@@ -183,4 +197,12 @@ def compute_standings(
         tiebreaks=tuple(spec.acronym for spec in evaluation.specs),
         rounds=evaluation.context.rounds,
         unplayed=unplayed,
+        edition=edition,
     )
+
+
+def select_edition(rules: str | None, start_date: date | None = None) -> str:
+    """``rules`` checked, or the edition in force on ``start_date`` when ``rules`` is None."""
+    if rules is None:
+        return edition_for_date(start_date)
+    return check_edition(rules)

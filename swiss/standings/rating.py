@@ -57,3 +57,63 @@ def performance(score: Fraction, ratings: Sequence[int]) -> int:
     if not ratings:
         return 0
     return average_rating(ratings) + dp_for(score, len(ratings))
+
+
+# FIDE B.02 table 8.1(b): the expected score (in hundredths) of the higher-rated player for a
+# rating difference; each entry is (largest difference of the band, pd). Above 735: 1.00.
+_PD_BANDS: tuple[tuple[int, int], ...] = (
+    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57), (61, 58),
+    (68, 59), (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65), (121, 66),
+    (129, 67), (137, 68), (145, 69), (153, 70), (162, 71), (170, 72), (179, 73), (188, 74),
+    (197, 75), (206, 76), (215, 77), (225, 78), (235, 79), (245, 80), (256, 81), (267, 82),
+    (278, 83), (290, 84), (302, 85), (315, 86), (328, 87), (344, 88), (357, 89), (374, 90),
+    (391, 91), (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97), (619, 98),
+    (735, 99),
+)
+
+
+def _pd_table() -> tuple[int, ...]:
+    table: list[int] = []
+    for upper, pd in _PD_BANDS:
+        table.extend([pd] * (upper + 1 - len(table)))
+    table.extend([100] * (801 - len(table)))
+    return tuple(table)
+
+
+PD_TABLE: tuple[int, ...] = _pd_table()  # index: rating difference 0..800
+
+
+def expected_score(rating: int, opponent: int) -> Fraction:
+    """FIDE expected score of ``rating`` against ``opponent`` (differences capped at 800)."""
+    diff = max(-800, min(800, opponent - rating))
+    if diff < 0:
+        return Fraction(PD_TABLE[-diff], 100)
+    return Fraction(100 - PD_TABLE[diff], 100)
+
+
+def perfect_performance(score: Fraction, ratings: Sequence[int]) -> int:
+    """PTP (C.07 art. 10.3): the lowest rating whose expected score reaches ``score``.
+
+    0 points: the lowest opponent rating - 800; more points than games: highest + 800. Without
+    rated opponents 0 (callers that must tell "no value" apart check ``ratings`` first).
+    """
+    if not ratings:
+        return 0
+    if score <= 0:
+        return min(ratings) - 800
+    if score > len(ratings):
+        return max(ratings) + 800
+
+    def reaches(candidate: int) -> bool:
+        return sum((expected_score(candidate, r) for r in ratings), Fraction(0)) >= score
+
+    # The expected score grows with the rating and reaches len(ratings) at max + 736, so the
+    # answer lies in (min - 801, max + 736]: bisect on integers for the lowest that reaches.
+    low, high = min(ratings) - 801, max(ratings) + 736
+    while high - low > 1:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle
+    return high

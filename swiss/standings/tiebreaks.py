@@ -39,7 +39,12 @@ from fractions import Fraction
 from swiss.model import Color
 from swiss.standings import cardgames
 from swiss.standings.context import Context, TiebreakSpec, Worked, fmt
-from swiss.standings.rating import average_rating, performance
+from swiss.standings.rating import (
+    average_rating,
+    perfect_performance,
+    performance,
+    round_half_up,
+)
 from swiss.standings.records import RoundKind, RoundRecord
 from swiss.standings.unplayed import (
     Contribution,
@@ -91,7 +96,15 @@ def _compute_terms(
             vur = False
             opponent: int | None = cell.opponent
         else:
-            score = own_dummy_score(record, cell, ctx.rule, ctx.scoring)
+            score = own_dummy_score(
+                record,
+                cell,
+                ctx.rule,
+                ctx.scoring,
+                edition=ctx.edition,
+                opponent_score=None if cell.opponent is None else scores[cell.opponent],
+                rounds=ctx.rounds,
+            )
             vur = cell.kind.is_voluntary_unplayed
             opponent = None
         value = score * cell.points if sonneborn else score
@@ -99,13 +112,17 @@ def _compute_terms(
     return terms
 
 
-def _describe_term(ctx: Context, term: Contribution, sonneborn: bool) -> str:
+def _describe_term(
+    ctx: Context, term: Contribution, sonneborn: bool, own: Fraction | None = None
+) -> str:
     if term.opponent is not None:
         who = ctx.label(term.opponent)
     else:
         who = "dummy" if ctx.rule == "c07" else "virtual opponent"
         if term.vur:
             who += " (VUR)"
+        if ctx.rule == "c07" and own is not None and term.score < own:
+            who += f" (own {fmt(own)} capped, 2026 art. 16.4)"
     text = f"r{term.round} {who} {fmt(term.score)}"
     if sonneborn:
         text += f" -> {fmt(term.value)}"
@@ -123,7 +140,8 @@ def _opponent_sum(
         value = sum((t.value for t in kept), Fraction(0))
         text = ""
         if ctx.explain:
-            parts = [_describe_term(ctx, t, sonneborn) for t in terms]
+            own = ctx.player_records(fore)[pid].points
+            parts = [_describe_term(ctx, t, sonneborn, own) for t in terms]
             text = "; ".join(parts) if parts else "no opponents"
             cut = cut_low + cut_high
             if cut:
@@ -200,8 +218,59 @@ _black_won = _counter(
 _byes = _counter(lambda ctx, c: c.kind is RoundKind.PAIRING_BYE, "pairing-allocated byes")
 
 
+def _is_elected(ctx: Context, cell: RoundRecord) -> bool:
+    """REP (art. 7.6): a game played, a pairing-allocated bye, or a round scored as a win
+    (forfeit win, full-point bye): the rounds the player was there to play."""
+    if cell.kind is RoundKind.PENDING:
+        return False
+    return (
+        cell.kind.is_played
+        or cell.kind is RoundKind.PAIRING_BYE
+        or cell.points == ctx.scoring.win
+    )
+
+
+_rounds_elected = _counter(_is_elected, "rounds elected to play")
+
+
+def _looks_round_robin(ctx: Context) -> bool:
+    """An all-play-all: as many rounds as players (or one fewer), everyone paired with everyone.
+
+    swissbot has no round-robin mode, so this only recognises a Swiss that became one; the
+    Koya maximum then leaves out the bye rounds of an odd number of players.
+    """
+    players = len(ctx.records)
+    rounds = ctx.tournament.total_rounds or ctx.tournament.rounds_played
+    if players < 2 or players not in (rounds, rounds + 1):
+        return False
+    for record in ctx.records.values():
+        met = {c.opponent for c in record.rounds if c.opponent is not None}
+        if len(met) != players - 1:
+            return False
+    return True
+
+
+def koya_limit(ctx: Context, spec: TiebreakSpec) -> Fraction:
+    """The KS threshold: ``koya_percent`` of the maximum score, moved by ``koya_offset``.
+
+    In a round robin with an odd number of players the maximum leaves out the bye round(s),
+    and every player who was never paired removes one game (art. 9.2).
+    """
+    games = ctx.rounds
+    if _looks_round_robin(ctx):
+        players = len(ctx.records)
+        if ctx.rounds % players == 0:
+            games -= ctx.rounds // players
+        for record in ctx.records.values():
+            if not any(
+                c.has_opponent or c.kind is RoundKind.PAIRING_BYE for c in record.rounds
+            ):
+                games -= 1
+    return spec.koya_percent * ctx.scoring.win * games / 100 + spec.koya_offset
+
+
 def _koya(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
-    limit = ctx.scoring.win * ctx.rounds / 2
+    limit = koya_limit(ctx, spec)
     result: dict[int, Worked] = {}
     for pid, record in ctx.records.items():
         value = Fraction(0)
@@ -224,15 +293,34 @@ def _koya(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     return result
 
 
-# -- ratings: ARO, TPR --------------------------------------------------------------------------
-def _rated_games(ctx: Context, pid: int) -> list[tuple[int, int, Fraction]]:
-    """(round, opponent rating, score 1/½/0) of the games played against rated opponents."""
+# -- ratings: ARO, TPR, PTP, APRO, APPO, RTNG -----------------------------------------------------
+def _played_games(ctx: Context, pid: int) -> list[RoundRecord]:
+    return [
+        cell for cell in ctx.records[pid].rounds
+        if cell.kind.is_played and cell.opponent is not None
+    ]
+
+
+def _opponent_rating(ctx: Context, opponent: int, unrated: int | None) -> int | None:
+    """An opponent's rating for the rating tie-breaks: ``None`` for an unrated one without /U."""
+    rating = ctx.records[opponent].rating
+    if rating > 0:
+        return rating
+    return unrated
+
+
+def _rated_games(
+    ctx: Context, pid: int, unrated: int | None = None
+) -> list[tuple[int, int, Fraction]]:
+    """(round, opponent rating, score 1/½/0) of the games played against rated opponents.
+
+    With ``unrated`` (the /U modifier) unrated opponents count with that rating.
+    """
     games = []
-    for cell in ctx.records[pid].rounds:
-        if not cell.kind.is_played or cell.opponent is None:
-            continue
-        rating = ctx.records[cell.opponent].rating
-        if rating <= 0:
+    for cell in _played_games(ctx, pid):
+        assert cell.opponent is not None
+        rating = _opponent_rating(ctx, cell.opponent, unrated)
+        if rating is None:
             continue
         score = {RoundKind.WIN: Fraction(1), RoundKind.DRAW: Fraction(1, 2)}.get(
             cell.kind, Fraction(0)
@@ -241,18 +329,51 @@ def _rated_games(ctx: Context, pid: int) -> list[tuple[int, int, Fraction]]:
     return games
 
 
+def _cut_rated(
+    ctx: Context, pid: int, spec: TiebreakSpec
+) -> tuple[list[tuple[int, int, Fraction]], list[tuple[int, int, Fraction]]]:
+    """The rated games kept after the cut/median of ``spec`` (art. 14), and the games cut.
+
+    Counts are capped at the rounds considered, as FIDE's reference code does.
+    """
+    games = sorted(_rated_games(ctx, pid, spec.unrated), key=lambda g: (g[1], g[0]))
+    low = min(spec.cut_low, ctx.rounds)
+    high = min(spec.cut_high, ctx.rounds - low)
+    cut: list[tuple[int, int, Fraction]] = []
+    for _ in range(low):
+        if games:
+            cut.append(games.pop(0))
+    for _ in range(high):
+        if games:
+            cut.append(games.pop())
+    return games, cut
+
+
+def _all_rated(compute: Compute) -> Compute:
+    """Rating tie-breaks need a rating for everyone (art. 10): when an unrated player takes
+    part and no ``/U`` rating is given, they do not apply and every value is 0 (FIDE's
+    reference code leaves them empty, which ranks nobody)."""
+
+    def guarded(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+        if spec.unrated is None and any(r.rating <= 0 for r in ctx.records.values()):
+            text = (
+                "an unrated player takes part and no /U rating was given: not applicable = 0"
+                if ctx.explain else ""
+            )
+            return {pid: Worked(Fraction(0), text) for pid in ctx.records}
+        return compute(ctx, spec)
+
+    return guarded
+
+
 def _aro(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     result: dict[int, Worked] = {}
     for pid in ctx.records:
-        games = sorted(_rated_games(ctx, pid), key=lambda g: (g[1], g[0]))
-        low = min(spec.cut_low, len(games))
-        high = min(spec.cut_high, len(games) - low)
-        kept = games[low : len(games) - high]
+        kept, cut = _cut_rated(ctx, pid, spec)
         value = Fraction(average_rating([g[1] for g in kept]))
         text = ""
         if ctx.explain:
             listed = ", ".join(f"r{g[0]} {g[1]}" for g in sorted(kept)) or "none"
-            cut = games[:low] + games[len(games) - high :]
             text = f"opponent ratings: {listed}"
             if cut:
                 text += "; cut " + ", ".join(f"r{g[0]} {g[1]}" for g in cut)
@@ -261,10 +382,28 @@ def _aro(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     return result
 
 
+def _performances(ctx: Context, spec: TiebreakSpec) -> dict[int, tuple[int, int] | None]:
+    """Each player's (TPR, PTP), or ``None`` without a rated game (cached per /U value)."""
+    key = ("performances", spec.unrated)
+    cached = ctx.memo.get(key)
+    if cached is None:
+        table: dict[int, tuple[int, int] | None] = {}
+        for pid in ctx.records:
+            games = _rated_games(ctx, pid, spec.unrated)
+            if not games:
+                table[pid] = None
+                continue
+            score = sum((g[2] for g in games), Fraction(0))
+            ratings = [g[1] for g in games]
+            table[pid] = (performance(score, ratings), perfect_performance(score, ratings))
+        cached = ctx.memo[key] = table
+    return cached  # type: ignore[return-value]
+
+
 def _tpr(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     result: dict[int, Worked] = {}
     for pid in ctx.records:
-        games = _rated_games(ctx, pid)
+        games = _rated_games(ctx, pid, spec.unrated)
         score = sum((g[2] for g in games), Fraction(0))
         value = Fraction(performance(score, [g[1] for g in games]))
         text = ""
@@ -281,21 +420,144 @@ def _tpr(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
     return result
 
 
+def _ptp(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    table = _performances(ctx, spec)
+    result: dict[int, Worked] = {}
+    for pid in ctx.records:
+        entry = table[pid]
+        value = Fraction(entry[1] if entry else 0)
+        text = ""
+        if ctx.explain:
+            games = _rated_games(ctx, pid, spec.unrated)
+            if games:
+                score = sum((g[2] for g in games), Fraction(0))
+                ratings = ", ".join(str(g[1]) for g in games)
+                text = (
+                    f"{fmt(score)} points against {ratings}: lowest rating whose FIDE expected "
+                    f"score reaches {fmt(score)} = {fmt(value)}"
+                )
+            else:
+                text = "no rated games = 0"
+        result[pid] = Worked(value, text)
+    return result
+
+
+def _average_of_opponents(
+    ctx: Context, values: dict[int, Fraction | None], places: int, what: str
+) -> dict[int, Worked]:
+    """Mean of the opponents' ``values`` over the games played, rounded half up to ``places``.
+
+    Opponents without a value (``None``) are left out; no opponent at all gives 0.
+    """
+    scale = 10**places
+    result: dict[int, Worked] = {}
+    for pid in ctx.records:
+        used: list[tuple[int, int, Fraction]] = []
+        for cell in _played_games(ctx, pid):
+            assert cell.opponent is not None
+            value = values[cell.opponent]
+            if value is not None:
+                used.append((cell.number, cell.opponent, value))
+        if used:
+            mean = sum((u[2] for u in used), Fraction(0)) / len(used)
+            average = Fraction(round_half_up(mean * scale), scale)
+        else:
+            average = Fraction(0)
+        text = ""
+        if ctx.explain:
+            listed = "; ".join(f"r{r} {ctx.label(o)} {fmt(v)}" for r, o, v in used) or "none"
+            text = f"opponents' {what}: {listed}; mean rounded half up = {fmt(average)}"
+        result[pid] = Worked(average, text)
+    return result
+
+
+def _apro(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    table = _performances(ctx, spec)
+    values = {pid: None if e is None else Fraction(e[0]) for pid, e in table.items()}
+    return _average_of_opponents(ctx, values, 0, "TPR")
+
+
+def _appo(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    table = _performances(ctx, spec)
+    values = {pid: None if e is None else Fraction(e[1]) for pid, e in table.items()}
+    return _average_of_opponents(ctx, values, 0, "PTP")
+
+
+def _aob(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    plain = TiebreakSpec("FB" if spec.fore else "BH", "FB" if spec.fore else "BH")
+    buchholz = _opponent_sum(ctx.without_explanations(), plain, fore=spec.fore, sonneborn=False)
+    values: dict[int, Fraction | None] = {pid: w.value for pid, w in buchholz.items()}
+    return _average_of_opponents(ctx, values, 2, "Fore Buchholz" if spec.fore else "Buchholz")
+
+
+def _rtng(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    result: dict[int, Worked] = {}
+    for pid, record in ctx.records.items():
+        rating = record.rating if record.rating > 0 else (spec.unrated or 0)
+        text = ""
+        if ctx.explain:
+            text = f"rating {record.rating}" if record.rating > 0 else (
+                f"unrated, counted as {rating}"
+            )
+        result[pid] = Worked(Fraction(rating), text)
+    return result
+
+
+def _tpn(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    """TPN: the tournament pairing number (TRF start number, swissbot's player id)."""
+    result: dict[int, Worked] = {}
+    for pid in ctx.records:
+        text = f"pairing number {pid} (lower ranks higher)" if ctx.explain else ""
+        result[pid] = Worked(Fraction(pid), text)
+    return result
+
+
+def _standard_points(ctx: Context, spec: TiebreakSpec) -> dict[int, Worked]:
+    """STD: each round scored 1 / ½ / 0 by comparing its points with a draw's."""
+    draw = ctx.scoring.draw
+    result: dict[int, Worked] = {}
+    for pid, record in ctx.records.items():
+        steps: list[Fraction] = []
+        for cell in record.rounds:
+            if cell.points > draw:
+                steps.append(Fraction(1))
+            elif cell.points == draw:
+                steps.append(Fraction(1, 2))
+            else:
+                steps.append(Fraction(0))
+        value = sum(steps, Fraction(0))
+        text = ""
+        if ctx.explain:
+            listed = " + ".join(fmt(x) for x in steps) or "no rounds"
+            text = f"per round, more than a draw's {fmt(draw)} = 1, a draw = 0.5: {listed}"
+            text += f" = {fmt(value)}"
+        result[pid] = Worked(value, text)
+    return result
+
+
 CATALOGUE: dict[str, TiebreakDef] = {
     d.base: d
     for d in (
         TiebreakDef("BH", "Buchholz", _buchholz, "CM"),
         TiebreakDef("FB", "Fore Buchholz", _fore_buchholz, "CM"),
+        TiebreakDef("AOB", "average of opponents' Buchholz", _aob, "F"),
         TiebreakDef("SB", "Sonneborn-Berger", _sonneborn_berger, "C"),
         TiebreakDef("PS", "progressive score", _progressive, "C"),
-        TiebreakDef("KS", "Koya", _koya),
+        TiebreakDef("KS", "Koya", _koya, "L"),
         TiebreakDef("DE", "direct encounter", None, higher_is_better=False),
         TiebreakDef("WIN", "wins (including unplayed)", _wins),
         TiebreakDef("WON", "wins over the board", _won),
         TiebreakDef("BPG", "games played with black", _black_played),
         TiebreakDef("BWG", "games won with black", _black_won),
-        TiebreakDef("ARO", "average rating of opponents", _aro, "CM"),
-        TiebreakDef("TPR", "tournament performance rating", _tpr),
+        TiebreakDef("REP", "rounds elected to play", _rounds_elected),
+        TiebreakDef("STD", "standard points", _standard_points),
+        TiebreakDef("ARO", "average rating of opponents", _all_rated(_aro), "CMU"),
+        TiebreakDef("TPR", "tournament performance rating", _all_rated(_tpr), "U"),
+        TiebreakDef("PTP", "perfect tournament performance", _all_rated(_ptp), "U"),
+        TiebreakDef("APRO", "average performance rating of opponents", _all_rated(_apro), "U"),
+        TiebreakDef("APPO", "average perfect performance of opponents", _all_rated(_appo), "U"),
+        TiebreakDef("RTNG", "rating", _all_rated(_rtng), "U"),
+        TiebreakDef("TPN", "pairing number (lower first)", _tpn, higher_is_better=False),
         TiebreakDef("BYES", "pairing byes (fewer first)", _byes, higher_is_better=False),
         TiebreakDef("MW%", "match-win percentage", cardgames.match_win),
         TiebreakDef("OMW%", "opponents' match-win percentage", cardgames.opponents_match_win),
@@ -314,34 +576,84 @@ _ALIASES: dict[str, str] = {
     "OGW": "OGW%",
     "RES": "OWP",
     "BYE": "BYES",
+    "GE": "REP",  # C.07 2023 name of REP
+    "RTG": "RTNG",
+    "SNO": "TPN",
 }
-_SPEC = re.compile(r"^(?P<base>[A-Z%]+?)(?:[-/](?P<mod>[CM])(?P<n>\d+))?$")
+_BASE = re.compile(r"^(?P<base>[A-Z%]+?)(?P<mods>(?:[-/](?:[CMU]\d+|L[+-]?[\d.]+|F))*)$")
+_MOD = re.compile(r"[-/](?P<kind>[CMUF]|L)(?P<arg>[+-]?[\d.]*)")
+
+
+def _koya_modifier(arg: str, text: str) -> tuple[Fraction | None, Fraction | None]:
+    """``/L<p>``: limit at p percent; ``/L+n`` / ``/L-n``: n half points (``/L+1.5``: points)."""
+    try:
+        if arg[:1] in "+-" and arg[1:]:
+            amount = Fraction(arg[1:])
+            if "." not in arg:
+                amount /= 2
+            return None, amount if arg[0] == "+" else -amount
+        return Fraction(arg), None
+    except (ValueError, ZeroDivisionError):
+        raise TiebreakError(
+            f"cannot read the Koya limit in {text!r}: e.g. KS/L+1, KS/L60"
+        ) from None
 
 
 def parse_tiebreak(text: str) -> TiebreakSpec:
-    """Parse one acronym such as ``BH-C1``, ``BH/M1``, ``SB``, ``AROC`` or ``OMW%``."""
+    """Parse one acronym such as ``BH-C1``, ``BH/M1``, ``SB``, ``AROC``, ``ARO/C1/U1400``.
+
+    Modifiers (C.07 art. 14 and the TRF spelling): ``C<n>`` cut the n least significant values,
+    ``M<n>`` median (n at each end), ``U<r>`` rating r for unrated opponents, ``L...`` Koya
+    limit, ``F`` AOB over Fore Buchholz.
+    """
     raw = text.strip().upper()
     if raw in ("AROC", "AROC1"):
         return TiebreakSpec("AROC", "ARO", cut_low=1)
-    match = _SPEC.match(raw)
+    match = _BASE.match(raw)
     if not match:
         raise TiebreakError(f"cannot read tiebreak {text!r}: expected e.g. BH, BH-C1, SB")
     base = _ALIASES.get(match["base"], match["base"])
     definition = CATALOGUE.get(base)
     if definition is None:
         known = ", ".join(CATALOGUE)
-        raise TiebreakError(f"unknown tiebreak {text.strip()!r}; known: {known}, AROC")
-    if match["mod"] is None:
-        return TiebreakSpec(base, base)
-    mod, count = match["mod"], int(match["n"])
-    if mod not in definition.modifiers:
-        raise TiebreakError(f"tiebreak {base} takes no -{mod} modifier (in {text.strip()!r})")
-    if count < 1:
-        raise TiebreakError(f"modifier count must be at least 1 (in {text.strip()!r})")
-    acronym = f"{base}-{mod}{count}"
-    if mod == "C":
-        return TiebreakSpec(acronym, base, cut_low=count)
-    return TiebreakSpec(acronym, base, cut_low=count, cut_high=count)
+        raise TiebreakError(f"unknown tiebreak {text.strip()!r}; known: {known}, AROC, GE")
+    values: dict[str, object] = {}
+    acronym = base
+    suffix = ""
+    for mod in _MOD.finditer(match["mods"]):
+        kind, arg = mod["kind"], mod["arg"]
+        if kind not in definition.modifiers:
+            raise TiebreakError(
+                f"tiebreak {base} takes no -{kind} modifier (in {text.strip()!r})"
+            )
+        if kind in values or (kind in "CM" and ("C" in values or "M" in values)):
+            raise TiebreakError(f"modifier {kind} given twice (in {text.strip()!r})")
+        if kind in "CM":
+            count = int(arg)
+            if count < 1:
+                raise TiebreakError(f"modifier count must be at least 1 (in {text.strip()!r})")
+            values[kind] = count
+            acronym += f"-{kind}{count}"
+        elif kind == "U":
+            values["U"] = int(arg)
+            suffix += f"/U{int(arg)}"
+        elif kind == "L":
+            values["L"] = _koya_modifier(arg, text.strip())
+            suffix += f"/L{arg}"
+        else:
+            values["F"] = True
+            suffix += "/F"
+    percent, offset = values.get("L", (None, None))  # type: ignore[misc]
+    return TiebreakSpec(
+        acronym + suffix,
+        base,
+        cut_low=int(values.get("C", values.get("M", 0))),  # type: ignore[call-overload]
+        cut_high=int(values.get("M", 0)),  # type: ignore[call-overload]
+        unrated=values.get("U"),  # type: ignore[arg-type]
+        fore=bool(values.get("F", False)),
+        koya_percent=percent if percent is not None else Fraction(50),
+        koya_offset=offset if offset is not None else Fraction(0),
+    )
 
 
 def parse_tiebreaks(items: Sequence[str]) -> tuple[TiebreakSpec, ...]:

@@ -9,12 +9,14 @@ Two rules, selected by ``unplayed=``:
   rounds of the last category (requested byes at the end of the event, rounds missed after a
   withdrawal: VURs without an opponent after the player's last non-VUR round) count as draws.
 * *For the player himself* (16.4): every unplayed round is a game against a dummy opponent
-  whose score is the player's own final score (the 2026 cap on that score is not applied: it
-  belongs to the next edition).
+  whose score is the player's own final score. The 2026 edition caps it (16.4.1: a forfeit,
+  at the scheduled opponent's score as seen in 16.3; 16.4.2: no opponent, at draw points x
+  rounds); ``edition="2024"`` leaves it uncapped. See :mod:`swiss.standings.editions`.
 * *Cuts* (16.5): on a player with voluntary unplayed rounds (VURs: requested byes, absences,
   forfeit losses) Cut-1 removes the lowest VUR contribution first, unless that contribution is
-  lower than the least significant value, which is then cut instead. Median cuts at the top are
-  plain.
+  lower than the least significant value, which is then cut instead. Among the VURs the one
+  with the lowest dummy score goes first (scores only differ under the 2026 caps). Median cuts
+  at the top are plain.
 
 ``"c02"`` -- FIDE C.02 (2017) art. 13.15, the rule before 2023, which the paper's era used:
 
@@ -38,7 +40,7 @@ from swiss.standings.records import PlayerRecord, RoundKind, RoundRecord
 UnplayedRule = Literal["c07", "c02"]
 UNPLAYED_RULES: tuple[str, ...] = ("c07", "c02")
 RULE_EDITIONS: dict[str, str] = {
-    "c07": "FIDE C.07 Tie-Break Regulations, edition in force from 1 August 2024",
+    "c07": "FIDE C.07 art. 16, dummy opponent",
     "c02": "FIDE C.02 (2017) art. 13.15, virtual opponent",
 }
 
@@ -79,11 +81,29 @@ def score_for_opponents(record: PlayerRecord, rule: UnplayedRule, scoring: Scori
 
 
 def own_dummy_score(
-    record: PlayerRecord, cell: RoundRecord, rule: UnplayedRule, scoring: Scoring
+    record: PlayerRecord,
+    cell: RoundRecord,
+    rule: UnplayedRule,
+    scoring: Scoring,
+    *,
+    edition: str = "2024",
+    opponent_score: Points | None = None,
+    rounds: int = 0,
 ) -> Points:
-    """The score of the dummy (C.07) or virtual (C.02) opponent of an unplayed round."""
+    """The score of the dummy (C.07) or virtual (C.02) opponent of an unplayed round.
+
+    Under C.07 it is the player's own final score (``record.points``); the 2026 edition caps
+    it at ``opponent_score`` (the scheduled opponent's score for the opponents' Buchholz) for
+    a forfeit, and at ``scoring.draw * rounds`` for a round without opponent.
+    """
     if rule == "c07":
-        return record.points
+        score = record.points
+        if edition == "2026":
+            if cell.has_opponent and opponent_score is not None:  # 16.4.1
+                score = min(score, opponent_score)
+            elif not cell.has_opponent:  # 16.4.2
+                score = min(score, scoring.draw * rounds)
+        return score
     before = record.points_after(cell.number - 1)
     complement = scoring.win + scoring.loss - cell.points
     later = len(record.rounds) - cell.number
@@ -138,7 +158,8 @@ def cut_lowest(
         vurs = [t for t in kept if t.vur]
         victim = least
         if rule == "c07" and vurs:
-            lowest_vur = min(vurs, key=lambda t: (t.value, t.score, t.round))
+            # the VUR with the lowest dummy score (then value), as FIDE's reference code does
+            lowest_vur = min(vurs, key=lambda t: (t.score, t.value, t.round))
             if not least.value > lowest_vur.value:
                 victim = lowest_vur
         kept.remove(victim)

@@ -17,9 +17,9 @@ import pytest
 import yarl
 
 from bot.client import SwissBot
-from bot.sandbox import FakeDiscord, SandboxGuild
-from bot.sandbox.harness import RunningBot, start_bot
 from bot.settings import Settings
+from sandbox import FakeDiscord, SandboxGuild
+from sandbox.harness import RunningBot, start_bot
 
 WATCHED_LOGGERS = ("discord", "bot", "cogs")
 

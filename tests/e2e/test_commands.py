@@ -3,8 +3,8 @@ life cycle, and how errors reach the user."""
 
 from __future__ import annotations
 
-from bot.sandbox import FakeDiscord, SandboxGuild
-from bot.service import Actor
+from sandbox import FakeDiscord, SandboxGuild
+from service import Actor
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64
@@ -193,3 +193,91 @@ async def test_double_clicked_forced_round_next_pairs_one_round(
     replies = [await fake.reply(first), await fake.reply(second)]
     assert sum("is paired" in r["content"] for r in replies) == 1, replies
     assert (await bot.service.tournament_info(guild.id)).current_round == 2
+
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_config_commands_need_manage_server(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    """Items 11.1 and 11.2: the registered commands carry Manage Server on /config only, and
+    an organiser without Manage Server cannot change who organises (nor the default channel)."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    registered = {c["name"]: c for c in fake.guild_commands.get(guild.id, [])
+                  + fake.global_commands}
+    assert int(registered["config"]["default_member_permissions"]) == MANAGE_GUILD
+    for visible in ("admin", "tournament", "round", "result", "report", "join", "standings"):
+        assert registered[visible].get("default_member_permissions") is None, visible
+    organisers = guild.role("Organisers")
+    await club.run(club.owner, "config organiser-role", role=organisers)
+    org = fake.add_member(guild, "olga", display_name="Olga", roles=[organisers])
+    # the organiser runs tournaments ...
+    reply = await club.run(org, "tournament create", name="Olga Cup", rounds=3)
+    assert "Created" in reply["content"]
+    # ... but cannot hand the organiser role to @everyone, nor move the announcements
+    everyone = guild.roles[guild.id]
+    reply = await club.run(org, "config organiser-role", role=everyone)
+    assert reply["flags"] & EPHEMERAL
+    assert "Only server managers" in reply["content"] and "Manage Server" in reply["content"]
+    reply = await club.run(org, "config channel", channel=club.channel)
+    assert reply["flags"] & EPHEMERAL and "Only server managers" in reply["content"]
+    settings = await bot.service.get_guild_settings(guild.id)
+    assert (settings.organiser_role_id, settings.default_channel_id) == (organisers.id, None)
+    # the owner (a manager) can
+    reply = await club.run(club.owner, "config channel", channel=club.channel)
+    assert f"<#{club.channel.id}>" in reply["content"]
+    reply = await club.run(club.owner, "config show")
+    assert f"<@&{organisers.id}>" in reply["content"] and reply["mentions"] == []
+
+
+async def test_findings_finish_after_auto_finish_dispute_pings_owner_and_readmission(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot, error_log
+) -> None:
+    """Item 11.9 through Discord: a dispute with no organiser role pings the owner;
+    /tournament finish after the automatic finish says so with the final standings; a dropped
+    player is re-admitted by /admin add-player; malformed ids get a clear refusal."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    owner, players = club.owner, club.players[:4]
+    await club.run(owner, "tournament create", name="Last Cup", rounds=2)
+    for player in players:
+        await club.run(player, "join")
+    await club.run(owner, "tournament start")
+    # a 20-digit id and "²" are refused in words (not "Something went wrong")
+    for bad, words in (("99999999999999999999", "not a valid Discord user id"),
+                       ("²", "No player '²'")):
+        reply = await club.run(owner, "admin drop", player=bad)
+        assert reply["flags"] & EPHEMERAL and words in reply["content"], reply["content"]
+    # drop a player during round 1, and re-admit him: he is back in round 2
+    leaver = players[3]
+    await club.run(owner, "admin drop", player=f"<@{leaver.id}>")
+    reply = await club.run(leaver, "join")
+    assert "/admin add-player" in reply["content"]
+    reply = await club.run(owner, "admin add-player", **{"member-or-name": f"<@{leaver.id}>"})
+    assert "Re-admitted" in reply["content"] and reply["mentions"] == []
+    # a dispute: no organiser role is set, so the owner is pinged
+    view = await bot.service.pairings(guild.id)
+    first, second = view.games
+    white, black = guild.members[first.white.user_id], guild.members[first.black.user_id]
+    prompt = await club.run(white, "report", result="win")
+    await club.click(prompt, black, "Dispute")
+    alert = await club.wait_post(lambda m: "disputed" in text_of(m))
+    assert [u["id"] for u in alert["mentions"]] == [str(owner.id)]
+    assert "no organiser role is set" in alert["content"]
+    await club.run(owner, "result set", player=f"<@{white.id}>", round=1, result="win")
+    await club.run(owner, "result set", player=f"#{second.white.number}", round=1,
+                   result="draw")
+    await club.run(owner, "round next")
+    round2 = await bot.service.pairings(guild.id)
+    seated = {s.user_id for g in round2.games for s in (g.white, g.black)}
+    assert leaver.id in seated
+    for game in round2.games:
+        await club.run(owner, "result set", player=f"#{game.white.number}", round=2,
+                       result="win")
+    await club.wait_post(lambda m: "Final standings" in text_of(m))
+    reply = await club.run(owner, "tournament finish")
+    assert reply["flags"] & EPHEMERAL
+    assert "'Last Cup' is already finished (after round 2)" in reply["content"]
+    assert "Final standings: 1." in reply["content"]

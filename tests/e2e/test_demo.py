@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from bot.cli import main
-from bot.sandbox.demo import run_demo
+from cli.demo_tournament import run_demo
+from cli.main import main
 
 
 async def test_demo_plays_a_whole_tournament() -> None:

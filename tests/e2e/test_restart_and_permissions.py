@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sandbox import FakeDiscord, SandboxGuild
+from sandbox import FakeDiscord, SandboxGuild
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64
@@ -80,7 +80,7 @@ async def test_non_organiser_is_refused_every_organiser_command(
         reply = await club.run(outsider, command, **options)
         assert reply["flags"] & EPHEMERAL, command
         assert "organiser" in reply["content"].lower(), (command, reply["content"])
-    reply = await club.run(outsider, "admin organiser-role", role=guild.role("Organisers"))
+    reply = await club.run(outsider, "config organiser-role", role=guild.role("Organisers"))
     assert reply["flags"] & EPHEMERAL and "organiser" in reply["content"].lower()
     after = await bot.service.tournament_info(guild.id)
     assert (after.status, after.players, after.current_round) == (

@@ -11,8 +11,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.cli import main
-from bot.sandbox import FakeDiscord
+from cli.main import main
+from sandbox import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,7 +32,7 @@ def _env(fake: FakeDiscord, tmp_path: Path, token: str) -> dict[str, str]:
 
 async def _swissbot(env: dict[str, str], cwd: Path) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "run",
+        sys.executable, "-m", "cli.main", "run",
         env=env, cwd=cwd,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )

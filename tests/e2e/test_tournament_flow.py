@@ -8,9 +8,13 @@ final standings; /standings and /pairings.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from bot.sandbox import FakeDiscord, SandboxGuild, SandboxMember
+import pytest
+
+from sandbox import FakeDiscord, SandboxError, SandboxGuild, SandboxMember
+from storage import journal
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64
@@ -23,7 +27,7 @@ def member(guild: SandboxGuild, user_id: int | None) -> SandboxMember:
 
 async def set_up(club: Club, players: int = 9, rounds: int = 3) -> None:
     organisers = club.guild.role("Organisers")
-    reply = await club.run(club.owner, "admin organiser-role", role=organisers)
+    reply = await club.run(club.owner, "config organiser-role", role=organisers)
     assert reply["flags"] & EPHEMERAL and "Organisers" in club.fake_text(reply)
     reply = await club.run(
         club.owner, "tournament create", name="Club Open", rounds=rounds, deadline_minutes=90
@@ -52,7 +56,9 @@ async def play_round(club: Club, bot: Any, *, dispute_board: int | None = None) 
         assert refusal["flags"] & EPHEMERAL
         last = await club.click(prompt, black, label)
         assert last["id"] == prompt["id"]  # the report message itself is updated
-        assert last["components"] == []  # buttons gone
+        # both buttons stay visible, disabled
+        assert [(b["label"], b.get("disabled")) for b in last["components"][0]["components"]] \
+            == [("Confirm", True), ("Dispute", True)]
     return last
 
 
@@ -119,3 +125,75 @@ async def test_whole_tournament(fake: FakeDiscord, guild: SandboxGuild, start_sw
     assert all(r.status < 400 for r in fake.requests), [
         (r.kind, r.status, r.response) for r in fake.requests if r.status >= 400
     ]
+
+
+def _buttons(message: dict[str, Any]) -> list[tuple[str, bool]]:
+    return [(b["label"], bool(b.get("disabled")))
+            for row in message.get("components") or [] for b in row["components"]]
+
+
+async def _disabled(fake: FakeDiscord, prompt: dict[str, Any]) -> dict[str, Any]:
+    """The prompt once the bot has edited it (after its answer to the command)."""
+    return await fake.wait_for_message(
+        lambda m: m["id"] == prompt["id"]
+        and _buttons(m) == [("Confirm", True), ("Dispute", True)]
+    )
+
+
+async def test_organisers_answer_prompts_and_settled_prompts_are_disabled(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    """Item 11.6: the prompt says who may click; an organiser (the organiser role, no Manage
+    Server) confirms from the button, on the audit record; a prompt answered another way
+    (/result set, the opponent's /report) is edited to show its buttons disabled."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    organisers = guild.role("Organisers")
+    await club.run(club.owner, "config organiser-role", role=organisers)
+    olga = fake.add_member(guild, "olga", display_name="Olga", roles=[organisers])
+    await club.run(club.owner, "tournament create", name="Prompt Cup", rounds=2)
+    for player in club.players[:6]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    prompts = []
+    for game in view.games:
+        white = member(guild, game.white.user_id)
+        prompt = await club.run(white, "report", result="win")
+        assert f"<@{game.black.user_id}>, please **Confirm** or **Dispute**" in prompt["content"]
+        assert "or an organiser (Manage Server or the organiser role) can" in prompt["content"]
+        footer = prompt["embeds"][0]["footer"]["text"]
+        assert footer.startswith("Only ") and "organiser role" in footer
+        assert _buttons(prompt) == [("Confirm", False), ("Dispute", False)]
+        prompts.append(prompt)
+    # 1. an organiser confirms from the button, for the opponent
+    answer = await club.click(prompts[0], olga, "Confirm")
+    assert "is final" in answer["content"], answer["content"]
+    assert _buttons(answer) == [("Confirm", True), ("Dispute", True)]
+    info = await bot.service.tournament_info(guild.id)
+    async with bot.service.db.transaction(readonly=True) as conn:
+        actions = [(a.action, a.actor_id) for a in await journal.list_audit(conn, info.id)]
+    assert ("result.confirm_by_organiser", olga.id) in actions
+    # a plain member who is not the opponent is still refused, and told who may click
+    outsider = fake.add_member(guild, "nosy", display_name="Nosy")
+    refusal = await club.click(prompts[1], outsider, "Confirm")
+    assert refusal["flags"] & EPHEMERAL and "or an organiser" in refusal["content"]
+    # 2. /result set settles board 2: its prompt is edited, buttons disabled
+    second = view.games[1]
+    await club.run(olga, "result set", player=f"#{second.white.number}", round=1, result="draw")
+    edited = await _disabled(fake, prompts[1])
+    assert "is final" in edited["content"] and "½-½" in edited["content"]
+    # 3. the opponent answers with /report instead of the button
+    third = view.games[2]
+    reply = await club.run(member(guild, third.black.user_id), "report", result="loss")
+    assert "is final" in reply["content"]
+    edited = await _disabled(fake, prompts[2])
+    assert "is final" in edited["content"]
+    # Discord (the sandbox) no longer lets anyone click them
+    with pytest.raises(SandboxError, match="disabled"):
+        await club.click(prompts[2], member(guild, third.black.user_id), "Dispute")
+    for _ in range(100):  # the bot marks the prompt closed right after editing it
+        if not await bot.service.settled_prompts(guild.id):
+            break
+        await asyncio.sleep(0.02)
+    assert await bot.service.settled_prompts(guild.id) == []

@@ -1,0 +1,71 @@
+"""``swissbot demo``: a whole tournament in the local Discord sandbox, printed as it happens."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from swiss.pairing.types import SYSTEMS
+
+EXIT_DEMO_FAILED = 1
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "demo",
+        help="watch the bot run a tournament in a local Discord sandbox (no token needed)",
+        description="Run the real bot against the local Discord sandbox: simulated members "
+        "join, play (Milvang's outcome model), report and confirm; the channel is printed "
+        "as it happens. No token, no network.",
+    )
+    parser.add_argument("--players", type=int, default=12, help="members who join (default 12)")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds (default 4)")
+    parser.add_argument("--system", default="burstein", help=f"one of {', '.join(SYSTEMS)}")
+    parser.add_argument("--seed", type=int, default=1, help="random seed for ratings and games")
+    parser.add_argument(
+        "--show-private", action="store_true", help="also print ephemeral (private) replies"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    problems = []
+    if not 2 <= args.players <= 200:
+        problems.append(f"--players must be between 2 and 200, got {args.players}")
+    if not 1 <= args.rounds <= 20:
+        problems.append(f"--rounds must be between 1 and 20, got {args.rounds}")
+    if args.system not in SYSTEMS:
+        problems.append(f"--system must be one of {', '.join(SYSTEMS)}, got {args.system!r}")
+    if not problems and args.rounds >= args.players:
+        problems.append("--rounds must be smaller than --players (everyone needs new opponents)")
+    if problems:
+        for problem in problems:
+            print(f"swissbot demo: {problem}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+
+    from bot.logs import configure_logging
+    from cli.demo_tournament import run_demo
+
+    configure_logging("WARNING")
+    result = asyncio.run(
+        run_demo(
+            players=args.players,
+            rounds=args.rounds,
+            system=args.system,
+            seed=args.seed,
+            out=sys.stdout,
+            show_private=args.show_private,
+        )
+    )
+    print(
+        f"\nDone: {result.players} players, {result.rounds} rounds in {result.seconds:.1f} s "
+        f"({result.messages} messages, {result.requests} requests to the sandbox)."
+    )
+    if result.errors:
+        print("swissbot demo: errors were logged:", file=sys.stderr)
+        for error in result.errors:
+            print(f"  {error}", file=sys.stderr)
+        return EXIT_DEMO_FAILED
+    return EXIT_OK

@@ -1,0 +1,151 @@
+"""``swissbot pair``: pair the next round of a TRF file, printed like bbpPairings and JaVaFo.
+
+Arbiters can run the same file through ``bbpPairings --dutch FILE.trf -p`` and compare the
+output line by line. Exit codes: 0 paired, 1 no valid pairing exists, 3 invalid input (the file,
+or an option value), 2 command-line usage (argparse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
+from swiss.pairing.types import DUTCH_RULES
+from swiss.trf import TrfError, format_pairs, parse_trf
+
+POLICIES = ("avoid", "forbid")
+BACKENDS = ("auto", "rustworkx", "networkx")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``pair`` sub-command."""
+    parser = subparsers.add_parser(
+        "pair",
+        help="pair the next round of a TRF file (bbpPairings/JaVaFo output format)",
+        description=(
+            "Pair the next round of the tournament in FILE.trf and print the pairs as "
+            "bbpPairings and JaVaFo do: the number of pairs, then 'WHITE BLACK' per board, "
+            "the pairing-allocated bye as 'ID 0' last. Exit codes: 0 paired, 1 no valid "
+            "pairing exists, 2 usage, 3 invalid input."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE.trf", help="the tournament (FIDE TRF-16)")
+    parser.add_argument(
+        "--system", default="dutch", metavar="SYSTEM",
+        help=f"pairing system: {', '.join(SYSTEMS)} (default: dutch)",
+    )
+    parser.add_argument(
+        "--rules", default="2025", metavar="EDITION",
+        help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017 (default: 2025)",
+    )
+    parser.add_argument(
+        "--beta", default="2",
+        help="colour bound: the largest allowed colour difference; fractions such as 0.1 "
+             "mean strict alternation (default: 2)",
+    )
+    parser.add_argument(
+        "--policy", default="avoid", metavar="POLICY",
+        help="rematches and second byes: 'avoid' (only when nothing else is possible) or "
+             "'forbid' (never; exit 1 if no pairing exists) (default: avoid)",
+    )
+    parser.add_argument(
+        "--seed", default=None, metavar="N",
+        help="seed for the random systems, the round-1 colour coin and ties (default: the "
+             "event seed swissbot stored in the file, otherwise 0)",
+    )
+    parser.add_argument(
+        "--backend", default="auto", metavar="BACKEND",
+        help=f"matching library: {', '.join(BACKENDS)} (default: auto)",
+    )
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="write the pairs to OUT instead of standard output")
+    parser.add_argument("--explain", action="store_true",
+                        help="print each pair's weight components to standard error")
+    parser.set_defaults(func=run)
+
+
+class _BadInput(Exception):
+    """An invalid option value or file (exit code 3)."""
+
+
+def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
+    if args.system not in SYSTEMS:
+        raise _BadInput(f"unknown pairing system {args.system!r}; choose one of "
+                        f"{', '.join(SYSTEMS)}")
+    if args.policy not in POLICIES:
+        raise _BadInput(f"unknown --policy {args.policy!r}; use 'avoid' or 'forbid'")
+    if args.backend not in BACKENDS:
+        raise _BadInput(f"unknown --backend {args.backend!r}; choose one of "
+                        f"{', '.join(BACKENDS)}")
+    try:
+        beta = Fraction(args.beta)
+    except (ValueError, ZeroDivisionError):
+        raise _BadInput(f"--beta {args.beta!r} is not a number (e.g. 2, 1.5 or 0.1)") from None
+    if beta <= 0:
+        raise _BadInput(f"--beta must be positive (got {args.beta})")
+    seed = event_seed
+    if args.seed is not None:
+        try:
+            seed = int(args.seed)
+        except ValueError:
+            raise _BadInput(f"--seed {args.seed!r} is not a whole number") from None
+    if args.rules not in DUTCH_RULES:
+        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
+    return PairingConfig(system=args.system, beta=beta, policy=args.policy,
+                         backend=args.backend, seed=seed, rules=args.rules)
+
+
+def _read(path: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise _BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _BadInput(f"{path}: not valid UTF-8 (byte {exc.start})") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Pair the next round; the exit code says how it went."""
+    try:
+        trf = parse_trf(_read(args.file))
+        tournament = trf.tournament
+        if not tournament.players:
+            raise _BadInput(f"{args.file}: no player lines ('001'): is this a TRF file?")
+        config = _config(args, tournament.seed)
+        if tournament.total_rounds and tournament.next_round > tournament.total_rounds:
+            raise _BadInput(f"all {tournament.total_rounds} rounds have been played (XXR "
+                            f"{tournament.total_rounds}); there is no round to pair")
+        result = pair_round(tournament, config)
+    except TrfError as exc:
+        print(f"swissbot pair: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except _BadInput as exc:
+        print(f"swissbot pair: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except PairingError as exc:
+        print(f"swissbot pair: no valid pairing: {exc}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except ValueError as exc:  # the engine refusing this tournament state
+        print(f"swissbot pair: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+
+    if args.explain:
+        for explanation in result.explanations:
+            print(explanation.describe(), file=sys.stderr)
+    text = format_pairs(result)
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"swissbot pair: cannot write {args.output}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return EXIT_INVALID_INPUT
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK

@@ -1,0 +1,58 @@
+"""``swissbot sandbox``: run the local Discord stand-in on its own, to point a bot at it.
+
+It prints the settings to give the bot (``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``,
+``DISCORD_TOKEN``) and then the channels as they change, until interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "sandbox",
+        help="run the local Discord sandbox on its own (for `swissbot run` to connect to)",
+        description="Serve a fake Discord (REST v10 and gateway) on 127.0.0.1 with one guild.",
+    )
+    parser.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any)")
+    parser.add_argument("--players", type=int, default=8, help="members to create (default 8)")
+    parser.add_argument("--token", default="sandbox-token", help="the token the bot must use")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        print(f"swissbot sandbox: --port must be 0..65535, got {args.port}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    if not 0 <= args.players <= 1000:
+        print("swissbot sandbox: --players must be 0..1000", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    try:
+        asyncio.run(_serve(args.port, args.players, args.token))
+    except OSError as exc:
+        print(f"swissbot sandbox: cannot listen on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    return EXIT_OK
+
+
+async def _serve(port: int, players: int, token: str) -> None:
+    from sandbox import FakeDiscord
+    from sandbox.transcript import Transcript
+
+    fake = FakeDiscord(token=token, port=port)
+    await fake.start()
+    guild = fake.add_guild("Sandbox Chess Club", players=players)
+    Transcript(fake)
+    print(f"sandbox guild {guild.name!r} (id {guild.id}) is up. Start the bot with:")
+    print(f"  DISCORD_TOKEN={token} DISCORD_API_BASE={fake.api_base} \\")
+    print(f"  DISCORD_GATEWAY_URL={fake.gateway_url} SWISSBOT_GUILD_IDS={guild.id} swissbot run")
+    print("Ctrl-C stops the sandbox.", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await fake.stop()

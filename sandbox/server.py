@@ -1,0 +1,147 @@
+"""A local stand-in for Discord: REST (API v10) and the gateway websocket on 127.0.0.1.
+
+The real, unmodified discord.py client talks to it once ``discord.http.Route.BASE`` and
+``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` point here (see :mod:`bot.client`).
+It keeps a small world (guilds, roles, channels, members, messages), records every request,
+and can inject slash commands, autocomplete requests and button clicks as a user would.
+
+Only the routes swissbot uses are implemented; any other route is recorded in
+:attr:`FakeDiscord.unhandled` and answered with Discord's 404 body, so a test can assert that
+nothing unexpected was called.
+
+The server is assembled from one mixin per responsibility: :mod:`sandbox.world` (the world and
+the waits), :mod:`sandbox.messages`, :mod:`sandbox.gateway`, :mod:`sandbox.interactions` (the
+user-side driver), :mod:`sandbox.rest` (routes and handlers); :mod:`sandbox.limits` holds
+Discord's size limits and :mod:`sandbox.wire` the shared constants and shapes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from aiohttp import web
+
+from sandbox.gateway import HEARTBEAT_INTERVAL_MS, GatewayMixin, _Session
+from sandbox.interactions import InteractionRecord, InteractionsMixin, find_button
+from sandbox.limits import MAX_CONTENT, MAX_EMBED_TOTAL, MAX_FIELD_VALUE, MAX_FIELDS
+from sandbox.messages import MessagesMixin
+from sandbox.payloads import SandboxGuild, SandboxUser, SnowflakeFactory
+from sandbox.rest import RestMixin
+from sandbox.wire import (
+    API_PREFIX,
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    EPHEMERAL,
+    LOADING,
+    MESSAGE_COMPONENT,
+    OPT_SUB_COMMAND,
+    OPT_SUB_COMMAND_GROUP,
+    Attachment,
+    RecordedRequest,
+    SandboxError,
+)
+from sandbox.world import MessageListener, WorldMixin, _Failure
+
+# Re-exported: these names were importable from sandbox.server before the split.
+__all__ = [
+    "API_PREFIX",
+    "APPLICATION_COMMAND",
+    "AUTOCOMPLETE",
+    "EPHEMERAL",
+    "HEARTBEAT_INTERVAL_MS",
+    "LOADING",
+    "MAX_CONTENT",
+    "MAX_EMBED_TOTAL",
+    "MAX_FIELDS",
+    "MAX_FIELD_VALUE",
+    "MESSAGE_COMPONENT",
+    "OPT_SUB_COMMAND",
+    "OPT_SUB_COMMAND_GROUP",
+    "Attachment",
+    "FakeDiscord",
+    "InteractionRecord",
+    "RecordedRequest",
+    "SandboxError",
+    "find_button",
+]
+
+
+class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, RestMixin):
+    """The sandbox server. Use ``async with FakeDiscord() as fake:`` or ``start()``/``stop()``."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "sandbox-token",
+        bot_name: str = "swissbot",
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        self.token = token
+        self.host = host
+        self._port = port
+        self.snowflake = SnowflakeFactory()
+        self.owner = SandboxUser(self.snowflake(), "sandbox-owner", "Sandbox Owner")
+        self.bot_user = SandboxUser(self.snowflake(), bot_name, None, bot=True)
+        self.application_id = self.bot_user.id
+        self.guilds: dict[int, SandboxGuild] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.requests: list[RecordedRequest] = []
+        self.unhandled: list[RecordedRequest] = []
+        self.identifies: list[dict[str, Any]] = []
+        self.gateway_queries: list[dict[str, str]] = []
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.interactions: dict[str, InteractionRecord] = {}  # by token
+        self.listeners: list[MessageListener] = []
+        self.dm_channels: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
+        self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
+        self._failures: list[_Failure] = []
+        self._sessions: list[_Session] = []
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self._gateway)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        self._site = web.TCPSite(self._runner, self.host, self._port)
+        await self._site.start()
+        server = self._site._server
+        assert server is not None and server.sockets  # type: ignore[union-attr]
+        self._port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def stop(self) -> None:
+        for session in list(self._sessions):
+            with contextlib.suppress(Exception):
+                await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def port(self) -> int:
+        return self._port
+
+    @property
+    def api_base(self) -> str:
+        return f"http://{self.host}:{self._port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{self.host}:{self._port}/"

@@ -1,0 +1,190 @@
+"""The service layer: every organiser and player operation, Discord-free.
+
+May import storage and swiss; never discord, bot, cogs or cli.
+
+The cogs (and the tests) call one object::
+
+    from storage.db import connect
+    from service import TournamentService, Actor, ServiceError
+
+    db = await connect("swissbot.sqlite3")          # WAL, foreign keys, migrations
+    service = TournamentService(db)                 # clock=... for tests
+    actor = Actor(user_id=..., guild_id=..., display_name="Ann", is_organiser=True)
+    info = await service.create_tournament(actor, "Friday Blitz", 5)
+
+Conventions
+-----------
+* Every operation is **one transaction** (``BEGIN IMMEDIATE``): it all happens or nothing does;
+  announcements are written to the outbox in the same transaction.
+* Acting operations take an :class:`Actor`; ``is_manager`` (Manage Server, Administrator or
+  the guild owner) and ``is_organiser`` (a manager or the guild's organiser role, see
+  :meth:`TournamentService.get_guild_settings`) are decided by the cog. Who may call what:
+  ``service.permissions.OPERATIONS`` (manager / organiser / player / anyone).
+  Read-only ones take the ``guild_id``. Guilds never see each other's tournaments.
+* ``tournament``: an id, a name, or ``None`` = the guild's one open tournament (an error names
+  them when there are several). Read-only operations fall back to the latest closed one.
+* ``player`` (organiser operations): a Discord user id (int), a mention ``"<@123>"``, a
+  pairing number ``"#3"`` or a name (guests are known by name).
+* Refusals raise :class:`ServiceError` subclasses (``service.errors``) whose message is
+  for the user: show ``str(error)`` ephemerally. ``error.code`` is a stable name.
+* Results are dataclasses from ``service.views`` (points are Fractions; render them with
+  :func:`format_points`).
+
+Operations (all ``async``; see each docstring)
+---------------------------------------------
+Guild:       get_guild_settings(guild_id), set_organiser_role(actor, role_id),
+             set_default_channel(actor, channel_id)
+Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreaks, colours,
+             rematches, channel_id, deadline_minutes, auto_advance_minutes, checkin,
+             late_join_until, late_join_bye, seed) -> TournamentInfo
+             edit_tournament(actor, tournament=None, **changes) -> TournamentInfo
+             list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
+             tournament_info(guild_id, tournament=None) -> TournamentInfo
+             start_tournament(actor, tournament=None) -> RoundView  (round 1)
+             finish_tournament(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> StandingsView
+             cancel_tournament(actor, tournament=None) -> TournamentInfo
+Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late join too)
+             leave(actor, tournament=None) -> PlayerView   (withdraws after the start)
+             check_in(actor, tournament=None) -> PlayerView
+             add_player(actor, name, *, tournament=None, user_id=None, rating=None)
+             remove_player(actor, player, tournament=None) -> PlayerView
+             drop_player(actor, player, tournament=None) -> PlayerView
+             set_rating(actor, player, rating, tournament=None) -> PlayerView
+             list_players(guild_id, tournament=None) -> list[PlayerView]
+Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView
+             undo_round(actor, tournament=None, *, force=False, round_number=None,
+             seen_at=None) -> RoundView (the removed one)
+             (round_number names the round exactly; seen_at, when the command was sent,
+             refuses it if a round was paired or undone since: a double click acts once.
+             finish_tournament and report_result take them too: RoundChangedError)
+             pairings(guild_id, tournament=None, round_number=None) -> RoundView
+             request_bye(actor, round_number=None, *, kind="half", player=None,
+             tournament=None) -> ByeRequestView;  cancel_bye_request(...)
+             forbid_pair(actor, first, second, tournament=None) -> (PlayerView, PlayerView)
+Results:     report_result(actor, result, *, tournament=None, my_games=None,
+             their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
+             confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
+             dispute_result(actor, game_id) -> ReportOutcome   (the Dispute button)
+             set_result(actor, round_number, player, result, *, tournament=None,
+             my_games=None, their_games=None) -> ReportOutcome   (organiser override)
+             get_game(guild_id, game_id) -> GameView
+Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
+             guild_id) -> list[PromptView] (answered another way: disable the buttons);
+             close_prompt(guild_id, game_id) -> bool
+             standings(guild_id, tournament=None, round_number=None) -> StandingsView
+Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
+             import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
+Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
+             -> list[RoundView]  (call every few seconds; the service never sleeps)
+Outbox:      pending_announcements(limit=50) -> list[Announcement];
+             mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
+             retry_after_seconds=30);  announcements(tournament_id=None)
+"""
+
+from __future__ import annotations
+
+from service.errors import (
+    AlreadyFinalError,
+    AlreadyRegisteredError,
+    AlreadyReportedError,
+    AmbiguousTournamentError,
+    ConflictError,
+    InvalidInputError,
+    NotFoundError,
+    NotManagerError,
+    NotOrganiserError,
+    NotPairedError,
+    NotRegisteredError,
+    NotYourGameError,
+    PairingFailedError,
+    PermissionDeniedError,
+    RegistrationClosedError,
+    RoundChangedError,
+    RoundNotCompleteError,
+    ServiceError,
+    TournamentNotRunningError,
+    UnknownGameError,
+    UnknownPlayerError,
+    UnknownRoundError,
+    UnknownTournamentError,
+)
+from service.exports import ExportOps
+from service.outbox import OutboxOps
+from service.players import PlayerOps
+from service.results import ResultOps
+from service.rounds import RoundOps
+from service.tournaments import TournamentOps
+from service.views import (
+    Actor,
+    Announcement,
+    ByeRequestView,
+    ByeView,
+    ExportFile,
+    GameView,
+    GuildSettingsView,
+    PlayerView,
+    PromptView,
+    ReportOutcome,
+    RoundView,
+    Seat,
+    StandingsRowView,
+    StandingsView,
+    TournamentInfo,
+    TournamentSettings,
+    format_points,
+)
+
+
+class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+    """Every operation of the bot over one :class:`storage.db.Database`.
+
+    ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
+    pass a fake one to drive deadlines and auto-advance).
+    """
+
+
+__all__ = [
+    "Actor",
+    "AlreadyFinalError",
+    "AlreadyRegisteredError",
+    "AlreadyReportedError",
+    "AmbiguousTournamentError",
+    "Announcement",
+    "ByeRequestView",
+    "ByeView",
+    "ConflictError",
+    "ExportFile",
+    "GameView",
+    "GuildSettingsView",
+    "InvalidInputError",
+    "NotFoundError",
+    "NotManagerError",
+    "NotOrganiserError",
+    "NotPairedError",
+    "NotRegisteredError",
+    "NotYourGameError",
+    "PairingFailedError",
+    "PermissionDeniedError",
+    "PlayerView",
+    "PromptView",
+    "RegistrationClosedError",
+    "ReportOutcome",
+    "RoundChangedError",
+    "RoundNotCompleteError",
+    "RoundView",
+    "Seat",
+    "ServiceError",
+    "StandingsRowView",
+    "StandingsView",
+    "TournamentInfo",
+    "TournamentNotRunningError",
+    "TournamentService",
+    "TournamentSettings",
+    "UnknownGameError",
+    "UnknownPlayerError",
+    "UnknownRoundError",
+    "UnknownTournamentError",
+    "format_points",
+]

@@ -1,0 +1,210 @@
+"""What every part of the service shares: the database, the clock, lookups and the journal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from service.errors import (
+    AmbiguousTournamentError,
+    UnknownPlayerError,
+    UnknownTournamentError,
+)
+from service.limits import echo
+from service.model import settings_of
+from service.validation import MAX_ID, parse_player_ref, parse_tournament_id
+from service.views import Actor, PlayerView, Seat, TournamentInfo
+from storage import journal
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from storage.db import Database
+from storage.players import PlayerRow
+from storage.tournaments import TournamentRow
+
+TournamentRef = int | str | None
+PlayerRef = int | str
+
+
+
+class ServiceBase:
+    """Holds the database and the clock; the operations live in the mixins."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], datetime] | None = None) -> None:
+        self.db = db
+        self._clock = clock or _precise_utc_now
+
+    def now(self) -> datetime:
+        """The time stored in the tables (whole seconds)."""
+        return self._clock().replace(microsecond=0)
+
+    def precise_now(self) -> datetime:
+        """The time to the millisecond: round events are compared with the moment a command
+        was sent, and two clicks can be 150 ms apart."""
+        return self._clock()
+
+    # -- lookups ---------------------------------------------------------------------------------
+    async def _tournament(
+        self,
+        conn: aiosqlite.Connection,
+        guild_id: int,
+        ref: TournamentRef,
+        *,
+        closed_ok: bool = False,
+    ) -> TournamentRow:
+        """Resolve ``ref`` (id, name or None) inside ``guild_id`` only: guilds never see each
+        other's tournaments. ``None`` means the guild's one open tournament."""
+        if ref is None:
+            open_ones = await tournament_repo.list_tournaments(conn, guild_id, open_only=True)
+            if len(open_ones) == 1:
+                return open_ones[0]
+            if not open_ones:
+                if closed_ok:
+                    every = await tournament_repo.list_tournaments(conn, guild_id)
+                    if every:
+                        return every[-1]
+                raise AmbiguousTournamentError(
+                    "There is no open tournament in this server. An organiser can create one "
+                    "with /tournament create."
+                )
+            names = ", ".join(f"'{t.name}'" for t in open_ones)
+            raise AmbiguousTournamentError(
+                f"Several tournaments are open here ({names}): say which one with the "
+                "tournament option."
+            )
+        row: TournamentRow | None = None
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            # out of SQLite's range is no tournament (not an OverflowError)
+            if 0 < ref <= MAX_ID:
+                row = await tournament_repo.get_tournament(conn, ref)
+        else:
+            text = str(ref).strip()
+            if (tid := parse_tournament_id(text)) is not None:
+                row = await tournament_repo.get_tournament(conn, tid)
+            if row is None or row.guild_id != guild_id:
+                found = await tournament_repo.find_by_name(conn, guild_id, text)
+                row = found[0] if found else None
+        if row is None or row.guild_id != guild_id:
+            raise UnknownTournamentError(
+                f"There is no tournament {echo(ref)} in this server. See /tournament list."
+            )
+        return row
+
+    async def _player(
+        self, conn: aiosqlite.Connection, t: TournamentRow, ref: PlayerRef
+    ) -> PlayerRow:
+        """A player by Discord user id (int, digits or mention), ``#number`` or exact name.
+
+        The forms never overlap (``service.validation.parse_player_ref``): ``#2`` is always
+        pairing number 2, never a guest called "#2" (such names are refused)."""
+        reference = parse_player_ref(ref)
+        row: PlayerRow | None = None
+        if reference.kind == "user":
+            row = await player_repo.find_member(conn, t.id, int(reference.value))
+        elif reference.kind == "number":
+            row = await player_repo.find_by_number(conn, t.id, int(reference.value))
+        else:
+            text = str(reference.value)
+            found = await player_repo.find_by_name(conn, t.id, text)
+            if len(found) > 1:
+                raise UnknownPlayerError(
+                    f"Several players of '{t.name}' are called {echo(text)}: name them by "
+                    "mention or by pairing number (#3)."
+                )
+            row = found[0] if found else None
+        if row is None:
+            shown = {"user": f"<@{reference.value}>", "number": f"#{reference.value}",
+                     "name": echo(reference.value)}[reference.kind]
+            raise UnknownPlayerError(
+                f"No player {shown} in '{t.name}'. See the players with /tournament info."
+            )
+        return row
+
+    # -- journal ---------------------------------------------------------------------------------
+    async def _audit(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow | None,
+        action: str,
+        before: Any = None,
+        after: Any = None,
+    ) -> None:
+        await journal.append_audit(
+            conn,
+            guild_id=actor.guild_id,
+            tournament_id=None if t is None else t.id,
+            actor_id=actor.user_id,
+            actor_name=actor.display_name,
+            action=action,
+            before=before,
+            after=after,
+            now=self.now(),
+        )
+
+    async def _announce(
+        self, conn: aiosqlite.Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+    ) -> int:
+        """Queue an announcement in the tournament's channel (else the guild's default one)."""
+        channel = t.channel_id
+        if channel is None:
+            guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
+            channel = guild.default_channel_id
+        body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id}, **payload}
+        return await journal.enqueue(
+            conn,
+            guild_id=t.guild_id,
+            channel_id=channel,
+            tournament_id=t.id,
+            kind=kind,
+            payload=body,
+            now=self.now(),
+        )
+
+    # -- views -----------------------------------------------------------------------------------
+    async def _info(self, conn: aiosqlite.Connection, t: TournamentRow) -> TournamentInfo:
+        t = await tournament_repo.get_tournament(conn, t.id) or t  # fresh status
+        players = await player_repo.list_players(conn, t.id)
+        last = await round_repo.last_round(conn, t.id)
+        return TournamentInfo(
+            id=t.id,
+            guild_id=t.guild_id,
+            name=t.name,
+            status=t.status,  # type: ignore[arg-type]
+            settings=settings_of(t),
+            channel_id=t.channel_id,
+            seed=t.seed,
+            created_by=t.created_by,
+            created_at=t.created_at,
+            players=sum(1 for p in players if p.status in ("registered", "active")),
+            current_round=0 if last is None else last.number,
+            round_state=None if last is None else last.state,  # type: ignore[arg-type]
+            auto_advance_due=t.auto_advance_due,
+            delivery_problem=await journal.delivery_problem(conn, t.id),
+        )
+
+
+def _precise_utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def player_view(row: PlayerRow) -> PlayerView:
+    return PlayerView(
+        id=row.id,
+        tournament_id=row.tournament_id,
+        name=row.name,
+        user_id=row.user_id,
+        rating=row.rating,
+        status=row.status,  # type: ignore[arg-type]
+        checked_in=row.checked_in,
+        number=row.number,
+        joined_round=row.joined_round,
+        withdrawn_round=row.withdrawn_round,
+    )
+
+
+def seat(row: PlayerRow) -> Seat:
+    return Seat(player_id=row.id, number=row.number, name=row.name, user_id=row.user_id)

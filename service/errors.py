@@ -1,0 +1,120 @@
+"""The service's refusals. Every message is user-facing: it says what is wrong and what to do.
+
+The cogs show ``str(error)`` (or ``error.message``) as an ephemeral reply. ``code`` is a stable
+machine-readable name for tests and logs.
+"""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base class: a refusal with a message for the user."""
+
+    code = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFoundError(ServiceError):
+    """Something named by the user does not exist (here)."""
+
+    code = "not_found"
+
+
+class UnknownTournamentError(NotFoundError):
+    code = "unknown_tournament"
+
+
+class AmbiguousTournamentError(NotFoundError):
+    """No tournament was named and the guild has several open ones (or none)."""
+
+    code = "ambiguous_tournament"
+
+
+class UnknownPlayerError(NotFoundError):
+    code = "unknown_player"
+
+
+class UnknownGameError(NotFoundError):
+    code = "unknown_game"
+
+
+class UnknownRoundError(NotFoundError):
+    code = "unknown_round"
+
+
+class PermissionDeniedError(ServiceError):
+    code = "permission_denied"
+
+
+class NotOrganiserError(PermissionDeniedError):
+    code = "not_organiser"
+
+
+class NotManagerError(PermissionDeniedError):
+    """Only a server manager (Manage Server, Administrator, owner) may do this."""
+
+    code = "not_manager"
+
+
+class NotYourGameError(PermissionDeniedError):
+    code = "not_your_game"
+
+
+class InvalidInputError(ServiceError):
+    """A value is malformed or out of range."""
+
+    code = "invalid_input"
+
+
+class ConflictError(ServiceError):
+    """The request is valid but the tournament is not in a state that allows it."""
+
+    code = "conflict"
+
+
+class RegistrationClosedError(ConflictError):
+    code = "registration_closed"
+
+
+class AlreadyRegisteredError(ConflictError):
+    code = "already_registered"
+
+
+class NotRegisteredError(ConflictError):
+    code = "not_registered"
+
+
+class TournamentNotRunningError(ConflictError):
+    code = "not_running"
+
+
+class RoundChangedError(ConflictError):
+    """The command named a round (explicitly, or through the moment it was sent) that is no
+    longer the one it would act on: a double click or a concurrent command got there first."""
+
+    code = "round_changed"
+
+
+class RoundNotCompleteError(ConflictError):
+    code = "round_not_complete"
+
+
+class NotPairedError(ConflictError):
+    code = "not_paired"
+
+
+class AlreadyReportedError(ConflictError):
+    code = "already_reported"
+
+
+class AlreadyFinalError(ConflictError):
+    code = "already_final"
+
+
+class PairingFailedError(ConflictError):
+    """The pairing engine found no valid pairing under the hard constraints."""
+
+    code = "pairing_failed"

@@ -1,0 +1,222 @@
+"""Exports (TRF for bbpPairings, CSV, JSON) and imports of a player list (CSV or TRF)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sqlite3
+from dataclasses import replace
+from typing import Any
+
+from service.base import ServiceBase, TournamentRef, player_view
+from service.errors import (
+    AlreadyRegisteredError,
+    ConflictError,
+    InvalidInputError,
+    RegistrationClosedError,
+)
+from service.limits import echo
+from service.model import load_snapshot, settings_of
+from service.permissions import require_organiser
+from service.present import (
+    format_value,
+    round_view,
+    standings_payload,
+    standings_view,
+    to_jsonable,
+)
+from service.validation import (
+    MAX_PLAYER_NAME,
+    check_choice,
+    check_rating,
+    clean_name,
+    parse_id,
+)
+from service.views import Actor, ExportFile, PlayerView, format_points
+from storage import players as player_repo
+from storage import rounds as round_repo
+from swiss.model import Tournament
+
+EXPORT_FORMATS = ("trf", "csv", "json")
+CSV_TABLES = ("standings", "players", "rounds")
+MAX_IMPORT_PLAYERS = 1000
+MAX_IMPORT_BYTES = 1_000_000
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tournament"
+
+
+def _complete_prefix(model: Tournament) -> Tournament:
+    """The model without trailing rounds that still have pending games (TRF holds results
+    only); the next round to pair is then exactly the one bbpPairings would pair."""
+    rounds = list(model.rounds)
+    while rounds and not rounds[-1].is_complete:
+        rounds.pop()
+    return replace(model, rounds=tuple(rounds))
+
+
+class ExportOps(ServiceBase):
+    async def export(
+        self,
+        guild_id: int,
+        fmt: str = "trf",
+        tournament: TournamentRef = None,
+        *,
+        table: str = "standings",
+    ) -> ExportFile:
+        """The tournament as a file: ``trf`` (complete rounds, readable by bbpPairings), ``csv``
+        (``table``: standings, players or rounds) or ``json`` (everything)."""
+        fmt = check_choice(fmt, what="export format", choices=EXPORT_FORMATS)
+        table = check_choice(table, what="CSV table", choices=CSV_TABLES)
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            snapshot = await load_snapshot(conn, t)
+            players = await player_repo.list_players(conn, t.id)
+            rounds = [await round_view(conn, t, r.number)
+                      for r in await round_repo.list_rounds(conn, t.id)]
+        slug = _slug(t.name)
+        if fmt == "trf":
+            from swiss.trf import write_trf
+
+            if not snapshot.tournament.players:
+                raise ConflictError(
+                    f"'{t.name}' has not started: a TRF file needs pairing numbers."
+                )
+            try:
+                text = write_trf(_complete_prefix(snapshot.tournament))
+            except ValueError as exc:
+                raise ConflictError(f"'{t.name}' cannot be written as TRF: {exc}.") from None
+            return ExportFile(f"{slug}.trf", text, "text/plain")
+        standings = standings_view(t, snapshot) if snapshot.tournament.players else None
+        if fmt == "json":
+            body: dict[str, Any] = {
+                "tournament": {"id": t.id, "name": t.name, "status": t.status, "seed": t.seed,
+                               "settings": settings_of(t).to_dict()},
+                "players": [to_jsonable(player_view(p)) for p in players],
+                "rounds": [to_jsonable(r) for r in rounds],
+                "standings": None if standings is None else standings_payload(standings),
+            }
+            return ExportFile(f"{slug}.json", json.dumps(body, indent=2, ensure_ascii=False),
+                              "application/json")
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        if table == "players":
+            writer.writerow(["number", "name", "rating", "user_id", "status", "joined_round",
+                             "withdrawn_round"])
+            for p in players:
+                writer.writerow([p.number or "", p.name, p.rating, p.user_id or "", p.status,
+                                 p.joined_round, p.withdrawn_round or ""])
+        elif table == "rounds":
+            writer.writerow(["round", "board", "white", "white_name", "black", "black_name",
+                             "result", "white_games", "black_games", "state"])
+            for r in rounds:
+                for g in r.games:
+                    writer.writerow([r.number, g.board, g.white.number, g.white.name,
+                                     g.black.number, g.black.name, g.result,
+                                     "" if g.white_games is None else g.white_games,
+                                     "" if g.black_games is None else g.black_games, g.state])
+                for b in r.byes:
+                    writer.writerow([r.number, "", b.player.number, b.player.name, "", "",
+                                     f"bye:{b.kind}", "", "", "final"])
+        else:
+            if standings is None:
+                raise ConflictError(f"'{t.name}' has not started: there are no standings yet.")
+            writer.writerow(["rank", "number", "name", "points", *standings.tiebreaks])
+            for row in standings.rows:
+                writer.writerow([row.rank, row.number, row.name, format_points(row.points),
+                                 *(format_value(v) for v in row.values)])
+        return ExportFile(f"{slug}-{table}.csv", out.getvalue(), "text/csv")
+
+    async def import_players(
+        self, actor: Actor, text: str, fmt: str = "csv", tournament: TournamentRef = None
+    ) -> list[PlayerView]:
+        """Organiser: register guests from a CSV (``name,rating`` with an optional header and
+        an optional ``user_id`` column) or from the player lines of a TRF file. All or nothing."""
+        require_organiser(actor, "import players")
+        fmt = check_choice(fmt, what="import format", choices=("csv", "trf"))
+        if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
+            raise InvalidInputError("The file is too large: import at most 1 MB.")
+        entries = _read_trf(text) if fmt == "trf" else _read_csv(text)
+        if not entries:
+            raise InvalidInputError("The file has no players.")
+        if len(entries) > MAX_IMPORT_PLAYERS:
+            raise InvalidInputError(f"Import at most {MAX_IMPORT_PLAYERS} players at once.")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if t.status != "registration":
+                raise RegistrationClosedError(
+                    f"Players can be imported only before the start ('{t.name}' is {t.status})."
+                )
+            added = []
+            for name, rating, user_id in entries:
+                try:
+                    pid = await player_repo.insert_player(
+                        conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
+                        now=self.now(), checked_in=True,
+                    )
+                except sqlite3.IntegrityError:
+                    raise AlreadyRegisteredError(
+                        f"'{name}' is already registered in '{t.name}': nothing was imported."
+                    ) from None
+                row = await player_repo.get_player(conn, pid)
+                assert row is not None
+                added.append(player_view(row))
+            await self._audit(conn, actor, t, "player.import", None,
+                              {"format": fmt, "players": [p.id for p in added]})
+            return added
+
+
+def _read_csv(text: str) -> list[tuple[str, int, int | None]]:
+    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff"))) if any(
+        cell.strip() for cell in row)]
+    if not rows:
+        return []
+    header = [cell.strip().lower() for cell in rows[0]]
+    if "name" in header:
+        columns = {key: header.index(key) for key in ("name", "rating", "user_id") if key in header}
+        rows = rows[1:]
+        first_line = 2
+    else:
+        columns = {"name": 0, "rating": 1, "user_id": 2}
+        first_line = 1
+    entries = []
+    for line, row in enumerate(rows, start=first_line):
+        def cell(key: str, row: list[str] = row) -> str:
+            index = columns.get(key)
+            return row[index].strip() if index is not None and index < len(row) else ""
+
+        try:
+            name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME)
+            raw_rating = cell("rating")
+            # ASCII digits only: "²".isdigit() is True but int("²") raises ValueError
+            if raw_rating and not (raw_rating.isascii() and raw_rating.isdigit()
+                                   and len(raw_rating) <= 6):
+                raise InvalidInputError(f"The rating {echo(raw_rating)} is not a whole number.")
+            rating = check_rating(int(raw_rating) if raw_rating else None)
+            raw_user = cell("user_id")
+            user_id = parse_id(raw_user, what="Discord user id") if raw_user else None
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"CSV line {line}: {exc.message}") from None
+        entries.append((name, rating, user_id))
+    return entries
+
+
+def _read_trf(text: str) -> list[tuple[str, int, int | None]]:
+    from swiss.trf import TrfError, parse_trf
+
+    try:
+        parsed = parse_trf(text)
+    except TrfError as exc:
+        raise InvalidInputError(f"The TRF file is invalid: {exc}.") from None
+    entries = []
+    for player in sorted(parsed.tournament.players, key=lambda p: (p.seed, p.id)):
+        try:
+            name = clean_name(player.name, what="player name", limit=MAX_PLAYER_NAME)
+            rating = check_rating(player.rating)
+        except InvalidInputError as exc:
+            raise InvalidInputError(f"TRF player {player.id}: {exc.message}") from None
+        entries.append((name, rating, None))
+    return entries

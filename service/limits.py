@@ -1,0 +1,62 @@
+"""Every limit on user input, in one place.
+
+The service's validation (:mod:`service.validation`) enforces them, and the cogs declare the
+same bounds on their Discord options (``app_commands.Range[...]``), so Discord's client refuses
+what the bot would refuse and never offers a range the bot rejects. A test compares every
+registered option with these values.
+
+Discord's own size limits for what the bot sends are in :mod:`bot.render.limits`.
+"""
+
+from __future__ import annotations
+
+# Names.
+MAX_TOURNAMENT_NAME = 50
+MAX_PLAYER_NAME = 32
+# A player option: a name, a mention (``<@!`` + up to 20 digits + ``>``) or ``#N``.
+MAX_PLAYER_REF = MAX_PLAYER_NAME
+# A tournament option: the id autocomplete sends, or a typed name.
+MAX_TOURNAMENT_REF = MAX_TOURNAMENT_NAME
+
+# Rounds.
+MIN_ROUNDS = 1
+MAX_ROUNDS = 99
+
+# Ratings, used for seeding.
+MIN_RATING = 0
+MAX_RATING = 4000
+
+# Minutes: a round's deadline (up to a week) and the auto-advance delay (up to a day).
+MIN_DEADLINE_MINUTES = 1
+MAX_DEADLINE_MINUTES = 7 * 24 * 60
+MIN_AUTO_ADVANCE_MINUTES = 0
+MAX_AUTO_ADVANCE_MINUTES = 24 * 60
+
+# Games won in a match (match scoring: "2" in a 2-1).
+MIN_GAMES_IN_MATCH = 0
+MAX_GAMES_IN_MATCH = 99
+
+# Tiebreaks: a preset name or a comma-separated list of acronyms. Bounded so that the list
+# fits in one embed field of /tournament info and in a standings footer.
+MAX_TIEBREAKS_TEXT = 100
+MAX_TIEBREAKS = 10
+
+# User text quoted back in a refusal or a reply is cut to this many characters: a refusal that
+# echoed a 6,000-character option would exceed Discord's 2,000 and never reach the user.
+ECHO_LIMIT = 60
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, ending with "…" when it was cut."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - len(ELLIPSIS))] + ELLIPSIS
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """User text quoted back in a message: on one line, quoted, at most ``limit`` characters
+    inside the quotes. Every refusal that repeats what the user typed goes through here."""
+    if not isinstance(value, str):  # a number is shown as it is, like repr() did
+        return clip(repr(value), limit)
+    return repr(clip(" ".join(value.split()), limit))

@@ -1,0 +1,111 @@
+"""Rebuild a pure :class:`swiss.model.Tournament` from the stored rows.
+
+The database stores what happened; the pure core derives everything else (pairings,
+standings). Model player ids are the pairing numbers given at the start; players without a
+number (not started yet, no-shows) are not part of the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from service.views import TournamentSettings
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage.players import PlayerRow
+from storage.tournaments import TournamentRow
+from swiss.model import Bye, ByeKind, Game, Player, Result, Round, Scoring, Tournament
+
+
+def settings_of(row: TournamentRow) -> TournamentSettings:
+    known = set(TournamentSettings.__dataclass_fields__)
+    return TournamentSettings(**{k: v for k, v in row.settings.items() if k in known})
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The model plus the mapping between pairing numbers and player rows."""
+
+    tournament: Tournament
+    by_number: dict[int, PlayerRow]
+    by_id: dict[int, PlayerRow]
+
+    def row(self, number: int) -> PlayerRow:
+        return self.by_number[number]
+
+    def number(self, player_id: int) -> int:
+        number = self.by_id[player_id].number
+        assert number is not None
+        return number
+
+
+async def load_snapshot(conn: aiosqlite.Connection, row: TournamentRow) -> Snapshot:
+    settings = settings_of(row)
+    players = await player_repo.list_players(conn, row.id)
+    by_id = {p.id: p for p in players}
+    numbered = [p for p in players if p.number is not None]
+    by_number = {p.number: p for p in numbered if p.number is not None}
+
+    def num(player_id: int) -> int:
+        number = by_id[player_id].number
+        assert number is not None, "a paired player always has a pairing number"
+        return number
+
+    games = await round_repo.list_games(conn, row.id)
+    byes = await round_repo.list_byes(conn, row.id)
+    rounds: list[Round] = []
+    for rnd in await round_repo.list_rounds(conn, row.id):
+        rounds.append(
+            Round(
+                number=rnd.number,
+                games=tuple(
+                    Game(
+                        white=num(g.white_id),
+                        black=num(g.black_id),
+                        result=Result(g.result) if g.state == "final" else Result.PENDING,
+                        board=g.board,
+                        white_games=g.white_games if g.state == "final" else None,
+                        black_games=g.black_games if g.state == "final" else None,
+                    )
+                    for g in games
+                    if g.round_number == rnd.number
+                ),
+                byes=tuple(
+                    Bye(num(b.player_id), ByeKind(b.kind))
+                    for b in byes
+                    if b.round_number == rnd.number
+                ),
+            )
+        )
+    requested: dict[int, dict[int, ByeKind]] = {}
+    for req in await round_repo.list_bye_requests(conn, row.id):
+        if by_id[req.player_id].number is not None:
+            requested.setdefault(req.round_number, {})[num(req.player_id)] = ByeKind(req.kind)
+    forbidden = frozenset(
+        frozenset((num(a), num(b)))
+        for a, b in await round_repo.list_forbidden_pairs(conn, row.id)
+        if by_id[a].number is not None and by_id[b].number is not None
+    )
+    model = Tournament(
+        players=tuple(
+            Player(id=p.number, name=p.name, rating=p.rating, order=p.number)
+            for p in numbered
+            if p.number is not None
+        ),
+        rounds=tuple(rounds),
+        total_rounds=settings.rounds,
+        scoring=Scoring.preset(settings.scoring),
+        use_colors=settings.colours,
+        withdrawn={
+            p.number: p.withdrawn_round
+            for p in numbered
+            if p.number is not None and p.withdrawn_round is not None
+        },
+        requested_byes=requested,
+        forbidden_pairs=forbidden,
+        seed=row.seed,
+        name=row.name,
+    )
+    return Snapshot(tournament=model, by_number=by_number, by_id=by_id)

@@ -1,0 +1,123 @@
+"""The outbox of announcements, read by the bot's delivery task.
+
+Rows are written by the operations in the same transaction as the change they announce. Kinds
+and payloads (all JSON; points as display strings such as "2½"; every payload also has
+``tournament: {id, name, guild_id}``):
+
+* ``pairings`` / ``round_results``: ``round``, ``number``, ``total_rounds``, ``state``,
+  ``deadline`` (ISO or null), ``deadline_unix`` (for ``<t:...:R>``), ``use_colours``,
+  ``games`` (``id, board, white, black, result, result_text, state, white_games,
+  black_games``; ``white``/``black`` = ``{player_id, number, name, user_id}``), ``byes``
+  (``player, kind, points``), ``mention_user_ids`` (who may be pinged).
+* ``standings`` / ``final_standings``: ``after_round``, ``total_rounds``, ``final``,
+  ``tiebreaks`` (acronyms), ``rows`` (``rank, number, player_id, name, user_id, points,
+  values, withdrawn``).
+* ``dispute``: ``round``, ``game``, ``reported_result``, ``disputed_result``, ``disputed_by``.
+* ``result_corrected``: ``round``, ``game``, ``previous_result``, ``by``, ``standings``.
+* ``round_undone``: ``round``, ``by``. ``tournament_cancelled``: ``by``.
+* ``auto_advance_failed``: ``error`` (the message for the organisers).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from service.base import ServiceBase
+from service.views import Announcement, TournamentInfo
+from storage import journal
+from storage import tournaments as tournament_repo
+from storage.journal import OutboxRow
+
+# An announcement that can never be posted (its channel was deleted) waits until then: it is
+# kept for the record but no longer retried.
+GIVEN_UP = datetime(9999, 1, 1, tzinfo=UTC)
+# The audit log's actor for what the bot itself records.
+BOT_ACTOR_ID = 0
+BOT_ACTOR_NAME = "swissbot"
+
+
+def announcement(row: OutboxRow) -> Announcement:
+    return Announcement(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        tournament_id=row.tournament_id,
+        kind=row.kind,
+        payload=row.payload,
+        created_at=row.created_at,
+        attempts=row.attempts,
+        last_error=row.last_error,
+    )
+
+
+class OutboxOps(ServiceBase):
+    async def pending_announcements(
+        self, limit: int = 50, now: datetime | None = None
+    ) -> list[Announcement]:
+        """Undelivered announcements due now (failed ones wait for their retry time), oldest
+        first. Deliver them in this order, then call :meth:`mark_delivered`."""
+        async with self.db.transaction(readonly=True) as conn:
+            rows = await journal.pending(conn, now or self.now(), limit)
+        return [announcement(r) for r in rows]
+
+    async def mark_delivered(self, announcement_id: int) -> bool:
+        """Record the delivery. True for the first call only, so two workers that raced for the
+        same row can tell which one delivered it."""
+        async with self.db.transaction() as conn:
+            return await journal.mark_delivered(conn, announcement_id, self.now())
+
+    async def mark_failed(
+        self, announcement_id: int, error: str, *, retry_after_seconds: float = 30.0
+    ) -> bool:
+        """Count a failed attempt and hide the row until ``retry_after_seconds`` have passed."""
+        async with self.db.transaction() as conn:
+            retry_at = self.now() + timedelta(seconds=max(0.0, retry_after_seconds))
+            return await journal.mark_failed(conn, announcement_id, error=error,
+                                             retry_at=retry_at)
+
+    async def report_delivery_problem(
+        self, announcement_id: int, problem: str
+    ) -> TournamentInfo | None:
+        """Record in the audit log that an announcement cannot be posted (``problem``, e.g.
+        "missing Send Messages in #tournaments"); /tournament info shows it until a later
+        announcement gets through. Returns the tournament, to tell its organiser (None for
+        an announcement of no tournament)."""
+        async with self.db.transaction() as conn:
+            row = await journal.get_outbox(conn, announcement_id)
+            if row is None or row.tournament_id is None:
+                return None
+            t = await tournament_repo.get_tournament(conn, row.tournament_id)
+            if t is None:
+                return None
+            await journal.append_audit(
+                conn, guild_id=row.guild_id, tournament_id=t.id, actor_id=BOT_ACTOR_ID,
+                actor_name=BOT_ACTOR_NAME, action="announcement.failed", before=None,
+                after={"announcement": row.id, "kind": row.kind, "problem": problem},
+                now=self.now(),
+            )
+            return await self._info(conn, t)
+
+    async def give_up_announcement(self, announcement_id: int, reason: str) -> bool:
+        """Stop retrying an announcement that can never be posted (its channel is gone); it
+        stays in the outbox, undelivered, with ``reason``, and in the audit log."""
+        async with self.db.transaction() as conn:
+            row = await journal.get_outbox(conn, announcement_id)
+            if row is None or not await journal.mark_failed(
+                conn, announcement_id, error=f"gave up: {reason}", retry_at=GIVEN_UP
+            ):
+                return False
+            await journal.append_audit(
+                conn, guild_id=row.guild_id, tournament_id=row.tournament_id,
+                actor_id=BOT_ACTOR_ID, actor_name=BOT_ACTOR_NAME,
+                action="announcement.abandoned", before=None,
+                after={"announcement": row.id, "kind": row.kind, "reason": reason},
+                now=self.now(),
+            )
+            return True
+
+    async def announcements(self, tournament_id: int | None = None) -> list[Announcement]:
+        """Every announcement (delivered or not) of one tournament, oldest first (for tests,
+        the demo and debugging)."""
+        async with self.db.transaction(readonly=True) as conn:
+            rows = await journal.list_outbox(conn, tournament_id)
+        return [announcement(r) for r in rows]

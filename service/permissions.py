@@ -1,0 +1,81 @@
+"""Who may do what. The cog decides ``Actor.is_manager`` (Manage Server, Administrator or the
+guild owner) and ``Actor.is_organiser`` (a manager, or the guild's organiser role) from
+Discord; here we only apply them.
+
+Levels, from the strongest:
+
+* ``"manager"``: server settings, above all who organises. An organiser must not be able to
+  widen his own circle (setting the organiser role to @everyone), so only a server manager may.
+* ``"organiser"``: runs tournaments.
+* ``"player"``: any member, acting for himself (an organiser may act for others where the
+  operation says so).
+* ``"anyone"``: read-only.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from service.errors import NotManagerError, NotOrganiserError
+from service.views import Actor
+
+Level = Literal["manager", "organiser", "player", "anyone"]
+
+# Every public operation and its level. The permission-matrix test walks this table and fails
+# when an operation of TournamentService has no entry; docs/discord.md shows the same table.
+OPERATIONS: dict[str, Level] = {
+    "set_organiser_role": "manager",  # who organises: never an organiser's own decision
+    "set_default_channel": "manager",  # server-wide setting, like the bot's channel rights
+    "get_guild_settings": "anyone",
+    "create_tournament": "organiser",
+    "edit_tournament": "organiser",
+    "list_tournaments": "anyone",
+    "tournament_info": "anyone",
+    "start_tournament": "organiser",
+    "finish_tournament": "organiser",
+    "cancel_tournament": "organiser",
+    "join": "player",
+    "leave": "player",
+    "check_in": "player",
+    "drop_player": "organiser",  # a player drops himself with leave()
+    "add_player": "organiser",  # also re-admits a withdrawn player
+    "remove_player": "organiser",
+    "set_rating": "organiser",
+    "list_players": "anyone",
+    "pair_next_round": "organiser",
+    "undo_round": "organiser",
+    "pairings": "anyone",
+    "request_bye": "player",  # for himself; an organiser for anyone
+    "cancel_bye_request": "player",
+    "forbid_pair": "organiser",
+    "report_result": "player",
+    "confirm_result": "player",  # the reporter's opponent, or an organiser
+    "dispute_result": "player",  # the reporter's opponent, or an organiser
+    "set_result": "organiser",
+    "standings": "anyone",
+    "export": "anyone",
+    "import_players": "organiser",
+}
+
+WHO_MAY = {
+    "manager": "members with the Manage Server or Administrator permission, or the server owner",
+    "organiser": "members with the Manage Server permission or the server's organiser role",
+}
+
+
+def require_manager(actor: Actor, doing: str) -> None:
+    """Raise :class:`NotManagerError` unless the actor manages the server."""
+    if not actor.is_manager:
+        raise NotManagerError(
+            f"Only server managers can {doing}: {WHO_MAY['manager']}. Organisers run "
+            "tournaments but do not decide who organises."
+        )
+
+
+def require_organiser(actor: Actor, doing: str) -> None:
+    """Raise :class:`NotOrganiserError` unless the actor is an organiser of the guild."""
+    if not actor.is_organiser:
+        raise NotOrganiserError(
+            f"Only organisers can {doing}. Ask someone with the Manage Server permission or the "
+            "server's organiser role."
+        )

@@ -1,0 +1,323 @@
+"""Players: join, leave, check-in, late join, drop, organiser add / remove / rating."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+
+from service.base import PlayerRef, ServiceBase, TournamentRef, player_view
+from service.errors import (
+    AlreadyRegisteredError,
+    ConflictError,
+    NotRegisteredError,
+    RegistrationClosedError,
+    TournamentNotRunningError,
+)
+from service.model import settings_of
+from service.permissions import require_organiser
+from service.validation import (
+    MAX_PLAYER_NAME,
+    check_rating,
+    clean_name,
+    member_name,
+    parse_player_ref,
+)
+from service.views import Actor, PlayerView
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage.players import PlayerRow
+from storage.tournaments import TournamentRow
+
+
+class PlayerOps(ServiceBase):
+    async def join(
+        self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
+    ) -> PlayerView:
+        """Register the acting member (optional self-declared rating). After the start this is a
+        late join, allowed while the next round to pair is at most ``late_join_until``; the
+        missed rounds score the configured late-join bye."""
+        value = check_rating(rating)
+        name = _member_name(actor)
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            existing = await player_repo.find_member(conn, t.id, actor.user_id)
+            if existing is not None:
+                raise AlreadyRegisteredError(
+                    f"You are already registered in '{t.name}'"
+                    + (" (you withdrew; an organiser can re-admit you with /admin add-player)."
+                       if existing.status == "withdrawn" else ".")
+                )
+            row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
+                                       rating=value, organiser=False)
+            return player_view(row)
+
+    async def add_player(
+        self,
+        actor: Actor,
+        name: str,
+        *,
+        tournament: TournamentRef = None,
+        user_id: int | None = None,
+        rating: int | None = None,
+    ) -> PlayerView:
+        """Organiser: register a member (``user_id``) or a guest (``user_id=None``, known by
+        ``name``). After the start this is a late join, allowed while rounds remain.
+
+        A player who withdrew (dropped or left) is re-admitted instead: he is paired again
+        from the next round, and each round he missed counts as an absence (a zero-point bye:
+        no points, unplayed, and not the pairing-allocated bye, so he can still get that)."""
+        require_organiser(actor, "add players")
+        if user_id is not None:
+            user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
+        clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
+        value = check_rating(rating)
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if user_id is not None:
+                existing = await player_repo.find_member(conn, t.id, user_id)
+                who = f"<@{user_id}>"
+            else:
+                guests = [p for p in await player_repo.find_by_name(conn, t.id, clean)
+                          if p.user_id is None]
+                existing = guests[0] if guests else None
+                who = f"'{clean}'"
+            if existing is not None:
+                if existing.status == "withdrawn":
+                    return await self._readmit(conn, actor, t, existing)
+                raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
+            row = await self._register(conn, actor, t, user_id=user_id, name=clean,
+                                       rating=value, organiser=True)
+            return player_view(row)
+
+    async def _readmit(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, row: PlayerRow
+    ) -> PlayerView:
+        if t.status != "running":
+            raise RegistrationClosedError(
+                f"'{t.name}' is {t.status}: {row.name} cannot be re-admitted now."
+            )
+        settings = settings_of(t)
+        rounds = await round_repo.list_rounds(conn, t.id)
+        if len(rounds) >= settings.rounds:
+            raise RegistrationClosedError(
+                f"'{t.name}' has no round left to play: {row.name} cannot be re-admitted."
+            )
+        first_missed = row.withdrawn_round or len(rounds) + 1
+        missed = [r for r in rounds if r.number >= first_missed]
+        for rnd in missed:  # absences: zero points, unplayed (not a pairing-allocated bye)
+            await round_repo.insert_bye(conn, tournament_id=t.id, round_id=rnd.id,
+                                        player_id=row.id, kind="zero")
+        if not await player_repo.readmit(conn, row.id):
+            raise ConflictError(f"{row.name} was re-admitted a moment ago.")
+        await self._audit(conn, actor, t, "player.readmit",
+                          {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
+                          {"status": "active", "player": row.id,
+                           "absent_rounds": [r.number for r in missed],
+                           "next_round": len(rounds) + 1})
+        fresh = await player_repo.get_player(conn, row.id)
+        assert fresh is not None
+        return player_view(fresh)
+
+    async def _register(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        *,
+        user_id: int | None,
+        name: str,
+        rating: int,
+        organiser: bool,
+    ) -> PlayerRow:
+        settings = settings_of(t)
+        now = self.now()
+        try:
+            if t.status == "registration":
+                pid = await player_repo.insert_player(
+                    conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating, now=now,
+                    checked_in=organiser,  # an organiser adding someone vouches for him
+                )
+                await self._audit(conn, actor, t, "player.join", None,
+                                  {"player": pid, "name": name, "rating": rating})
+            elif t.status == "running":
+                pid = await self._late_join(conn, actor, t, user_id=user_id, name=name,
+                                            rating=rating, organiser=organiser,
+                                            late_until=settings.late_join_until,
+                                            late_bye=settings.late_join_bye,
+                                            total=settings.rounds)
+            else:
+                raise RegistrationClosedError(
+                    f"Registration for '{t.name}' is closed: the tournament is {t.status}."
+                )
+        except sqlite3.IntegrityError:
+            raise AlreadyRegisteredError(
+                f"A guest called '{name}' is already in '{t.name}': use another name."
+            ) from None
+        row = await player_repo.get_player(conn, pid)
+        assert row is not None
+        return row
+
+    async def _late_join(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        *,
+        user_id: int | None,
+        name: str,
+        rating: int,
+        organiser: bool,
+        late_until: int,
+        late_bye: str,
+        total: int,
+    ) -> int:
+        rounds = await round_repo.list_rounds(conn, t.id)
+        first_round = len(rounds) + 1  # the first round he can be paired in
+        limit = total if organiser else late_until
+        if first_round > limit:
+            if late_until == 0 and not organiser:
+                why = "late joining is not allowed in this tournament"
+            else:
+                why = f"late joining is possible only up to round {limit}"
+            raise RegistrationClosedError(
+                f"Registration for '{t.name}' is closed: {why} and round {first_round} is next."
+                + ("" if organiser else " Ask an organiser.")
+            )
+        number = await player_repo.next_number(conn, t.id)
+        pid = await player_repo.insert_player(
+            conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
+            now=self.now(), status="active", number=number, joined_round=first_round,
+            checked_in=True,
+        )
+        for rnd in rounds:  # the rounds he missed score the configured bye
+            await round_repo.insert_bye(conn, tournament_id=t.id, round_id=rnd.id,
+                                        player_id=pid, kind=late_bye)
+        await self._audit(conn, actor, t, "player.late_join", None,
+                          {"player": pid, "name": name, "number": number,
+                           "first_round": first_round, "missed_rounds_bye": late_bye})
+        return pid
+
+    async def leave(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
+        """The acting member leaves: before the start he is removed; after it he withdraws
+        (kept in the standings, never paired again)."""
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await player_repo.find_member(conn, t.id, actor.user_id)
+            if row is None:
+                raise NotRegisteredError(f"You are not registered in '{t.name}'.")
+            if t.status == "registration":
+                await player_repo.delete_player(conn, row.id)
+                await self._audit(conn, actor, t, "player.leave", {"player": row.id,
+                                                                     "name": row.name}, None)
+                return player_view(row)
+            return await self._withdraw(conn, actor, t, row)
+
+    async def drop_player(
+        self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None
+    ) -> PlayerView:
+        """Organiser: withdraw a player during the event (kept in the standings)."""
+        require_organiser(actor, "drop players")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await self._player(conn, t, player)
+            return await self._withdraw(conn, actor, t, row)
+
+    async def _withdraw(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, row: PlayerRow
+    ) -> PlayerView:
+        if t.status != "running":
+            raise TournamentNotRunningError(
+                f"'{t.name}' is not running (it is {t.status}): nobody can withdraw now."
+                + (" Before the start, use /leave or /admin remove-player."
+                   if t.status == "registration" else "")
+            )
+        if row.status == "no_show":
+            raise ConflictError(f"{row.name} did not check in and is not playing in '{t.name}'.")
+        if row.status != "active":
+            raise ConflictError(f"{row.name} has already withdrawn from '{t.name}'.")
+        last = await round_repo.last_round(conn, t.id)
+        from_round = (0 if last is None else last.number) + 1
+        await player_repo.withdraw(conn, row.id, from_round)
+        await self._audit(conn, actor, t, "player.withdraw", {"status": row.status},
+                          {"status": "withdrawn", "player": row.id, "from_round": from_round})
+        fresh = await player_repo.get_player(conn, row.id)
+        assert fresh is not None
+        return player_view(fresh)
+
+    async def check_in(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
+        """The acting member confirms he will play (when the tournament uses check-in)."""
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if not settings_of(t).checkin:
+                raise ConflictError(f"'{t.name}' does not use check-in: /join is enough.")
+            if t.status != "registration":
+                raise RegistrationClosedError(
+                    f"Check-in for '{t.name}' is closed: the tournament is {t.status}."
+                )
+            row = await player_repo.find_member(conn, t.id, actor.user_id)
+            if row is None:
+                raise NotRegisteredError(
+                    f"You are not registered in '{t.name}': /join first, then check in."
+                )
+            if row.checked_in:
+                raise ConflictError(f"You are already checked in for '{t.name}'.")
+            await player_repo.set_checked_in(conn, row.id, True)
+            await self._audit(conn, actor, t, "player.checkin", None, {"player": row.id})
+            fresh = await player_repo.get_player(conn, row.id)
+            assert fresh is not None
+            return player_view(fresh)
+
+    async def remove_player(
+        self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None
+    ) -> PlayerView:
+        """Organiser: delete a registration. After the start only a player who was never paired
+        (no game, no pairing-allocated bye; e.g. a mistaken late join) can be removed; others
+        must be dropped, their games stay."""
+        require_organiser(actor, "remove players")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await self._player(conn, t, player)
+            pairing_byes = [b for b in await round_repo.list_byes(conn, t.id)
+                            if b.player_id == row.id and b.kind == "pairing"]
+            played = await round_repo.count_games_of(conn, row.id) or pairing_byes
+            if t.status != "registration" and played:
+                raise ConflictError(
+                    f"{row.name} has already played in '{t.name}': drop him with "
+                    "/admin drop instead (his games stay in the standings)."
+                )
+            await round_repo.delete_byes_of(conn, row.id)
+            await player_repo.delete_player(conn, row.id)
+            await self._audit(conn, actor, t, "player.remove",
+                              {"player": row.id, "name": row.name, "number": row.number}, None)
+            return player_view(row)
+
+    async def set_rating(
+        self, actor: Actor, player: PlayerRef, rating: int, tournament: TournamentRef = None
+    ) -> PlayerView:
+        """Organiser: change a rating. Pairing numbers, once given at the start, stay."""
+        require_organiser(actor, "set ratings")
+        value = check_rating(rating)
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            row = await self._player(conn, t, player)
+            await player_repo.set_rating(conn, row.id, value)
+            await self._audit(conn, actor, t, "player.rating", {"rating": row.rating},
+                              {"rating": value, "player": row.id})
+            fresh = await player_repo.get_player(conn, row.id)
+            assert fresh is not None
+            return player_view(fresh)
+
+    async def list_players(
+        self, guild_id: int, tournament: TournamentRef = None
+    ) -> list[PlayerView]:
+        """Every player, by pairing number (then registration order before the start)."""
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            return [player_view(p) for p in await player_repo.list_players(conn, t.id)]
+
+
+def _member_name(actor: Actor) -> str:
+    """A member's display name, made safe to store and show (no bidi overrides, zero-width
+    characters or mention markup; emoji stay)."""
+    return member_name(actor.display_name, actor.user_id, limit=MAX_PLAYER_NAME)

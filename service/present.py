@@ -1,0 +1,204 @@
+"""Build the result objects (rounds, games, standings) and their JSON outbox payloads."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, is_dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+import aiosqlite
+
+from service.base import seat
+from service.errors import UnknownRoundError
+from service.model import Snapshot, load_snapshot, settings_of
+from service.views import (
+    ByeView,
+    GameView,
+    RoundView,
+    StandingsRowView,
+    StandingsView,
+    format_points,
+)
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage.players import PlayerRow
+from storage.rounds import GameRow
+from storage.tournaments import TournamentRow
+from swiss.model import ByeKind, Scoring
+
+
+def game_view(game: GameRow, players: dict[int, PlayerRow]) -> GameView:
+    return GameView(
+        id=game.id,
+        tournament_id=game.tournament_id,
+        round=game.round_number,
+        board=game.board,
+        white=seat(players[game.white_id]),
+        black=seat(players[game.black_id]),
+        result=game.result,
+        state=game.state,  # type: ignore[arg-type]
+        white_games=game.white_games,
+        black_games=game.black_games,
+        reported_result=game.reported_result,
+        reported_by=game.reported_by,
+        disputed_by=game.disputed_by,
+        disputed_result=game.disputed_result,
+    )
+
+
+async def round_view(
+    conn: aiosqlite.Connection, t: TournamentRow, number: int | None = None
+) -> RoundView:
+    """The pairings (and results so far) of round ``number`` (default: the latest)."""
+    settings = settings_of(t)
+    rnd = (
+        await round_repo.last_round(conn, t.id)
+        if number is None
+        else await round_repo.get_round(conn, t.id, number)
+    )
+    if rnd is None:
+        if number is None:
+            raise UnknownRoundError(
+                f"'{t.name}' has no rounds yet: it starts with /tournament start."
+            )
+        raise UnknownRoundError(
+            f"'{t.name}' has no round {number} yet: see the latest with /pairings."
+        )
+    players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+    scoring = Scoring.preset(settings.scoring)
+    games = await round_repo.list_games(conn, t.id, rnd.number)
+    byes = await round_repo.list_byes(conn, t.id, rnd.number)
+    return RoundView(
+        tournament_id=t.id,
+        tournament_name=t.name,
+        number=rnd.number,
+        total_rounds=settings.rounds,
+        state=rnd.state,  # type: ignore[arg-type]
+        games=tuple(game_view(g, players) for g in games),
+        byes=tuple(
+            ByeView(
+                player=seat(players[b.player_id]),
+                kind=b.kind,  # type: ignore[arg-type]
+                points=scoring.for_bye(ByeKind(b.kind)),
+            )
+            for b in byes
+        ),
+        paired_at=rnd.paired_at,
+        deadline=rnd.deadline,
+        use_colours=settings.colours,
+    )
+
+
+def standings_view(
+    t: TournamentRow, snapshot: Snapshot, *, after_round: int | None = None, final: bool = False
+) -> StandingsView:
+    """Standings computed by the pure core (swiss.standings) from the rebuilt model."""
+    from swiss.standings import compute_standings, next_step, remaining_ties
+
+    settings = settings_of(t)
+    model = snapshot.tournament
+    rounds = model.rounds_played if after_round is None else after_round
+    # "auto": the C.07 edition in force on the day the event was created
+    rules = None if settings.tiebreak_rules == "auto" else settings.tiebreak_rules
+    table = compute_standings(
+        model, settings.tiebreaks, rounds=rounds, rules=rules, start_date=t.created_at.date()
+    )
+    ties_note = next_step(table) if remaining_ties(table) and table.tiebreaks else ""
+    rows = []
+    for row in table.rows:
+        player = snapshot.row(row.player_id)
+        rows.append(
+            StandingsRowView(
+                rank=row.rank,
+                player_id=player.id,
+                number=row.player_id,
+                name=player.name,
+                user_id=player.user_id,
+                points=row.points,
+                values=tuple(row.values),
+                withdrawn=player.status == "withdrawn",
+            )
+        )
+    return StandingsView(
+        tournament_id=t.id,
+        tournament_name=t.name,
+        after_round=rounds,
+        total_rounds=settings.rounds,
+        final=final,
+        tiebreaks=tuple(table.tiebreaks),
+        rows=tuple(rows),
+        rules=table.edition,
+        ties_note=ties_note,
+    )
+
+
+async def current_standings(
+    conn: aiosqlite.Connection, t: TournamentRow, *, after_round: int | None = None,
+    final: bool = False,
+) -> StandingsView:
+    snapshot = await load_snapshot(conn, t)
+    return standings_view(t, snapshot, after_round=after_round, final=final)
+
+
+# -- payloads ------------------------------------------------------------------------------------
+def format_value(value: Fraction | float | int) -> str:
+    """A tiebreak value for display: exact halves as "2½", others with two decimals at most."""
+    if isinstance(value, Fraction) and value.denominator in (1, 2):
+        return format_points(value)
+    number = float(value)
+    return f"{number:.2f}".rstrip("0").rstrip(".")
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses to dicts, Fractions to display strings, datetimes to ISO text."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {k: to_jsonable(v) for k, v in asdict(value).items()}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return format_points(value) if value.denominator in (1, 2) else format_value(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return value
+
+
+def round_payload(view: RoundView) -> dict[str, Any]:
+    """Pairings / results payload: every board with both players (name, number, user id for
+    the mention), the byes with their points, the deadline (ISO and unix for ``<t:..:R>``)."""
+    body = to_jsonable(view)
+    body.pop("tournament_id", None)
+    body.pop("tournament_name", None)
+    for game, raw in zip(body["games"], view.games, strict=True):
+        game["result_text"] = raw.result_text
+    body["round"] = view.number
+    body["deadline_unix"] = None if view.deadline is None else int(view.deadline.timestamp())
+    mentions = [s.user_id for g in view.games for s in (g.white, g.black) if s.user_id]
+    mentions += [b.player.user_id for b in view.byes if b.player.user_id]
+    body["mention_user_ids"] = mentions
+    return body
+
+
+def standings_payload(view: StandingsView) -> dict[str, Any]:
+    """Standings payload: rank, name, number, user id, points ("2½") and tiebreak values."""
+    return {
+        "after_round": view.after_round,
+        "total_rounds": view.total_rounds,
+        "final": view.final,
+        "tiebreaks": list(view.tiebreaks),
+        "rows": [
+            {
+                "rank": r.rank,
+                "number": r.number,
+                "player_id": r.player_id,
+                "name": r.name,
+                "user_id": r.user_id,
+                "points": format_points(r.points),
+                "values": [format_value(v) for v in r.values],
+                "withdrawn": r.withdrawn,
+            }
+            for r in view.rows
+        ],
+    }

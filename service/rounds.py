@@ -1,0 +1,479 @@
+"""Rounds: pair the next one, undo the current one, show pairings, requested byes, forbidden
+pairs, round completion and auto-advance."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime, timedelta
+
+import aiosqlite
+
+from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
+from service.errors import (
+    ConflictError,
+    InvalidInputError,
+    NotRegisteredError,
+    PairingFailedError,
+    RoundChangedError,
+    RoundNotCompleteError,
+    ServiceError,
+    TournamentNotRunningError,
+)
+from service.model import load_snapshot, settings_of
+from service.permissions import require_organiser
+from service.present import round_payload, round_view, standings_payload, standings_view
+from service.validation import check_choice
+from service.views import Actor, ByeRequestView, PlayerView, RoundView
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from storage.players import PlayerRow
+from storage.rounds import GameRow, RoundRow
+from storage.tournaments import TournamentRow
+from swiss.model import Result
+from swiss.pairing import PairingConfig, PairingError, pair_round
+
+SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
+
+
+class RoundOps(ServiceBase):
+    async def pair_next_round(
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
+    ) -> RoundView:
+        """Pair the next round with the tournament's system and seed and queue the
+        ``pairings`` announcement, in one transaction.
+
+        Refused while the current round has games without a final result, unless ``force``:
+        then a waiting report stands as if confirmed and the other open games count as double
+        forfeits (organisers can correct them later).
+
+        Name the round meant, so that a repeated or concurrent call pairs one round, not two
+        (a forced second call would close the round the first one just paired):
+        ``round_number`` is the round to pair (refused if it is not the next one), or
+        ``seen_at`` is when the organiser sent the command (refused if a round was paired or
+        undone at or after that moment: they have not seen that change). Both are checked in
+        the pairing's own transaction.
+        """
+        require_organiser(actor, "pair rounds")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            _require_running(t)
+            last = await round_repo.last_round(conn, t.id)
+            expected = 1 if last is None else last.number + 1
+            if round_number is not None and round_number != expected:
+                if round_number < expected:
+                    raise RoundChangedError(
+                        f"Round {round_number} of '{t.name}' is already paired: the next "
+                        f"round to pair is {expected}."
+                    )
+                raise RoundChangedError(
+                    f"Round {expected} of '{t.name}' comes first: the next round to pair is "
+                    f"{expected}."
+                )
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"round {expected} was not paired",
+                again="/round next",
+            )
+            return await self._pair(conn, actor, t, force=force)
+
+    async def _require_unchanged_since(
+        self,
+        conn: aiosqlite.Connection,
+        t: TournamentRow,
+        seen_at: datetime | None,
+        *,
+        refused: str,
+        again: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """Refuse (``RoundChangedError``) if a round of ``t`` was paired or undone at or after
+        ``seen_at``: the command was sent before its sender could have seen that change, so
+        it was meant for the round as it was (a double click, or two organisers at once)."""
+        if seen_at is None:
+            return
+        event = await round_repo.round_event_since(conn, t.id, seen_at)
+        if event is None:
+            return
+        verb = "paired" if event.event == "paired" else "undone"
+        # "Already" for the likely case of a repeated command; the time makes it checkable.
+        hint = hint or f"If you still want that, run {again} again."
+        raise RoundChangedError(
+            f"Round {event.round_number} of '{t.name}' was already {verb} (at "
+            f"{event.at:%H:%M:%S} UTC, after this command was sent), so {refused}. {hint}"
+        )
+
+    async def _record_round_event(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, number: int,
+        event: str,
+    ) -> None:
+        await round_repo.record_round_event(conn, t.id, number, event,
+                                            at=self.precise_now(), actor_id=actor.user_id)
+
+    async def _pair(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> RoundView:
+        settings = settings_of(t)
+        last = await round_repo.last_round(conn, t.id)
+        number = 1 if last is None else last.number + 1
+        if number > settings.rounds:
+            raise ConflictError(
+                f"All {settings.rounds} rounds of '{t.name}' have been paired: finish it with "
+                "/tournament finish."
+            )
+        if last is not None:
+            unfinished = [
+                g for g in await round_repo.list_games(conn, t.id, last.number)
+                if g.state != "final"
+            ]
+            if unfinished and not force:
+                boards = ", ".join(str(g.board) for g in unfinished)
+                raise RoundNotCompleteError(
+                    f"Round {last.number} of '{t.name}' is not complete: board(s) {boards} have "
+                    "no final result. Set them with /result set, or pair anyway with force "
+                    "(reported results then stand, the other games count as double forfeits)."
+                )
+            if unfinished:
+                await self._close_round(conn, actor, t, last.number, unfinished)
+        snapshot = await load_snapshot(conn, t)
+        model = snapshot.tournament
+        requested = model.requested_byes.get(number, {})
+        pairable = [
+            p.id
+            for p in model.players
+            if model.is_active(p.id, number) and p.id not in requested
+        ]
+        if len(pairable) < 2 and not requested:
+            raise ConflictError(
+                f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
+                "playing. Finish the tournament instead."
+            )
+        config = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed)
+        try:
+            result = pair_round(model, config)
+        except PairingError as exc:
+            raise PairingFailedError(
+                f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
+                "rematches (rematches=avoid) or remove a forbidden pair."
+            ) from None
+        now = self.now()
+        deadline = (
+            None
+            if settings.deadline_minutes is None
+            else now + timedelta(minutes=settings.deadline_minutes)
+        )
+        try:
+            round_id = await round_repo.insert_round(
+                conn, tournament_id=t.id, number=number, now=now,
+                paired_by=actor.user_id, forced=force, deadline=deadline,
+            )
+        except sqlite3.IntegrityError:
+            raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
+        for board, game in enumerate(result.games, start=1):
+            await round_repo.insert_game(
+                conn, tournament_id=t.id, round_id=round_id, board=board,
+                white_id=snapshot.row(game.white).id, black_id=snapshot.row(game.black).id,
+            )
+        for bye in result.byes:
+            await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
+                                        player_id=snapshot.row(bye.player).id,
+                                        kind=bye.kind.value)
+        await tournament_repo.set_auto_advance_due(conn, t.id, None)
+        await self._record_round_event(conn, actor, t, number, "paired")
+        view = await round_view(conn, t, number)
+        await self._announce(conn, t, "pairings", round_payload(view))
+        await self._audit(conn, actor, t, "round.pair", None, {
+            "round": number, "forced": force, "system": settings.system,
+            "games": [[g.white.number, g.black.number] for g in view.games],
+            "byes": [[b.player.number, b.kind] for b in view.byes],
+        })
+        return view
+
+    async def _close_round(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        unfinished: list[GameRow],
+        *,
+        announce: bool = True,
+    ) -> None:
+        """A forced pairing (or finish) ends the current round: a waiting report stands as if
+        confirmed, games without one (or disputed) count as double forfeits. Organisers can
+        still correct any of them with set_result."""
+        now = self.now()
+        for game in unfinished:
+            if game.state == "reported" and game.reported_result is not None:
+                result, white_games, black_games = (
+                    game.reported_result, game.reported_white_games, game.reported_black_games)
+            else:
+                result, white_games, black_games = Result.DOUBLE_FORFEIT.value, None, None
+            await round_repo.set_final_result(conn, game.id, result=result,
+                                              white_games=white_games, black_games=black_games,
+                                              user_id=actor.user_id, now=now)
+            await self._audit(conn, actor, t, "result.forced",
+                              {"result": game.result, "state": game.state},
+                              {"game": game.id, "round": number, "result": result})
+        if announce:
+            await self._after_final(conn, t, number)
+        else:
+            rnd = await round_repo.get_round(conn, t.id, number)
+            assert rnd is not None
+            await round_repo.complete_round(conn, rnd.id, now)
+
+    async def undo_round(
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
+    ) -> RoundView:
+        """Delete the latest round (its games and byes). Refused once a result of it is final,
+        unless ``force`` (those results are lost). Returns the round as it was.
+
+        Name the round meant, as for :meth:`pair_next_round`: ``round_number`` must be the
+        latest round, or no round may have been paired or undone at or after ``seen_at``, so
+        that two clicks undo one round, not two.
+        """
+        require_organiser(actor, "undo rounds")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            _require_running(t)
+            last = await round_repo.last_round(conn, t.id)
+            if round_number is not None and (last is None or round_number != last.number):
+                raise await _not_the_latest(conn, t, round_number, last)
+            if last is None:
+                raise ConflictError(f"'{t.name}' has no round to undo.")
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"round {last.number} was not undone",
+                again="/round undo",
+            )
+            finals = await round_repo.count_final(conn, last.id)
+            if finals and not force:
+                raise ConflictError(
+                    f"Round {last.number} of '{t.name}' already has {finals} final result(s): "
+                    "undo it anyway with force (those results are lost)."
+                )
+            view = await round_view(conn, t, last.number)
+            await round_repo.delete_round(conn, last.id)
+            # Who dropped during this round was not going to play it again either.
+            await player_repo.cap_withdrawals(conn, t.id, last.number)
+            await tournament_repo.set_auto_advance_due(conn, t.id, None)
+            await self._record_round_event(conn, actor, t, last.number, "undone")
+            await self._announce(conn, t, "round_undone", {"round": last.number,
+                                                           "by": actor.display_name})
+            await self._audit(conn, actor, t, "round.undo", round_payload(view),
+                              {"forced": force})
+            return view
+
+    async def pairings(
+        self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
+    ) -> RoundView:
+        """The pairings and results of a round (default: the latest)."""
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            return await round_view(conn, t, round_number)
+
+    async def request_bye(
+        self,
+        actor: Actor,
+        round_number: int | None = None,
+        *,
+        kind: str = "half",
+        player: PlayerRef | None = None,
+        tournament: TournamentRef = None,
+    ) -> ByeRequestView:
+        """Ask for a bye in a coming round (default: the next one to pair). A player asks for
+        himself (half or zero point); an organiser may assign any kind to anyone."""
+        async with self.db.transaction() as conn:
+            t, row, number, kind = await self._bye_target(
+                conn, actor, round_number, kind, player, tournament
+            )
+            await round_repo.upsert_bye_request(
+                conn, tournament_id=t.id, player_id=row.id, round_number=number, kind=kind,
+                requested_by=actor.user_id, now=self.now(),
+            )
+            await self._audit(conn, actor, t, "bye.request", None,
+                              {"player": row.id, "round": number, "kind": kind})
+            return ByeRequestView(player=seat(row), round=number, kind=kind)  # type: ignore[arg-type]
+
+    async def cancel_bye_request(
+        self,
+        actor: Actor,
+        round_number: int | None = None,
+        *,
+        player: PlayerRef | None = None,
+        tournament: TournamentRef = None,
+    ) -> ByeRequestView:
+        """Withdraw a bye request for a round not paired yet."""
+        async with self.db.transaction() as conn:
+            t, row, number, _ = await self._bye_target(
+                conn, actor, round_number, "zero", player, tournament
+            )
+            kinds = [r.kind for r in await round_repo.list_bye_requests(conn, t.id)
+                     if r.player_id == row.id and r.round_number == number]
+            if not kinds or not await round_repo.delete_bye_request(conn, t.id, row.id, number):
+                raise ConflictError(f"{row.name} has no bye request for round {number}.")
+            await self._audit(conn, actor, t, "bye.cancel",
+                              {"player": row.id, "round": number, "kind": kinds[0]}, None)
+            return ByeRequestView(player=seat(row), round=number, kind=kinds[0])  # type: ignore[arg-type]
+
+    async def _bye_target(
+        self,
+        conn: aiosqlite.Connection,
+        actor: Actor,
+        round_number: int | None,
+        kind: str,
+        player: PlayerRef | None,
+        tournament: TournamentRef,
+    ) -> tuple[TournamentRow, PlayerRow, int, str]:
+        t = await self._tournament(conn, actor.guild_id, tournament)
+        if t.status not in ("registration", "running"):
+            raise TournamentNotRunningError(f"'{t.name}' is {t.status}: no more byes.")
+        if player is None:
+            row = await player_repo.find_member(conn, t.id, actor.user_id)
+            if row is None:
+                raise NotRegisteredError(f"You are not registered in '{t.name}'.")
+        else:
+            row = await self._player(conn, t, player)
+            if row.user_id != actor.user_id:
+                require_organiser(actor, "assign byes to other players")
+        kinds = ("half", "full", "zero") if actor.is_organiser else ("half", "zero")
+        kind = check_choice(kind, what="bye kind", choices=kinds)
+        if row.status == "withdrawn":
+            raise ConflictError(f"{row.name} has withdrawn from '{t.name}'.")
+        settings = settings_of(t)
+        last = await round_repo.last_round(conn, t.id)
+        next_round = (0 if last is None else last.number) + 1
+        number = next_round if round_number is None else round_number
+        if not next_round <= number <= settings.rounds:
+            if next_round > settings.rounds:
+                raise ConflictError(f"Every round of '{t.name}' has been paired.")
+            raise InvalidInputError(
+                f"Byes can be requested only for a round not paired yet: choose a round from "
+                f"{next_round} to {settings.rounds}."
+            )
+        return t, row, number, kind
+
+    async def forbid_pair(
+        self, actor: Actor, first: PlayerRef, second: PlayerRef,
+        tournament: TournamentRef = None,
+    ) -> tuple[PlayerView, PlayerView]:
+        """Organiser: these two must never be paired (team-mates, family)."""
+        require_organiser(actor, "forbid pairings")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            a = await self._player(conn, t, first)
+            b = await self._player(conn, t, second)
+            if a.id == b.id:
+                raise InvalidInputError("Name two different players to forbid a pairing.")
+            if not await round_repo.insert_forbidden_pair(conn, t.id, a.id, b.id, self.now()):
+                raise ConflictError(f"{a.name} and {b.name} are already kept apart.")
+            await self._audit(conn, actor, t, "pair.forbid", None, {"players": [a.id, b.id]})
+            return player_view(a), player_view(b)
+
+    # -- completion and auto-advance ---------------------------------------------------------
+    async def _after_final(
+        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+    ) -> tuple[bool, bool]:
+        """Called when a game of ``round_number`` became final. If it was the last open game:
+        the round is complete, results and standings go to the outbox, and either the final
+        standings (last round: the tournament finishes) or the auto-advance due time are set.
+        Returns (round completed now, tournament finished now)."""
+        rnd = await round_repo.get_round(conn, t.id, round_number)
+        if rnd is None or await round_repo.count_unfinished(conn, rnd.id):
+            return False, False
+        now = self.now()
+        if not await round_repo.complete_round(conn, rnd.id, now):
+            return False, False
+        settings = settings_of(t)
+        view = await round_view(conn, t, rnd.number)
+        await self._announce(conn, t, "round_results", round_payload(view))
+        last = await round_repo.last_round(conn, t.id)
+        is_latest = last is not None and last.number == rnd.number
+        snapshot = await load_snapshot(conn, t)
+        current = await tournament_repo.get_tournament(conn, t.id) or t
+        if is_latest and rnd.number >= settings.rounds and current.status == "running":
+            await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
+                                             now=now)
+            table = standings_view(t, snapshot, final=True)
+            await self._announce(conn, t, "final_standings", standings_payload(table))
+            await self._audit(conn, _system(t), t, "tournament.finish", None,
+                              {"automatic": True})
+            return True, True
+        table = standings_view(t, snapshot, after_round=rnd.number)
+        await self._announce(conn, t, "standings", standings_payload(table))
+        if is_latest and settings.auto_advance_minutes is not None and \
+                current.status == "running":
+            due = now + timedelta(minutes=settings.auto_advance_minutes)
+            await tournament_repo.set_auto_advance_due(conn, t.id, due)
+        return True, False
+
+    async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
+        """Ids of the running tournaments whose next round is due to be paired automatically."""
+        async with self.db.transaction(readonly=True) as conn:
+            rows = await tournament_repo.due_auto_advances(conn, now or self.now())
+        return [t.id for t in rows]
+
+    async def run_auto_advances(self, now: datetime | None = None) -> list[RoundView]:
+        """Pair every due round (the bot's background task calls this every few seconds; the
+        service never sleeps). Each tournament is claimed exactly once; a pairing failure is
+        announced to the organisers instead of retried forever."""
+        paired: list[RoundView] = []
+        for tid in await self.due_auto_advances(now):
+            async with self.db.transaction() as conn:
+                t = await tournament_repo.get_tournament(conn, tid)
+                if t is None or not await tournament_repo.claim_auto_advance(conn, tid):
+                    continue  # another worker took it
+                try:
+                    paired.append(await self._pair_or_raise(conn, t))
+                except ServiceError as exc:
+                    await self._announce(conn, t, "auto_advance_failed", {"error": exc.message})
+        return paired
+
+    async def _pair_or_raise(self, conn: aiosqlite.Connection, t: TournamentRow) -> RoundView:
+        # A savepoint, so that a failed pairing leaves the claim (and nothing else) in place.
+        await conn.execute("SAVEPOINT auto_advance")
+        try:
+            view = await self._pair(conn, _system(t), t, force=False)
+        except BaseException:
+            await conn.execute("ROLLBACK TO auto_advance")
+            await conn.execute("RELEASE auto_advance")
+            raise
+        await conn.execute("RELEASE auto_advance")
+        return view
+
+
+def _system(t: TournamentRow) -> Actor:
+    return Actor(user_id=SYSTEM_USER_ID, guild_id=t.guild_id, display_name="swissbot",
+                 is_organiser=True)
+
+
+async def _not_the_latest(
+    conn: aiosqlite.Connection, t: TournamentRow, number: int, last: RoundRow | None
+) -> RoundChangedError:
+    """Why round ``number`` cannot be undone: only the latest round can."""
+    latest = "it has no round" if last is None else f"its latest round is {last.number}"
+    if last is not None and number < last.number:
+        return RoundChangedError(
+            f"Round {number} of '{t.name}' is not the latest round ({latest}): only the "
+            "latest round can be undone."
+        )
+    event = await round_repo.last_round_event(conn, t.id, number)
+    if event is not None and event.event == "undone":
+        return RoundChangedError(f"Round {number} of '{t.name}' was already undone: {latest}.")
+    return RoundChangedError(f"Round {number} of '{t.name}' is not paired: {latest}.")
+
+
+def _require_running(t: TournamentRow) -> None:
+    if t.status != "running":
+        hint = " Start it with /tournament start." if t.status == "registration" else ""
+        raise TournamentNotRunningError(f"'{t.name}' is not running (it is {t.status}).{hint}")

@@ -1,0 +1,431 @@
+"""Guild settings and the tournament life cycle: create, edit, list, info, start, finish,
+cancel."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from service.base import TournamentRef
+from service.errors import (
+    ConflictError,
+    InvalidInputError,
+    RegistrationClosedError,
+    RoundChangedError,
+    RoundNotCompleteError,
+    TournamentNotRunningError,
+)
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_TIEBREAKS,
+    MAX_TIEBREAKS_TEXT,
+    MAX_TOURNAMENT_NAME,
+    MIN_AUTO_ADVANCE_MINUTES,
+    MIN_DEADLINE_MINUTES,
+    clip,
+    echo,
+)
+from service.model import settings_of
+from service.permissions import require_manager, require_organiser
+from service.present import current_standings, standings_payload
+from service.rounds import RoundOps
+from service.validation import (
+    check_choice,
+    check_range,
+    check_rounds,
+    clean_name,
+)
+from service.views import (
+    Actor,
+    GuildSettingsView,
+    RoundView,
+    StandingsView,
+    TournamentInfo,
+    TournamentSettings,
+    format_points,
+)
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from swiss.pairing.types import SYSTEMS
+from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
+
+SCORING_PRESETS = ("chess", "match")
+REMATCH_POLICIES = ("avoid", "forbid")
+LATE_JOIN_BYES = ("zero", "half", "full")
+TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
+# Settings an organiser may still change once the tournament runs (they do not change pairings
+# already made nor the meaning of results).
+EDITABLE_WHILE_RUNNING = frozenset(
+    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
+)
+
+
+def check_tiebreaks(value: str) -> str:
+    """A swiss.standings preset (fide, mtg, ...) or a comma-separated list of acronyms."""
+    text = str(value).strip()
+    if text.lower() in PRESETS:
+        return text.lower()
+    # Bounded before parsing: the list is shown in /tournament info and in standings footers,
+    # so a setting that cannot be displayed is refused rather than stored.
+    if len(text) > MAX_TIEBREAKS_TEXT:
+        raise InvalidInputError(
+            f"The tiebreak list is too long ({len(text)} characters): use at most "
+            f"{MAX_TIEBREAKS_TEXT}, or a preset ({', '.join(PRESETS)})."
+        )
+    try:
+        specs = resolve_tiebreaks(text)
+    except TiebreakError as exc:
+        raise InvalidInputError(
+            f"Unknown tiebreaks {echo(text)} ({clip(str(exc), 200)}): use a "
+            f"preset ({', '.join(PRESETS)}) or a comma-separated list such as BH-C1,BH,SB."
+        ) from None
+    if len(specs) > MAX_TIEBREAKS:
+        raise InvalidInputError(
+            f"Too many tiebreaks ({len(specs)}): use at most {MAX_TIEBREAKS}."
+        )
+    return text
+
+
+def validate_settings(settings: TournamentSettings) -> TournamentSettings:
+    """Check every setting; return them normalised (lower-case choices)."""
+    rounds = check_rounds(settings.rounds)
+    system = check_choice(settings.system, what="pairing system", choices=SYSTEMS)
+    scoring = check_choice(settings.scoring, what="scoring", choices=SCORING_PRESETS)
+    tiebreaks = check_tiebreaks(settings.tiebreaks)
+    rematches = check_choice(settings.rematches, what="rematch rule", choices=REMATCH_POLICIES)
+    if settings.deadline_minutes is not None:
+        check_range(settings.deadline_minutes, what="round deadline in minutes",
+                    low=MIN_DEADLINE_MINUTES,
+                    high=MAX_DEADLINE_MINUTES)
+    if settings.auto_advance_minutes is not None:
+        check_range(settings.auto_advance_minutes, what="auto-advance delay in minutes",
+                    low=MIN_AUTO_ADVANCE_MINUTES,
+                    high=MAX_AUTO_ADVANCE_MINUTES)
+    check_range(settings.late_join_until, what="last round for late joining", low=0, high=rounds)
+    late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
+    rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
+                         choices=TIEBREAK_RULES)
+    return dataclasses.replace(
+        settings,
+        system=system,
+        scoring=scoring,
+        tiebreaks=tiebreaks,
+        rematches=rematches,  # type: ignore[arg-type]
+        late_join_bye=late_bye,  # type: ignore[arg-type]
+        tiebreak_rules=rules,  # type: ignore[arg-type]
+        colours=bool(settings.colours),
+        checkin=bool(settings.checkin),
+    )
+
+
+def _podium(view: StandingsView, top: int = 5) -> str:
+    """The first places on one line (names cut so that the line stays short)."""
+    places = [
+        f"{row.rank}. {row.name[:32]} {format_points(row.points)}" for row in view.rows[:top]
+    ]
+    more = " …" if len(view.rows) > top else ""
+    return (", ".join(places) or "no players") + more
+
+
+class TournamentOps(RoundOps):
+    """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
+
+    # -- guild settings --------------------------------------------------------------------------
+    async def get_guild_settings(self, guild_id: int) -> GuildSettingsView:
+        """The guild's organiser role and default announcement channel (None when unset)."""
+        async with self.db.transaction(readonly=True) as conn:
+            row = await tournament_repo.get_guild_settings(conn, guild_id)
+        return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id)
+
+    async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
+        """Set (or clear with None) the role whose members are organisers."""
+        require_manager(actor, "set the organiser role")
+        return await self._update_guild(actor, organiser_role_id=role_id)
+
+    async def set_default_channel(
+        self, actor: Actor, channel_id: int | None
+    ) -> GuildSettingsView:
+        """Where announcements go for tournaments without a channel of their own."""
+        require_manager(actor, "set the default announcement channel")
+        return await self._update_guild(actor, default_channel_id=channel_id)
+
+    async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
+        async with self.db.transaction() as conn:
+            before = await tournament_repo.get_guild_settings(conn, actor.guild_id)
+            after = dataclasses.replace(before, **changes)
+            await tournament_repo.save_guild_settings(conn, after, self.now())
+            await self._audit(conn, actor, None, "guild.settings", dataclasses.asdict(before),
+                              dataclasses.asdict(after))
+        return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id)
+
+    # -- tournaments -----------------------------------------------------------------------------
+    async def create_tournament(
+        self,
+        actor: Actor,
+        name: str,
+        rounds: int,
+        *,
+        system: str = "dutch",
+        scoring: str = "chess",
+        tiebreaks: str | None = None,
+        colours: bool = True,
+        rematches: str = "avoid",
+        channel_id: int | None = None,
+        deadline_minutes: int | None = None,
+        auto_advance_minutes: int | None = None,
+        checkin: bool = False,
+        late_join_until: int | None = None,
+        late_join_bye: str = "zero",
+        tiebreak_rules: str = "auto",
+        seed: int | None = None,
+    ) -> TournamentInfo:
+        """Open a tournament for registration.
+
+        ``tiebreaks`` defaults to ``fide`` for chess scoring and ``mtg`` for match points;
+        ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
+        random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
+        ("2026", "2024", or "auto": the one in force on the creation date).
+        """
+        require_organiser(actor, "create tournaments")
+        clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
+        if tiebreaks is None:
+            tiebreaks = "mtg" if str(scoring).strip().lower() == "match" else "fide"
+        if late_join_until is None:
+            late_join_until = rounds // 2 if isinstance(rounds, int) else 0
+        settings = validate_settings(
+            TournamentSettings(
+                rounds=rounds,
+                system=system,
+                scoring=scoring,
+                tiebreaks=tiebreaks,
+                colours=colours,
+                rematches=rematches,  # type: ignore[arg-type]
+                deadline_minutes=deadline_minutes,
+                auto_advance_minutes=auto_advance_minutes,
+                checkin=checkin,
+                late_join_until=late_join_until,
+                late_join_bye=late_join_bye,  # type: ignore[arg-type]
+                tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+            )
+        )
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        async with self.db.transaction() as conn:
+            try:
+                tid = await tournament_repo.insert_tournament(
+                    conn,
+                    guild_id=actor.guild_id,
+                    name=clean,
+                    settings=settings.to_dict(),
+                    seed=seed,
+                    channel_id=channel_id,
+                    created_by=actor.user_id,
+                    now=self.now(),
+                )
+            except sqlite3.IntegrityError:
+                raise ConflictError(
+                    f"A tournament called '{clean}' is already open in this server: choose "
+                    "another name, or finish or cancel the other one first."
+                ) from None
+            t = await tournament_repo.get_tournament(conn, tid)
+            assert t is not None
+            await self._audit(conn, actor, t, "tournament.create", None,
+                              {"name": clean, **settings.to_dict()})
+            return await self._info(conn, t)
+
+    async def edit_tournament(
+        self, actor: Actor, tournament: TournamentRef = None, **changes: Any
+    ) -> TournamentInfo:
+        """Change settings (any TournamentSettings field, ``name`` or ``channel_id``).
+
+        Everything may change during registration; once running only the name, channel,
+        deadline, auto-advance delay and late-join limit.
+        """
+        require_organiser(actor, "edit tournaments")
+        allowed = set(TournamentSettings.__dataclass_fields__) | {"name", "channel_id"}
+        unknown = sorted(set(changes) - allowed)
+        if unknown:
+            raise InvalidInputError(
+                f"Unknown setting {', '.join(unknown)}: you can change "
+                f"{', '.join(sorted(allowed))}."
+            )
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if t.status not in ("registration", "running"):
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is {t.status}: its settings can no longer change."
+                )
+            if t.status == "running":
+                frozen = sorted(set(changes) - EDITABLE_WHILE_RUNNING)
+                if frozen:
+                    raise RegistrationClosedError(
+                        f"'{t.name}' has started: {', '.join(frozen)} can no longer change."
+                    )
+            before = settings_of(t)
+            name = t.name
+            if "name" in changes:
+                name = clean_name(changes.pop("name"), what="tournament name",
+                                  limit=MAX_TOURNAMENT_NAME)
+            channel_id = changes.pop("channel_id", t.channel_id)
+            after = validate_settings(dataclasses.replace(before, **changes))
+            last = await round_repo.last_round(conn, t.id)
+            if last is not None and after.rounds < last.number:
+                raise InvalidInputError(
+                    f"'{t.name}' has already paired {last.number} rounds: the number of rounds "
+                    f"cannot be below {last.number}."
+                )
+            try:
+                await tournament_repo.update_settings(
+                    conn, t.id, name=name, settings=after.to_dict(), channel_id=channel_id
+                )
+            except sqlite3.IntegrityError:
+                raise ConflictError(
+                    f"A tournament called '{name}' is already open in this server."
+                ) from None
+            await self._audit(
+                conn, actor, t, "tournament.edit",
+                {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
+                {"name": name, "channel_id": channel_id, **after.to_dict()},
+            )
+            return await self._info(conn, t)
+
+    async def list_tournaments(
+        self, guild_id: int, *, include_closed: bool = False
+    ) -> list[TournamentInfo]:
+        """The guild's tournaments (open ones only unless ``include_closed``), oldest first."""
+        async with self.db.transaction(readonly=True) as conn:
+            rows = await tournament_repo.list_tournaments(
+                conn, guild_id, open_only=not include_closed
+            )
+            return [await self._info(conn, t) for t in rows]
+
+    async def tournament_info(
+        self, guild_id: int, tournament: TournamentRef = None
+    ) -> TournamentInfo:
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            return await self._info(conn, t)
+
+    async def start_tournament(
+        self, actor: Actor, tournament: TournamentRef = None
+    ) -> RoundView:
+        """Close registration, give pairing numbers (rating order, then registration order)
+        and pair round 1, all in one transaction. With check-in, players who did not check in
+        become no-shows. Two concurrent starts make one round 1."""
+        require_organiser(actor, "start tournaments")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if t.status != "registration":
+                raise RegistrationClosedError(
+                    f"'{t.name}' has already started (it is {t.status})."
+                )
+            settings = settings_of(t)
+            registered = [
+                p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
+            ]
+            playing = [p for p in registered if p.checked_in or not settings.checkin]
+            if len(playing) < 2:
+                hint = " checked-in" if settings.checkin else ""
+                raise ConflictError(
+                    f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
+                )
+            if not await tournament_repo.set_status(
+                conn, t.id, "running", expected=("registration",), now=self.now()
+            ):
+                raise RegistrationClosedError(f"'{t.name}' has already started.")
+            playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
+            for number, player in enumerate(playing, start=1):
+                await player_repo.activate(conn, player.id, number)
+            for player in registered:
+                if player not in playing:
+                    await player_repo.mark_no_show(conn, player.id)
+            t = await tournament_repo.get_tournament(conn, t.id) or t
+            await self._audit(conn, actor, t, "tournament.start", None,
+                              {"players": len(playing)})
+            return await self._pair(conn, actor, t, force=False)
+
+    async def finish_tournament(
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        force: bool = False,
+        round_number: int | None = None,
+        seen_at: datetime | None = None,
+    ) -> StandingsView:
+        """End the tournament early and announce the final standings (after the last round it
+        finishes by itself). Refused while the current round has games without a final result,
+        unless ``force``: reported results then stand, the other open games count as double
+        forfeits.
+
+        A forced finish closes the current round, so name it as for ``pair_next_round``:
+        ``round_number`` must be the latest round, or no round may have been paired or undone
+        at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
+        require_organiser(actor, "finish tournaments")
+        async with self.db.transaction() as conn:
+            # closed_ok: after the automatic finish "/tournament finish" should hear that the
+            # tournament is finished, not that there is none
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            if t.status == "finished":
+                standings = await current_standings(conn, t, final=True)
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is already finished (after round {standings.after_round}). "
+                    f"Final standings: {_podium(standings)}. The full table: /standings."
+                )
+            if t.status != "running":
+                raise TournamentNotRunningError(
+                    f"'{t.name}' is not running (it is {t.status}): only a running tournament "
+                    "can be finished; cancel it instead if it never started."
+                )
+            last = await round_repo.last_round(conn, t.id)
+            latest = 0 if last is None else last.number
+            if round_number is not None and round_number != latest:
+                raise RoundChangedError(
+                    f"'{t.name}' is at round {latest}, not {round_number}: it was not "
+                    "finished. Check the pairings, then finish again."
+                )
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused=f"'{t.name}' was not finished",
+                again="/tournament finish",
+            )
+            if last is not None:
+                unfinished = [
+                    g for g in await round_repo.list_games(conn, t.id, last.number)
+                    if g.state != "final"
+                ]
+                if unfinished and not force:
+                    raise RoundNotCompleteError(
+                        f"Round {last.number} of '{t.name}' still has {len(unfinished)} game(s) "
+                        "without a final result: set them first, or finish with force "
+                        "(reported results then stand, the others count as double forfeits)."
+                    )
+                if unfinished:
+                    await self._close_round(conn, actor, t, last.number, unfinished,
+                                            announce=False)
+            await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
+                                             now=self.now())
+            view = await current_standings(conn, t, final=True)
+            await self._announce(conn, t, "final_standings", standings_payload(view))
+            await self._audit(conn, actor, t, "tournament.finish", None, {"force": force})
+            return view
+
+    async def cancel_tournament(
+        self, actor: Actor, tournament: TournamentRef = None
+    ) -> TournamentInfo:
+        """Cancel an open tournament (registration or running); its data is kept."""
+        require_organiser(actor, "cancel tournaments")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            if not await tournament_repo.set_status(
+                conn, t.id, "cancelled", expected=("registration", "running"), now=self.now()
+            ):
+                raise TournamentNotRunningError(f"'{t.name}' is already {t.status}.")
+            await self._announce(conn, t, "tournament_cancelled", {"by": actor.display_name})
+            await self._audit(conn, actor, t, "tournament.cancel", {"status": t.status},
+                              {"status": "cancelled"})
+            return await self._info(conn, t)

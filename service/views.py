@@ -1,0 +1,274 @@
+"""The result objects the service returns and the cogs render. Plain frozen dataclasses.
+
+Points are :class:`fractions.Fraction`; :func:`format_points` renders them ("2½", "3").
+Results are ``swiss.model.Result`` values seen from white ("1-0", "1/2-1/2", "+--", ...);
+:attr:`GameView.result_text` is the human form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, Literal
+
+TournamentStatus = Literal["registration", "running", "finished", "cancelled"]
+PlayerStatus = Literal["registered", "active", "withdrawn", "no_show"]
+GameState = Literal["pending", "reported", "disputed", "final"]
+ResultChoice = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"]
+ByeKindName = Literal["pairing", "half", "full", "zero"]
+ExportFormat = Literal["trf", "csv", "json"]
+
+
+def format_points(points: Fraction | int) -> str:
+    """``Fraction(5, 2)`` -> ``"2½"``; other fractions as ``"7/3"``."""
+    points = Fraction(points)
+    whole, rest = divmod(points, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return str(points)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who acts. The cog decides both levels from Discord; the service trusts them.
+
+    ``is_manager``: Manage Server, Administrator or the guild owner. Managers decide who
+    organises (the organiser role) and the server-wide settings; a manager is always an
+    organiser too. ``is_organiser``: a manager or a member with the guild's organiser role; runs
+    tournaments. Giving ``is_manager=True`` implies ``is_organiser``.
+    """
+
+    user_id: int
+    guild_id: int
+    display_name: str
+    is_organiser: bool = False
+    is_manager: bool = False
+
+    def __post_init__(self) -> None:
+        # A manager can always make himself an organiser, so he is one: one source of truth.
+        if self.is_manager and not self.is_organiser:
+            object.__setattr__(self, "is_organiser", True)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSettings:
+    """Everything an organiser chooses at creation (editable until the start).
+
+    ``tiebreaks`` is a swiss.standings preset or a comma-separated list of acronyms.
+    ``auto_advance_minutes``: ``None`` = off; otherwise pair the next round that many minutes
+    after the last result of a round is final (0 = at once, on the next background tick).
+    ``late_join_until``: the last round a late joiner may still be paired in (0 = no late join);
+    ``late_join_bye``: what he scores for each missed round (zero, half or full bye).
+    ``tiebreak_rules``: the FIDE C.07 edition of the tie-breaks: "2026", "2024", or "auto" (the
+    edition in force on the day the event was created).
+    """
+
+    rounds: int
+    system: str = "dutch"
+    scoring: str = "chess"
+    tiebreaks: str = "fide"
+    colours: bool = True
+    rematches: Literal["avoid", "forbid"] = "avoid"
+    deadline_minutes: int | None = None
+    auto_advance_minutes: int | None = None
+    checkin: bool = False
+    late_join_until: int = 0
+    late_join_bye: Literal["zero", "half", "full"] = "zero"
+    tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettingsView:
+    guild_id: int
+    organiser_role_id: int | None
+    default_channel_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    id: int
+    guild_id: int
+    name: str
+    status: TournamentStatus
+    settings: TournamentSettings
+    channel_id: int | None
+    seed: int
+    created_by: int
+    created_at: datetime
+    players: int  # registered or active players (not withdrawn, not no-shows)
+    current_round: int  # rounds paired so far (0 before the start)
+    round_state: Literal["playing", "complete"] | None
+    auto_advance_due: datetime | None = None
+    # Why announcements are not reaching the channel, e.g. "missing Send Messages in
+    # #tournaments" (None when they are delivered): shown by /tournament info.
+    delivery_problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A player of one tournament. ``id`` is the database id, ``number`` the pairing number
+    (``None`` before the start); ``user_id`` is ``None`` for a guest."""
+
+    id: int
+    tournament_id: int
+    name: str
+    user_id: int | None
+    rating: int
+    status: PlayerStatus
+    checked_in: bool
+    number: int | None
+    joined_round: int
+    withdrawn_round: int | None
+
+    @property
+    def mention(self) -> str:
+        """``<@id>`` for a member, the plain name for a guest."""
+        return f"<@{self.user_id}>" if self.user_id is not None else self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One side of a game or a bye: enough to render and mention the player."""
+
+    player_id: int
+    number: int | None
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    id: int
+    tournament_id: int
+    round: int
+    board: int
+    white: Seat
+    black: Seat
+    result: str  # swiss.model.Result value, "*" while not final
+    state: GameState
+    white_games: int | None = None
+    black_games: int | None = None
+    reported_result: str | None = None  # the waiting report, seen from white
+    reported_by: int | None = None  # player id of the reporter
+    disputed_by: int | None = None
+    disputed_result: str | None = None
+
+    @property
+    def result_text(self) -> str:
+        text = {"*": "pending", "1/2-1/2": "½-½", "+--": "1F-0F", "--+": "0F-1F", "---": "0F-0F"}
+        base = text.get(self.result, self.result)
+        if self.white_games is not None and self.black_games is not None:
+            base += f" ({self.white_games}-{self.black_games})"
+        return base
+
+
+@dataclass(frozen=True, slots=True)
+class ByeView:
+    player: Seat
+    kind: ByeKindName
+    points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    tournament_id: int
+    tournament_name: str
+    number: int
+    total_rounds: int
+    state: Literal["playing", "complete"]
+    games: tuple[GameView, ...]
+    byes: tuple[ByeView, ...]
+    paired_at: datetime
+    deadline: datetime | None = None
+    use_colours: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOutcome:
+    """What a report, confirmation or dispute did.
+
+    ``status``: ``awaiting_confirmation`` (the opponent must confirm or dispute), ``final``
+    (confirmed or matching reports), ``disputed`` (the organisers must decide).
+    ``opponent`` is who should answer (for the Confirm / Dispute buttons: ``game.id``).
+    """
+
+    game: GameView
+    status: Literal["awaiting_confirmation", "final", "disputed"]
+    reporter: Seat
+    opponent: Seat
+    round_complete: bool = False
+    tournament_finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    """A posted Confirm / Dispute prompt whose game was settled another way (or undone:
+    ``game`` is None). The bot disables its buttons and closes it."""
+
+    game_id: int
+    channel_id: int
+    message_id: int
+    game: GameView | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRowView:
+    rank: int
+    player_id: int
+    number: int
+    name: str
+    user_id: int | None
+    points: Fraction
+    values: tuple[Fraction | float, ...]
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    tournament_id: int
+    tournament_name: str
+    after_round: int
+    total_rounds: int
+    final: bool
+    tiebreaks: tuple[str, ...]
+    rows: tuple[StandingsRowView, ...]
+    rules: str = "2026"  # the C.07 edition the values follow
+    ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequestView:
+    player: Seat
+    round: int
+    kind: ByeKindName
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFile:
+    filename: str
+    content: str
+    media_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One outbox row. ``kind``: pairings, round_results, standings, final_standings, dispute,
+    result_corrected, round_undone, tournament_started, tournament_cancelled. ``payload`` is
+    JSON-ready data with everything needed to render it (see service.outbox)."""
+
+    id: int
+    guild_id: int
+    channel_id: int | None
+    tournament_id: int | None
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+    attempts: int = 0
+    last_error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
