@@ -141,10 +141,10 @@ def main() -> int:
             if gen.returncode != 0:
                 continue
             raw = (work / "g.trf").read_text().replace("\r\n", "\n").replace("\r", "\n")
-            header = [f"XXR {rounds}"] + bb_lines(points)
+            header = [f"XXR {rounds}", *bb_lines(points)]
             try:
                 full = parse_trf("\n".join(header) + "\n" + raw).tournament
-            except Exception as exc:  # noqa: BLE001 - report and move on
+            except Exception as exc:  # report and move on
                 print(f"tournament {tournament_no}: unreadable generator output: {exc}")
                 continue
             win, draw, pab = points
