@@ -250,14 +250,18 @@ def _pair_bracket(
     def psd_n(a: int, b: int | None) -> Fraction | None:
         if not nxt:
             return None
+        # The next bracket holds this bracket's downfloaters and the next residents: a
+        # downfloater matched further down floats on through the next bracket as well.
         nb = in_b | in_n
         a_in, b_in = a in nb, b is not None and b in nb
-        if not (a in in_n or (b is not None and b in in_n)):
+        if a in in_b and b is not None and b in in_b:
             return None
         if a_in and b_in:
             assert b is not None
             return abs(P[a].score - P[b].score)
-        x = a if a in in_n else b
+        if not (a_in or b_in):
+            return None
+        x = a if a_in else b
         assert x is not None
         return P[x].score - min_n + one
 
