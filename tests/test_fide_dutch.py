@@ -161,3 +161,26 @@ def test_result_does_not_depend_on_the_order_of_player_lines(
         return
     b = pair_round(parse_trf(shuffled).tournament, config)
     assert format_pairs(a) == format_pairs(b)
+
+
+def test_cli_pairs_both_editions_and_refuses_other_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, main
+
+    for rules in ("2025", "2017"):
+        trf = FIXTURES / f"dutch-{rules}" / "t0003" / "round-03.trf"
+        assert main(["pair", "--system", "fide-dutch", "--rules", rules, str(trf)]) == 0
+        assert capsys.readouterr().out == trf.with_suffix(".pairs").read_text()
+    trf = FIXTURES / "dutch-2025" / "t0003" / "round-03.trf"
+    assert main(["pair", "--system", "fide-dutch", "--rules", "2019", str(trf)]) == \
+        EXIT_INVALID_INPUT
+    assert "--rules" in capsys.readouterr().err
+    t = new_tournament(3, rounds=4)
+    t = t.with_round(round_of(1, [(1, 2, Result.DRAW)], [(3, ByeKind.PAIRING)]))
+    t = t.with_round(round_of(2, [(3, 1, Result.DRAW)], [(2, ByeKind.PAIRING)]))
+    t = t.with_round(round_of(3, [(2, 3, Result.DRAW)], [(1, ByeKind.PAIRING)]))
+    path = tmp_path / "stuck.trf"
+    path.write_text(write_trf(t))
+    assert main(["pair", "--system", "fide-dutch", str(path)]) == EXIT_NO_PAIRING
+    assert "C1" in capsys.readouterr().err
