@@ -11,24 +11,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib.util
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from dutch_differential import (  # noqa: E402
-    POINTS,
-    bb_lines,
-    cut,
-    find_oracle,
-    initial_colour,
-    parse_pairs,
-)
 
 from swiss.model import Scoring  # noqa: E402
 from swiss.pairing import PairingConfig, pair_round  # noqa: E402
@@ -37,12 +29,23 @@ from swiss.trf import parse_trf, write_trf  # noqa: E402
 ROUNDS, CUT = 9, 5
 
 
+def _differential() -> ModuleType:
+    """scripts/dutch_differential.py (the generator and oracle helpers), loaded by path."""
+    spec = importlib.util.spec_from_file_location(
+        "dutch_differential", ROOT / "scripts" / "dutch_differential.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="50,100,250,500")
     parser.add_argument("--rules", default="2025")
     args = parser.parse_args()
-    oracle = find_oracle(args.rules)
+    d = _differential()
+    oracle = d.find_oracle(args.rules)
     if oracle is None:
         print("skipped: bbpPairings not found (../shared is absent)")
         return 0
@@ -56,11 +59,11 @@ def main() -> int:
             subprocess.run([str(oracle), "--dutch", "-g", str(work / "gen.cfg"), "-o",
                             str(work / "g.trf"), "-s", str(n)], check=True, capture_output=True)
             raw = (work / "g.trf").read_text().replace("\r\n", "\n").replace("\r", "\n")
-            full = parse_trf(f"XXR {ROUNDS}\n" + "\n".join(bb_lines(POINTS[0])) + raw).tournament
+            full = parse_trf(f"XXR {ROUNDS}\n" + raw).tournament
             full = dataclasses.replace(full, total_rounds=ROUNDS,
-                                       initial_color=initial_colour(full),
+                                       initial_color=d.initial_colour(full),
                                        scoring=Scoring.chess())
-            case = cut(full, CUT)
+            case = d.cut(full, CUT)
             path = work / "case.trf"
             path.write_text(write_trf(case))
             start = time.perf_counter()
@@ -72,7 +75,7 @@ def main() -> int:
             result = pair_round(tournament, PairingConfig(system="fide-dutch", rules=args.rules))
             ours = time.perf_counter() - start
             got = (frozenset((g.white, g.black) for g in result.games), result.pairing_bye)
-            same = got == parse_pairs(run.stdout)
+            same = got == d.parse_pairs(run.stdout)
             print(f"{n:>8} {ours:>11.2f} {bbp:>9.2f} {ours / bbp:>7.1f}  {same}", flush=True)
     return 0
 
