@@ -14,6 +14,8 @@ from typing import Annotated, Any
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from swiss.numbers import MAX_SEED, NumberError, parse_int
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -63,12 +65,13 @@ class Settings(BaseSettings):
             for item in items:
                 if not item:
                     continue
-                if not item.isdigit():
+                try:  # strictly: "²" passes isdigit(); ids are 64-bit snowflakes
+                    ids.append(parse_int(item, "guild id", low=1, high=MAX_SEED))
+                except NumberError as exc:
                     raise ValueError(
-                        f"SWISSBOT_GUILD_IDS must be comma-separated numeric guild ids, "
-                        f"got {item!r}"
-                    )
-                ids.append(int(item))
+                        f"SWISSBOT_GUILD_IDS must be comma-separated numeric guild ids: "
+                        f"{exc.reason}"
+                    ) from None
             return tuple(ids)
         return value
 

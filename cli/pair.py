@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from cli.trf_file import UnreadableFile, read_trf_file
+from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
 from swiss.pairing.types import DUTCH_RULES
-from swiss.trf import TrfError, format_pairs, parse_trf
+from swiss.trf import TrfError, format_pairs
 
 POLICIES = ("avoid", "forbid")
+MAX_BETA = 100  # colour differences never get near this; larger values mean "no bound" anyway
 BACKENDS = ("auto", "rustworkx", "networkx")
 
 
@@ -49,8 +51,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--policy", default="avoid", metavar="POLICY",
-        help="rematches and second byes: 'avoid' (only when nothing else is possible) or "
-             "'forbid' (never; exit 1 if no pairing exists) (default: avoid)",
+        help="rematches, second byes and colour differences beyond --beta: 'avoid' (only when "
+             "nothing else is possible) or 'forbid' (never; exit 1 if no pairing exists) "
+             "(default: avoid)",
     )
     parser.add_argument(
         "--seed", default=None, metavar="N",
@@ -82,46 +85,33 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
         raise _BadInput(f"unknown --backend {args.backend!r}; choose one of "
                         f"{', '.join(BACKENDS)}")
     try:
-        beta = Fraction(args.beta)
-    except (ValueError, ZeroDivisionError):
-        raise _BadInput(f"--beta {args.beta!r} is not a number (e.g. 2, 1.5 or 0.1)") from None
-    if beta <= 0:
-        raise _BadInput(f"--beta must be positive (got {args.beta})")
-    seed = event_seed
-    if args.seed is not None:
-        try:
-            seed = int(args.seed)
-        except ValueError:
-            raise _BadInput(f"--seed {args.seed!r} is not a whole number") from None
+        beta = parse_fraction(args.beta, "--beta", low=0, high=MAX_BETA, low_open=True,
+                              decimals=6, ratios=True)
+        seed = event_seed
+        if args.seed is not None:
+            seed = parse_int(args.seed, "--seed", low=0, high=MAX_SEED)
+    except NumberError as exc:
+        raise _BadInput(exc.reason) from None
     if args.rules not in DUTCH_RULES:
         raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
                          backend=args.backend, seed=seed, rules=args.rules)
 
 
-def _read(path: str) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise _BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _BadInput(f"{path}: not valid UTF-8 (byte {exc.start})") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Pair the next round; the exit code says how it went."""
     try:
-        trf = parse_trf(_read(args.file))
+        trf = read_trf_file(args.file)
         tournament = trf.tournament
-        if not tournament.players:
-            raise _BadInput(f"{args.file}: no player lines ('001'): is this a TRF file?")
         config = _config(args, tournament.seed)
         if tournament.total_rounds and tournament.next_round > tournament.total_rounds:
-            raise _BadInput(f"all {tournament.total_rounds} rounds have been played (XXR "
-                            f"{tournament.total_rounds}); there is no round to pair")
+            raise TrfError(f"all {tournament.total_rounds} rounds have been played (XXR "
+                           f"{tournament.total_rounds}); there is no round to pair",
+                           trf.total_rounds_line, 5)
         result = pair_round(tournament, config)
+    except UnreadableFile as exc:
+        print(f"swissbot pair: {exc}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     except TrfError as exc:
         print(f"swissbot pair: {args.file}: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT

@@ -17,11 +17,11 @@ import argparse
 import importlib
 import os
 import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_MISSING_EXTRA, EXIT_NO_PAIRING, EXIT_OK
+from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
 
 if TYPE_CHECKING:
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 DEFAULT_SYSTEMS = "burstein,random2,dutch,random,monrad"
 SIM_EXTRA_HINT = "pip install 'swissbot[sim]'"
+# Bounds of the numeric options (parsed by swiss.numbers, never by int()/float()).
+MAX_PLAYERS = 4096
+MAX_TOURNAMENTS = 10_000_000
+MAX_JOBS = 1024
+MAX_BETA = 100
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,23 +50,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "paradoxical results; normalized strength difference."
         ),
     )
-    parser.add_argument("--players", type=int, default=32, help="players (default: 32)")
-    parser.add_argument("--rounds", type=int, default=7, help="rounds (default: 7)")
+    parser.add_argument("--players", default="32", help="players (default: 32)")
+    parser.add_argument("--rounds", default="7", help="rounds (default: 7)")
     parser.add_argument(
         "--systems", default=DEFAULT_SYSTEMS,
         help=f"comma-separated pairing systems of our engine: {', '.join(SYSTEMS)} "
              f"(default: {DEFAULT_SYSTEMS}); may be empty with --external",
     )
-    parser.add_argument("--tournaments", type=int, default=1000,
+    parser.add_argument("--tournaments", default="1000",
                         help="tournaments per system (default: 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="run seed (default: 1)")
-    parser.add_argument("--jobs", type=int, default=1,
+    parser.add_argument("--seed", default="1", help="run seed (default: 1)")
+    parser.add_argument("--jobs", default="1",
                         help="worker processes; 0 means one per core (default: 1)")
     parser.add_argument("--beta", default="2",
                         help="colour bound beta; 0.1 (any value up to 0.5) keeps every colour "
                              "difference within 1 (default: 2)")
     parser.add_argument("--policy", default="avoid", choices=("avoid", "forbid"),
-                        help="rematches: avoid (only if nothing else works) or forbid")
+                        help="rematches and colour differences beyond --beta: avoid (only if "
+                             "nothing else works) or forbid (never)")
     parser.add_argument(
         "--strengths", default="uniform:1400:2200",
         help="true strengths: uniform:LO:HI, normal:MEAN:SD[:LO:HI] or exp:LO:HI:MEAN "
@@ -125,22 +131,31 @@ def missing_sim_packages(*, plots: bool) -> list[str]:
     return missing
 
 
+def _parse_numbers(args: argparse.Namespace) -> None:
+    """Replace the numeric options' text by their values, strictly (see swiss.numbers)."""
+    try:
+        args.players = parse_int(args.players, "--players", low=2, high=MAX_PLAYERS)
+        args.rounds = parse_int(args.rounds, "--rounds", low=1, high=MAX_PLAYERS - 1)
+        args.tournaments = parse_int(args.tournaments, "--tournaments", low=1,
+                                     high=MAX_TOURNAMENTS)
+        args.seed = parse_int(args.seed, "--seed", low=0, high=MAX_SEED)
+        args.jobs = parse_int(args.jobs, "--jobs", low=0, high=MAX_JOBS)
+        args.beta = parse_fraction(args.beta, "--beta", low=0, high=MAX_BETA, low_open=True,
+                                   decimals=6, ratios=True)
+    except NumberError as exc:
+        raise _BadInput(exc.reason) from None
+
+
 def _config(args: argparse.Namespace) -> SimulationConfig:
     from swiss.sim.outcomes import parse_model
     from swiss.sim.runner import SimulationConfig
     from swiss.sim.strengths import parse_strengths
 
-    try:
-        beta = Fraction(args.beta)
-    except (ValueError, ZeroDivisionError):
-        raise _BadInput(f"--beta {args.beta!r} is not a number (e.g. 2 or 0.1)") from None
-    if beta <= 0:
-        raise _BadInput(f"--beta must be positive (got {args.beta})")
+    _parse_numbers(args)
+    beta = args.beta
     if args.weights == "paper" and args.reference_engine:
         raise _BadInput("--weights paper has no reference path; drop --reference-engine")
-    if args.players < 2:
-        raise _BadInput(f"--players must be at least 2 (got {args.players})")
-    if args.rounds < 1 or args.rounds >= args.players:
+    if args.rounds >= args.players:
         raise _BadInput(
             f"--rounds must be between 1 and players - 1 = {args.players - 1} (got {args.rounds})"
         )
@@ -220,11 +235,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = _config(args)
         specs = _systems(args)
-        if args.tournaments < 1:
-            raise _BadInput(f"--tournaments must be at least 1 (got {args.tournaments})")
         jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-        if args.jobs < 0:
-            raise _BadInput(f"--jobs must be 0 or more (got {args.jobs})")
         baseline = None
         if args.baseline:
             try:

@@ -16,10 +16,11 @@ import io
 import json
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from cli.trf_file import UnreadableFile, read_trf_file
 from swiss.model import Tournament
+from swiss.numbers import MAX_SEED, NumberError, parse_int
 from swiss.standings import (
     EDITION_TITLES,
     EDITIONS,
@@ -34,7 +35,8 @@ from swiss.standings import (
     select_edition,
     trf_start_date,
 )
-from swiss.trf import TrfError, TrfTournament, parse_trf
+from swiss.trf import TrfError, TrfTournament
+from swiss.trf.format import MAX_ID, MAX_ROUNDS
 
 FORMATS = ("text", "csv", "json")
 FINAL_KEYS = ("order", "lot")
@@ -89,14 +91,13 @@ class _BadInput(Exception):
     """An invalid option value or file (exit code 3)."""
 
 
-def _whole(value: str | None, option: str) -> int | None:
+def _whole(value: str | None, option: str, high: int) -> int | None:
     if value is None:
         return None
     try:
-        number = int(value)
-    except ValueError:
-        raise _BadInput(f"{option} {value!r} is not a whole number") from None
-    return number
+        return parse_int(value, option, low=0, high=high)
+    except NumberError as exc:
+        raise _BadInput(exc.reason) from None
 
 
 def _tiebreaks(args: argparse.Namespace) -> str | list[str]:
@@ -124,15 +125,9 @@ def _check_options(args: argparse.Namespace) -> None:
 
 def _read(path: str) -> TrfTournament:
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise _BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise _BadInput(f"{path}: not valid UTF-8 (byte {exc.start})") from None
-    try:
-        return parse_trf(text)
+        return read_trf_file(path)
+    except UnreadableFile as exc:
+        raise _BadInput(str(exc)) from None
     except TrfError as exc:
         raise _BadInput(f"{path}: {exc}") from None
 
@@ -210,7 +205,7 @@ def render_json(tournament: Tournament, standings: Standings) -> str:
 
 def _explain(args: argparse.Namespace, tournament: Tournament, tiebreaks: str | list[str],
              rounds: int | None, edition: str) -> str:
-    player_id = _whole(args.explain, "--explain")
+    player_id = _whole(args.explain, "--explain", MAX_ID)
     assert player_id is not None
     if player_id not in tournament.player_ids:
         raise _BadInput(f"--explain {player_id}: no player with that pairing id")
@@ -230,8 +225,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         _check_options(args)
         tiebreaks = _tiebreaks(args)
-        rounds = _whole(args.rounds, "--rounds")
-        lot_seed = _whole(args.lot_seed, "--lot-seed") or 0
+        rounds = _whole(args.rounds, "--rounds", MAX_ROUNDS)
+        lot_seed = _whole(args.lot_seed, "--lot-seed", MAX_SEED) or 0
         parsed = _read(args.file)
         tournament = parsed.tournament
         edition = select_edition(

@@ -17,7 +17,6 @@ from service.errors import (
     InvalidInputError,
     RegistrationClosedError,
 )
-from service.limits import echo
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.present import (
@@ -29,6 +28,7 @@ from service.present import (
 )
 from service.validation import (
     MAX_PLAYER_NAME,
+    MAX_RATING,
     check_choice,
     check_rating,
     clean_name,
@@ -38,6 +38,7 @@ from service.views import Actor, ExportFile, PlayerView, format_points
 from storage import players as player_repo
 from storage import rounds as round_repo
 from swiss.model import Tournament
+from swiss.numbers import NumberError, parse_int
 
 EXPORT_FORMATS = ("trf", "csv", "json")
 CSV_TABLES = ("standings", "players", "rounds")
@@ -190,13 +191,13 @@ def _read_csv(text: str) -> list[tuple[str, int, int | None]]:
 
         try:
             name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME)
-            raw_rating = cell("rating")
-            # ASCII digits only: "²".isdigit() is True but int("²") raises ValueError
-            if raw_rating and not (raw_rating.isascii() and raw_rating.isdigit()
-                                   and len(raw_rating) <= 6):
-                raise InvalidInputError(f"The rating {echo(raw_rating)} is not a whole number.")
-            rating = check_rating(int(raw_rating) if raw_rating else None)
-            raw_user = cell("user_id")
+            raw_rating, raw_user = cell("rating"), cell("user_id")
+            # Strictly (swiss.numbers): "²" passes isdigit() and a 20-digit id overflows SQLite.
+            try:
+                rating = check_rating(
+                    parse_int(raw_rating, "rating", low=0, high=MAX_RATING) if raw_rating else None)
+            except NumberError as exc:
+                raise InvalidInputError(f"The {exc.reason}.") from None
             user_id = parse_id(raw_user, what="Discord user id") if raw_user else None
         except InvalidInputError as exc:
             raise InvalidInputError(f"CSV line {line}: {exc.message}") from None

@@ -20,6 +20,7 @@ from service.limits import (
     MIN_ROUNDS,
     echo,
 )
+from swiss.numbers import NumberError, parse_int
 
 # Re-exported for the modules that import the limits from here.
 __all__ = [
@@ -45,7 +46,6 @@ __all__ = [
 
 # Discord ids (snowflakes) and our own ids are SQLite INTEGERs: at most 2**63 - 1.
 MAX_ID = 2**63 - 1
-_MAX_ID_DIGITS = len(str(MAX_ID))
 
 # User, role and channel mention markup, and the two mass pings. allowed_mentions already stop
 # any ping; these are refused in names because they would still *look* like a mention.
@@ -153,13 +153,12 @@ _ASCII_DIGITS = re.compile(r"[0-9]+")
 
 def parse_id(text: str, *, what: str) -> int:
     """ASCII digits within SQLite's range (a Discord id or one of ours), else a clear refusal
-    (no ValueError for "²", no OverflowError for 20 digits)."""
-    if not _ASCII_DIGITS.fullmatch(text) or len(text) > _MAX_ID_DIGITS + 5:
-        raise InvalidInputError(f"{text[:40]!r} is not a valid {what}.")
-    value = int(text)
-    if not 0 < value <= MAX_ID:
-        raise InvalidInputError(f"{text[:40]!r} is not a valid {what}.")
-    return value
+    (no ValueError for "²", no OverflowError for 20 digits): the one strict parser,
+    :func:`swiss.numbers.parse_int`."""
+    try:
+        return parse_int(text, what, low=1, high=MAX_ID)
+    except NumberError:
+        raise InvalidInputError(f"{echo(text)} is not a valid {what}.") from None
 
 
 def parse_player_ref(ref: int | str) -> PlayerReference:
@@ -185,11 +184,10 @@ def parse_player_ref(ref: int | str) -> PlayerReference:
 def parse_tournament_id(text: str) -> int | None:
     """The id in a tournament option ("12"), or None when the text is a name. Digits beyond
     SQLite's range are no id (and, names never being all digits, no tournament either)."""
-    text = text.strip()
-    if not _ASCII_DIGITS.fullmatch(text) or len(text) > _MAX_ID_DIGITS + 5:
+    try:
+        return parse_int(text.strip(), "tournament id", low=1, high=MAX_ID)
+    except NumberError:
         return None
-    value = int(text)
-    return value if 0 < value <= MAX_ID else None
 
 
 def check_range(value: int | None, *, what: str, low: int, high: int) -> int:

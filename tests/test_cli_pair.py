@@ -125,8 +125,8 @@ def test_malformed_trf_exits_3_naming_line_and_column(capsys: pytest.CaptureFixt
     bad.write_text(text.replace("     5 b =", "   x12 b ="), encoding="utf-8")
     code, out, err = run(capsys, str(bad))
     assert (code, out) == (EXIT_INVALID_INPUT, "")
-    assert err == (f"swissbot pair: {bad}: line 5, column 92: round 1: opponent id 'x12' is "
-                   "not a number\n")
+    assert err == (f"swissbot pair: {bad}: line 5, column 93: round 1: opponent id 'x12' is "
+                   "not a whole number\n")
 
 
 def test_unreadable_or_undecodable_file_exits_3(capsys: pytest.CaptureFixture[str],

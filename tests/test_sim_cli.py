@@ -72,7 +72,7 @@ def test_out_writes_csv_and_plots(tmp_path, capsys):
         (["--strengths", "uniform:3:1"], "LOW must be below HIGH"),
         (["--model", "glicko"], "unknown outcome model"),
         (["--tiebreaks", "XYZ"], "--tiebreaks"),
-        (["--tournaments", "0"], "--tournaments must be at least 1"),
+        (["--tournaments", "0"], "--tournaments 0 is out of range: it must be 1..10000000"),
         (["--jobs", "-1"], "--jobs must be 0 or more"),
         (["--systems", "", "--external", "bbp --dutch"], "{trf}"),
         (["--systems", ""], "nothing to simulate"),

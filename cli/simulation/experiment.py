@@ -23,10 +23,12 @@ from pathlib import Path
 from typing import TextIO
 
 from swiss.model import Bye, ByeKind, Game, Round, Tournament
+from swiss.numbers import NumberError, parse_int
 from swiss.pairing import PairingError
 from swiss.sim.measures import mean_ci95
 from swiss.sim.runner import Pairer, SimulationConfig, TournamentMeasures, play_tournament
 from swiss.trf import write_trf
+from swiss.trf.format import MAX_ID
 
 Progress = Callable[[int, int], None]
 
@@ -119,9 +121,14 @@ class ExternalPairer:
 def parse_pairs(text: str, tournament: Tournament) -> Round:
     """Read bbpPairings' pairs output (count, then ``WHITE BLACK`` lines, bye as ``ID 0``)."""
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
-    if not lines or len(lines[0]) != 1 or not lines[0][0].isdigit():
-        raise ExternalEngineError("external engine output does not start with the pair count")
-    count = int(lines[0][0])
+    # Another program's output is input from outside too: strictly (swiss.numbers).
+    try:
+        if not lines or len(lines[0]) != 1:
+            raise NumberError("the pair count is missing")
+        count = parse_int(lines[0][0], "the pair count", low=0, high=MAX_ID)
+    except NumberError as exc:
+        raise ExternalEngineError("external engine output does not start with the pair count "
+                                  f"({exc.reason})") from None
     body = lines[1:]
     if len(body) != count:
         raise ExternalEngineError(
@@ -132,10 +139,14 @@ def parse_pairs(text: str, tournament: Tournament) -> Round:
     games: list[Game] = []
     byes: list[Bye] = []
     for fields in body:
-        if len(fields) != 2 or not all(f.isdigit() for f in fields):
-            shown = " ".join(fields)
-            raise ExternalEngineError(f"bad pair line in external engine output: {shown!r}")
-        white, black = int(fields[0]), int(fields[1])
+        try:
+            if len(fields) != 2:
+                raise NumberError("two ids expected")
+            white, black = (parse_int(f, "player id", low=0, high=MAX_ID) for f in fields)
+        except NumberError:
+            shown = " ".join(fields)[:80]
+            raise ExternalEngineError(
+                f"bad pair line in external engine output: {shown!r}") from None
         for pid in (white, black):
             if pid and (pid not in known or pid in seen):
                 raise ExternalEngineError(

@@ -13,9 +13,11 @@ Every edge carries a vector of non-negative integer components, highest priority
    player already had ``k`` byes. A matching with fewer repeats of the highest multiplicity
    therefore beats every gain below, then fewer of the next multiplicity, and so on. Under the
    ``forbid`` policy (strict FIDE C1/C2) such edges are not in the graph at all.
-2. **Colour bound**: whether ``|cd_i + cd_j| >= 2*beta`` (the paper's edge rule (2)). Kept as
-   the tier right below repeats instead of deleting the edge, so that pairing never fails just
-   because of colours; whenever a pairing inside the bound exists, it is chosen.
+2. **Colour bound**: whether ``|cd_i + cd_j| >= 2*beta`` (the paper's edge rule (2)). Under
+   ``avoid`` it is the tier right below repeats instead of deleting the edge, so that pairing
+   never fails just because of colours; whenever a pairing inside the bound exists, it is
+   chosen. Under ``forbid`` the bound is absolute, like the rematch rule: such edges are not in
+   the graph, and a round that cannot be paired within it raises :class:`PairingError`.
 3. **Bye receiver**: how far above the bottom of the ranking the player receiving the bye is.
    So the bye goes to the lowest-ranked player among those with the fewest byes (tier 1),
    unless that leaves the rest unpairable (maximum cardinality comes first).
@@ -146,7 +148,7 @@ def pair_mwm(
     mates = max_weight_matching(n_vertices, edges, backend)  # type: ignore[arg-type]
     expected = n_vertices // 2
     if len(mates) < expected:
-        raise PairingError(_failure_message(graph, mates, config))
+        raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
 
     weight_of = {(u, v): w for u, v, w in edges}
     return _result(
@@ -168,11 +170,13 @@ def pairing_graph(
     config: PairingConfig,
     *,
     pi_override: PiOverride | None = None,
+    hard_colour_bound: bool | None = None,
 ) -> PairingGraph:
     """Build the weighted graph of allowed pairings for the next round (before packing).
 
     Public so that tests and the "why was I paired with X" command can inspect every edge's
-    components; :func:`pair_mwm` is this graph plus one matching.
+    components; :func:`pair_mwm` is this graph plus one matching. ``hard_colour_bound`` leaves
+    out the edges beyond the colour bound; by default it follows the policy (``forbid``).
     """
     round_number = tournament.next_round
     seed = tournament.seed if config.seed is None else config.seed
@@ -183,7 +187,8 @@ def pairing_graph(
         if tournament.is_active(p.id, round_number) and p.id not in requested
     ]
     entrants = _rank(active, states)
-    return _build_graph(tournament, config, entrants, seed, round_number, pi_override)
+    hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
+    return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
 
 
 # -- ranking -------------------------------------------------------------------------------
@@ -233,11 +238,13 @@ def _build_graph(
     seed: int,
     round_number: int,
     pi_override: PiOverride | None,
+    hard_colour_bound: bool,
 ) -> PairingGraph:
     n = len(entrants)
     has_bye = n % 2 == 1
     forbid = config.policy == "forbid"
     colors = tournament.use_colors
+    hard_colours = colors and hard_colour_bound
     # |cd_i + cd_j| is an integer, so "< 2*beta" is "< ceil(2*beta)" (exact, no Fraction per edge)
     bound = math.ceil(2 * config.beta)
     system = "override" if pi_override is not None else config.system
@@ -253,6 +260,8 @@ def _build_graph(
             met = a.state.times_met(b.player.id)
             if met and forbid:
                 continue
+            if hard_colours and abs(a.color_diff + b.color_diff) >= bound:
+                continue  # the colour bound is absolute under "forbid"
             plain.append((u, v, met))
         if has_bye:
             byes = a.state.unplayed_wins
@@ -421,17 +430,38 @@ def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]]) ->
 
 # -- the result ----------------------------------------------------------------------------
 def _failure_message(
-    graph: PairingGraph, mates: set[tuple[int, int]], config: PairingConfig
+    tournament: Tournament,
+    graph: PairingGraph,
+    mates: set[tuple[int, int]],
+    config: PairingConfig,
+    pi_override: PiOverride | None,
 ) -> str:
     matched = {x for pair in mates for x in pair}
     left = [e.player.id for i, e in enumerate(graph.vertices) if i not in matched]
-    why = (
-        "rematches and second byes are forbidden (policy 'forbid')"
-        if config.policy == "forbid"
-        else "of forbidden pairs"
-    )
+    why = "of forbidden pairs"
+    if config.policy == "forbid":
+        why = "rematches and second byes are forbidden (policy 'forbid')"
+        if tournament.use_colors and _pairable_without_colour_bound(tournament, config,
+                                                                     pi_override):
+            beta = config.beta
+            shown = str(beta.numerator) if beta.denominator == 1 else f"{float(beta):g}"
+            why = (f"the colour bound is absolute under policy 'forbid' (beta {shown}: two "
+                   f"players whose colour differences add up to {math.ceil(2 * beta)} or more "
+                   "may not meet)")
     ids = ", ".join(str(x) for x in sorted(left)) or "the bye"
     return f"no valid pairing exists: players {ids} cannot all be paired because {why}"
+
+
+def _pairable_without_colour_bound(
+    tournament: Tournament, config: PairingConfig, pi_override: PiOverride | None
+) -> bool:
+    """Whether the round could be paired if only the colour bound were relaxed: tells the
+    user which of the hard rules is the one that cannot be kept (one more matching, on failure
+    only)."""
+    graph = pairing_graph(tournament, config, pi_override=pi_override, hard_colour_bound=False)
+    n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
+    mates = max_weight_matching(n_vertices, pack_weights(graph), "networkx")
+    return len(mates) == n_vertices // 2
 
 
 def _result(

@@ -27,9 +27,10 @@ class PairingConfig:
     """How to pair: the system, the colour bound beta, the rematch policy and the backend.
 
     ``beta`` is the maximum allowed colour difference of the paper (default 2; fractional values
-    such as 0.1 are allowed and mean "strictly alternate"). ``policy`` is ``avoid`` (rematches
-    and second byes only when nothing else is possible, by weight tiers) or ``forbid`` (strict
-    FIDE C1/C2: never, and a :class:`PairingError` if no pairing exists). ``seed`` overrides the
+    such as 0.1 are allowed and mean "strictly alternate"). ``policy`` is ``avoid`` (rematches,
+    second byes and colour differences beyond beta only when nothing else is possible, by
+    weight tiers) or ``forbid`` (strict FIDE C1/C2, and beta absolute: never, and a
+    :class:`PairingError` if no pairing exists). ``seed`` overrides the
     tournament's seed for the random systems and the tie-break term.
     """
 

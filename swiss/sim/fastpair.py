@@ -14,8 +14,9 @@ pairing and colours:
   for Random and Random2, the same ranks, score groups (without the presumptive bye receiver
   in an odd field), board order and colour rules;
 * rematch edges and second byes are left out: whenever a pairing without them exists (always,
-  for up to n/2 rounds), the engine's repeat tiers make it choose one too. If none exists we
-  return ``None`` and the caller pairs that round with the engine itself.
+  for up to n/2 rounds), the engine's repeat tiers make it choose one too. Under ``forbid`` the
+  edges beyond the colour bound are left out too, as the engine leaves them out. If no pairing
+  exists we return ``None`` and the caller pairs that round with the engine itself.
 
 Packing differs (fixed per-round multipliers), which cannot change the lexicographic optimum,
 and the tie-break makes that optimum unique in practice. ``tests/test_sim_fastpair.py`` checks
@@ -132,9 +133,14 @@ def pair_plain(
     allowed = ~state.met[pa, pb]
 
     csum = np.abs(c[iu] + c[iv])
+    beyond_bound = csum * beta.denominator >= 2 * beta.numerator
+    if policy == "forbid":
+        # As in the engine, "forbid" makes the colour bound absolute: those edges are not in
+        # its graph at all (and get no random draw below).
+        allowed &= ~beyond_bound
     zeros = np.zeros(iu.size, dtype=np.int64)
     components: list[tuple[np.ndarray, int]] = [
-        ((csum * beta.denominator >= 2 * beta.numerator).astype(np.int64), -1),  # colour bound
+        (beyond_bound.astype(np.int64), -1),  # colour bound
     ]
     if has_bye:
         components.append((zeros, -1))  # bye rank: only bye edges carry it
@@ -213,7 +219,8 @@ def _system_components(
         return [(off, -1), (off * off, -1)]
     if system in ("random", "random2"):
         # The engine draws one number per edge of its graph, in (u, v) order; under "avoid"
-        # its graph also holds the rematch edges, so draw for those too (and ignore them).
+        # its graph also holds the rematch edges, so draw for those too (and ignore them);
+        # under "forbid" it holds neither rematches nor edges beyond the colour bound.
         draws = iu.size if policy != "forbid" else int(allowed.sum())
         values = engine_random_draws(f"{seed}:{round_number}", draws)
         if policy == "forbid":

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from swiss.model import Result
+from swiss.numbers import NumberError, parse_real
 
 
 class OutcomeModel(Protocol):
@@ -115,9 +116,9 @@ def parse_model(spec: str) -> OutcomeModel:
         if not arg:
             return EloLogistic()
         try:
-            draw = float(arg)
-        except ValueError:
-            raise ValueError(f"outcome model {spec!r}: the draw share must be a number") from None
+            draw = parse_real(arg, "the draw share", low=0, high=1)
+        except NumberError as exc:
+            raise ValueError(f"outcome model {spec!r}: {exc.reason}") from None
         return EloLogistic(draw)
     raise ValueError(f"unknown outcome model {spec!r}; use 'milvang', 'elo' or 'elo:DRAW'")
 

@@ -23,6 +23,8 @@ from typing import Literal
 
 import numpy as np
 
+from swiss.numbers import NumberError, parse_real
+
 Kind = Literal["uniform", "normal", "exp"]
 
 
@@ -52,6 +54,7 @@ class StrengthDistribution:
         return f"exp:{_num(self.low)}:{_num(self.high)}:{_num(self.mean)}"
 
 
+MAX_STRENGTH = 100_000
 UNIFORM_DEFAULT = StrengthDistribution("uniform", 1400.0, 2200.0, 1800.0)
 
 
@@ -60,11 +63,11 @@ def parse_strengths(spec: str) -> StrengthDistribution:
     parts = [p.strip() for p in spec.strip().split(":")]
     kind = parts[0].lower()
     try:
-        values = [float(p) for p in parts[1:]]
-    except ValueError:
-        raise ValueError(f"strength spec {spec!r}: the parameters must be numbers") from None
-    if any(not math.isfinite(v) for v in values):
-        raise ValueError(f"strength spec {spec!r}: the parameters must be finite numbers")
+        # Strengths are Elo-like; the bound keeps every later computation finite.
+        values = [parse_real(p, "a parameter", low=-MAX_STRENGTH, high=MAX_STRENGTH)
+                  for p in parts[1:]]
+    except NumberError as exc:
+        raise ValueError(f"strength spec {spec!r}: {exc.reason}") from None
     if kind == "uniform":
         if len(values) != 2:
             raise ValueError(f"strength spec {spec!r}: use uniform:LOW:HIGH")

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from swiss.numbers import NumberError, parse_int
+
 EDITIONS: tuple[str, ...] = ("2026", "2024")
 DEFAULT_EDITION = "2026"
 EDITION_2026_START = date(2026, 3, 1)
@@ -56,9 +58,12 @@ def parse_trf_date(text: str) -> date | None:
     """A TRF date ``YYYY/MM/DD`` (or with ``-`` / ``.``); ``None`` if unreadable."""
     cleaned = text.strip().replace("-", "/").replace(".", "/")
     parts = cleaned.split("/")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3:
         return None
-    year, month, day = (int(p) for p in parts)
+    try:  # strictly: "²" passes isdigit() and a 20-digit year overflows date()
+        year, month, day = (parse_int(p, "date", low=0, high=9999) for p in parts)
+    except NumberError:
+        return None
     if year < 100:  # two-digit years: 00-69 -> 2000s (TRF files of the 1990s exist)
         year += 2000 if year < 70 else 1900
     try:

@@ -1,11 +1,18 @@
 """FIDE TRF-16 files as bbpPairings and JaVaFo read them, and the pairs output format.
 
-:func:`parse_trf` turns the text of a TRF file into a :class:`TrfTournament` (the model's
+:func:`decode_trf` turns a file's bytes into text (invalid UTF-8 reported by line and
+column), :func:`parse_trf` turns the text of a TRF file into a :class:`TrfTournament` (the model's
 :class:`~swiss.model.Tournament` plus the TRF-only player fields); :func:`write_trf` writes a
 tournament back in exactly the column layout bbpPairings reads; :func:`format_pairs` prints a
 :class:`~swiss.pairing.types.PairingResult` the way ``bbpPairings -p`` and JaVaFo do.
 
 Columns below are 1-based, as in the FIDE description.
+
+Modules: ``format`` (the layout, result codes, :class:`TrfError`), ``scan`` (lines and fields
+with their positions, decoding), ``reader`` (the tournament built from the scanned lines, and
+the checks between lines), ``document`` (:class:`TrfTournament`), ``writer``, ``pairs``. Every
+number in a field is read by :mod:`swiss.numbers` (ASCII digits, bounded, exact), and every
+:class:`TrfError` names the line and the column of the offending character.
 
 Reading follows bbpPairings:
 
@@ -41,15 +48,18 @@ pairing-allocated byes cannot be written (:class:`ValueError`).
 
 from __future__ import annotations
 
-from swiss.trf.format import TrfError, TrfPlayerInfo, TrfTournament
+from swiss.trf.document import TrfTournament
+from swiss.trf.format import TrfError, TrfPlayerInfo
 from swiss.trf.pairs import format_pairs
 from swiss.trf.reader import parse_trf
+from swiss.trf.scan import decode_trf
 from swiss.trf.writer import write_trf
 
 __all__ = [
     "TrfError",
     "TrfPlayerInfo",
     "TrfTournament",
+    "decode_trf",
     "format_pairs",
     "parse_trf",
     "write_trf",

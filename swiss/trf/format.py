@@ -1,20 +1,23 @@
-"""The TRF layout shared by the reader and the writer: columns, result codes, point systems,
-the error type and the parsed-file types. Columns are 1-based, as in the FIDE description."""
+"""The TRF layout shared by the scanner, the reader and the writer: columns, result codes, point
+systems, the error type and the TRF-only player fields. Columns are 1-based, as in the FIDE
+description."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from swiss.model import ByeKind, Outcome, Points, Result, Scoring, Tournament
+from swiss.model import ByeKind, Outcome, Points, Result, Scoring
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
-NUMBER = re.compile(r"-?\d+(\.\d+)?")
 FIRST_ROUND_COLUMN = 92  # 1-based column of round 1's opponent id
 ROUND_WIDTH = 10
 MIN_PLAYER_LINE = 84  # the points column 81-84 is required
 MAX_ID = 9999
+MAX_ROUNDS = 999  # the round fields of 240 and 260 lines have 3 columns
+MAX_SCORE = 9999  # the points column 81-84 holds at most four characters
+MAX_POINTS = 1000  # points for one outcome in a point system (BB*, 162, SBS)
 
 # Result codes. "Played" codes need an opponent; bye codes need none.
 PLAYED_CODES = frozenset("10=WLD")
@@ -95,24 +98,6 @@ class TrfPlayerInfo:
     birth: str = ""
     rank: int = 0  # rank column 86-89; 0 when blank
     points: Points | None = None  # the points column as read
-
-
-@dataclass(frozen=True, slots=True)
-class TrfTournament:
-    """A parsed TRF file: the tournament, the TRF-only player fields and the uninterpreted lines."""
-
-    tournament: Tournament
-    players: Mapping[int, TrfPlayerInfo] = field(default_factory=dict)
-    other_lines: tuple[str, ...] = ()
-
-    def to_text(self, newline: str = "\n") -> str:
-        """Write the file back (:func:`write_trf` with the kept player fields and lines)."""
-        from swiss.trf.writer import write_trf  # the writer imports this module
-
-        return write_trf(
-            self.tournament, players=self.players, other_lines=self.other_lines, newline=newline
-        )
-
 
 
 def bbp_scoring(points: Mapping[str, Points]) -> Scoring:

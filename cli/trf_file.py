@@ -1,0 +1,35 @@
+"""Reading the TRF file named on the command line, shared by ``pair`` and ``standings``.
+
+Every problem with the file's contents is a :class:`~swiss.trf.TrfError` with its line and
+column, including invalid UTF-8 and a file without player lines (``/dev/null``, an empty file,
+a README), which would otherwise print an empty pairing or an empty table and exit 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from swiss.trf import TrfError, TrfTournament, decode_trf, parse_trf
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # far above any real tournament; refuses /dev/zero and such
+
+
+class UnreadableFile(Exception):
+    """The file cannot be read at all (missing, a directory, no permission, too large)."""
+
+
+def read_trf_file(path: str) -> TrfTournament:
+    """Read, decode and parse ``path``; raise :class:`UnreadableFile` or :class:`TrfError`."""
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise UnreadableFile(f"{path} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; "
+                             "is this a TRF file?")
+    parsed = parse_trf(decode_trf(data))
+    if not parsed.tournament.players:
+        what = "the file is empty" if not data.strip() else "is this a TRF file?"
+        raise TrfError(f"no player lines ('001'): {what}", 1, 1)
+    return parsed

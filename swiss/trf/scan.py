@@ -1,0 +1,408 @@
+"""Scanning a TRF file: its lines and fields, each kept with its line and column.
+
+The first of the two stages of :func:`swiss.trf.parse_trf`. The scanner knows the column layout
+and the syntax of every interpreted line, but nothing about the tournament: it returns a
+:class:`ScannedTrf` of raw records that remember where they were read, so that the second stage
+(:mod:`swiss.trf.reader`, which builds the :class:`~swiss.model.Tournament` and checks that the
+lines agree with each other) can name the line and column of any problem it finds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from swiss.model import Color, Points, Scoring
+from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
+from swiss.trf.format import (
+    ACCELERATION,
+    ALL_CODES,
+    BYE_CODES,
+    FIRST_ROUND_COLUMN,
+    INTERPRETED,
+    LINE_BREAK,
+    MAX_ID,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MAX_SCORE,
+    MIN_PLAYER_LINE,
+    PLAYED_CODES,
+    REQUEST_CODE,
+    ROUND_WIDTH,
+    SCORING_FIELDS,
+    UNSUPPORTED,
+    TrfError,
+    TrfPlayerInfo,
+)
+
+
+@dataclass(slots=True)
+class Entry:
+    """One round entry of a player line, as written."""
+
+    line: int
+    column: int  # 1-based column of the opponent field
+    opponent: int | None
+    colour: str  # "w", "b" or "-" (blank colour is read as "-")
+    code: str  # upper-case result code, " " for blank
+
+    @property
+    def participated(self) -> bool:
+        """bbp's "participated in pairing": a game, or a pairing-allocated bye."""
+        return self.opponent is not None or self.code in ("U", "+")
+
+    @property
+    def round(self) -> int:
+        return (self.column - FIRST_ROUND_COLUMN) // ROUND_WIDTH + 1
+
+    @property
+    def colour_column(self) -> int:
+        return self.column + 5
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+
+@dataclass(slots=True)
+class PlayerLine:
+    line: int
+    id: int
+    name: str
+    rating: int
+    points: Points
+    info: TrfPlayerInfo
+    entries: list[Entry | None]
+
+
+@dataclass(slots=True)
+class ByeLine:
+    line: int
+    column: int
+    round: int
+    player: int
+    code: str
+
+@dataclass(slots=True)
+class ScannedTrf:
+    """Everything the interpreted lines say, as written, with the lines it came from."""
+
+    line_count: int = 0
+    players: dict[int, PlayerLine] = field(default_factory=dict)
+    line_order: list[int] = field(default_factory=list)  # player ids in file order
+    name: str = ""
+    total_rounds: int = 0
+    total_rounds_line: int = 0
+    initial_color: Color | None = None
+    use_rank: bool = False
+    no_colours: bool = False
+    bb_points: dict[str, Points] = field(default_factory=dict)
+    full_scoring: Scoring | None = None
+    # XXP groups: line, [(id, column)]
+    xxp: list[tuple[int, list[tuple[int, int]]]] = field(default_factory=list)
+    # line, first round, last round, [(id, column)]
+    forbidden_260: list[tuple[int, int, int, list[tuple[int, int]]]] = field(default_factory=list)
+    bye_lines: list[ByeLine] = field(default_factory=list)
+    withdrawals: list[tuple[int, int, int]] = field(default_factory=list)  # line, player, round
+    seed: int = 0
+    accelerated: bool = False
+    other_lines: list[str] = field(default_factory=list)
+
+
+def scan_trf(text: str) -> ScannedTrf:
+    """Read every line of a TRF file into raw records; raise :class:`TrfError` (with line and
+    column) for a line or field that breaks the layout."""
+    return _Scanner(text).scan()
+
+
+class _Scanner:
+    """One pass over the lines; every field goes through :mod:`swiss.numbers` and every error
+    carries the line and the column of the offending character."""
+
+    def __init__(self, text: str) -> None:
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        self.lines = LINE_BREAK.split(text)
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
+        self.out = ScannedTrf(line_count=len(self.lines))
+
+    # -- the line loop -------------------------------------------------------------------
+    def scan(self) -> ScannedTrf:
+        for number, line in enumerate(self.lines, start=1):
+            if len(line) < 3:
+                continue
+            code = line[:3]
+            if code in UNSUPPORTED:
+                raise TrfError(f"code {code}: {UNSUPPORTED[code]}", number, 1)
+            if code in ACCELERATION or (code == "192" and line.rstrip().endswith("_BAKU")):
+                self.out.accelerated = True
+            if code not in INTERPRETED:
+                if line.strip():
+                    self.out.other_lines.append(line.rstrip())
+                if code == "260":
+                    self._read_260(number, line)
+                continue
+            self._read_line(code, number, line)
+        return self.out
+
+    def _read_line(self, code: str, number: int, line: str) -> None:
+        if code == "001":
+            self._read_player(number, line)
+        elif code == "012":
+            self.out.name = line[4:].strip()
+        elif code in ("XXR", "142"):
+            self.out.total_rounds = _int_field(number, line, 4, None, "the number of rounds",
+                                               1, MAX_ROUNDS)
+            self.out.total_rounds_line = number
+        elif code == "XXC":
+            for token in line[3:].split():
+                if token == "white1":
+                    self.out.initial_color = Color.WHITE
+                elif token == "black1":
+                    self.out.initial_color = Color.BLACK
+                elif token == "rank":
+                    self.out.use_rank = True
+        elif code == "152":
+            if len(line.rstrip()) != 5 or line[4] not in "WB":
+                raise TrfError("a 152 line is '152 W' or '152 B'", number, 5)
+            self.out.initial_color = Color.WHITE if line[4] == "W" else Color.BLACK
+        elif code == "162":
+            self._read_162(number, line)
+        elif code.startswith("BB"):
+            self.out.bb_points[code[2]] = _points_field(number, line, 4, None,
+                                                        f"the {code} points value")
+        elif code == "XXP":
+            self.out.xxp.append((number, _id_tokens(number, line, 3)))
+        elif code == "240":
+            self._read_240(number, line)
+        elif code == "SBN":
+            self.out.no_colours = True
+        elif code == "SBW":
+            tokens = list(re.finditer(r"\S+", line[3:]))
+            if len(tokens) != 2:
+                raise TrfError("an SBW line is 'SBW <player> <round>'", number, 5)
+            player, rnd = tokens
+            self.out.withdrawals.append((
+                number,
+                _int_field(number, line, 3 + player.start(), 3 + player.end(),
+                           "the withdrawn player's id", 1, MAX_ID),
+                _int_field(number, line, 3 + rnd.start(), 3 + rnd.end(),
+                           "the withdrawal round", 1, MAX_ROUNDS),
+            ))
+        elif code == "SBS":
+            self.out.full_scoring = self._read_sbs(number, line)
+        elif code == "SBE":
+            self.out.seed = _int_field(number, line, 4, None, "the event seed", 0, MAX_SEED)
+
+    def _read_162(self, number: int, line: str) -> None:
+        if len(line.rstrip()) < 10:
+            raise TrfError("a 162 line needs at least one code and value", number, 6)
+        index = 5
+        while index + 5 <= len(line.rstrip()):
+            letter = line[index]
+            value = _points_field(number, line, index + 1, index + 5,
+                                  f"the points value of code {letter!r}")
+            if letter == "X":
+                raise TrfError("point code X is not supported", number, index + 1)
+            key = {"W": "W", "D": "D", "L": "L", "Z": "Z", "P": "U"}.get(letter)
+            if letter == "A":  # TRF-2026 absence: zero-point bye and forfeit loss alike
+                self.out.bb_points["Z"] = value
+                self.out.bb_points["F"] = value
+            elif key is None:
+                raise TrfError(f"unknown point code {letter!r}", number, index + 1)
+            else:
+                self.out.bb_points[key] = value
+            index += 9
+
+    def _read_sbs(self, number: int, line: str) -> Scoring:
+        values: dict[str, Points] = {}
+        for match in re.finditer(r"\S+", line[3:]):
+            column = 4 + match.start()
+            key, equals, value = match.group().partition("=")
+            if key not in SCORING_FIELDS or not equals:
+                raise TrfError(f"unknown scoring field {key!r} (an SBS line holds "
+                               "name=value pairs such as win=3)", number, column)
+            if key in values:
+                raise TrfError(f"scoring field {key!r} is given twice", number, column)
+            # Ratios are allowed: the writer puts values such as 1/3 here exactly.
+            value_column = column + len(key) + 1
+            values[key] = _points_field(number, line, value_column - 1, value_column - 1
+                                        + len(value), f"the {key} points", ratios=True)
+        return Scoring(**values)  # type: ignore[arg-type]
+
+    def _read_240(self, number: int, line: str) -> None:
+        if len(line.rstrip()) < 14:
+            raise TrfError("a 240 line is '240 T RRR PPPP PPPP ...'", number, 11)
+        code = line[4].upper()
+        if code == "U":
+            raise TrfError("a pairing-allocated bye cannot be assigned in advance", number, 5)
+        if code not in REQUEST_CODE:
+            raise TrfError(f"unknown bye type {line[4]!r} (use H, F or Z)", number, 5)
+        round_number = _int_field(number, line, 6, 9, "the bye round", 1, MAX_ROUNDS)
+        start = 10
+        stripped = line.rstrip()
+        while start + 4 <= len(stripped):
+            pid = _int_field(number, line, start, start + 4, "player id", 1, MAX_ID)
+            self.out.bye_lines.append(ByeLine(number, start + 1, round_number, pid, code))
+            start += 5
+        if stripped[start:].strip():
+            raise TrfError("incomplete player id (ids take 4 columns, 5 apart)", number,
+                           start + 1)
+
+    def _read_260(self, number: int, line: str) -> None:
+        first = _int_field(number, line, 4, 7, "the first round of a 260 line", 1, MAX_ROUNDS)
+        last = _int_field(number, line, 8, 11, "the last round of a 260 line", 1, MAX_ROUNDS)
+        players = []
+        start = 12
+        while start + 4 <= len(line.rstrip()):
+            players.append((_int_field(number, line, start, start + 4, "player id", 1, MAX_ID),
+                            start + 1))
+            start += 5
+        self.out.forbidden_260.append((number, first, last, players))
+
+    # -- player lines --------------------------------------------------------------------
+    def _read_player(self, number: int, line: str) -> None:
+        if len(line) < MIN_PLAYER_LINE:
+            raise TrfError(
+                f"a player line must reach the points column 81-84 (it has {len(line)} "
+                "characters)", number, len(line) + 1)
+        pid = _int_field(number, line, 4, 8, "pairing id", 1, MAX_ID)
+        if pid in self.out.players:
+            raise TrfError(
+                f"pairing id {pid} is repeated (first on line {self.out.players[pid].line})",
+                number, 5)
+        rating = 0
+        if line[48:52].strip():
+            rating = _int_field(number, line, 48, 52, "rating", 0, MAX_ID)
+        points = _points_field(number, line, 80, 84, "points column 81-84", low=-MAX_SCORE,
+                               high=MAX_SCORE, decimals=1)
+        rank_text = line[85:89].strip()
+        # bbp ignores the rank column; anything but ASCII digits there reads as "no rank".
+        rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else 0
+        info = TrfPlayerInfo(
+            sex=line[9:10].strip(),
+            title=line[10:13].strip(),
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            birth=line[69:79].strip(),
+            rank=rank,
+            points=points,
+        )
+        self.out.players[pid] = PlayerLine(
+            line=number, id=pid, name=line[14:47].strip(), rating=rating,
+            points=points, info=info, entries=self._read_entries(number, line, pid),
+        )
+        self.out.line_order.append(pid)
+
+    def _read_entries(self, number: int, line: str, pid: int) -> list[Entry | None]:
+        entries: list[Entry | None] = []
+        start = FIRST_ROUND_COLUMN - 1
+        while start + 8 <= len(line):
+            entries.append(self._read_entry(number, line, start, pid))
+            start += ROUND_WIDTH
+        rest = line[start:]
+        if rest.strip():
+            offset = len(rest) - len(rest.lstrip())
+            round_number = len(entries) + 1
+            raise TrfError(
+                f"incomplete round {round_number} entry (it needs columns {start + 1}-"
+                f"{start + 8}: opponent, colour, result)", number, start + offset + 1)
+        while entries and entries[-1] is None:
+            entries.pop()
+        return entries
+
+    @staticmethod
+    def _read_entry(number: int, line: str, start: int, pid: int) -> Entry | None:
+        column = start + 1
+        round_number = (start - FIRST_ROUND_COLUMN + 1) // ROUND_WIDTH + 1
+        opp_text, colour, code = line[start:start + 4], line[start + 5], line[start + 7]
+        if opp_text == "    " and colour == " " and code == " ":
+            return None  # blank: absent unless later rounds say otherwise
+        opponent: int | None = None
+        if opp_text.strip() not in ("", "0000"):
+            opponent = _int_field(number, line, start, start + 4,
+                                  f"round {round_number}: opponent id", 0, MAX_ID) or None
+            if opponent == pid:
+                raise TrfError(f"round {round_number}: player {pid} is listed as his own "
+                               "opponent", number, column)
+        colour = colour.lower()
+        if colour == " ":
+            colour = "-"
+        if colour not in ("w", "b", "-"):
+            raise TrfError(f"round {round_number}: colour {line[start + 5]!r} is not w, b or -",
+                           number, column + 5)
+        code = code.upper()
+        if code not in ALL_CODES:
+            raise TrfError(f"round {round_number}: unknown result code {line[start + 7]!r}",
+                           number, column + 7)
+        if opponent is None:
+            if colour != "-":
+                raise TrfError(f"round {round_number}: colour {colour!r} without an opponent",
+                               number, column + 5)
+            if code in PLAYED_CODES and code != "=":
+                raise TrfError(f"round {round_number}: result {code!r} needs an opponent",
+                               number, column + 7)
+        elif code in BYE_CODES:
+            what = "a blank result" if code == " " else f"result {code!r}"
+            raise TrfError(f"round {round_number}: {what} is for a round without an opponent "
+                           f"(opponent {opponent} given)", number, column + 7)
+        return Entry(number, column, opponent, colour, code)
+
+
+# -- fields --------------------------------------------------------------------------------
+def _field(line: str, start: int, end: int | None) -> tuple[str, int]:
+    """The text of columns ``start+1..end`` without surrounding blanks, and its 0-based index."""
+    raw = line[start:end]
+    text = raw.strip()
+    return text, start + len(raw) - len(raw.lstrip())
+
+
+def _int_field(number: int, line: str, start: int, end: int | None, what: str, low: int,
+               high: int) -> int:
+    """A whole number in ``low..high`` (see :mod:`swiss.numbers`), or a :class:`TrfError` at the
+    offending character."""
+    text, index = _field(line, start, end)
+    try:
+        return parse_int(text, what, low=low, high=high)
+    except NumberError as exc:
+        raise TrfError(exc.reason, number, index + exc.offset + 1) from None
+
+
+def _points_field(number: int, line: str, start: int, end: int | None, what: str, *,
+                  low: int = -MAX_POINTS, high: int = MAX_POINTS, decimals: int = 4,
+                  ratios: bool = False) -> Points:
+    """Exact points (a decimal, or with ``ratios`` also ``p/q``), bounded, or a TrfError."""
+    text, index = _field(line, start, end)
+    try:
+        return parse_fraction(text, what, low=low, high=high, decimals=decimals, ratios=ratios)
+    except NumberError as exc:
+        raise TrfError(exc.reason, number, index + exc.offset + 1) from None
+
+
+def _id_tokens(number: int, line: str, start: int) -> list[tuple[int, int]]:
+    """Whitespace-separated player ids from ``start`` (0-based), with their columns."""
+    out = []
+    for match in re.finditer(r"\S+", line[start:]):
+        column = start + match.start()
+        out.append((_int_field(number, line, column, column + len(match.group()), "player id",
+                               1, MAX_ID), column + 1))
+    return out
+
+
+def decode_trf(data: bytes) -> str:
+    """The text of a TRF file's bytes, which must be UTF-8 (as bbpPairings requires).
+
+    An invalid byte is reported as a :class:`TrfError` at its line and column (in characters,
+    counted like the scanner counts them), not as a byte offset nobody can find in an editor.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start].decode("utf-8")  # valid: the decoder stopped at exc.start
+        if before.startswith("\ufeff"):
+            before = before[1:]
+        lines = LINE_BREAK.split(before)
+        raise TrfError(f"not valid UTF-8: byte 0x{data[exc.start]:02x} does not belong to any "
+                       "character (save the file as UTF-8)", len(lines),
+                       len(lines[-1]) + 1) from None
