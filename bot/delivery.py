@@ -24,6 +24,7 @@ import discord
 
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
+from bot.render.bracket import bracket_png
 from bot.render.format import plain
 from bot.render.limits import fit_content
 
@@ -103,7 +104,9 @@ class OutboxDelivery:
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 
     async def tick(self) -> None:
-        """One pass: pair rounds whose auto-advance is due, then deliver the outbox."""
+        """One pass: pair rounds whose auto-advance is due, run the due stored timers
+        (reminders, deadline actions, no-show expiries, scheduled rounds), then deliver the
+        outbox (which holds what both of them announced)."""
         if self._stopping:
             return
         try:
@@ -113,6 +116,13 @@ class OutboxDelivery:
         else:
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
+        try:
+            run = await self.service.run_timers()
+        except Exception:
+            log.exception("the timer pass failed")
+        else:
+            for line in run.fired:
+                log.info("timer fired: %s", line)
         await self.deliver_due()
 
     async def deliver_due(self) -> int:
@@ -144,6 +154,11 @@ class OutboxDelivery:
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
             messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
                                            owner_id=owner)
+            if row.kind == "bracket" and messages:
+                # matplotlib is slow and blocking: draw in a worker thread, off the event loop
+                picture = await asyncio.to_thread(bracket_png, row.payload)
+                if picture is not None:
+                    messages[0].files.append(picture)
             for part, outgoing in enumerate(messages):
                 await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
         except discord.RateLimited as exc:

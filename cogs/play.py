@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render import tournament as render
-from bot.render.format import plain
+from bot.render.format import discord_timestamp, plain
 from cogs.common import (
     TOURNAMENT_HELP,
     PlayerOption,
@@ -31,6 +31,7 @@ from service.limits import (
     MIN_GAMES_IN_MATCH,
     MIN_RATING,
     MIN_ROUNDS,
+    PLAYOFF_ROUNDS,
 )
 
 
@@ -88,7 +89,8 @@ class PlayCog(commands.Cog):
     @app_commands.command(name="report", description="Report the result of your game")
     @app_commands.guild_only()
     @app_commands.describe(
-        result="Your result",
+        result="Your result; noshow: your opponent did not come; object: you are here "
+        "(against a no-show claim)",
         my_games="Games you won in the match (optional, e.g. 2 in a 2-1)",
         their_games="Games your opponent won in the match (optional)",
         tournament=TOURNAMENT_HELP,
@@ -97,11 +99,14 @@ class PlayCog(commands.Cog):
     async def report(
         self,
         interaction: discord.Interaction,
-        result: Literal["win", "draw", "loss"],
+        result: Literal["win", "draw", "loss", "noshow", "object"],
         my_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
         their_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
+        if result in ("noshow", "object"):
+            await self._noshow(interaction, result, tournament)
+            return
         outcome = await service_of(interaction).report_result(
             await actor_of(interaction),
             result,
@@ -127,6 +132,26 @@ class PlayCog(commands.Cog):
             # the opponent's prompt, answered by this report: disable its buttons
             await close_settled_prompts(interaction)
 
+    async def _noshow(
+        self, interaction: discord.Interaction, what: str, tournament: str | None
+    ) -> None:
+        """``/report noshow`` claims; ``/report object`` answers a claim. The channel is told
+        (and the opponent pinged, with an "I am here" button) by the announcement."""
+        service = service_of(interaction)
+        actor = await actor_of(interaction)
+        if what == "noshow":
+            claim = await service.claim_no_show(actor, tournament_ref(tournament),
+                                                seen_at=interaction.created_at)
+            text = (f"🚷 No-show claimed on board {claim.game.board}. "
+                    f"{plain(claim.opponent.name, 60)} can object until "
+                    f"{discord_timestamp(claim.ends_at, 't')}; then the game is your forfeit "
+                    "win.")
+        else:
+            claim = await service.object_no_show(actor, tournament=tournament_ref(tournament))
+            text = f"🙋 Objection recorded: play your game on board {claim.game.board}."
+        announced(interaction)
+        await answer(interaction, text, ephemeral=True)
+
     @result.command(name="set", description="Set or correct a result (organisers)")
     @app_commands.describe(
         player="The player (@mention, #number or name); the result is from their side",
@@ -141,7 +166,7 @@ class PlayCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         player: PlayerOption,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS],
         result: Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"],
         my_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,
         their_games: app_commands.Range[int, MIN_GAMES_IN_MATCH, MAX_GAMES_IN_MATCH] | None = None,

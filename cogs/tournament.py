@@ -28,19 +28,42 @@ from cogs.common import (
 from cogs.views import close_settled_prompts
 from service import RoundView
 from service.limits import (
+    DEADLINE_ACTIONS,
+    DEADLINE_FALLBACKS,
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_DEADLINE_MINUTES,
+    MAX_NOSHOW_DROP_AFTER,
+    MAX_NOSHOW_GRACE_MINUTES,
+    MAX_REMINDERS_TEXT,
+    MAX_ROUND_INTERVAL_MINUTES,
     MAX_ROUNDS,
+    MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_DEADLINE_MINUTES,
+    MIN_NOSHOW_DROP_AFTER,
+    MIN_NOSHOW_GRACE_MINUTES,
+    MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
+    PLAYOFF_ROUNDS,
 )
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS
 
 SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
+DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
+TIMER_HELP = {
+    "reminders": "Minutes before the deadline to ping players of open games, e.g. 15,5",
+    "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
+    "double-loss, reporter-wins",
+    "deadline_fallback": "reporter-wins without a single report: remind, draw or double-loss",
+    "noshow_grace": "Minutes after pairing before a no-show can be claimed (and to object)",
+    "noshow_drop_after": "Drop a player after this many forfeited games in a row (0: never)",
+    "start_at": "Schedule round 1: YYYY-MM-DD HH:MM (UTC) or a Unix timestamp",
+    "round_interval": "Minutes between scheduled rounds (1440: one a day)",
+}
 
 
 async def tiebreak_autocomplete(
@@ -80,8 +103,13 @@ class TournamentCog(commands.Cog):
         auto_advance="Pair the next round this many minutes after a round completes",
         checkin="Players must /checkin before the start; the others are not paired",
         tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
+        top_cut="Single-elimination playoffs for the top N after the Swiss (default 0: none)",
+        playoff_best_of="Games per playoff match: 1, 3 or 5 (default 1)",
+        higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
+        **TIMER_HELP,
     )
-    @app_commands.choices(system=SYSTEM_CHOICES)
+    @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
+                          deadline_fallback=DEADLINE_FALLBACK_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
         self,
@@ -102,6 +130,19 @@ class TournamentCog(commands.Cog):
         ] | None = None,
         checkin: bool = False,
         tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
+        top_cut: Literal[0, 2, 4, 8, 16, 32] = 0,
+        playoff_best_of: Literal[1, 3, 5] = 1,
+        higher_seed: Literal["white", "black"] = "white",
+        reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
+        deadline_action: str = "none",
+        deadline_fallback: str = "remind",
+        noshow_grace: app_commands.Range[
+            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_drop_after: app_commands.Range[
+            int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] = 0,
+        start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
+        round_interval: app_commands.Range[
+            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
     ) -> None:
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
@@ -120,13 +161,71 @@ class TournamentCog(commands.Cog):
             auto_advance_minutes=auto_advance,
             checkin=checkin,
             tiebreak_rules=tiebreak_rules,
+            top_cut=top_cut,
+            playoff_best_of=playoff_best_of,
+            playoff_privilege=higher_seed,
+            reminders=reminders or "",
+            deadline_action=deadline_action,
+            deadline_fallback=deadline_fallback,
+            noshow_grace_minutes=noshow_grace,
+            noshow_drop_after=noshow_drop_after,
+            first_round_at=start_at,
+            round_interval_minutes=round_interval,
         )
+        announced(interaction)  # a scheduled start is announced
         await answer(
             interaction,
             f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
             "it with `/tournament start`.",
             embeds=[render.tournament_info(info)],
         )
+
+    @tournament.command(name="timers",
+                        description="Change reminders, deadline action, no-shows, schedule")
+    @app_commands.describe(tournament=TOURNAMENT_HELP,
+                           deadline_minutes="Time to play each round (from the next round on)",
+                           **TIMER_HELP)
+    @app_commands.choices(deadline_action=DEADLINE_ACTION_CHOICES,
+                          deadline_fallback=DEADLINE_FALLBACK_CHOICES)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def timers(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        deadline_minutes: app_commands.Range[
+            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
+        ] | None = None,
+        reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
+        deadline_action: str | None = None,
+        deadline_fallback: str | None = None,
+        noshow_grace: app_commands.Range[
+            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_drop_after: app_commands.Range[
+            int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] | None = None,
+        start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
+        round_interval: app_commands.Range[
+            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
+    ) -> None:
+        """Organisers: the timer settings, also while the tournament runs ("off" clears the
+        reminders or the start time)."""
+        given = {
+            "deadline_minutes": deadline_minutes, "reminders": reminders,
+            "deadline_action": deadline_action, "deadline_fallback": deadline_fallback,
+            "noshow_grace_minutes": noshow_grace, "noshow_drop_after": noshow_drop_after,
+            "first_round_at": start_at, "round_interval_minutes": round_interval,
+        }
+        changes = {k: v for k, v in given.items() if v is not None}
+        if start_at is not None and start_at.strip().lower() in ("off", "none"):
+            changes["first_round_at"] = None
+        if not changes:
+            await answer(interaction, "Give at least one setting to change.", ephemeral=True)
+            return
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes
+        )
+        announced(interaction)
+        await answer(interaction, f"Timers of **{plain(info.name)}** updated.",
+                     embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="start", description="Close registration and pair round 1")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -185,8 +284,44 @@ class TournamentCog(commands.Cog):
             actor, tournament_ref(tournament), force=force, seen_at=interaction.created_at
         )
         announced(interaction)
+        if view.placings:  # a top cut: the Swiss is over, the bracket is seeded
+            await answer(interaction, f"🏁 The Swiss of **{plain(view.tournament_name)}** is "
+                         f"over: the top {len(view.placings)} are seeded into the playoffs. "
+                         "`/round next` pairs the first playoff round.")
+            return
         await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
         await close_settled_prompts(interaction)
+
+    @tournament.command(name="topcut", description="Set the playoffs after the Swiss (organisers)")
+    @app_commands.describe(
+        size="How many players go to the single-elimination playoffs (0: none)",
+        best_of="Games per playoff match: 1, 3 or 5",
+        higher_seed="What the higher seed plays in game 1 of a match",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def topcut(
+        self,
+        interaction: discord.Interaction,
+        size: Literal[0, 2, 4, 8, 16, 32],
+        best_of: Literal[1, 3, 5] | None = None,
+        higher_seed: Literal["white", "black"] | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        changes: dict[str, object] = {"top_cut": size}
+        if best_of is not None:
+            changes["playoff_best_of"] = best_of
+        if higher_seed is not None:
+            changes["playoff_privilege"] = higher_seed
+        info = await service_of(interaction).edit_tournament(
+            await actor_of(interaction), tournament_ref(tournament), **changes
+        )
+        s = info.settings
+        text = (f"**{plain(info.name)}**: no playoffs after the Swiss." if not s.top_cut else
+                f"**{plain(info.name)}**: the top {s.top_cut} play single-elimination playoffs "
+                f"after the Swiss, best of {s.playoff_best_of}; the higher seed plays "
+                f"{s.playoff_privilege} in game 1.")
+        await answer(interaction, text, ephemeral=True)
 
     @tournament.command(name="cancel", description="Cancel the tournament (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -231,7 +366,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -257,7 +392,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
         force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
@@ -282,7 +417,7 @@ class TournamentCog(commands.Cog):
     async def pairings(
         self,
         interaction: discord.Interaction,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS] | None = None,
+        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
         tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).pairings(
@@ -329,6 +464,9 @@ def _paired_text(view: RoundView, verb: str) -> str:
     bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
     if verb == "started":
         return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+    if view.stage:  # a playoff round
+        return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
+                f"match{'es' if games != 1 else ''}{bye_text}).")
     return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
 
 

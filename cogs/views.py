@@ -20,6 +20,7 @@ import discord
 
 from bot.errors import report_error
 from bot.render import tournament as render
+from bot.render.format import plain
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, service_of
 
@@ -142,4 +143,43 @@ async def close_settled_prompts(source: discord.Interaction | Any) -> int:
     return closed
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (ReportButton,)  # type: ignore[type-arg]
+
+class NoShowObjectButton(
+    discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
+    template=r"swissbot:noshow-object:(?P<game>[0-9]+)",
+):
+    """"I am here" on a no-show claim (bot.render.timers posts it with the announcement)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="I am here", style=discord.ButtonStyle.primary,
+                                           custom_id=f"swissbot:noshow-object:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button,  # type: ignore[type-arg]
+        match: re.Match[str],
+    ) -> NoShowObjectButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            claim = await service_of(interaction).object_no_show(
+                await actor_of(interaction), self.game_id)
+            # The button has done its work: the claim message loses it, says what happened.
+            await interaction.response.edit_message(
+                content=f"🙋 {plain(claim.opponent.name, 60)} is here: the no-show claim on "
+                f"board {claim.game.board} lapses.",
+                view=None,
+                allowed_mentions=allowed_mentions(),
+            )
+            announced(interaction)
+        except Exception as exc:
+            await report_error(interaction, exc, "the I am here button")
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem], ...] = (  # type: ignore[type-arg]
+    ReportButton, NoShowObjectButton,
+)

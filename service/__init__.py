@@ -36,7 +36,11 @@ Guild:       get_guild_settings(guild_id), set_organiser_role(actor, role_id),
              set_default_channel(actor, channel_id)
 Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreaks, colours,
              rematches, channel_id, deadline_minutes, auto_advance_minutes, checkin,
-             late_join_until, late_join_bye, seed) -> TournamentInfo
+             late_join_until, late_join_bye, top_cut, playoff_best_of, playoff_privilege,
+             seed) -> TournamentInfo
+             late_join_until, late_join_bye, seed, reminders, deadline_action,
+             deadline_fallback, noshow_grace_minutes, noshow_drop_after, first_round_at,
+             round_interval_minutes) -> TournamentInfo
              edit_tournament(actor, tournament=None, **changes) -> TournamentInfo
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
@@ -74,10 +78,20 @@ Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settle
              guild_id) -> list[PromptView] (answered another way: disable the buttons);
              close_prompt(guild_id, game_id) -> bool
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
+Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round complete or
+             finish_tournament) the bracket is seeded (``bracket`` announcement) and the
+             tournament stays running; pair_next_round / undo_round / report_result /
+             set_result then act on playoff rounds (numbered after the Swiss); standings()
+             carries ``placings``; the final's result finishes the tournament.
 Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
-             -> list[RoundView]  (call every few seconds; the service never sleeps)
+             -> list[RoundView];  run_timers(now=None) -> TimerRun  (reminders, deadline
+             actions, no-show expiries, scheduled rounds: stored, each fires once)
+             (call every few seconds; the service never sleeps)
+No-shows:    claim_no_show(actor, tournament=None, *, seen_at=None) -> NoShowView
+             object_no_show(actor, game_id=None, tournament=None) -> NoShowView
+             pending_timers(guild_id, tournament=None) -> list[TimerRow]
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -115,6 +129,7 @@ from service.outbox import OutboxOps
 from service.players import PlayerOps
 from service.results import ResultOps
 from service.rounds import RoundOps
+from service.timers import TimerOps
 from service.tournaments import TournamentOps
 from service.views import (
     Actor,
@@ -124,6 +139,7 @@ from service.views import (
     ExportFile,
     GameView,
     GuildSettingsView,
+    NoShowView,
     PlayerView,
     PromptView,
     ReportOutcome,
@@ -131,13 +147,16 @@ from service.views import (
     Seat,
     StandingsRowView,
     StandingsView,
+    TimerRun,
     TournamentInfo,
     TournamentSettings,
     format_points,
 )
 
 
-class TournamentService(TournamentOps, PlayerOps, ResultOps, RoundOps, ExportOps, OutboxOps):
+class TournamentService(
+    TournamentOps, PlayerOps, TimerOps, ResultOps, RoundOps, ExportOps, OutboxOps
+):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
@@ -159,6 +178,7 @@ __all__ = [
     "GameView",
     "GuildSettingsView",
     "InvalidInputError",
+    "NoShowView",
     "NotFoundError",
     "NotManagerError",
     "NotOrganiserError",
@@ -178,6 +198,7 @@ __all__ = [
     "ServiceError",
     "StandingsRowView",
     "StandingsView",
+    "TimerRun",
     "TournamentInfo",
     "TournamentNotRunningError",
     "TournamentService",

@@ -19,6 +19,8 @@ from service.errors import (
 )
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import bracket_payload
 from service.present import (
     format_value,
     round_view,
@@ -68,7 +70,8 @@ class ExportOps(ServiceBase):
         *,
         table: str = "standings",
     ) -> ExportFile:
-        """The tournament as a file: ``trf`` (complete rounds, readable by bbpPairings), ``csv``
+        """The tournament as a file: ``trf`` (complete Swiss rounds only, readable by bbpPairings: a
+        knockout is not a Swiss round), ``csv``
         (``table``: standings, players or rounds) or ``json`` (everything)."""
         fmt = check_choice(fmt, what="export format", choices=EXPORT_FORMATS)
         table = check_choice(table, what="CSV table", choices=CSV_TABLES)
@@ -78,6 +81,7 @@ class ExportOps(ServiceBase):
             players = await player_repo.list_players(conn, t.id)
             rounds = [await round_view(conn, t, r.number)
                       for r in await round_repo.list_rounds(conn, t.id)]
+            bracket = await load_bracket(conn, t.id)
         slug = _slug(t.name)
         if fmt == "trf":
             from swiss.trf import write_trf
@@ -99,6 +103,8 @@ class ExportOps(ServiceBase):
                 "players": [to_jsonable(player_view(p)) for p in players],
                 "rounds": [to_jsonable(r) for r in rounds],
                 "standings": None if standings is None else standings_payload(standings),
+                # The top cut (rounds after playoffs.swiss_rounds are its matches).
+                "playoffs": None if bracket is None else bracket_payload(bracket),
             }
             return ExportFile(f"{slug}.json", json.dumps(body, indent=2, ensure_ascii=False),
                               "application/json")
@@ -112,19 +118,25 @@ class ExportOps(ServiceBase):
                                  p.joined_round, p.withdrawn_round or ""])
         elif table == "rounds":
             writer.writerow(["round", "board", "white", "white_name", "black", "black_name",
-                             "result", "white_games", "black_games", "state"])
+                             "result", "white_games", "black_games", "state", "stage"])
             for r in rounds:
                 for g in r.games:
                     writer.writerow([r.number, g.board, g.white.number, g.white.name,
                                      g.black.number, g.black.name, g.result,
                                      "" if g.white_games is None else g.white_games,
-                                     "" if g.black_games is None else g.black_games, g.state])
+                                     "" if g.black_games is None else g.black_games, g.state,
+                                     r.stage or ""])
                 for b in r.byes:
                     writer.writerow([r.number, "", b.player.number, b.player.name, "", "",
-                                     f"bye:{b.kind}", "", "", "final"])
+                                     f"bye:{b.kind}", "", "", "final", r.stage or ""])
         else:
             if standings is None:
                 raise ConflictError(f"'{t.name}' has not started: there are no standings yet.")
+            if bracket is not None:  # the top cut's placing first, as in /standings
+                writer.writerow(["place", "seed", "name"])
+                for p in bracket.placings():
+                    writer.writerow([p.place, p.seed, p.name])
+                writer.writerow([])
             writer.writerow(["rank", "number", "name", "points", *standings.tiebreaks])
             for row in standings.rows:
                 writer.writerow([row.rank, row.number, row.name, format_points(row.points),

@@ -32,6 +32,21 @@ MAX_DEADLINE_MINUTES = 7 * 24 * 60
 MIN_AUTO_ADVANCE_MINUTES = 0
 MAX_AUTO_ADVANCE_MINUTES = 24 * 60
 
+# Timers (service.timers): reminders before a round deadline, the no-show grace time, the
+# missed games that drop a player, and the interval of scheduled rounds (up to four weeks).
+MAX_REMINDERS = 5
+MAX_REMINDERS_TEXT = 40
+MIN_NOSHOW_GRACE_MINUTES = 1
+MAX_NOSHOW_GRACE_MINUTES = 24 * 60
+MIN_NOSHOW_DROP_AFTER = 0
+MAX_NOSHOW_DROP_AFTER = 10
+MIN_ROUND_INTERVAL_MINUTES = 5
+MAX_ROUND_INTERVAL_MINUTES = 28 * 24 * 60
+# A scheduled first round: "YYYY-MM-DD HH:MM" (UTC) or a Unix timestamp.
+MAX_START_TIME_TEXT = 25
+DEADLINE_ACTIONS = ("none", "remind", "draw", "double-loss", "reporter-wins")
+DEADLINE_FALLBACKS = ("remind", "draw", "double-loss")
+
 # Games won in a match (match scoring: "2" in a 2-1).
 MIN_GAMES_IN_MATCH = 0
 MAX_GAMES_IN_MATCH = 99
@@ -60,3 +75,6 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     if not isinstance(value, str):  # a number is shown as it is, like repr() did
         return clip(repr(value), limit)
     return repr(clip(" ".join(value.split()), limit))
+
+# A top cut of 32 plays 5 knockout rounds after the Swiss, numbered after its rounds.
+PLAYOFF_ROUNDS = 5

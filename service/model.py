@@ -13,6 +13,7 @@ import aiosqlite
 
 from service.views import TournamentSettings
 from storage import players as player_repo
+from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
@@ -55,8 +56,14 @@ async def load_snapshot(conn: aiosqlite.Connection, row: TournamentRow) -> Snaps
 
     games = await round_repo.list_games(conn, row.id)
     byes = await round_repo.list_byes(conn, row.id)
+    # The model is the Swiss only: the top cut's rounds (after the cut's boundary) are a
+    # knockout that neither pairs nor scores like a Swiss round (service.playoff_state).
+    playoffs = await playoff_repo.get_playoffs(conn, row.id)
+    swiss_rounds = None if playoffs is None else playoffs.swiss_rounds
     rounds: list[Round] = []
     for rnd in await round_repo.list_rounds(conn, row.id):
+        if swiss_rounds is not None and rnd.number > swiss_rounds:
+            continue
         rounds.append(
             Round(
                 number=rnd.number,

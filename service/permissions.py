@@ -55,6 +55,9 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "import_players": "organiser",
+    "claim_no_show": "player",
+    "object_no_show": "player",  # only the player the claim is against
+    "pending_timers": "anyone",
 }
 
 WHO_MAY = {

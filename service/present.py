@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict, is_dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -12,6 +12,7 @@ import aiosqlite
 from service.base import seat
 from service.errors import UnknownRoundError
 from service.model import Snapshot, load_snapshot, settings_of
+from service.playoff_state import load_bracket
 from service.views import (
     ByeView,
     GameView,
@@ -69,6 +70,12 @@ async def round_view(
     scoring = Scoring.preset(settings.scoring)
     games = await round_repo.list_games(conn, t.id, rnd.number)
     byes = await round_repo.list_byes(conn, t.id, rnd.number)
+    state = await load_bracket(conn, t.id)
+    stage: str | None = None
+    note = ""
+    if state is not None and rnd.number > state.playoffs.swiss_rounds:
+        stage = state.stage(rnd.number - state.playoffs.swiss_rounds)
+        note = state.note()
     return RoundView(
         tournament_id=t.id,
         tournament_name=t.name,
@@ -87,6 +94,8 @@ async def round_view(
         paired_at=rnd.paired_at,
         deadline=rnd.deadline,
         use_colours=settings.colours,
+        stage=stage,
+        playoff_note=note,
     )
 
 
@@ -138,7 +147,11 @@ async def current_standings(
     final: bool = False,
 ) -> StandingsView:
     snapshot = await load_snapshot(conn, t)
-    return standings_view(t, snapshot, after_round=after_round, final=final)
+    view = standings_view(t, snapshot, after_round=after_round, final=final)
+    state = await load_bracket(conn, t.id)
+    if state is None or (after_round is not None and after_round < state.playoffs.swiss_rounds):
+        return view
+    return replace(view, placings=state.placings())
 
 
 # -- payloads ------------------------------------------------------------------------------------
@@ -188,6 +201,7 @@ def standings_payload(view: StandingsView) -> dict[str, Any]:
         "total_rounds": view.total_rounds,
         "final": view.final,
         "tiebreaks": list(view.tiebreaks),
+        "placings": [to_jsonable(p) for p in view.placings],
         "rows": [
             {
                 "rank": r.rank,

@@ -22,6 +22,8 @@ from service.errors import (
 )
 from service.limits import MAX_GAMES_IN_MATCH, MIN_GAMES_IN_MATCH
 from service.permissions import require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import check_knockout_result
 from service.present import (
     current_standings,
     game_view,
@@ -131,6 +133,7 @@ class ResultOps(RoundOps):
             value, white_games, black_games = result_for(
                 result, as_white=as_white, my_games=my_games, their_games=their_games
             )
+            await _check_knockout(conn, t, game, value, white_games, black_games)
             now = self.now()
             if game.state == "final":
                 raise AlreadyFinalError(
@@ -223,6 +226,7 @@ class ResultOps(RoundOps):
                 result, as_white=game.white_id == row.id, my_games=my_games,
                 their_games=their_games, choices=ORGANISER_CHOICES,
             )
+            await _check_knockout(conn, t, game, value, white_games, black_games)
             before = {"result": game.result, "state": game.state,
                       "games": [game.white_games, game.black_games]}
             await round_repo.set_final_result(conn, game.id, result=value.value,
@@ -302,6 +306,9 @@ class ResultOps(RoundOps):
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             last = await round_repo.last_round(conn, t.id)
             played = 0 if last is None else last.number
+            state = await load_bracket(conn, t.id)
+            if state is not None:  # the standings are the Swiss's; the bracket has placings
+                played = min(played, state.playoffs.swiss_rounds)
             if round_number is not None and not 0 <= round_number <= played:
                 raise InvalidInputError(
                     f"'{t.name}' has {played} round(s): choose a round from 0 to {played}."
@@ -448,6 +455,27 @@ def _outcome_of(
         game.black, game.white)
     return ReportOutcome(game=game, status=status, reporter=mine, opponent=other,  # type: ignore[arg-type]
                          round_complete=completed, tournament_finished=finished)
+
+
+async def _check_knockout(
+    conn: aiosqlite.Connection, t: TournamentRow, game: GameRow, value: Result,
+    white_games: int | None, black_games: int | None,
+) -> None:
+    """A playoff match needs a winner with a match-ending score; and once the next playoff
+    round is paired, a correction may not change who went through (undo that round first)."""
+    state = await load_bracket(conn, t.id)
+    if state is None or game.round_number <= state.playoffs.swiss_rounds:
+        return
+    check_knockout_result(state, value, white_games, black_games)
+    last = await round_repo.last_round(conn, t.id)
+    if game.state == "final" and last is not None and last.number > game.round_number:
+        white_won = game.result in (Result.WHITE_WINS.value, Result.WHITE_FORFEIT_WIN.value)
+        now_white = value in (Result.WHITE_WINS, Result.WHITE_FORFEIT_WIN)
+        if white_won != now_white:
+            raise ConflictError(
+                f"Round {last.number} of '{t.name}' is already paired with the winner of this "
+                f"match: undo round {last.number} first (/round undo), then change the result."
+            )
 
 
 def _game_of(games: list[GameRow], player_id: int) -> GameRow | None:

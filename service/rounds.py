@@ -21,10 +21,14 @@ from service.errors import (
 )
 from service.model import load_snapshot, settings_of
 from service.permissions import require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import PlayoffOps
 from service.present import round_payload, round_view, standings_payload, standings_view
+from service.schedule import arm_round, arm_schedule
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import players as player_repo
+from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.players import PlayerRow
@@ -36,7 +40,7 @@ from swiss.pairing import PairingConfig, PairingError, pair_round
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
-class RoundOps(ServiceBase):
+class RoundOps(PlayoffOps, ServiceBase):
     async def pair_next_round(
         self,
         actor: Actor,
@@ -118,6 +122,9 @@ class RoundOps(ServiceBase):
     async def _pair(
         self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
+        state = await load_bracket(conn, t.id)
+        if state is not None:  # the Swiss is over: the next round is the bracket's
+            return await self._pair_playoff(conn, actor, t, state, force=force)
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -185,8 +192,16 @@ class RoundOps(ServiceBase):
                                         kind=bye.kind.value)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
         await self._record_round_event(conn, actor, t, number, "paired")
+        await arm_round(conn, t, settings, round_id=round_id, number=number,
+                        deadline=deadline, now=now)
         view = await round_view(conn, t, number)
         await self._announce(conn, t, "pairings", round_payload(view))
+        next_at = await arm_schedule(conn, t, settings, number + 1, now)
+        if next_at is not None:
+            await self._announce(conn, t, "round_scheduled", {
+                "round": number + 1, "at": next_at.isoformat(),
+                "at_unix": int(next_at.timestamp()),
+            })
         await self._audit(conn, actor, t, "round.pair", None, {
             "round": number, "forced": force, "system": settings.system,
             "games": [[g.white.number, g.black.number] for g in view.games],
@@ -263,11 +278,20 @@ class RoundOps(ServiceBase):
                     "undo it anyway with force (those results are lost)."
                 )
             view = await round_view(conn, t, last.number)
+            state = await load_bracket(conn, t.id)
+            if state is not None and last.number <= state.playoffs.swiss_rounds:
+                # The cut was made from this round's standings: it goes with the round.
+                await playoff_repo.delete_playoffs(conn, t.id)
+                await self._audit(conn, actor, t, "playoffs.uncut",
+                                  {"seeds": list(state.playoffs.seeds)}, None)
             await round_repo.delete_round(conn, last.id)
             # Who dropped during this round was not going to play it again either.
             await player_repo.cap_withdrawals(conn, t.id, last.number)
             await tournament_repo.set_auto_advance_due(conn, t.id, None)
             await self._record_round_event(conn, actor, t, last.number, "undone")
+            # The schedule starts the undone round again only at its own time, if still to come.
+            await arm_schedule(conn, t, settings_of(t), last.number, self.now(),
+                               future_only=True)
             await self._announce(conn, t, "round_undone", {"round": last.number,
                                                            "by": actor.display_name})
             await self._audit(conn, actor, t, "round.undo", round_payload(view),
@@ -397,10 +421,18 @@ class RoundOps(ServiceBase):
         settings = settings_of(t)
         view = await round_view(conn, t, rnd.number)
         await self._announce(conn, t, "round_results", round_payload(view))
+        if rnd.number < settings.rounds:
+            await self._drop_absentees(conn, t, rnd.number)
         last = await round_repo.last_round(conn, t.id)
         is_latest = last is not None and last.number == rnd.number
+        state = await load_bracket(conn, t.id)
+        if state is not None and rnd.number > state.playoffs.swiss_rounds:
+            return True, await self._after_playoff_round(conn, t, state, rnd.number)
         snapshot = await load_snapshot(conn, t)
         current = await tournament_repo.get_tournament(conn, t.id) or t
+        if is_latest and rnd.number >= settings.rounds and current.status == "running" \
+                and await self._cut(conn, _system(t), t, rnd.number):
+            return True, False  # the Swiss is over; the bracket starts with /round next
         if is_latest and rnd.number >= settings.rounds and current.status == "running":
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)
@@ -416,6 +448,50 @@ class RoundOps(ServiceBase):
             due = now + timedelta(minutes=settings.auto_advance_minutes)
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return True, False
+
+    async def _drop_absentees(
+        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+    ) -> None:
+        """Round ``round_number`` is complete: drop every active player whose last
+        ``noshow_drop_after`` games (this one included) were all lost by forfeit."""
+        limit = settings_of(t).noshow_drop_after
+        if not limit:
+            return
+        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+        missed: dict[int, list[bool]] = {}  # player -> forfeited?, latest round first
+        games = await round_repo.list_games(conn, t.id)
+        byes = await round_repo.list_byes(conn, t.id)
+        played: dict[int, dict[int, bool]] = {}
+        for g in games:
+            if g.round_number > round_number:
+                continue
+            white_missed = g.result in (Result.BLACK_FORFEIT_WIN.value,
+                                        Result.DOUBLE_FORFEIT.value)
+            black_missed = g.result in (Result.WHITE_FORFEIT_WIN.value,
+                                        Result.DOUBLE_FORFEIT.value)
+            played.setdefault(g.white_id, {})[g.round_number] = white_missed
+            played.setdefault(g.black_id, {})[g.round_number] = black_missed
+        for b in byes:  # a bye is not a missed game: it breaks the run
+            if b.round_number <= round_number:
+                played.setdefault(b.player_id, {})[b.round_number] = False
+        for pid, rounds in played.items():
+            missed[pid] = [rounds[n] for n in sorted(rounds, reverse=True)]
+        for pid, run in missed.items():
+            row = players.get(pid)
+            if row is None or row.status != "active" or len(run) < limit:
+                continue
+            if not all(run[:limit]) or round_number not in played[pid]:
+                continue
+            if not await player_repo.withdraw(conn, pid, round_number + 1):
+                continue
+            await self._audit(conn, _system(t), t, "player.auto_drop", {"status": "active"},
+                              {"status": "withdrawn", "player": pid, "from_round":
+                               round_number + 1, "missed_in_a_row": limit})
+            await self._announce(conn, t, "player_dropped", {
+                "player": {"player_id": pid, "name": row.name, "number": row.number,
+                           "user_id": row.user_id},
+                "missed": limit, "round": round_number,
+            })
 
     async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
         """Ids of the running tournaments whose next round is due to be paired automatically."""

@@ -9,6 +9,8 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
+
 from service.base import TournamentRef
 from service.errors import (
     ConflictError,
@@ -31,8 +33,11 @@ from service.limits import (
 )
 from service.model import settings_of
 from service.permissions import require_manager, require_organiser
+from service.playoff_state import load_bracket
+from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.present import current_standings, standings_payload
 from service.rounds import RoundOps
+from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
     check_choice,
     check_range,
@@ -51,6 +56,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.tournaments import TournamentRow
 from swiss.pairing.types import SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
@@ -61,8 +67,13 @@ TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force a
 # Settings an organiser may still change once the tournament runs (they do not change pairings
 # already made nor the meaning of results).
 EDITABLE_WHILE_RUNNING = frozenset(
-    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until"}
+    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
+     "top_cut", "playoff_best_of", "playoff_privilege",
+     "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
+     "noshow_drop_after", "first_round_at", "round_interval_minutes"}
 )
+# ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
+TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
 
 
 def check_tiebreaks(value: str) -> str:
@@ -110,6 +121,19 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     late_bye = check_choice(settings.late_join_bye, what="late-join bye", choices=LATE_JOIN_BYES)
     rules = check_choice(settings.tiebreak_rules, what="tie-break rules",
                          choices=TIEBREAK_RULES)
+    if settings.top_cut not in TOP_CUTS:
+        raise InvalidInputError(
+            f"A top cut is one of {', '.join(map(str, TOP_CUTS))} players (0 = none), not "
+            f"{echo(settings.top_cut)}."
+        )
+    if settings.playoff_best_of not in BEST_OF:
+        raise InvalidInputError(
+            f"Playoff matches are best of {', '.join(map(str, BEST_OF))} games, not "
+            f"{echo(settings.playoff_best_of)}."
+        )
+    privilege = check_choice(settings.playoff_privilege, what="higher seed's side",
+                             choices=PRIVILEGES)
+    settings = validate_timer_settings(settings)
     return dataclasses.replace(
         settings,
         system=system,
@@ -118,6 +142,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         rematches=rematches,  # type: ignore[arg-type]
         late_join_bye=late_bye,  # type: ignore[arg-type]
         tiebreak_rules=rules,  # type: ignore[arg-type]
+        playoff_privilege=privilege,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
     )
@@ -130,6 +155,17 @@ def _podium(view: StandingsView, top: int = 5) -> str:
     ]
     more = " …" if len(view.rows) > top else ""
     return (", ".join(places) or "no players") + more
+
+
+def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
+    """A scheduled first round in the past would start the event at the next tick, likely
+    before anyone joined: refused (a typo in the date, most of the time)."""
+    first = settings.first_round_at
+    if first is not None and datetime.fromisoformat(first) <= now:
+        raise InvalidInputError(
+            f"The start time {first[:16].replace('T', ' ')} UTC has already passed: choose "
+            "a time to come."
+        )
 
 
 class TournamentOps(RoundOps):
@@ -182,7 +218,17 @@ class TournamentOps(RoundOps):
         late_join_until: int | None = None,
         late_join_bye: str = "zero",
         tiebreak_rules: str = "auto",
+        top_cut: int = 0,
+        playoff_best_of: int = 1,
+        playoff_privilege: str = "white",
         seed: int | None = None,
+        reminders: str = "",
+        deadline_action: str = "none",
+        deadline_fallback: str = "remind",
+        noshow_grace_minutes: int | None = None,
+        noshow_drop_after: int = 0,
+        first_round_at: str | datetime | None = None,
+        round_interval_minutes: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration.
 
@@ -190,6 +236,11 @@ class TournamentOps(RoundOps):
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
         random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
         ("2026", "2024", or "auto": the one in force on the creation date).
+
+        Timers (see :class:`TournamentSettings`): ``reminders`` ("15,5"), ``deadline_action``
+        and ``deadline_fallback`` act on the round deadline; ``noshow_grace_minutes`` and
+        ``noshow_drop_after`` govern no-shows; ``first_round_at`` (a datetime, "YYYY-MM-DD
+        HH:MM" UTC or a Unix timestamp) and ``round_interval_minutes`` schedule the rounds.
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -211,8 +262,19 @@ class TournamentOps(RoundOps):
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
                 tiebreak_rules=tiebreak_rules,  # type: ignore[arg-type]
+                top_cut=top_cut,
+                playoff_best_of=playoff_best_of,
+                playoff_privilege=playoff_privilege,  # type: ignore[arg-type]
+                reminders=reminders,
+                deadline_action=deadline_action,
+                deadline_fallback=deadline_fallback,
+                noshow_grace_minutes=noshow_grace_minutes,
+                noshow_drop_after=noshow_drop_after,
+                first_round_at=first_round_at,  # type: ignore[arg-type]
+                round_interval_minutes=round_interval_minutes,
             )
         )
+        _require_future_start(settings, self.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         async with self.db.transaction() as conn:
@@ -236,7 +298,19 @@ class TournamentOps(RoundOps):
             assert t is not None
             await self._audit(conn, actor, t, "tournament.create", None,
                               {"name": clean, **settings.to_dict()})
+            await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
+
+    async def _rearm_schedule(self, conn: aiosqlite.Connection, t: TournamentRow) -> None:
+        """The schedule was set or changed: one pending start, for the next round, announced."""
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        last = await round_repo.last_round(conn, t.id)
+        number = 1 if last is None else last.number + 1
+        due = await arm_schedule(conn, t, settings_of(t), number, self.now())
+        if due is not None:
+            await self._announce(conn, t, "round_scheduled", {
+                "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
+            })
 
     async def edit_tournament(
         self, actor: Actor, tournament: TournamentRef = None, **changes: Any
@@ -266,6 +340,11 @@ class TournamentOps(RoundOps):
                     raise RegistrationClosedError(
                         f"'{t.name}' has started: {', '.join(frozen)} can no longer change."
                     )
+            if TOP_CUT_SETTINGS & set(changes) and await load_bracket(conn, t.id) is not None:
+                raise RegistrationClosedError(
+                    f"The top cut of '{t.name}' is already seeded: its size and rules can no "
+                    "longer change (undo the last Swiss round to change them)."
+                )
             before = settings_of(t)
             name = t.name
             if "name" in changes:
@@ -273,6 +352,8 @@ class TournamentOps(RoundOps):
                                   limit=MAX_TOURNAMENT_NAME)
             channel_id = changes.pop("channel_id", t.channel_id)
             after = validate_settings(dataclasses.replace(before, **changes))
+            if after.first_round_at != before.first_round_at and t.status == "registration":
+                _require_future_start(after, self.now())
             last = await round_repo.last_round(conn, t.id)
             if last is not None and after.rounds < last.number:
                 raise InvalidInputError(
@@ -292,6 +373,9 @@ class TournamentOps(RoundOps):
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
             )
+            schedule = ("first_round_at", "round_interval_minutes")
+            if any(getattr(before, k) != getattr(after, k) for k in schedule):
+                await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
 
     async def list_tournaments(
@@ -320,34 +404,40 @@ class TournamentOps(RoundOps):
         require_organiser(actor, "start tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            if t.status != "registration":
-                raise RegistrationClosedError(
-                    f"'{t.name}' has already started (it is {t.status})."
-                )
-            settings = settings_of(t)
-            registered = [
-                p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
-            ]
-            playing = [p for p in registered if p.checked_in or not settings.checkin]
-            if len(playing) < 2:
-                hint = " checked-in" if settings.checkin else ""
-                raise ConflictError(
-                    f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
-                )
-            if not await tournament_repo.set_status(
-                conn, t.id, "running", expected=("registration",), now=self.now()
-            ):
-                raise RegistrationClosedError(f"'{t.name}' has already started.")
-            playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
-            for number, player in enumerate(playing, start=1):
-                await player_repo.activate(conn, player.id, number)
-            for player in registered:
-                if player not in playing:
-                    await player_repo.mark_no_show(conn, player.id)
-            t = await tournament_repo.get_tournament(conn, t.id) or t
-            await self._audit(conn, actor, t, "tournament.start", None,
-                              {"players": len(playing)})
-            return await self._pair(conn, actor, t, force=False)
+            return await self._start(conn, actor, t)
+
+    async def _start(
+        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow
+    ) -> RoundView:
+        """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
+        if t.status != "registration":
+            raise RegistrationClosedError(
+                f"'{t.name}' has already started (it is {t.status})."
+            )
+        settings = settings_of(t)
+        registered = [
+            p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
+        ]
+        playing = [p for p in registered if p.checked_in or not settings.checkin]
+        if len(playing) < 2:
+            hint = " checked-in" if settings.checkin else ""
+            raise ConflictError(
+                f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
+            )
+        if not await tournament_repo.set_status(
+            conn, t.id, "running", expected=("registration",), now=self.now()
+        ):
+            raise RegistrationClosedError(f"'{t.name}' has already started.")
+        playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
+        for number, player in enumerate(playing, start=1):
+            await player_repo.activate(conn, player.id, number)
+        for player in registered:
+            if player not in playing:
+                await player_repo.mark_no_show(conn, player.id)
+        t = await tournament_repo.get_tournament(conn, t.id) or t
+        await self._audit(conn, actor, t, "tournament.start", None,
+                          {"players": len(playing)})
+        return await self._pair(conn, actor, t, force=False)
 
     async def finish_tournament(
         self,
@@ -407,6 +497,13 @@ class TournamentOps(RoundOps):
                 if unfinished:
                     await self._close_round(conn, actor, t, last.number, unfinished,
                                             announce=False)
+                # Finishing the Swiss early still plays the top cut: the bracket is seeded
+                # from these standings and the tournament runs on (/round next pairs it).
+                if await load_bracket(conn, t.id) is None and \
+                        await self._cut(conn, actor, t, last.number):
+                    await self._audit(conn, actor, t, "tournament.finish_swiss", None,
+                                      {"force": force, "round": last.number})
+                    return await current_standings(conn, t, final=True)
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=self.now())
             view = await current_standings(conn, t, final=True)

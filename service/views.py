@@ -78,6 +78,30 @@ class TournamentSettings:
     late_join_until: int = 0
     late_join_bye: Literal["zero", "half", "full"] = "zero"
     tiebreak_rules: Literal["auto", "2026", "2024"] = "auto"
+    # The top cut (service.playoffs): 0 = none, else the number of players seeded into a
+    # single-elimination bracket when the Swiss ends; each match is best of
+    # ``playoff_best_of`` games; ``playoff_privilege``: what the higher seed plays in game 1
+    # ("white" = white / plays first, "black").
+    top_cut: int = 0
+    playoff_best_of: int = 1
+    playoff_privilege: Literal["white", "black"] = "white"
+    # Timers (service.timers). ``reminders``: minutes before the deadline at which the players
+    # of open games are pinged ("15,5"; "" = none). ``deadline_action``: what happens to open
+    # games at the deadline (none, remind, draw, double-loss, reporter-wins);
+    # ``deadline_fallback``: for reporter-wins, what happens to games with no single report.
+    reminders: str = ""
+    deadline_action: str = "none"
+    deadline_fallback: str = "remind"
+    # No-shows: a player may claim one this many minutes after the round was paired (None =
+    # off); the opponent can object for as long again. ``noshow_drop_after``: that many games
+    # lost by forfeit in a row drop the player (0 = never).
+    noshow_grace_minutes: int | None = None
+    noshow_drop_after: int = 0
+    # Scheduled rounds: round 1 starts at ``first_round_at`` (UTC ISO text), round k
+    # ``round_interval_minutes`` * (k - 1) later, once the round before is complete or its
+    # deadline has passed. None = rounds start only by command (and auto-advance).
+    first_round_at: str | None = None
+    round_interval_minutes: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -187,6 +211,9 @@ class RoundView:
     paired_at: datetime
     deadline: datetime | None = None
     use_colours: bool = True
+    # A playoff round (top cut): its stage ("Semi-finals") and rules line; None for the Swiss.
+    stage: str | None = None
+    playoff_note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +257,18 @@ class StandingsRowView:
 
 
 @dataclass(frozen=True, slots=True)
+class PlacingView:
+    """One player's placing in the top cut: ``place`` is "Winner", "Finalist",
+    "Semi-finalist", ... or "Still in" while the bracket runs."""
+
+    place: str
+    seed: int
+    player_id: int
+    name: str
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsView:
     tournament_id: int
     tournament_name: str
@@ -240,6 +279,8 @@ class StandingsView:
     rows: tuple[StandingsRowView, ...]
     rules: str = "2026"  # the C.07 edition the values follow
     ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
+    # The top cut's placing (winner, finalist, ...), best first; empty without a bracket.
+    placings: tuple[PlacingView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,3 +313,26 @@ class Announcement:
     attempts: int = 0
     last_error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class NoShowView:
+    """A no-show claim on ``game``: ``state`` open (the opponent may object until
+    ``ends_at``), objected, granted (a forfeit win for the claimant) or void."""
+
+    game: GameView
+    claimant: Seat
+    opponent: Seat
+    claimed_at: datetime
+    ends_at: datetime
+    state: Literal["open", "objected", "granted", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRun:
+    """What one background pass of :meth:`TournamentService.run_timers` did: one line per
+    timer that acted (``"tournament 3 round 2: deadline"``), for the bot's log."""
+
+    fired: tuple[str, ...] = ()
+    skipped: int = 0
+    failed: int = 0

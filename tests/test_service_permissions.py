@@ -3,6 +3,7 @@ manage the server, by a server manager and by an organiser of another guild."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ class Scene:
     game_id: int
     confirmer: int  # black of board 1: may confirm or dispute
     reporter: int  # white of board 2: his game is still pending
+    objector: int = 0  # black of board 2: a no-show may be claimed against him
 
 
 @pytest.fixture
@@ -54,7 +56,22 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
         await service.create_tournament(ORG, "Open Reg", 3, checkin=True, seed=2)
         for uid in (201, 202):
             await service.join(member(uid), "Open Reg")
-        yield Scene(service, board1.id, board1.black.user_id, board2.white.user_id)
+        yield Scene(service, board1.id, board1.black.user_id, board2.white.user_id,
+                    board2.black.user_id)
+
+
+async def _claim(s: Scene, a: Actor) -> Any:
+    """No-shows on (one minute of grace) and the grace over, then claim as ``a``."""
+    await s.service.edit_tournament(ORG, "Perm Cup", noshow_grace_minutes=1)
+    s.service._clock.advance(minutes=1)  # type: ignore[attr-defined]
+    return await s.service.claim_no_show(a, "Perm Cup")
+
+
+async def _object(s: Scene, a: Actor) -> Any:
+    """Board 2's white claims a no-show (once), then ``a`` objects."""
+    with contextlib.suppress(ServiceError):  # claimed by an earlier call
+        await _claim(s, member(s.reporter))
+    return await s.service.object_no_show(a, tournament="Perm Cup")
 
 
 Call = Callable[[Scene, Actor], Awaitable[Any]]
@@ -98,10 +115,13 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
+    "claim_no_show": (_claim, "reporter"),
+    "object_no_show": (_object, "objector"),
+    "pending_timers": (lambda s, a: s.service.pending_timers(a.guild_id, "Perm Cup"), None),
 }
 
 # Background and delivery methods called by the bot itself, never by a user.
-INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
+INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "pending_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
             "report_delivery_problem", "give_up_announcement"}
@@ -109,6 +129,7 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "pending_announcements",
 
 def _member_for(scene: Scene, role: str | None) -> Actor:
     uid = {"newcomer": 150, "registered": 201, "player": 103, "reporter": scene.reporter,
+           "objector": scene.objector,
            "confirmer": scene.confirmer, None: 104}[role]
     return member(uid)
 

@@ -15,8 +15,10 @@ from typing import Any
 import discord
 
 from bot.render import tournament as views
+from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
+from bot.render.timers import timer_announcement
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +75,16 @@ def render_announcement(
                     f"{plain(str(payload.get('by', 'an organiser')), 60)}."
                 )
             ]
+        case "bracket":
+            return [bracket_message(payload)]
+        case "swiss_final":
+            table = standings_from_payload(payload.get("standings") or {}, name)
+            messages = views.standings(table, limit=STANDINGS_TOP)
+            messages[0].content = (
+                f"🏁 The Swiss of **{plain(name, 80)}** is over: the top "
+                f"{int(payload.get('seeded', 0))} go to the playoffs (`/round next` pairs them)."
+            )
+            return messages
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "auto_advance_failed":
@@ -88,6 +100,9 @@ def render_announcement(
                     ]
                 )
             ]
+        case "deadline_reminder" | "deadline_passed" | "noshow_claim" | "noshow_objection" \
+                | "noshow_forfeit" | "player_dropped" | "round_scheduled" | "timer_failed":
+            return timer_announcement(kind, payload, name)
     log.warning("no renderer for announcement kind %r; posting it as text", kind)
     return [Outgoing(content=f"{plain(name, 80)}: {plain(kind.replace('_', ' '), 100)}")]
 
@@ -134,6 +149,8 @@ def round_from_payload(payload: dict[str, Any]) -> SimpleNamespace:
         ),
         deadline=datetime.fromisoformat(deadline) if deadline else None,
         use_colours=payload.get("use_colours", True),
+        stage=payload.get("stage"),
+        playoff_note=payload.get("playoff_note", ""),
     )
 
 
@@ -158,4 +175,5 @@ def standings_from_payload(payload: dict[str, Any], name: str) -> SimpleNamespac
         final=bool(payload.get("final", False)),
         tiebreaks=tuple(payload.get("tiebreaks", ())),
         rows=rows,
+        placings=tuple(SimpleNamespace(**p) for p in payload.get("placings", ())),
     )

@@ -21,6 +21,17 @@ class TextFile:
         return discord.File(io.BytesIO(self.text.encode("utf-8")), filename=self.filename)
 
 
+@dataclass(frozen=True, slots=True)
+class BinaryFile:
+    """A binary attachment (the bracket picture)."""
+
+    filename: str
+    data: bytes
+
+    def to_file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename)
+
+
 @dataclass(slots=True)
 class Outgoing:
     """One Discord message, ready to send.
@@ -32,9 +43,12 @@ class Outgoing:
 
     content: str = ""
     embeds: list[discord.Embed] = field(default_factory=list)
-    files: list[TextFile] = field(default_factory=list)
+    files: list[TextFile | BinaryFile] = field(default_factory=list)
     mention_users: tuple[int, ...] = ()
     mention_roles: tuple[int, ...] = ()
+    # (label, custom_id) buttons. Announcements are rendered without the cogs, so only the
+    # custom_id is known here: the cog's dynamic item of the same template answers the click.
+    buttons: tuple[tuple[str, str], ...] = ()
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         return allowed_mentions(self.mention_users, self.mention_roles)
@@ -48,6 +62,12 @@ class Outgoing:
             kwargs["embeds"] = list(self.embeds)
         if self.files:
             kwargs["files"] = [f.to_file() for f in self.files]
+        if self.buttons:
+            view = discord.ui.View(timeout=None)
+            for label, custom_id in self.buttons:
+                view.add_item(discord.ui.Button(label=label, custom_id=custom_id,
+                                                style=discord.ButtonStyle.primary))
+            kwargs["view"] = view
         return kwargs
 
 

@@ -14,7 +14,7 @@ import discord
 
 from bot.render import limits
 from bot.render.format import code_safe, discord_timestamp, plain, points, seat, seat_text
-from bot.render.limits import add_field
+from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 
@@ -73,7 +73,10 @@ def _game_users(game: GameView) -> tuple[int, ...]:
 def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoing]:
     """The pairings of a round, pinging the paired players (and only them)."""
     name = plain(round_.tournament_name, 80)
+    stage = getattr(round_, "stage", None)  # a playoff round (top cut)
     title = f"{name} · Round {round_.number} of {round_.total_rounds} · pairings"
+    if stage:
+        title = f"{name} · {stage} (round {round_.number}) · pairings"
     lines = [
         Line(
             f"`{game.board:>3}` {seat(game.white)} {_versus(round_)} {seat(game.black)}",
@@ -84,6 +87,7 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     for bye in round_.byes:
         lines.append(
             Line(
+                f"`bye` {seat(bye.player)} · goes through to the next round" if stage else
                 f"`bye` {seat(bye.player)} · {BYE_TEXT.get(bye.kind, bye.kind)} "
                 f"({points(bye.points)} pt)",
                 (bye.player.user_id,) if mention_players and bye.player.user_id else (),
@@ -95,8 +99,12 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
             f"Deadline {discord_timestamp(round_.deadline, 'f')} "
             f"({discord_timestamp(round_.deadline, 'R')})"
         )
+    if stage:
+        intro_parts.append(getattr(round_, "playoff_note", ""))
     intro_parts.append("Report your result with `/report`.")
     footer = "White is listed first." if round_.use_colours else ""
+    if stage:
+        footer = "The first listed plays white / first in game 1."
     attachment = None
     if len(round_.games) > ATTACH_AFTER_BOARDS:
         attachment = TextFile(
@@ -108,7 +116,8 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
         colour=PAIRINGS_COLOUR,
         intro="\n".join(intro_parts),
         footer=footer,
-        content=f"**Round {round_.number}** of **{name}** is paired.",
+        content=f"**{stage}** of **{name}**: paired (round {round_.number})." if stage else
+        f"**Round {round_.number}** of **{name}** is paired.",
         attachment=attachment,
     )
 
@@ -145,7 +154,9 @@ def round_results(round_: RoundView) -> list[Outgoing]:
             for g in round_.games
         )
         attachment = TextFile(f"round-{round_.number}-results.txt", text + "\n")
+    stage = getattr(round_, "stage", None)
     return paginate(
+        f"{name} · {stage} (round {round_.number}) results" if stage else
         f"{name} · Round {round_.number} results",
         lines,
         colour=RESULTS_COLOUR,
@@ -183,6 +194,10 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
             # the footer repeats on every embed and counts towards the 6,000 per message
             footer = (footer + "\n" + ties_note)[: limits.FOOTER // 2]
     content = f"🏆 **Final standings** of **{name}**" if view.final else ""
+    placings = getattr(view, "placings", ())
+    if placings:
+        title = f"{name} · Swiss {state}"
+        content = fit_content(placing_text(placings, name))
     return paginate(
         title,
         [Line(r) for r in shown],
@@ -193,6 +208,19 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
         content=content,
         attachment=attachment,
     )
+
+
+def placing_text(placings: Sequence[Any], name: str) -> str:
+    """The top cut's placing, best first, grouped by place ("Semi-finalists: A, B")."""
+    groups: dict[str, list[str]] = {}
+    for p in placings:
+        groups.setdefault(p.place, []).append(f"{plain(p.name, 32)} ({p.seed})")
+    medal = {"Winner": "🥇 ", "Finalist": "🥈 "}
+    lines = [f"🏆 **Playoffs of {name}** (seed in brackets)"]
+    for place, names in groups.items():
+        label = place + "s" if len(names) > 1 and place.endswith("ist") else place
+        lines.append(f"{medal.get(place, '')}**{label}**: {', '.join(names)}")
+    return "\n".join(lines)
 
 
 def standings_table(
@@ -329,6 +357,8 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
     add_field(embed, "Status", info.status)
     round_text = f"{info.current_round} of {s.rounds}"
+    if info.current_round > s.rounds:  # the rounds after the Swiss are the top cut's
+        round_text = f"{info.current_round} (playoffs after {s.rounds} Swiss rounds)"
     if info.round_state:
         round_text += f" ({info.round_state})"
     add_field(embed, "Round", round_text)
@@ -338,10 +368,29 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     add_field(embed, "Tiebreaks", s.tiebreaks or "—")
     add_field(embed, "Colours", "yes" if s.colours else "no")
     add_field(embed, "Rematches", s.rematches)
+    top_cut = getattr(s, "top_cut", 0)
+    if top_cut:
+        add_field(embed, "Top cut", f"top {top_cut}, best of {s.playoff_best_of}; higher seed "
+                  f"plays {s.playoff_privilege} in game 1")
     if s.deadline_minutes:
         add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
     if s.auto_advance_minutes is not None:
         add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
+    if s.reminders or s.deadline_action != "none":
+        action = s.deadline_action
+        if action == "reporter-wins":
+            action += f", else {s.deadline_fallback}"
+        reminders = f"reminders {s.reminders} min before; " if s.reminders else ""
+        add_field(embed, "At the deadline", f"{reminders}{action}")
+    if s.noshow_grace_minutes is not None:
+        drop = (f"; dropped after {s.noshow_drop_after} in a row" if s.noshow_drop_after
+                else "")
+        add_field(embed, "No-shows", f"claim after {s.noshow_grace_minutes} min{drop}")
+    if s.first_round_at is not None:
+        start = datetime.fromisoformat(s.first_round_at)
+        every = (f", then every {s.round_interval_minutes} min"
+                 if s.round_interval_minutes else "")
+        add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'f')}{every}")
     if info.channel_id:
         add_field(embed, "Channel", f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:

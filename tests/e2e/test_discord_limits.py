@@ -16,13 +16,18 @@ OPT_SUB_COMMAND, OPT_GROUP, OPT_STRING, OPT_INTEGER = 1, 2, 3, 4
 # Integer options, by name (and by command where one name has two meanings).
 INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "rounds": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
-    "round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
+    # a round that exists: the Swiss's or, after it, a top cut's (up to 5 knockout rounds)
+    "round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS + limits.PLAYOFF_ROUNDS),
+    "admin bye round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),  # byes are for Swiss rounds
     "standings round": (0, limits.MAX_ROUNDS),  # standings after round 0 = the start list
     "deadline_minutes": (limits.MIN_DEADLINE_MINUTES, limits.MAX_DEADLINE_MINUTES),
     "auto_advance": (limits.MIN_AUTO_ADVANCE_MINUTES, limits.MAX_AUTO_ADVANCE_MINUTES),
     "rating": (limits.MIN_RATING, limits.MAX_RATING),
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
+    "noshow_grace": (limits.MIN_NOSHOW_GRACE_MINUTES, limits.MAX_NOSHOW_GRACE_MINUTES),
+    "noshow_drop_after": (limits.MIN_NOSHOW_DROP_AFTER, limits.MAX_NOSHOW_DROP_AFTER),
+    "round_interval": (limits.MIN_ROUND_INTERVAL_MINUTES, limits.MAX_ROUND_INTERVAL_MINUTES),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -32,6 +37,8 @@ STRING_LENGTHS: dict[str, int] = {
     "player": limits.MAX_PLAYER_REF,
     "opponent": limits.MAX_PLAYER_REF,
     "member-or-name": limits.MAX_PLAYER_REF,
+    "reminders": limits.MAX_REMINDERS_TEXT,
+    "start_at": limits.MAX_START_TIME_TEXT,
 }
 
 
@@ -58,6 +65,8 @@ async def test_registered_option_ranges_equal_the_bot_limits(
     checked = 0
     for path, option in (o for c in commands for o in _leaf_options(c)):
         where = f"/{path} {option['name']}"
+        if option["type"] == OPT_INTEGER and option.get("choices"):
+            continue  # bounded by its choices (top_cut: 0/2/4/.../32, best of 1/3/5)
         if option["type"] == OPT_INTEGER:
             key = f"{path} {option['name']}" if f"{path} {option['name']}" in INTEGER_BOUNDS \
                 else option["name"]

@@ -58,6 +58,7 @@ ORGANISER_COMMANDS = [
     ("admin forbid", {"player": "<@P1>", "opponent": "<@P2>"}),
     ("admin bye", {"player": "<@P1>", "round": 2}),
     ("admin drop", {"player": "<@P1>"}),
+    ("tournament timers", {"deadline_action": "draw"}),
 ]
 
 

@@ -1,0 +1,447 @@
+"""Timers that act: round reminders, the deadline action, no-show claims and scheduled rounds.
+
+Every timer is a stored row (``storage.timers``), armed in the transaction of the change that
+calls for it (a round paired, a claim made, a schedule set). The bot's background task calls
+:meth:`TimerOps.run_timers` every few seconds; the service never sleeps and reads the time from
+its clock, so the tests drive time with a fake one. Each due timer is handled in its own
+``BEGIN IMMEDIATE`` transaction that first marks it fired (``WHERE fired_at IS NULL``): the
+action happens together with that mark or not at all, so a timer fires exactly once across
+restarts and two concurrent ticks, and a timer that fell due while the bot was down fires at
+the next tick.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from service.base import TournamentRef, seat
+from service.errors import (
+    AlreadyFinalError,
+    ConflictError,
+    NotPairedError,
+    NotYourGameError,
+    ServiceError,
+    UnknownGameError,
+)
+from service.model import settings_of
+from service.present import to_jsonable
+from service.results import ResultOps, _me, _require_playing
+from service.rounds import SYSTEM_USER_ID, _system
+from service.views import Actor, GameView, NoShowView, TimerRun
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage import timers as timer_repo
+from storage import tournaments as tournament_repo
+from storage.rounds import GameRow, RoundRow
+from storage.timers import NoShowClaimRow, TimerRow
+from storage.tournaments import TournamentRow
+from swiss.model import Result
+
+log = logging.getLogger(__name__)
+
+# How long a scheduled start waits before looking again when the round before it has neither
+# finished nor a deadline that would close it.
+SCHEDULE_RECHECK = timedelta(minutes=1)
+
+
+class TimerOps(ResultOps):
+    """The background tick for stored timers, and the no-show claim / objection."""
+
+    # -- the tick --------------------------------------------------------------------------------
+    async def run_timers(self, now: datetime | None = None) -> TimerRun:
+        """Carry out every timer due at ``now`` (default: the clock), each once, oldest first.
+
+        A timer whose action is refused (say, a scheduled round that cannot be paired) is
+        marked failed and announced to the organisers, never retried forever."""
+        moment = now or self.now()
+        async with self.db.transaction(readonly=True) as conn:
+            due = await timer_repo.due_timers(conn, moment)
+        fired: list[str] = []
+        skipped = failed = 0
+        for timer in due:
+            outcome = await self._run_one(timer.id, moment)
+            if outcome == "fired":
+                fired.append(f"tournament {timer.tournament_id} round {timer.round_number}: "
+                             f"{timer.kind}")
+            elif outcome == "failed":
+                failed += 1
+            elif outcome is not None:
+                skipped += 1
+        return TimerRun(fired=tuple(fired), skipped=skipped, failed=failed)
+
+    async def _run_one(self, timer_id: int, now: datetime) -> str | None:
+        """One timer in one transaction; returns its outcome (None: another tick had it, or
+        it was put off)."""
+        async with self.db.transaction() as conn:
+            timer = await timer_repo.get_timer(conn, timer_id)
+            if timer is None or timer.fired_at is not None or timer.due_at > now:
+                return None  # another tick (or process) fired it, or it was moved
+            t = await tournament_repo.get_tournament(conn, timer.tournament_id)
+            if t is None or t.status not in ("registration", "running"):
+                await timer_repo.claim_timer(conn, timer.id, now, "skipped")
+                return "skipped"
+            if timer.kind == "round_start":
+                # Decided before the claim: a start that must wait is put off, not fired.
+                wait = await self._start_waits(conn, t, timer, now)
+                if wait is not None:
+                    await timer_repo.postpone(conn, timer.id, wait)
+                    return None
+            if not await timer_repo.claim_timer(conn, timer.id, now):
+                return None
+            await conn.execute("SAVEPOINT timer")
+            try:
+                outcome = await self._act(conn, t, timer, now)
+            except ServiceError as exc:
+                await conn.execute("ROLLBACK TO timer")
+                outcome = "failed"
+                await self._announce(conn, t, "timer_failed", {
+                    "kind": timer.kind, "round": timer.round_number, "error": exc.message,
+                })
+            except Exception as exc:
+                # A bug must not make the timer fire again at every tick: record and go on.
+                await conn.execute("ROLLBACK TO timer")
+                log.exception("timer %s (%s) failed", timer.id, timer.kind)
+                outcome = "failed"
+                await self._announce(conn, t, "timer_failed", {
+                    "kind": timer.kind, "round": timer.round_number,
+                    "error": f"internal error ({type(exc).__name__})",
+                })
+            await conn.execute("RELEASE timer")
+            await timer_repo.set_outcome(conn, timer.id, outcome)
+            if outcome == "failed":
+                await self._audit(conn, _system(t), t, "timer.failed", None,
+                                  {"timer": timer.id, "kind": timer.kind,
+                                   "round": timer.round_number})
+            return outcome
+
+    async def _act(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> str:
+        if timer.kind == "reminder":
+            return await self._remind(conn, t, timer, now)
+        if timer.kind == "deadline":
+            return await self._deadline(conn, t, timer, now)
+        if timer.kind == "noshow":
+            return await self._noshow_expired(conn, t, timer, now)
+        return await self._scheduled_start(conn, t, timer)
+
+    # -- reminders and the deadline ------------------------------------------------------------
+    async def _timer_round(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow
+    ) -> RoundRow | None:
+        rnd = await round_repo.get_round(conn, t.id, timer.round_number)
+        return rnd if rnd is not None and rnd.id == timer.round_id else None
+
+    async def _remind(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> str:
+        """Ping the players of the round's open games (only them). A reminder that comes
+        after the deadline (the bot was down) says nothing: the deadline has acted."""
+        rnd = await self._timer_round(conn, t, timer)
+        if rnd is None or rnd.state == "complete" or rnd.deadline is None or now >= rnd.deadline:
+            return "skipped"
+        open_games = [g for g in await round_repo.list_games(conn, t.id, rnd.number)
+                      if g.state != "final"]
+        if not open_games:
+            return "skipped"
+        games = await self._games_payload(conn, t, open_games)
+        await self._announce(conn, t, "deadline_reminder", {
+            "round": rnd.number, "deadline": rnd.deadline.isoformat(),
+            "deadline_unix": int(rnd.deadline.timestamp()),
+            "minutes_left": max(1, int((rnd.deadline - now).total_seconds() // 60)),
+            "games": games,
+            "mention_user_ids": _players_of(games),
+        })
+        await self._audit(conn, _system(t), t, "timer.reminder", None,
+                          {"round": rnd.number, "minutes": timer.subject,
+                           "games": [g.id for g in open_games]})
+        return "fired"
+
+    async def _deadline(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> str:
+        """The round's deadline: the configured action on each open game (read now, so a
+        setting changed during the round applies)."""
+        rnd = await self._timer_round(conn, t, timer)
+        settings = settings_of(t)
+        if rnd is None or rnd.state == "complete" or settings.deadline_action == "none":
+            return "skipped"
+        open_games = [g for g in await round_repo.list_games(conn, t.id, rnd.number)
+                      if g.state != "final"]
+        if not open_games:
+            return "skipped"
+        decided: list[tuple[GameRow, str, str]] = []  # game, result, why
+        waiting: list[GameRow] = []
+        for game in open_games:
+            action = settings.deadline_action
+            if action == "reporter-wins":
+                if game.state == "reported" and game.reported_result is not None:
+                    decided.append((game, game.reported_result, "reporter-wins"))
+                    continue
+                action = settings.deadline_fallback
+            if action == "draw":
+                decided.append((game, Result.DRAW.value, "draw"))
+            elif action == "double-loss":
+                decided.append((game, Result.DOUBLE_FORFEIT.value, "double-loss"))
+            else:
+                waiting.append(game)
+        system = _system(t)
+        for game, result, why in decided:
+            stands = why == "reporter-wins"
+            await round_repo.set_final_result(
+                conn, game.id, result=result,
+                white_games=game.reported_white_games if stands else None,
+                black_games=game.reported_black_games if stands else None,
+                user_id=SYSTEM_USER_ID, now=now,
+            )
+            await self._audit(conn, system, t, "result.deadline",
+                              {"result": game.result, "state": game.state},
+                              {"game": game.id, "round": rnd.number, "result": result,
+                               "action": why})
+        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+        guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
+        await self._announce(conn, t, "deadline_passed", {
+            "round": rnd.number,
+            "action": settings.deadline_action,
+            "decided": [
+                {**_pair_payload(g, players), "result": r, "why": why} for g, r, why in decided
+            ],
+            "waiting": [_pair_payload(g, players) for g in waiting],
+            "organiser_role_id": guild.organiser_role_id,
+        })
+        await self._audit(conn, system, t, "timer.deadline", None, {
+            "round": rnd.number, "action": settings.deadline_action,
+            "decided": [g.id for g, _, _ in decided], "waiting": [g.id for g in waiting],
+        })
+        if decided:
+            await self._after_final(conn, t, rnd.number)
+        return "fired"
+
+    async def _games_payload(
+        self, conn: aiosqlite.Connection, t: TournamentRow, games: list[GameRow]
+    ) -> list[dict[str, Any]]:
+        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+        return [_pair_payload(g, players) for g in games]
+
+    # -- scheduled rounds ------------------------------------------------------------------------
+    async def _start_waits(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> datetime | None:
+        """When a due scheduled start must wait: the round before is still being played and
+        its deadline (if any) has not passed. Returns when to look again, else None."""
+        if timer.round_number == 1 or t.status != "running":
+            return None
+        last = await round_repo.last_round(conn, t.id)
+        if last is None or last.number != timer.round_number - 1 or last.state == "complete":
+            return None
+        if last.deadline is not None and now >= last.deadline:
+            return None
+        if last.deadline is not None:
+            return last.deadline
+        return now + SCHEDULE_RECHECK
+
+    async def _scheduled_start(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow
+    ) -> str:
+        """Start the scheduled round with the same round check as ``/round next round:N``:
+        if an organiser paired (or undid) a round meanwhile, the schedule does nothing."""
+        settings = settings_of(t)
+        if settings.first_round_at is None:
+            return "skipped"
+        system = _system(t)
+        if timer.round_number == 1:
+            if t.status != "registration":
+                return "skipped"
+            await self._start(conn, system, t)  # type: ignore[attr-defined]
+            await self._audit(conn, system, t, "timer.round_start", None, {"round": 1})
+            return "fired"
+        last = await round_repo.last_round(conn, t.id)
+        if t.status != "running" or last is None or last.number != timer.round_number - 1:
+            return "skipped"
+        # Its deadline has passed (else we would have waited): open games close like a forced
+        # /round next (a waiting report stands, the others are double forfeits).
+        force = last.state != "complete"
+        view = await self._pair(conn, system, t, force=force)
+        await self._audit(conn, system, t, "timer.round_start", None,
+                          {"round": view.number, "forced": force})
+        return "fired"
+
+    # -- no-shows --------------------------------------------------------------------------------
+    async def claim_no_show(
+        self,
+        actor: Actor,
+        tournament: TournamentRef = None,
+        *,
+        seen_at: datetime | None = None,
+    ) -> NoShowView:
+        """A player says the opponent of the current round did not show up. Allowed from
+        ``noshow_grace_minutes`` after the round was paired, while nobody reported the game;
+        the opponent is pinged and may object for ``noshow_grace_minutes``; then the game is
+        a forfeit win for the claimant (a stored timer). ``seen_at`` as for report_result."""
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament)
+            _require_playing(t)
+            await self._require_unchanged_since(
+                conn, t, seen_at, refused="your no-show claim was not recorded",
+                hint="Claim again if your opponent of the new round is missing.",
+            )
+            settings = settings_of(t)
+            if settings.noshow_grace_minutes is None:
+                raise ConflictError(
+                    f"'{t.name}' does not use no-show claims: ask an organiser to set the "
+                    "result with /result set."
+                )
+            me = await _me(conn, t, actor)
+            game = await self._current_game_of(conn, t, me)
+            rnd = await round_repo.get_round(conn, t.id, game.round_number)
+            assert rnd is not None
+            now = self.now()
+            grace = timedelta(minutes=settings.noshow_grace_minutes)
+            opens = rnd.paired_at + grace
+            if now < opens:
+                raise ConflictError(
+                    f"Your opponent still has time to show up: you can claim a no-show from "
+                    f"<t:{int(opens.timestamp())}:t> (<t:{int(opens.timestamp())}:R>)."
+                )
+            if game.state != "pending":
+                raise AlreadyFinalError(
+                    f"Board {game.board} already has a result or a report: there is no "
+                    "no-show to claim. Ask an organiser if something is wrong."
+                )
+            claim = await timer_repo.get_claim(conn, game.id)
+            if claim is not None:
+                raise ConflictError(_claim_state_text(claim, game.board))
+            ends = now + grace
+            await timer_repo.insert_claim(conn, tournament_id=t.id, game_id=game.id,
+                                          claimant_id=me.id, now=now, ends_at=ends)
+            await timer_repo.insert_timer(conn, tournament_id=t.id, round_id=rnd.id,
+                                          round_number=rnd.number, kind="noshow", due_at=ends,
+                                          subject=game.id, now=now)
+            view = await self._noshow_view(conn, t, game.id)
+            await self._announce(conn, t, "noshow_claim", _noshow_payload(view))
+            await self._audit(conn, actor, t, "noshow.claim", None,
+                              {"game": game.id, "round": rnd.number, "by": me.id,
+                               "ends_at": ends.isoformat()})
+            return view
+
+    async def object_no_show(
+        self, actor: Actor, game_id: int | None = None, tournament: TournamentRef = None
+    ) -> NoShowView:
+        """The opponent says "I am here" (the Object button carries ``game_id``; the command
+        uses the actor's current game): the claim lapses and the game is played as usual."""
+        async with self.db.transaction() as conn:
+            if game_id is None:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                _require_playing(t)
+                me = await _me(conn, t, actor)
+                game = await self._current_game_of(conn, t, me)
+            else:
+                found = await round_repo.get_game(conn, game_id)
+                owner = None if found is None else await tournament_repo.get_tournament(
+                    conn, found.tournament_id)
+                if found is None or owner is None or owner.guild_id != actor.guild_id:
+                    raise UnknownGameError("This game does not exist in this server.")
+                t, game = owner, found
+                _require_playing(t)
+                me = await _me(conn, t, actor)
+            claim = await timer_repo.get_claim(conn, game.id)
+            if claim is None:
+                raise NotPairedError(f"Nobody claimed a no-show on board {game.board}.")
+            if me.id not in (game.white_id, game.black_id) or me.id == claim.claimant_id:
+                raise NotYourGameError(
+                    "Only the player the no-show was claimed against can object."
+                )
+            now = self.now()
+            if claim.state != "open" or now >= claim.ends_at:
+                raise ConflictError(_claim_state_text(claim, game.board, late=True))
+            if not await timer_repo.settle_claim(conn, game.id, "objected", now):
+                raise ConflictError(_claim_state_text(claim, game.board, late=True))
+            await timer_repo.cancel_pending(conn, t.id, "noshow", now, subject=game.id)
+            view = await self._noshow_view(conn, t, game.id)
+            await self._announce(conn, t, "noshow_objection", _noshow_payload(view))
+            await self._audit(conn, actor, t, "noshow.object", {"state": "open"},
+                              {"game": game.id, "by": me.id})
+            return view
+
+    async def _noshow_expired(
+        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> str:
+        """The objection time is over: a forfeit win for the claimant, unless the game moved
+        on meanwhile (a result, or the opponent's own report: he did show up)."""
+        assert timer.subject is not None
+        claim = await timer_repo.get_claim(conn, timer.subject)
+        game = await round_repo.get_game(conn, timer.subject)
+        if claim is None or game is None or claim.state != "open":
+            return "skipped"
+        if game.state == "final" or game.state == "disputed" or (
+            game.state == "reported" and game.reported_by != claim.claimant_id
+        ):
+            await timer_repo.settle_claim(conn, game.id, "void", now)
+            return "skipped"
+        await timer_repo.settle_claim(conn, game.id, "granted", now)
+        result = (Result.WHITE_FORFEIT_WIN if game.white_id == claim.claimant_id
+                  else Result.BLACK_FORFEIT_WIN).value
+        await round_repo.set_final_result(conn, game.id, result=result, white_games=None,
+                                          black_games=None, user_id=SYSTEM_USER_ID, now=now)
+        await self._audit(conn, _system(t), t, "noshow.forfeit",
+                          {"result": game.result, "state": game.state},
+                          {"game": game.id, "round": game.round_number, "result": result,
+                           "claimant": claim.claimant_id})
+        view = await self._noshow_view(conn, t, game.id)
+        await self._announce(conn, t, "noshow_forfeit", _noshow_payload(view))
+        await self._after_final(conn, t, game.round_number)
+        return "fired"
+
+    async def _noshow_view(
+        self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int
+    ) -> NoShowView:
+        claim = await timer_repo.get_claim(conn, game_id)
+        assert claim is not None
+        game: GameView = await self._game_view(conn, t, game_id)
+        claimant, opponent = ((game.white, game.black) if game.white.player_id ==
+                              claim.claimant_id else (game.black, game.white))
+        return NoShowView(game=game, claimant=claimant, opponent=opponent,
+                          claimed_at=claim.claimed_at, ends_at=claim.ends_at,
+                          state=claim.state)  # type: ignore[arg-type]
+
+    async def pending_timers(self, guild_id: int, tournament: TournamentRef = None
+                             ) -> list[TimerRow]:
+        """The tournament's timers that have not fired yet, soonest first."""
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            return [x for x in await timer_repo.list_timers(conn, t.id) if x.fired_at is None]
+
+
+def _pair_payload(game: GameRow, players: dict[int, Any]) -> dict[str, Any]:
+    return {
+        "game_id": game.id, "board": game.board,
+        "white": to_jsonable(seat(players[game.white_id])),
+        "black": to_jsonable(seat(players[game.black_id])),
+    }
+
+
+def _players_of(games: list[dict[str, Any]]) -> list[int]:
+    return [s["user_id"] for g in games for s in (g["white"], g["black"]) if s.get("user_id")]
+
+
+def _noshow_payload(view: NoShowView) -> dict[str, Any]:
+    return {
+        "round": view.game.round, "board": view.game.board, "game_id": view.game.id,
+        "claimant": to_jsonable(view.claimant), "opponent": to_jsonable(view.opponent),
+        "ends_at": view.ends_at.isoformat(), "ends_unix": int(view.ends_at.timestamp()),
+        "state": view.state,
+    }
+
+
+def _claim_state_text(claim: NoShowClaimRow, board: int, *, late: bool = False) -> str:
+    if claim.state == "open" and not late:
+        return f"A no-show is already claimed on board {board}."
+    if claim.state == "open":
+        return f"The time to object on board {board} is over: the forfeit is being recorded."
+    words = {"objected": "was objected to", "granted": "was granted (a forfeit)",
+             "void": "lapsed (the game went on)"}
+    return f"The no-show claim on board {board} {words.get(claim.state, claim.state)}."

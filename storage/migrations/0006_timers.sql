@@ -1,0 +1,36 @@
+-- Stored timers: what the bot must do at a given moment (round reminders, the round deadline's
+-- action, a no-show claim's expiry, a scheduled round start). The background tick claims a due
+-- timer by setting fired_at in the same transaction that carries out its action, so each one
+-- fires exactly once, across restarts and concurrent ticks. A timer that belongs to a round is
+-- deleted with it (an undone round's reminders must not fire on the round paired after it).
+
+CREATE TABLE timers (
+    id INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    round_id INTEGER REFERENCES rounds (id) ON DELETE CASCADE,
+    -- The round it belongs to (for round_start: the round to start).
+    round_number INTEGER NOT NULL CHECK (round_number >= 1),
+    kind TEXT NOT NULL CHECK (kind IN ('reminder', 'deadline', 'noshow', 'round_start')),
+    due_at TEXT NOT NULL,
+    -- reminder: minutes before the deadline; noshow: the game id.
+    subject INTEGER,
+    created_at TEXT NOT NULL,
+    fired_at TEXT,
+    -- fired, skipped (nothing to do any more), cancelled (an objection, a new schedule)
+    outcome TEXT
+);
+CREATE INDEX timers_due ON timers (due_at, id) WHERE fired_at IS NULL;
+CREATE INDEX timers_tournament ON timers (tournament_id, kind);
+
+-- A player's claim that the opponent did not show up; one per game.
+CREATE TABLE noshow_claims (
+    id INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    game_id INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+    claimant_id INTEGER NOT NULL REFERENCES players (id),
+    claimed_at TEXT NOT NULL,
+    ends_at TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'open'
+        CHECK (state IN ('open', 'objected', 'granted', 'void')),
+    settled_at TEXT
+);

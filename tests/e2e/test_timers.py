@@ -1,0 +1,156 @@
+"""Timers through Discord (issue 15 items 2, 3, 6): the real bot and client against the sandbox,
+the service's clock moved by hand (a real clock plus an offset, so the interactions' own
+timestamps stay consistent) and the bot's own background tick doing the rest.
+
+Covers: deadline reminders pinging only the players of open games; the deadline action posting
+results; a no-show claim answered with the "I am here" button, and one that becomes a forfeit;
+a scheduled round 1 announced and started by the bot itself.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sandbox import FakeDiscord, SandboxGuild, SandboxMember
+from tests.e2e.fixtures import Club, text_of
+
+EPHEMERAL = 64
+
+
+class OffsetClock:
+    """Real time plus an offset that the test advances."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    def advance(self, **delta: float) -> None:
+        self.offset += timedelta(**delta)
+
+
+def member(guild: SandboxGuild, user_id: int | None) -> SandboxMember:
+    assert user_id is not None
+    return guild.members[user_id]
+
+
+def pinged(message: dict[str, Any]) -> set[int]:
+    return {int(u["id"]) for u in message.get("mentions", [])}
+
+
+async def _club(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+                **create: Any) -> tuple[Club, Any, OffsetClock]:
+    bot = await start_swissbot()
+    clock = OffsetClock()
+    bot.service._clock = clock  # the bot's tick reads the service's clock
+    club = Club(fake, guild)
+    reply = await club.run(club.owner, "config organiser-role", role=guild.role("Organisers"))
+    assert reply["flags"] & EPHEMERAL
+    reply = await club.run(club.owner, "tournament create", name="Timed Open", **create)
+    assert "Created **Timed Open**" in reply["content"], reply
+    for player in club.players[:4]:
+        assert "joined" in (await club.run(player, "join"))["content"]
+    return club, bot, clock
+
+
+async def test_reminders_ping_only_open_games_and_the_deadline_posts_results(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    club, bot, clock = await _club(
+        fake, guild, start_swissbot, rounds=2, deadline_minutes=60, reminders="15",
+        deadline_action="reporter-wins", deadline_fallback="double-loss",
+    )
+    await club.run(club.owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    done, waiting = view.games
+    prompt = await club.run(member(guild, done.white.user_id), "report", result="win")
+    await club.click(prompt, member(guild, done.black.user_id), "Confirm")
+    await club.run(member(guild, waiting.black.user_id), "report", result="win")
+
+    clock.advance(minutes=46)
+    reminder = await club.wait_post(lambda m: "deadline" in text_of(m)
+                                    and "Round 1" in text_of(m))
+    assert pinged(reminder) == {waiting.white.user_id, waiting.black.user_id}
+    assert reminder["mention_roles"] == []
+
+    clock.advance(minutes=15)
+    passed = await club.wait_post(lambda m: "reached its deadline" in text_of(m))
+    assert "0-1" in text_of(passed) and "the report stands" in text_of(passed)
+    assert pinged(passed) == set()  # nothing waits for the organisers: nobody pinged
+    results = await club.wait_post(lambda m: "Round 1" in text_of(m)
+                                   and "results" in text_of(m).lower())
+    assert results
+    game = await bot.service.get_game(guild.id, waiting.id)
+    assert game.result == "0-1" and game.state == "final"
+
+
+async def test_noshow_claim_objection_and_forfeit(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    club, bot, clock = await _club(fake, guild, start_swissbot, rounds=2, noshow_grace=5)
+    await club.run(club.owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    objected, forfeited = view.games
+
+    early = await club.run(member(guild, objected.white.user_id), "report", result="noshow")
+    assert early["flags"] & EPHEMERAL and "still has time" in early["content"]
+    clock.advance(minutes=5)
+    reply = await club.run(member(guild, objected.white.user_id), "report", result="noshow")
+    assert reply["flags"] & EPHEMERAL and "No-show claimed" in reply["content"]
+    claim = await club.wait_post(lambda m: "did not show up for round 1, board 1" in text_of(m))
+    assert pinged(claim) == {objected.black.user_id}  # the opponent only
+    # the claimant cannot object to his own claim
+    refusal = await club.click(claim, member(guild, objected.white.user_id), "I am here")
+    assert refusal["flags"] & EPHEMERAL
+    answer = await club.click(claim, member(guild, objected.black.user_id), "I am here")
+    assert answer["id"] == claim["id"] and answer["components"] == []
+    await club.wait_post(lambda m: "claim of" in text_of(m) and "lapses" in text_of(m))
+
+    await club.run(member(guild, forfeited.black.user_id), "report", result="noshow")
+    clock.advance(minutes=5)
+    await club.wait_post(lambda m: "forfeit win for" in text_of(m))
+    game = await bot.service.get_game(guild.id, forfeited.id)
+    assert game.result == "--+"
+    assert (await bot.service.get_game(guild.id, objected.id)).state == "pending"
+
+
+async def test_scheduled_round_starts_by_itself(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    start = datetime.now(UTC) + timedelta(hours=2)
+    club, bot, clock = await _club(
+        fake, guild, start_swissbot, rounds=2, start_at=str(int(start.timestamp())),
+        round_interval=24 * 60,
+    )
+    notice = await club.wait_post(lambda m: "Round 1 of **Timed Open** starts" in text_of(m))
+    assert f"<t:{int(start.timestamp())}:R>" in text_of(notice)
+    assert (await bot.service.tournament_info(guild.id)).status == "registration"
+    clock.advance(hours=2, seconds=1)
+    pairings = await club.wait_post(lambda m: "Round 1" in text_of(m)
+                                    and "pairings" in text_of(m).lower())
+    assert pinged(pairings) == {p.id for p in club.players[:4]}
+    await club.wait_post(lambda m: "Round 2 of **Timed Open** starts" in text_of(m))
+    info = await bot.service.tournament_info(guild.id)
+    assert info.status == "running" and info.current_round == 1
+
+
+async def test_tournament_timers_changes_the_settings_while_running(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    club, bot, clock = await _club(fake, guild, start_swissbot, rounds=2, deadline_minutes=30)
+    await club.run(club.owner, "tournament start")
+    refusal = await club.run(club.players[0], "tournament timers", deadline_action="draw")
+    assert refusal["flags"] & EPHEMERAL and "organiser" in refusal["content"].lower()
+    bad = await club.run(club.owner, "tournament timers", reminders="soon")
+    assert bad["flags"] & EPHEMERAL and "15,5" in bad["content"]
+    reply = await club.run(club.owner, "tournament timers", deadline_action="draw",
+                           noshow_grace=10)
+    assert reply["flags"] & EPHEMERAL and "updated" in reply["content"]
+    assert "draw" in text_of(reply) and "claim after 10 min" in text_of(reply)
+    # the round paired before the change has its deadline timer; the action is read now
+    clock.advance(minutes=31)
+    await club.wait_post(lambda m: "reached its deadline" in text_of(m))
+    view = await bot.service.pairings(guild.id, None, 1)
+    assert {g.result for g in view.games} == {"1/2-1/2"}

@@ -1,0 +1,407 @@
+"""Stored timers through the service with a fake clock: deadline reminders and actions,
+no-show claims, automatic drops and scheduled rounds (issue 15 items 2, 3 and 6)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service import (
+    ConflictError,
+    InvalidInputError,
+    NotYourGameError,
+    RoundChangedError,
+    TournamentService,
+)
+from storage import journal
+from tests.service_helpers import START, Clock, member, open_service, organiser
+
+ORG = organiser()
+CHANNEL = 555
+
+
+async def _make(
+    service: TournamentService, players: int = 4, rounds: int = 3, **settings: Any
+) -> int:
+    info = await service.create_tournament(ORG, "Timed", rounds, channel_id=CHANNEL, seed=7,
+                                           **settings)
+    for user in range(1, players + 1):
+        await service.join(member(100 + user), info.id)
+    return info.id
+
+
+async def _kinds(service: TournamentService, tid: int) -> list[str]:
+    return [a.kind for a in await service.announcements(tid)]
+
+
+async def _payloads(service: TournamentService, tid: int, kind: str) -> list[dict[str, Any]]:
+    return [a.payload for a in await service.announcements(tid) if a.kind == kind]
+
+
+async def _audit(service: TournamentService, tid: int) -> list[str]:
+    async with service.db.transaction(readonly=True) as conn:
+        return [row.action for row in await journal.list_audit(conn, tid)]
+
+
+# -- item 2: deadlines that act --------------------------------------------------------------
+async def test_reminders_ping_only_the_players_of_open_games(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, deadline_minutes=60, reminders="15,5",
+                          deadline_action="draw")
+        view = await service.start_tournament(ORG, tid)
+        done, open_game = view.games
+        await service.report_result(member(done.white.user_id), "win")
+        await service.confirm_result(member(done.black.user_id), done.id)
+        clock.advance(minutes=44)
+        assert (await service.run_timers()).fired == ()
+        clock.advance(minutes=1)
+        run = await service.run_timers()
+        assert len(run.fired) == 1
+        reminders = await _payloads(service, tid, "deadline_reminder")
+        assert len(reminders) == 1
+        assert sorted(reminders[0]["mention_user_ids"]) == sorted(
+            [open_game.white.user_id, open_game.black.user_id])
+        assert reminders[0]["minutes_left"] == 15
+        assert (await service.run_timers()).fired == ()  # fired once
+        clock.advance(minutes=10)
+        await service.run_timers()
+        assert len(await _payloads(service, tid, "deadline_reminder")) == 2
+        clock.advance(minutes=5)
+        await service.run_timers()
+        passed = await _payloads(service, tid, "deadline_passed")
+        assert [d["result"] for d in passed[0]["decided"]] == ["1/2-1/2"]
+        rnd = await service.pairings(ORG.guild_id, tid, 1)
+        assert rnd.state == "complete"
+        assert "result.deadline" in await _audit(service, tid)
+        assert "timer.reminder" in await _audit(service, tid)
+
+
+async def test_deadline_while_the_bot_is_down_fires_once_and_skips_stale_reminders(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, clock) as service:
+        tid = await _make(service, deadline_minutes=30, reminders="10",
+                          deadline_action="double-loss")
+        await service.start_tournament(ORG, tid)
+    clock.advance(hours=3)  # the bot was down through the reminder and the deadline
+    async with open_service(path, clock) as service:
+        run = await service.run_timers()
+        assert [f.split(": ")[1] for f in run.fired] == ["deadline"]
+        assert run.skipped == 1  # the reminder: its deadline had passed
+        assert await _payloads(service, tid, "deadline_reminder") == []
+        passed = await _payloads(service, tid, "deadline_passed")
+        assert len(passed) == 1
+        assert {d["result"] for d in passed[0]["decided"]} == {"---"}
+        assert (await service.run_timers()).fired == ()
+    async with open_service(path, clock) as service:  # and after yet another restart
+        assert (await service.run_timers()).fired == ()
+        assert len(await _payloads(service, tid, "deadline_passed")) == 1
+
+
+async def test_restart_between_reminder_and_deadline(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, clock) as service:
+        tid = await _make(service, deadline_minutes=30, reminders="10",
+                          deadline_action="remind")
+        await service.start_tournament(ORG, tid)
+        clock.advance(minutes=21)
+        assert len((await service.run_timers()).fired) == 1
+    async with open_service(path, clock) as service:
+        assert (await service.run_timers()).fired == ()  # the reminder does not repeat
+        clock.advance(minutes=10)
+        assert len((await service.run_timers()).fired) == 1
+        assert len(await _payloads(service, tid, "deadline_reminder")) == 1
+        passed = await _payloads(service, tid, "deadline_passed")
+        # remind: nothing decided, the organisers are told which games wait
+        assert passed[0]["decided"] == [] and len(passed[0]["waiting"]) == 2
+        assert (await service.pairings(ORG.guild_id, tid, 1)).state == "playing"
+
+
+async def test_two_ticks_racing_fire_once(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, clock) as first, open_service(path, clock) as second:
+        tid = await _make(first, deadline_minutes=30, reminders="10",
+                          deadline_action="draw")
+        await first.start_tournament(ORG, tid)
+        clock.advance(minutes=31)
+        runs = await asyncio.gather(first.run_timers(), second.run_timers(),
+                                    first.run_timers())
+        assert sum(len(r.fired) for r in runs) == 1  # the deadline; the reminder is stale
+        assert len(await _payloads(first, tid, "deadline_passed")) == 1
+        assert (await _kinds(first, tid)).count("round_results") == 1
+
+
+async def test_reporter_wins_keeps_a_single_report_and_falls_back(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, players=6, deadline_minutes=30,
+                          deadline_action="reporter-wins", deadline_fallback="double-loss")
+        view = await service.start_tournament(ORG, tid)
+        reported, disputed, silent = view.games
+        await service.report_result(member(reported.black.user_id), "win")
+        await service.report_result(member(disputed.white.user_id), "win")
+        await service.report_result(member(disputed.black.user_id), "win")  # contradicts
+        clock.advance(minutes=30)
+        await service.run_timers()
+        after = {g.board: g.result for g in (await service.pairings(ORG.guild_id, tid, 1)).games}
+        assert after[reported.board] == "0-1"
+        assert after[disputed.board] == "---"
+        assert after[silent.board] == "---"
+
+
+async def test_undone_round_timers_do_not_fire(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, deadline_minutes=30, deadline_action="draw")
+        await service.start_tournament(ORG, tid)
+        await service.undo_round(ORG, tid, round_number=1)
+        clock.advance(minutes=31)
+        assert (await service.run_timers()).fired == ()
+
+
+async def test_timer_settings_are_validated(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        with pytest.raises(InvalidInputError):
+            await service.create_tournament(ORG, "A", 3, reminders="15,x")
+        with pytest.raises(InvalidInputError):
+            await service.create_tournament(ORG, "A", 3, deadline_action="explode")
+        with pytest.raises(InvalidInputError):
+            await service.create_tournament(ORG, "A", 3, first_round_at="2026-01-02 18:00")
+        with pytest.raises(InvalidInputError):
+            await service.create_tournament(ORG, "A", 3, first_round_at="tomorrow",
+                                            round_interval_minutes=60)
+        with pytest.raises(InvalidInputError, match="already passed"):
+            await service.create_tournament(ORG, "A", 3, first_round_at=START,
+                                            round_interval_minutes=60)
+        info = await service.create_tournament(ORG, "A", 3, reminders="5 15 5",
+                                               first_round_at="1767290400",
+                                               round_interval_minutes=60)
+        assert info.settings.reminders == "15,5"
+        assert info.settings.first_round_at == "2026-01-01T18:00:00+00:00"
+
+
+# -- item 3: no-shows ------------------------------------------------------------------------
+async def test_noshow_claim_before_the_grace_is_refused_then_expires_into_a_forfeit(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, noshow_grace_minutes=10)
+        view = await service.start_tournament(ORG, tid)
+        game = view.games[0]
+        claimant = member(game.black.user_id)
+        clock.advance(minutes=9)
+        with pytest.raises(ConflictError, match="still has time"):
+            await service.claim_no_show(claimant, tid)
+        clock.advance(minutes=1)
+        claim = await service.claim_no_show(claimant, tid)
+        assert claim.state == "open" and claim.opponent.user_id == game.white.user_id
+        assert (await _payloads(service, tid, "noshow_claim"))[0]["opponent"]["user_id"] == \
+            game.white.user_id
+        with pytest.raises(ConflictError, match="already claimed"):
+            await service.claim_no_show(claimant, tid)
+        with pytest.raises(NotYourGameError):
+            await service.object_no_show(claimant, game.id)
+        clock.advance(minutes=9)
+        assert (await service.run_timers()).fired == ()
+        clock.advance(minutes=1)
+        assert len((await service.run_timers()).fired) == 1
+        after = await service.get_game(ORG.guild_id, game.id)
+        assert after.result == "--+" and after.state == "final"
+        assert "noshow.forfeit" in await _audit(service, tid)
+        with pytest.raises(ConflictError, match="granted"):
+            await service.object_no_show(member(game.white.user_id), game.id)
+        # the organisers can still override
+        await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
+        assert (await service.get_game(ORG.guild_id, game.id)).result == "1-0"
+
+
+async def test_noshow_objection_keeps_the_game_open(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, noshow_grace_minutes=5)
+        view = await service.start_tournament(ORG, tid)
+        game = view.games[0]
+        clock.advance(minutes=5)
+        await service.claim_no_show(member(game.white.user_id), tid)
+        objected = await service.object_no_show(member(game.black.user_id), tournament=tid)
+        assert objected.state == "objected"
+        clock.advance(minutes=30)
+        assert (await service.run_timers()).fired == ()
+        assert (await service.get_game(ORG.guild_id, game.id)).state == "pending"
+        assert "noshow.object" in await _audit(service, tid)
+        assert await _payloads(service, tid, "noshow_objection")
+
+
+async def test_noshow_off_by_default(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        tid = await _make(service)
+        view = await service.start_tournament(ORG, tid)
+        with pytest.raises(ConflictError, match="does not use no-show"):
+            await service.claim_no_show(member(view.games[0].white.user_id), tid)
+
+
+async def test_two_missed_games_in_a_row_drop_the_player(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, rounds=4, noshow_grace_minutes=5, noshow_drop_after=2)
+        view = await service.start_tournament(ORG, tid)
+        absent = view.games[0].white
+        for number in (1, 2):
+            view = await service.pairings(ORG.guild_id, tid, number)
+            for game in view.games:
+                if absent.player_id in (game.white.player_id, game.black.player_id):
+                    present = game.black if game.white.player_id == absent.player_id else \
+                        game.white
+                    clock.advance(minutes=5)
+                    await service.claim_no_show(member(present.user_id), tid)
+                    clock.advance(minutes=5)
+                    await service.run_timers()
+                else:
+                    await service.set_result(ORG, number, f"#{game.white.number}", "draw",
+                                             tournament=tid)
+            players = {p.id: p for p in await service.list_players(ORG.guild_id, tid)}
+            if number == 1:
+                assert players[absent.player_id].status == "active"
+                await service.pair_next_round(ORG, tid, round_number=2)
+        assert players[absent.player_id].status == "withdrawn"
+        dropped = await _payloads(service, tid, "player_dropped")
+        assert dropped[0]["player"]["player_id"] == absent.player_id
+        assert "player.auto_drop" in await _audit(service, tid)
+        third = await service.pair_next_round(ORG, tid, round_number=3)
+        seated = {s.player_id for g in third.games for s in (g.white, g.black)}
+        assert absent.player_id not in seated
+
+
+# -- item 6: scheduled rounds ----------------------------------------------------------------
+async def test_scheduled_rounds_start_by_themselves(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        first = START + timedelta(hours=1)
+        tid = await _make(service, rounds=2, first_round_at=first,
+                          round_interval_minutes=24 * 60, deadline_minutes=120,
+                          deadline_action="draw")
+        notice = await _payloads(service, tid, "round_scheduled")
+        assert notice[0]["round"] == 1 and notice[0]["at_unix"] == int(first.timestamp())
+        clock.now = first
+        await service.run_timers()
+        info = await service.tournament_info(ORG.guild_id, tid)
+        assert info.status == "running" and info.current_round == 1
+        notice = await _payloads(service, tid, "round_scheduled")
+        assert notice[-1]["round"] == 2
+        clock.now = first + timedelta(days=1)
+        run = await service.run_timers()
+        assert [f.split(": ")[1] for f in run.fired] == ["deadline", "round_start"]
+        info = await service.tournament_info(ORG.guild_id, tid)
+        assert info.current_round == 2
+        assert "timer.round_start" in await _audit(service, tid)
+
+
+async def test_scheduled_round_waits_for_the_round_before(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, rounds=2, first_round_at=START + timedelta(minutes=1),
+                          round_interval_minutes=60, deadline_minutes=90)
+        clock.advance(minutes=1)
+        await service.run_timers()
+        clock.advance(minutes=60)
+        await service.run_timers()  # round 1 is still on: wait for its deadline
+        assert (await service.tournament_info(ORG.guild_id, tid)).current_round == 1
+        clock.advance(minutes=30)
+        await service.run_timers()  # the deadline passed: forced like /round next force
+        info = await service.tournament_info(ORG.guild_id, tid)
+        assert info.current_round == 2
+        old = await service.pairings(ORG.guild_id, tid, 1)
+        assert {g.result for g in old.games} == {"---"}
+
+
+@pytest.mark.parametrize("order", ["together", "schedule_first", "organiser_first"])
+async def test_schedule_racing_a_manual_round_next_pairs_one_round(
+    tmp_path: Path, order: str
+) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, clock) as bot, open_service(path, clock) as other:
+        tid = await _make(bot, rounds=3, first_round_at=START + timedelta(minutes=1),
+                          round_interval_minutes=60)
+        clock.advance(minutes=1)
+        await bot.run_timers()
+        view = await bot.pairings(ORG.guild_id, tid, 1)
+        for game in view.games:
+            await bot.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
+        clock.advance(minutes=60)
+        sent = clock.now - timedelta(seconds=1)  # the organiser saw round 1 only
+        manual = other.pair_next_round(ORG, tid, seen_at=sent)
+        results: list[Any]
+        if order == "together":
+            results = list(await asyncio.gather(bot.run_timers(), manual,
+                                                return_exceptions=True))
+        elif order == "schedule_first":
+            results = [await bot.run_timers()]
+            with pytest.raises(RoundChangedError, match="already paired"):
+                await manual
+            results.append(RoundChangedError("refused"))
+        else:
+            results = [None, await manual]
+            results[0] = await bot.run_timers()
+        assert (await bot.pairings(ORG.guild_id, tid)).number == 2
+        assert (await _kinds(bot, tid)).count("pairings") == 2
+        timer_fired = len(results[0].fired) == 1
+        assert timer_fired == isinstance(results[1], RoundChangedError)
+        # the schedule now waits for round 3, an hour after round 2's slot
+        pending = await bot.pending_timers(ORG.guild_id, tid)
+        assert [(p.kind, p.round_number) for p in pending] == [("round_start", 3)]
+
+
+# -- rendering within Discord's limits ---------------------------------------------------------
+def _big_round(boards: int) -> list[dict[str, Any]]:
+    def seat(n: int) -> dict[str, Any]:
+        return {"player_id": n, "number": n, "name": "W" * 32, "user_id": 10**17 + n}
+
+    return [{"game_id": b, "board": b, "white": seat(2 * b), "black": seat(2 * b + 1)}
+            for b in range(1, boards + 1)]
+
+
+@pytest.mark.parametrize("kind", ["deadline_reminder", "deadline_passed"])
+def test_timer_announcements_fit_discord_and_ping_each_player_once(kind: str) -> None:
+    from bot.render import limits as discord_limits
+    from bot.render.announcements import render_announcement
+
+    games = _big_round(150)
+    payload: dict[str, Any] = {"tournament": {"name": "N" * 50}, "round": 3,
+                               "deadline_unix": 1767290400, "minutes_left": 15, "games": games,
+                               "decided": [], "waiting": games, "organiser_role_id": 77}
+    messages = render_announcement(kind, payload)
+    for message in messages:
+        assert discord_limits.problems(message.content, message.embeds) == []
+    pinged = [u for m in messages for u in m.mention_users]
+    if kind == "deadline_reminder":
+        assert sorted(pinged) == sorted(s["user_id"] for g in games
+                                        for s in (g["white"], g["black"]))
+    else:  # the organisers only, once
+        assert pinged == [] and [r for m in messages for r in m.mention_roles] == [77]
+
+
+async def test_a_scheduled_start_that_cannot_pair_is_announced_once(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, players=1, rounds=2,
+                          first_round_at=START + timedelta(minutes=5),
+                          round_interval_minutes=60)
+        clock.advance(minutes=5)
+        run = await service.run_timers()
+        assert run.failed == 1 and run.fired == ()
+        assert (await service.run_timers()).failed == 0  # not retried at every tick
+        failed = await _payloads(service, tid, "timer_failed")
+        assert len(failed) == 1 and "at least 2" in failed[0]["error"]
+        assert "timer.failed" in await _audit(service, tid)
+        assert (await service.tournament_info(ORG.guild_id, tid)).status == "registration"
