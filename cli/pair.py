@@ -15,6 +15,7 @@ from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from cli.trf_file import UnreadableFile, read_trf_file
 from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
+from swiss.pairing.types import DUTCH_RULES
 from swiss.trf import TrfError, format_pairs
 
 POLICIES = ("avoid", "forbid")
@@ -38,6 +39,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--system", default="dutch", metavar="SYSTEM",
         help=f"pairing system: {', '.join(SYSTEMS)} (default: dutch)",
+    )
+    parser.add_argument(
+        "--rules", default="2025", metavar="EDITION",
+        help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017 (default: 2025)",
     )
     parser.add_argument(
         "--beta", default="2",
@@ -87,8 +92,10 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
             seed = parse_int(args.seed, "--seed", low=0, high=MAX_SEED)
     except NumberError as exc:
         raise _BadInput(exc.reason) from None
+    if args.rules not in DUTCH_RULES:
+        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
-                         backend=args.backend, seed=seed)
+                         backend=args.backend, seed=seed, rules=args.rules)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -35,6 +35,10 @@ def pair_round(tournament: Tournament, config: PairingConfig | None = None) -> P
     Raises :class:`PairingError` when no valid pairing exists under the hard constraints.
     """
     config = config or PairingConfig()
+    if config.system == "fide-dutch":
+        from swiss.pairing.fide_dutch import pair_fide_dutch
+
+        return pair_fide_dutch(tournament, config)
     if config.system == "tcec":
         from swiss.pairing.tcec import pair_tcec
 

@@ -8,7 +8,10 @@ from typing import Literal
 
 from swiss.model import Bye, Game, Round, Tournament
 
-SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2", "tcec")
+SYSTEMS: tuple[str, ...] = (
+    "dutch", "burstein", "monrad", "random", "random2", "tcec", "fide-dutch",
+)
+DUTCH_RULES: tuple[str, ...] = ("2025", "2017")
 MWM_SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2")
 
 Policy = Literal["avoid", "forbid"]
@@ -40,12 +43,15 @@ class PairingConfig:
     backend: BackendName = "auto"
     seed: int | None = None
     double_rounds: bool = False  # TCEC: every pair plays two games per round
+    rules: str = "2025"  # fide-dutch: the edition of FIDE C.04.3 ("2025" or "2017")
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
             raise ValueError(
                 f"unknown pairing system {self.system!r}; choose one of {', '.join(SYSTEMS)}"
             )
+        if self.rules not in DUTCH_RULES:
+            raise ValueError(f"unknown FIDE Dutch rules {self.rules!r}; use 2025 or 2017")
         if self.policy not in ("avoid", "forbid"):
             raise ValueError(f"unknown rematch policy {self.policy!r}; use 'avoid' or 'forbid'")
         beta = Fraction(self.beta)

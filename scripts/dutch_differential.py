@@ -1,0 +1,190 @@
+"""Differential test of ``fide-dutch`` against bbpPairings on fresh random tournaments.
+
+    .venv/bin/python scripts/dutch_differential.py --rules 2025 --rounds 2000 [--seed 1]
+                                                   [--out diffs/] [--keep 10]
+
+bbpPairings' own generator (``-g CONFIG -s SEED``) builds each tournament (5-300 players,
+forfeits, half-point byes, absences, the point systems of the conformance corpus); every round
+is cut out as a case (rounds before it played, pre-assigned byes of that round kept), paired by
+both engines and compared (set of coloured pairs and the PAB). Prints the identity rate and
+writes the first differing cases as TRF files (with bbp's pairs next to them). Needs the
+oracle binaries in ../shared/tools/bbpPairings (relative to the repository); skips otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from swiss.model import ByeKind, Color, Scoring, Tournament  # noqa: E402
+from swiss.pairing import PairingConfig, PairingError, pair_round  # noqa: E402
+from swiss.trf import parse_trf, write_trf  # noqa: E402
+
+# ../shared next to the checkout (or next to the folder of worktrees); $SWISSBOT_SHARED wins.
+_SHARED = [Path(os.environ["SWISSBOT_SHARED"])] if os.environ.get("SWISSBOT_SHARED") else []
+_SHARED += [ROOT.parent / "shared", ROOT.parent.parent / "shared"]
+TOOLS = next((p for p in _SHARED if p.exists()), _SHARED[0]) / "tools" / "bbpPairings"
+BINARY = {"2025": "bbpPairings-6.0.0", "2017": "bbpPairings-5.0.1"}
+POINTS = [  # (win, draw, pab) as in the corpus
+    (Fraction(1), Fraction(1, 2), Fraction(1)), (Fraction(3), Fraction(1), Fraction(3)),
+    (Fraction(2), Fraction(1), Fraction(2)), (Fraction(1), Fraction(1, 2), Fraction(1, 2)),
+    (Fraction(3), Fraction(1), Fraction(1)),
+]
+
+
+def find_oracle(rules: str) -> Path | None:
+    path = TOOLS / BINARY[rules]
+    return path if path.exists() else None
+
+
+def config_text(rng: random.Random, points: tuple[Fraction, Fraction, Fraction],
+                max_players: int = 300) -> tuple[str, int]:
+    players = rng.choice([rng.randint(5, 40), rng.randint(5, 100), rng.randint(5, 300)])
+    players = min(players, max_players)
+    rounds = min(rng.randint(3, 11), players - 1)
+    kind = rng.choice(["clean", "forfeits", "hbyes", "retired", "mixed"])
+    forfeit = rng.randint(4, 25) if kind in ("forfeits", "mixed") else 100000
+    retired = rng.randint(2, 10) if kind in ("retired", "mixed") else 100000
+    hbye = rng.randint(2, 8) if kind in ("hbyes", "mixed") else 100000
+    win, draw, pab = points
+    text = "\n".join([
+        f"PlayersNumber={players}", f"RoundsNumber={rounds}",
+        f"DrawPercentage={rng.randint(0, 60)}", f"ForfeitRate={forfeit}",
+        f"RetiredRate={retired}", f"HalfPointByeRate={hbye}",
+        "HighestRating=2700", "LowestRating=1400",
+        f"PointsForWin={float(win)}", f"PointsForDraw={float(draw)}", "PointsForLoss=0",
+        "PointsForZPB=0", "PointsForForfeitLoss=0", f"PointsForPAB={float(pab)}",
+    ])
+    return text + "\n", rounds
+
+
+def bb_lines(points: tuple[Fraction, Fraction, Fraction]) -> list[str]:
+    win, draw, pab = points
+    if points == POINTS[0]:
+        return []
+    lines = [f"BBW {float(win):4.1f}", f"BBD {float(draw):4.1f}"]
+    if pab != win:
+        lines.append(f"BBU {float(pab):4.1f}")
+    return lines
+
+
+def cut(full: Tournament, k: int) -> Tournament:
+    """The tournament before round ``k``, with round ``k``'s half/zero-point byes requested."""
+    requested = {}
+    if k <= full.rounds_played:
+        requested = {b.player: b.kind for b in full.rounds[k - 1].byes
+                     if b.kind in (ByeKind.HALF, ByeKind.ZERO)}
+    return dataclasses.replace(full, rounds=full.rounds[:k - 1],
+                               requested_byes={k: requested} if requested else {})
+
+
+def initial_colour(full: Tournament) -> Color:
+    first = full.rounds[0]
+    for p in sorted(full.players, key=lambda p: p.seed):
+        game = first.game_of(p.id)
+        if game is not None:
+            return game.color_of(p.id)
+    return Color.WHITE
+
+
+def parse_pairs(text: str) -> tuple[frozenset[tuple[int, int]], int | None]:
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for line in text.split("\n")[1:]:
+        if line.strip():
+            a, b = (int(x) for x in line.split())
+            if b == 0:
+                bye = a
+            else:
+                pairs.add((a, b))
+    return frozenset(pairs), bye
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rules", default="2025", choices=sorted(BINARY))
+    parser.add_argument("--rounds", type=int, default=200, help="rounds (cases) to compare")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default="dutch-differences")
+    parser.add_argument("--max-players", type=int, default=300,
+                        help="cap the field size (default 300)")
+    parser.add_argument("--keep", type=int, default=10, help="differing cases to write")
+    args = parser.parse_args()
+    oracle = find_oracle(args.rules)
+    if oracle is None:
+        print(f"skipped: {TOOLS / BINARY[args.rules]} not found (../shared is absent)")
+        return 0
+    rng = random.Random(args.seed)
+    out = Path(args.out)
+    same = total = kept = errors = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        tournament_no = 0
+        while total < args.rounds:
+            tournament_no += 1
+            points = rng.choice(POINTS)
+            cfg, rounds = config_text(rng, points, args.max_players)
+            (work / "gen.cfg").write_text(cfg)
+            gen = subprocess.run(
+                [str(oracle), "--dutch", "-g", str(work / "gen.cfg"), "-o", str(work / "g.trf"),
+                 "-s", str(rng.randint(1, 10**9))], capture_output=True, timeout=600)
+            if gen.returncode != 0:
+                continue
+            raw = (work / "g.trf").read_text().replace("\r\n", "\n").replace("\r", "\n")
+            header = [f"XXR {rounds}", *bb_lines(points)]
+            try:
+                full = parse_trf("\n".join(header) + "\n" + raw).tournament
+            except Exception as exc:  # report and move on
+                print(f"tournament {tournament_no}: unreadable generator output: {exc}")
+                continue
+            win, draw, pab = points
+            full = dataclasses.replace(
+                full, total_rounds=rounds, initial_color=initial_colour(full),
+                scoring=Scoring.custom(win, draw, 0, pab))
+            for k in range(1, full.rounds_played + 1):
+                if total >= args.rounds:
+                    break
+                case = cut(full, k)
+                text = write_trf(case)
+                path = work / "case.trf"
+                path.write_text(text)
+                run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],
+                                     capture_output=True, text=True, timeout=600)
+                if run.returncode not in (0, 1):
+                    errors += 1
+                    continue
+                want = parse_pairs(run.stdout) if run.returncode == 0 else None
+                try:
+                    res = pair_round(case, PairingConfig(system="fide-dutch", rules=args.rules))
+                    got = (frozenset((g.white, g.black) for g in res.games), res.pairing_bye)
+                except PairingError:
+                    got = None
+                total += 1
+                if got == want:
+                    same += 1
+                elif kept < args.keep:
+                    kept += 1
+                    out.mkdir(parents=True, exist_ok=True)
+                    name = f"{args.rules}-t{tournament_no:04d}-round-{k:02d}"
+                    (out / f"{name}.trf").write_text(text)
+                    (out / f"{name}.pairs").write_text(run.stdout)
+                    print(f"differs: {out / name}.trf")
+            print(f"... {total} rounds, {same} identical", file=sys.stderr)
+    rate = 100 * same / max(total, 1)
+    print(f"fide-dutch {args.rules} vs {oracle.name}: {same}/{total} identical ({rate:.1f}%)"
+          + (f"; {errors} oracle errors skipped" if errors else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The official FIDE Dutch system, C.04.3, in its 2025 and 2017 editions (system ``fide-dutch``).
+
+:func:`pair_fide_dutch` is what :func:`swiss.pairing.pair_round` calls for ``fide-dutch``;
+``PairingConfig.rules`` picks the edition. See :mod:`swiss.pairing.fide_dutch.engine` for how
+each criterion becomes a component of the matching weights, and docs/fide-dutch.md.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from swiss.model import Bye, ByeKind, Color, Game, Tournament
+from swiss.pairing.fide_dutch.engine import NoPairing, _Context, pair_brackets
+from swiss.pairing.fide_dutch.players import DutchPlayer, dutch_players
+from swiss.pairing.types import (
+    PairingConfig,
+    PairingError,
+    PairingResult,
+    check_next_round_pairable,
+)
+
+RULES: tuple[str, ...] = ("2025", "2017")
+
+__all__ = ["RULES", "DutchPlayer", "pair_fide_dutch"]
+
+
+def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingResult:
+    """Pair the next round by the FIDE Dutch rules of edition ``config.rules``.
+
+    Players with a requested (half-point, full-point or zero-point) bye for the round, and
+    withdrawn players, are not paired. Games come in the board order of C.04.2 (higher score of
+    the pair, then the sum of scores, then the better-ranked higher player); the
+    pairing-allocated bye, if any, comes first among the byes.
+    Raises :class:`PairingError` when no pairing meets the absolute criteria.
+    """
+    rules = config.rules
+    if rules not in RULES:
+        raise ValueError(f"unknown FIDE Dutch rules {rules!r}; use 2025 or 2017")
+    round_number = check_next_round_pairable(tournament)
+    requested = tournament.requested_byes.get(round_number, {})
+    requested_byes = tuple(
+        Bye(pid, kind) for pid, kind in sorted(requested.items())
+        if tournament.is_active(pid, round_number)
+    )
+    to_pair = [
+        p.id for p in tournament.players
+        if tournament.is_active(p.id, round_number) and p.id not in requested
+    ]
+    players = dutch_players(tournament, round_number, to_pair, rules)
+    denominators = [p.score.denominator for p in players.values()] or [1]
+    scale = math.lcm(*denominators)
+    ctx = _Context(
+        players=players,
+        forbidden=tournament.is_forbidden,
+        initial=tournament.initial_color or Color.WHITE,
+        rules=rules,
+        scale=scale,
+        backend="rustworkx" if config.backend == "auto" else config.backend,
+    )
+    try:
+        pairs, pab, _decisions = pair_brackets(ctx, to_pair)
+    except NoPairing as exc:
+        raise PairingError(str(exc)) from None
+
+    def board_key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, tuple[Fraction, int]]:
+        a, b = (players[pair[0]], players[pair[1]])
+        hi = min(a, b, key=DutchPlayer.rank_key)
+        return (-max(a.score, b.score), -(a.score + b.score), hi.rank_key())
+
+    games = tuple(
+        Game(white=w, black=b, board=board)
+        for board, (w, b) in enumerate(sorted(pairs, key=board_key), start=1)
+    )
+    byes = ((Bye(pab, ByeKind.PAIRING),) if pab is not None else ()) + requested_byes
+    return PairingResult(round_number, games, byes, backend=ctx.backend,
+                         notes=(f"FIDE Dutch, {rules} rules",))

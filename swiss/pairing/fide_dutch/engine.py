@@ -1,0 +1,603 @@
+"""The FIDE Dutch system (C.04.3, 2025 and 2017 editions) by maximum weight matching.
+
+Brackets are paired from the top score down, as the rules say. For each bracket ``B`` (the
+moved-down players plus the residents of the next score group) one maximum weight matching is
+solved on *all* players still unpaired (plus a bye vertex when their number is odd). Its edge
+weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
+
+* the absolute criteria C1-C3 and the PAB rule C2 are edges left out of the graph, and
+  completion (C4) is the matching's maximum cardinality: the rest of the field can always be
+  paired;
+* C5: the number of pairs inside ``B``;
+* C6: the pairing score difference (PSD) of ``B``, one component per distinct difference from
+  the largest down (a sorted list compared lexicographically is a count vector compared so);
+* C7: the number of pairs, then the PSD, of the following bracket;
+* C8/C9 (topscorers, last round), C10/C11 (colour preferences), C12-C15 (repeated floats),
+  C16-C19 (score differences of repeated floats).
+
+Among the pairings of ``B`` that are equally good on every criterion, the Dutch pairing is
+the first one in the Handbook's order of transpositions and exchanges. We find it greedily:
+the highest unfixed player of ``B`` gets the first partner of his candidate list (S2 in
+order, then exchanges from the bottom of S1, then a downfloat) for which the optimum is
+still reachable, checked by solving the matching again with that pair pinned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swiss.model import Color
+from swiss.pairing.fide_dutch.players import DutchPlayer
+from swiss.pairing.matching import (
+    RUSTWORKX_MAX_WEIGHT,
+    WeightOverflowError,
+    max_weight_matching,
+)
+from swiss.state import Float
+
+BYE = -1  # the bye vertex's player id
+
+
+
+class NoPairing(Exception):
+    """No pairing satisfies the absolute criteria (C1-C3) and completion (C4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Which criteria components an edge scored (for --explain)."""
+
+    a: int
+    b: int
+    bracket_score: Fraction
+    components: tuple[tuple[str, int], ...]
+
+
+def allowed(a: DutchPlayer, b: DutchPlayer, forbidden: Callable[[int, int], bool]) -> bool:
+    """Absolute criteria C1 (no rematch) and C3 (absolute colour preferences) for one pair."""
+    if b.id in a.played or forbidden(a.id, b.id):
+        return False
+    if a.strength == 3 and b.strength == 3 and a.pref == b.pref:
+        # C3: topscorers are exempt in the last round (A.7).
+        return a.topscorer or b.topscorer
+    return True
+
+
+def allocate(a: DutchPlayer, b: DutchPlayer, initial: Color, rules: str) -> tuple[int, int]:
+    """Colour allocation rules E.1-E.5: return (white id, black id)."""
+    hi, lo = (a, b) if a.rank_key() < b.rank_key() else (b, a)
+    hi_color = _hi_color(hi, lo, initial)
+    return (hi.id, lo.id) if hi_color is Color.WHITE else (lo.id, hi.id)
+
+
+def _hi_color(hi: DutchPlayer, lo: DutchPlayer, initial: Color) -> Color:
+    # E.1: both preferences can be granted.
+    if hi.pref is not Color.NONE and lo.pref is not Color.NONE and hi.pref != lo.pref:
+        return hi.pref
+    if hi.pref is Color.NONE and lo.pref is not Color.NONE:
+        return lo.pref.opposite
+    if lo.pref is Color.NONE and hi.pref is not Color.NONE:
+        return hi.pref
+    if hi.pref is not Color.NONE:  # same preference
+        # E.2: the stronger preference; two absolute ones: the wider colour difference.
+        if hi.strength != lo.strength:
+            return hi.pref if hi.strength > lo.strength else hi.pref.opposite
+        if hi.strength == 3 and abs(hi.cd) != abs(lo.cd):
+            return hi.pref if abs(hi.cd) > abs(lo.cd) else hi.pref.opposite
+        # E.3: alternate to the most recent time they had different colours; unplayed
+        # rounds are skipped (C.04.2), so the played colour sequences are aligned at the end.
+        for ch, cl in zip(reversed(hi.colors), reversed(lo.colors), strict=False):
+            if ch != cl:
+                return ch.opposite
+        # E.4: the higher ranked player's preference.
+        return hi.pref
+    # E.5: an odd pairing number gets the initial colour. In round 1 the colours alternate
+    # by board instead (C.04.2: the initial colour on odd boards), i.e. by the position of
+    # the higher player among those paired, which differs when some are absent.
+    number = hi.rank if hi.first_round else hi.seed
+    return initial if number % 2 == 1 else initial.opposite
+
+
+@dataclass(slots=True)
+class _Context:
+    players: dict[int, DutchPlayer]
+    forbidden: Callable[[int, int], bool]
+    initial: Color
+    rules: str
+    scale: int  # scores * scale are integers
+    backend: str
+
+
+def _float_after(p: DutchPlayer, got: Float) -> tuple[int, int, int, int]:
+    """(same down as prev, same up as prev, same down as 2 before, same up as 2 before)."""
+    if got is Float.NONE:
+        return (0, 0, 0, 0)
+    d = got is Float.DOWN
+    return (
+        int(d and p.float_prev is Float.DOWN),
+        int(not d and p.float_prev is Float.UP),
+        int(d and p.float_prev2 is Float.DOWN),
+        int(not d and p.float_prev2 is Float.UP),
+    )
+
+
+def _colour_terms(ctx: _Context, a: DutchPlayer, b: DutchPlayer) -> tuple[int, int, int, int]:
+    """(C8 topscorer |cd|>2, C9 topscorer 3 in a row, C10 pref not met, C11 strong not met)."""
+    white, _black = allocate(a, b, ctx.initial, ctx.rules)
+    c8 = c9 = c10 = c11 = 0
+    for p in (a, b):
+        got = Color.WHITE if p.id == white else Color.BLACK
+        if p.pref is not Color.NONE and got != p.pref:
+            c10 += 1
+            if p.strength >= 2:
+                c11 += 1
+        if a.topscorer or b.topscorer:
+            cd = p.cd + (1 if got is Color.WHITE else -1)
+            if abs(cd) > 2:
+                c8 += 1
+            if len(p.colors) >= 2 and p.colors[-1] == p.colors[-2] == got:
+                c9 += 1
+    return c8, c9, c10, c11
+
+
+def pair_brackets(
+    ctx: _Context, to_pair: Sequence[int]
+) -> tuple[list[tuple[int, int]], int | None, list[Decision]]:
+    """Pair every bracket; return the games (white, black), the PAB player and explanations."""
+    order = sorted(to_pair, key=lambda pid: ctx.players[pid].rank_key())
+    unpaired: list[int] = list(order)
+    games: list[tuple[int, int]] = []
+    decisions: list[Decision] = []
+    pab: int | None = None
+    movers: list[int] = []
+    if not order:
+        return games, pab, decisions
+    _check_complete(ctx, unpaired)
+    while unpaired:
+        residents_score = max(ctx.players[p].score for p in unpaired if p not in movers)
+        residents = [p for p in unpaired
+                     if ctx.players[p].score == residents_score and p not in movers]
+        bracket = sorted(movers + residents, key=lambda pid: ctx.players[pid].rank_key())
+        rest = [p for p in unpaired if p not in bracket]
+        if rest:
+            next_score = max(ctx.players[p].score for p in rest)
+            nxt = [p for p in rest if ctx.players[p].score == next_score]
+        else:
+            nxt = []
+        pairs, floaters, bye_player = _pair_bracket(ctx, unpaired, bracket, set(movers), nxt)
+        for a, b in pairs:
+            games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
+        if bye_player is not None:
+            pab = bye_player
+        done = {p for ab in pairs for p in ab} | ({bye_player} if bye_player else set())
+        unpaired = [p for p in unpaired if p not in done]
+        movers = [p for p in floaters if p != bye_player]
+        if not rest:
+            if movers:
+                raise NoPairing("internal: players left unpaired in the last bracket")
+            break
+    return games, pab, decisions
+
+
+def _check_complete(ctx: _Context, unpaired: list[int]) -> None:
+    edges = _plain_edges(ctx, unpaired)
+    n = len(unpaired) + (len(unpaired) % 2)
+    mates = max_weight_matching(n, edges, "rustworkx" if ctx.backend == "auto"
+                                else ctx.backend)  # type: ignore[arg-type]
+    if len(mates) * 2 < n:
+        raise NoPairing(
+            "no pairing satisfies the absolute criteria (no rematch C1, no second "
+            "pairing-allocated bye C2, absolute colour preferences C3)")
+
+
+def _plain_edges(ctx: _Context, unpaired: list[int]) -> list[tuple[int, int, int]]:
+    edges = []
+    for i, a in enumerate(unpaired):
+        pa = ctx.players[a]
+        for j in range(i + 1, len(unpaired)):
+            if allowed(pa, ctx.players[unpaired[j]], ctx.forbidden):
+                edges.append((i, j, 1))
+        if len(unpaired) % 2 and pa.can_pab:
+            edges.append((i, len(unpaired), 1))
+    return edges
+
+
+def _levels(values: list[Fraction]) -> list[Fraction]:
+    return sorted(set(values), reverse=True)
+
+
+def _pair_bracket(
+    ctx: _Context, unpaired: list[int], bracket: list[int], movers: set[int], nxt: list[int]
+) -> tuple[list[tuple[int, int]], list[int], int | None]:
+    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
+    P = ctx.players
+    in_b = set(bracket)
+    in_n = set(nxt)
+    n = len(unpaired)
+    odd = n % 2 == 1
+    index = {pid: i for i, pid in enumerate(unpaired)}
+    vertices = n + (1 if odd else 0)
+    bye_v = n if odd else -1
+    min_b = min(P[p].score for p in bracket)
+    min_n = min((P[p].score for p in nxt), default=Fraction(0))
+    one = Fraction(1)
+
+    # Candidate edges with their raw component vectors.
+    raw: list[tuple[int, int, list[int]]] = []
+    psd_b_vals: list[Fraction] = []
+    psd_n_vals: list[Fraction] = []
+    cand: list[tuple[int, int | None]] = []
+    for i, a in enumerate(unpaired):
+        pa = P[a]
+        for j in range(i + 1, n):
+            b = unpaired[j]
+            if allowed(pa, P[b], ctx.forbidden):
+                cand.append((a, b))
+        if odd and pa.can_pab:
+            cand.append((a, None))
+    # PSD values per edge.
+    def psd_b(a: int, b: int | None) -> Fraction | None:
+        if a in in_b and b is not None and b in in_b:
+            return abs(P[a].score - P[b].score)
+        if a in in_b:
+            return P[a].score - min_b + one
+        if b is not None and b in in_b:
+            return P[b].score - min_b + one
+        return None
+
+    def psd_n(a: int, b: int | None) -> Fraction | None:
+        if not nxt:
+            return None
+        # The next bracket holds this bracket's downfloaters and the next residents: a
+        # downfloater matched further down floats on through the next bracket as well.
+        nb = in_b | in_n
+        a_in, b_in = a in nb, b is not None and b in nb
+        if a in in_b and b is not None and b in in_b:
+            return None
+        if a_in and b_in:
+            assert b is not None
+            return abs(P[a].score - P[b].score)
+        if not (a_in or b_in):
+            return None
+        x = a if a_in else b
+        assert x is not None
+        return P[x].score - min_n + one
+
+    for a, b in cand:
+        v = psd_b(a, b)
+        if v is not None:
+            psd_b_vals.append(v)
+        v = psd_n(a, b)
+        if v is not None:
+            psd_n_vals.append(v)
+    lv_b = _levels(psd_b_vals)
+    lv_n = _levels(psd_n_vals)
+    top_score = max(P[p].score for p in unpaired)
+    max_unplayed = max(P[p].unplayed for p in unpaired)
+    big = 2 * int(top_score * ctx.scale + 1)
+
+    def pa_score(pid: int) -> Fraction:
+        return P[pid].score
+
+    focus_players = in_b | in_n
+    constant: list[int] | None = None
+    for a, b in cand:
+        # Edges between two players outside this bracket and the next one score the same on
+        # every component except the PAB ones: compute that vector once.
+        far = a not in focus_players and (b is None or b not in focus_players)
+        if far and b is not None and constant is not None:
+            raw.append((index[a], index[b], constant))
+            continue
+        comps: list[int] = []
+        both_b = a in in_b and b is not None and b in in_b
+        if ctx.rules == "2025":
+            # 2025: the pairing-allocated bye goes to as low a score as completion allows,
+            # before any bracket's quality is considered.
+            comps.append(0 if b is not None else int((top_score - pa_score(a)) * ctx.scale))
+        comps.append(int(both_b))  # C5
+        v = psd_b(a, b)
+        comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
+        # C7: pairs of the next bracket (downfloaters of B with next residents, or residents)
+        nb = in_b | in_n
+        next_pair = (b is not None and a in nb and b in nb and not both_b
+                     and (a in in_n or b in in_n))
+        comps.append(int(next_pair))
+        v = psd_n(a, b)
+        comps.extend(int(v is None or v != lv) for lv in lv_n)
+        # C8-C19 on what this bracket decides.
+        c8 = c9 = c10 = c11 = 0
+        fl = [0, 0, 0, 0]
+        fd = [0, 0, 0, 0]
+        if both_b:
+            assert b is not None
+            c8, c9, c10, c11 = _colour_terms(ctx, P[a], P[b])
+            sa, sb = P[a].score, P[b].score
+            if sa != sb:
+                hi, lo = (a, b) if P[a].rank_key() < P[b].rank_key() else (b, a)
+                diff = int(abs(sa - sb) * ctx.scale)
+                for who, kind in ((hi, Float.DOWN), (lo, Float.UP)):
+                    terms = _float_after(P[who], kind)
+                    for k in range(4):
+                        fl[k] += terms[k]
+                        fd[k] += terms[k] * diff
+        elif a in in_b or (b is not None and b in in_b):
+            x = a if a in in_b else b
+            assert x is not None
+            terms = _float_after(P[x], Float.DOWN)
+            for k in range(4):
+                fl[k] += terms[k]
+        comps.extend([2 - c8, 2 - c9, 2 - c10, 2 - c11])
+        # The PAB to a player with as few unplayed rounds as possible (observed in the
+        # endorsed engine; ranked here, below the colour criteria).
+        comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
+        comps.extend(2 - t for t in fl)
+        comps.extend(big - t for t in fd)
+        if far and b is not None:
+            constant = comps
+        raw.append((index[a], bye_v if b is None else index[b], comps))
+
+    edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
+    solver = _Solver(vertices, edges, ctx.backend)
+    best_w, mates = solver.solve({})
+    if len(mates) * 2 < vertices:
+        raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
+
+    mate = _mate_map(mates)
+
+    def partner(pid: int, m: dict[int, int]) -> int | None:
+        v = m[index[pid]]
+        return None if v == bye_v else unpaired[v]
+
+    # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
+    search = _TieBreak(solver, best_w, mate, vertices)
+    idx_b = {index[x] for x in in_b}
+
+    def pin(p: int, q: int | None) -> Callable[[int, int], bool]:
+        vp = index[p]
+        if q is None:
+            return lambda u, v: not ((u == vp and v in idx_b) or (v == vp and u in idx_b))
+        vq = index[q]
+
+        def ok(u: int, v: int) -> bool:
+            if u in (vp, vq) or v in (vp, vq):
+                return {u, v} == {vp, vq}
+            return True
+        return ok
+
+    done: set[int] = set()
+    # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
+    for p in bracket:
+        if p not in movers or p in done:
+            continue
+        free = [q for q in bracket if q not in done and q != p]
+        cands: list[int | None] = [q for q in free if q not in movers]
+        cands += [q for q in free if q in movers]
+        for q in [*cands, None]:
+            if search.accept(pin(p, q)):
+                done.add(p)
+                if q is not None:
+                    done.add(q)
+                break
+        else:
+            raise NoPairing("internal: tie-break found no optimal candidate")
+    # 2. The (remainder) homogeneous part: exchanges, then transpositions.
+    res = [q for q in bracket if q not in done]
+    res_idx = {index[q] for q in res}
+    k = sum(1 for q in res if search.partner(index[q]) in res_idx) // 2
+    if k:
+        s1, s2 = res[:k], res[k:]
+        for s1x, s2x in _exchanges(s1, s2, res):
+            i1 = {index[q] for q in s1x}
+            i2 = {index[q] for q in s2x}
+
+            def split(u: int, v: int, i1: set[int] = i1, i2: set[int] = i2) -> bool:
+                if u in i1 or v in i1:
+                    return (u in i1 and v in i2) or (v in i1 and u in i2)
+                return not (u in i2 and v in i2)
+            if search.accept(split):
+                break
+        else:
+            raise NoPairing("internal: no exchange reaches the optimum")
+        for p in s1x:
+            for q in s2x:
+                if q in done:
+                    continue
+                if search.accept(pin(p, q)):
+                    done.update((p, q))
+                    break
+            else:
+                raise NoPairing("internal: no transposition reaches the optimum")
+    mate = search.mate
+    fixed_pairs: list[tuple[int, int]] = []
+    floaters: list[int] = []
+    for p in bracket:
+        q = partner(p, mate)
+        if q is not None and q in in_b:
+            if ctx.players[p].rank_key() < ctx.players[q].rank_key():
+                fixed_pairs.append((p, q))
+        else:
+            floaters.append(p)
+    last = not [q for q in unpaired if q not in in_b]
+    bye_player = None
+    for p in floaters:
+        if odd and last and mate[index[p]] == bye_v:
+            bye_player = p
+    return fixed_pairs, floaters, bye_player
+
+
+class _TieBreak:
+    """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
+
+    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int) -> None:
+        self.solver = solver
+        self.best = best
+        self.mate = mate
+        self.vertices = vertices
+
+    def partner(self, v: int) -> int:
+        return self.mate[v]
+
+    def accept(self, pred: Callable[[int, int], bool]) -> bool:
+        # Accepted constraints are applied to the solver's edge list once and for all, so
+        # each later test filters the (shrinking) list with its own predicate only.
+        if all(pred(u, v) for u, v in self.mate.items() if u < v):
+            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
+            return True
+        w, mates = self.solver.solve_filtered(pred)
+        if len(mates) * 2 == self.vertices and w == self.best:
+            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
+            self.mate = _mate_map(mates)
+            return True
+        return False
+
+
+def _exchanges(s1: list[int], s2: list[int], res: list[int]
+               ) -> Iterator[tuple[list[int], list[int]]]:
+    """S1/S2 after each exchange, in the Handbook's order (C.04.3 D.2 / 2025 art. 4.3).
+
+    Fewest players exchanged first; then the smallest difference between the sums of the
+    bracket sequence numbers moved S2->S1 and S1->S2; then the exchange moving the lowest
+    S1 players (largest BSN moved down, compared from the largest); then the one moving the
+    highest S2 players (smallest BSN moved up, compared from the smallest).
+    """
+    from itertools import combinations
+
+    bsn = {p: i + 1 for i, p in enumerate(res)}
+    yield list(s1), list(s2)
+    for size in range(1, min(len(s1), len(s2)) + 1):
+        options = []
+        for down in combinations(s1, size):
+            for up in combinations(s2, size):
+                key = (
+                    abs(sum(bsn[p] for p in up) - sum(bsn[p] for p in down)),
+                    [-bsn[p] for p in sorted(down, key=bsn.__getitem__, reverse=True)],
+                    [bsn[p] for p in sorted(up, key=bsn.__getitem__)],
+                )
+                options.append((key, down, up))
+            if len(options) > 20000:
+                break
+        options.sort(key=lambda o: o[0])
+        for _key, down, up in options:
+            n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
+            n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
+            yield n1, n2
+
+
+def _respects(mate: dict[int, int], pins: dict[int, int | None], in_b: set[int]) -> bool:
+    for v, w in pins.items():
+        if w is None:
+            if mate[v] in in_b:
+                return False
+        elif mate[v] != w:
+            return False
+    return True
+
+
+def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
+    m: dict[int, int] = {}
+    for u, v in mates:
+        m[u] = v
+        m[v] = u
+    return m
+
+
+def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
+          focus: set[int] | None = None) -> list[tuple[int, int, int]]:
+    """Pack component vectors into exact integers (lexicographic order preserved).
+
+    Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
+    minimum over the edges changes every matching's total by the same amount: only the range
+    of each component costs bits, and constant components cost none.
+    """
+    if not raw:
+        return []
+    width = len(raw[0][2])
+    pairs = vertices // 2
+    lows = [min(r[2][k] for r in raw) for k in range(width)]
+    spans = [max(r[2][k] for r in raw) - lows[k] for k in range(width)]
+    live = [k for k in range(width) if spans[k] > 0]
+    highs = [lows[k] + spans[k] for k in range(width)]
+    focus = focus or set()
+
+    def cover_size(on: Callable[[list[int]], bool]) -> int:
+        cover: set[int] = set()
+        for u, v, comps in raw:
+            if on(comps):
+                if u in focus:
+                    cover.add(u)
+                elif v in focus:
+                    cover.add(v)
+                else:
+                    cover.update((u, v))
+        return len(cover)
+
+    # Each component is a benefit above its minimum or a cost below its maximum, whichever is
+    # non-zero on fewer edges: a matching holds at most as many such edges as a vertex cover
+    # of them has vertices (mostly the bracket), which bounds the component's total range.
+    mult: dict[int, int] = {}
+    as_cost: dict[int, bool] = {}
+    m = 1
+    for k in reversed(live):
+        nb = cover_size(lambda c, k=k: c[k] != lows[k])
+        nc = cover_size(lambda c, k=k: c[k] != highs[k])
+        as_cost[k] = nc < nb
+        mult[k] = m
+        m *= min(pairs, nc if as_cost[k] else nb) * spans[k] + 1
+    offset = sum(spans[k] * mult[k] for k in live if as_cost[k]) + 1
+    edges = []
+    for u, v, comps in raw:
+        w = offset
+        for k in live:
+            if as_cost[k]:
+                w -= (highs[k] - comps[k]) * mult[k]
+            else:
+                w += (comps[k] - lows[k]) * mult[k]
+        edges.append((u, v, w))
+    m = max(m, offset + m)
+    if m > RUSTWORKX_MAX_WEIGHT:
+        raise WeightOverflowError(
+            f"fide-dutch weights need {m.bit_length()} bits for this bracket "
+            f"({vertices} vertices, {len(live)} live components); the exact matching backend "
+            f"takes {RUSTWORKX_MAX_WEIGHT.bit_length() - 1}")
+    return edges
+
+
+class _Solver:
+    """One bracket's weighted graph, solved with some vertices pinned."""
+
+    def __init__(self, vertices: int, edges: list[tuple[int, int, int]], backend: str) -> None:
+        self.vertices = vertices
+        self.edges = edges
+        self.backend = "rustworkx" if backend == "auto" else backend
+
+    def solve_filtered(self, pred: Callable[[int, int], bool]
+                       ) -> tuple[int, set[tuple[int, int]]]:
+        edges = [e for e in self.edges if pred(e[0], e[1])]
+        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
+        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
+        return sum(weight_of[m] for m in mates), mates
+
+    def solve(self, pins: dict[int, int | None],
+              in_b: set[int] | None = None) -> tuple[int, set[tuple[int, int]]]:
+        if pins:
+            keep = []
+            for u, v, w in self.edges:
+                ok = True
+                for x, y in ((u, v), (v, u)):
+                    if x in pins:
+                        target = pins[x]
+                        if target is None:
+                            if in_b is not None and y in in_b:
+                                ok = False
+                        elif target != y:
+                            ok = False
+                if ok:
+                    keep.append((u, v, w))
+            edges = keep
+        else:
+            edges = self.edges
+        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
+        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
+        return sum(weight_of[m] for m in mates), mates
