@@ -23,7 +23,7 @@ test: $(STAMP) chromium
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 	      echo "chromium could not be installed: the browser test will be skipped"; \
 	  else echo "no apt-get as root here: the browser test will be skipped"; fi; }
 
