@@ -100,12 +100,7 @@ class DraftOps(RoundOps):
         require_organiser(actor, "edit the draft")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            _require_running(t)
-            draft = await _require_draft(conn, t)
-            _require_version(t, draft, version)
-            snapshot = await load_snapshot(conn, t)
-            if await _is_stale(conn, t, draft, snapshot):
-                raise RoundChangedError(_stale_message(t, draft))
+            draft, snapshot = await _current_draft(conn, t, version)
             rows = [await self._player(conn, t, ref) for ref in refs]
             ids = [r.id for r in rows]
             if len(set(ids)) != len(ids):
@@ -157,12 +152,7 @@ class DraftOps(RoundOps):
         require_organiser(actor, "publish rounds")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
-            _require_running(t)
-            draft = await _require_draft(conn, t)
-            _require_version(t, draft, version)
-            snapshot = await load_snapshot(conn, t)
-            if await _is_stale(conn, t, draft, snapshot):
-                raise RoundChangedError(_stale_message(t, draft))
+            draft, _ = await _current_draft(conn, t, version)
             return await self._insert_round(
                 conn, actor, t, draft.round_number, draft.games, draft.byes, force=False,
                 draft_version=draft.version,
@@ -207,6 +197,20 @@ def _stale_message(t: TournamentRow, draft: DraftRow) -> str:
         "out of date: a result, a player, a bye request or the rounds changed since it was "
         "computed. Run /round preview again (your edits are not kept), or /round next."
     )
+
+
+async def _current_draft(
+    conn: aiosqlite.Connection, t: TournamentRow, version: int
+) -> tuple[DraftRow, Snapshot]:
+    """The draft an edit or a publish acts on: the tournament running, the draft there, of the
+    named version and not out of date; with the snapshot it was checked against."""
+    _require_running(t)
+    draft = await _require_draft(conn, t)
+    _require_version(t, draft, version)
+    snapshot = await load_snapshot(conn, t)
+    if await _is_stale(conn, t, draft, snapshot):
+        raise RoundChangedError(_stale_message(t, draft))
+    return draft, snapshot
 
 
 async def _require_draft(conn: aiosqlite.Connection, t: TournamentRow) -> DraftRow:
