@@ -16,22 +16,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from swiss.pairing import PairingConfig, PairingError, pair_round  # noqa: E402
-from swiss.trf import parse_trf  # noqa: E402
+from swiss.trf import parse_trf, read_pairs  # noqa: E402
 
 
 def expected(path: Path) -> tuple[frozenset[tuple[int, int]], int | None]:
-    lines = path.read_text().split("\n")[1:]
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for line in lines:
-        if not line.strip():
-            continue
-        a, b = (int(x) for x in line.split())
-        if b == 0:
-            bye = a
-        else:
-            pairs.add((a, b))
-    return frozenset(pairs), bye
+    return read_pairs(path.read_text())
 
 
 def ours(trf: Path, rules: str) -> tuple[frozenset[tuple[int, int]], int | None] | str:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from swiss.model import ByeKind, Color, Scoring, Tournament  # noqa: E402
 from swiss.pairing import PairingConfig, PairingError, pair_round  # noqa: E402
-from swiss.trf import parse_trf, write_trf  # noqa: E402
+from swiss.trf import parse_trf, read_pairs, write_trf  # noqa: E402
 
 # ../shared next to the checkout (or next to the folder of worktrees); $SWISSBOT_SHARED wins.
 _SHARED = [Path(os.environ["SWISSBOT_SHARED"])] if os.environ.get("SWISSBOT_SHARED") else []
@@ -97,19 +97,6 @@ def initial_colour(full: Tournament) -> Color:
     return Color.WHITE
 
 
-def parse_pairs(text: str) -> tuple[frozenset[tuple[int, int]], int | None]:
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for line in text.split("\n")[1:]:
-        if line.strip():
-            a, b = (int(x) for x in line.split())
-            if b == 0:
-                bye = a
-            else:
-                pairs.add((a, b))
-    return frozenset(pairs), bye
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rules", default="2025", choices=sorted(BINARY))
@@ -163,7 +150,7 @@ def main() -> int:
                 if run.returncode not in (0, 1):
                     errors += 1
                     continue
-                want = parse_pairs(run.stdout) if run.returncode == 0 else None
+                want = read_pairs(run.stdout) if run.returncode == 0 else None
                 try:
                     res = pair_round(case, PairingConfig(system="fide-dutch", rules=args.rules))
                     got = (frozenset((g.white, g.black) for g in res.games), res.pairing_bye)

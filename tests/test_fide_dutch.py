@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from swiss.model import ByeKind, Color, Result, Round, Tournament
 from swiss.pairing import PairingConfig, PairingError, pair_round
 from swiss.pairing.fide_dutch.players import dutch_players
-from swiss.trf import format_pairs, parse_trf, write_trf
+from swiss.trf import format_pairs, parse_trf, read_pairs, write_trf
 from tests.pairing_helpers import new_tournament, round_of
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -21,16 +21,7 @@ KNOWN = FIXTURES / "dutch-known-differences.txt"
 
 
 def _expected(path: Path) -> tuple[frozenset[tuple[int, int]], int | None]:
-    pairs: set[tuple[int, int]] = set()
-    bye = None
-    for line in path.read_text().split("\n")[1:]:
-        if line.strip():
-            a, b = (int(x) for x in line.split())
-            if b == 0:
-                bye = a
-            else:
-                pairs.add((a, b))
-    return frozenset(pairs), bye
+    return read_pairs(path.read_text())
 
 
 def _known(rules: str) -> set[str]:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from swiss.trf.document import TrfTournament
 from swiss.trf.format import TrfError, TrfPlayerInfo
-from swiss.trf.pairs import format_pairs
+from swiss.trf.pairs import format_pairs, read_pairs
 from swiss.trf.reader import parse_trf
 from swiss.trf.scan import decode_trf
 from swiss.trf.writer import write_trf
@@ -62,5 +62,6 @@ __all__ = [
     "decode_trf",
     "format_pairs",
     "parse_trf",
+    "read_pairs",
     "write_trf",
 ]
