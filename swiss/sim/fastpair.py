@@ -25,20 +25,23 @@ import numpy as np
 from swiss.model import Color
 from swiss.pairing.exact import solve
 from swiss.pairing.matching import max_weight_matching
+from swiss.pairing.posterior import order_key, strength_estimates
 from swiss.pairing.weights import RoundModel
 
 WHITE, BLACK = 1, -1
-FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2")
+FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "posterior")
 
 
 @dataclass(slots=True)
 class PlainState:
     """What the engine needs about ``n`` players indexed 0..n-1 (player id = index + 1).
 
-    The index order is the initial (seeding) order. Scores are in half points.
+    The index order is the initial (seeding) order. Scores are in half points. ``ratings``
+    (by index, 0 = unrated) are the prior of the ``posterior`` system's strength estimates.
     """
 
     n: int
+    ratings: np.ndarray | None = None
     score2: np.ndarray = field(init=False)
     color_diff: np.ndarray = field(init=False)
     met: np.ndarray = field(init=False)  # how often each two players met
@@ -102,7 +105,12 @@ def pair_plain(
     the caller then asks the engine, which raises the engine's error).
     """
     n = state.n
-    order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
+    if system == "posterior" and pi is None:
+        # rank -> player: score, then the posterior strength estimate, then seed
+        key = order_key(plain_estimates(state))
+        order = np.lexsort((np.arange(n), -key, -state.score2))
+    else:
+        order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
     s = state.score2[order]
     _group, size, pos = _score_groups(state, order, s)
     met = state.met[np.ix_(order, order)]
@@ -139,6 +147,18 @@ def pair_plain(
         for board, (u, v) in enumerate(games, start=1)
     ]
     return pairs, bye
+
+
+def plain_estimates(state: PlainState) -> np.ndarray:
+    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays."""
+    if state.ratings is None:
+        raise ValueError("the posterior system needs the players' ratings (PlainState.ratings)")
+    iu, iv = _triu(state.n)
+    games = state.met[iu, iv]
+    played = np.flatnonzero(games)
+    # every bye is a pairing-allocated one, worth a win but no information
+    points = (state.score2 - 2 * state.byes) / 2.0
+    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points)
 
 
 def _score_groups(

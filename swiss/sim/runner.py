@@ -197,7 +197,8 @@ def play_tournament(
     initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
     pair = pairer or EnginePairer(system, config.beta, config.policy)
     plain = (
-        PlainState(n) if fast and pairer is None and system in FAST_SYSTEMS else None
+        PlainState(n, np.array([p.rating for p in players], dtype=np.int64))
+        if fast and pairer is None and system in FAST_SYSTEMS else None
     )
     by_index = np.array([strength[i] for i in range(1, n + 1)])
     gap_matrix = np.rint(np.abs(by_index[:, None] - by_index[None, :]) * STRENGTH_UNIT).astype(
