@@ -157,6 +157,29 @@ def interval(values: np.ndarray) -> str:
     return f"{values.mean():+.4f} ± {half:.4f}"
 
 
+def paired_from_csv(path: Path, system: str, baseline: str) -> None:
+    """Paired differences ``system - baseline`` per measure from a ``swissbot simulate --out``
+    run's tournaments.csv (tournament k of one against tournament k of the other)."""
+    import csv
+
+    rows: dict[str, dict[int, dict[str, str]]] = {}
+    with path.open(encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            rows.setdefault(row["system"], {})[int(row["tournament"])] = row
+    common = sorted(set(rows[system]) & set(rows[baseline]))
+    print(f"{system} - {baseline}, {len(common)} paired tournaments")
+    for column in ("kendall_tau", "spearman_rho", "ndcg", "float_pairs", "winner_is_strongest"):
+        diff = np.array([float(rows[system][k][column]) - float(rows[baseline][k][column])
+                         for k in common])
+        print(f"  {column:<22}{interval(diff)}")
+    rounds = max(int(c[5:]) for c in rows[system][common[0]] if c.startswith("acd_r"))
+    last = rounds - rounds % 2
+    if last:
+        diff = np.array([float(rows[system][k][f"acd_r{last}"])
+                         - float(rows[baseline][k][f"acd_r{last}"]) for k in common])
+        print(f"  {'acd_r' + str(last):<22}{interval(diff)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=300)
@@ -169,7 +192,13 @@ def main() -> None:
     parser.add_argument("--strengths", default="uniform:1400:2200")
     parser.add_argument("--unrated", action="store_true",
                         help="nobody rated, start numbers by lot (every system, Burstein too)")
+    parser.add_argument("--paired", metavar="CSV",
+                        help="only print posterior - burstein paired differences from a "
+                             "swissbot simulate --out tournaments.csv")
     args = parser.parse_args()
+    if args.paired:
+        paired_from_csv(Path(args.paired), "posterior", "burstein")
+        return
     global UNRATED
     UNRATED = args.unrated
     if UNRATED:

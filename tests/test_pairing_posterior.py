@@ -68,18 +68,18 @@ def test_without_games_the_estimate_is_the_rating():
 
 def test_a_win_against_a_stronger_player_lifts_more_than_against_a_weaker_one():
     players = tuple(Player(i, f"P{i}", r) for i, r in
-                    enumerate((1600, 1580, 1000, 2200), start=1))
+                    enumerate((1600, 1590, 1000, 2200), start=1))
     t = Tournament(players=players, total_rounds=3, seed=1).with_round(Round(1, (
         Game(1, 3, Result.WHITE_WINS, 1), Game(2, 4, Result.WHITE_WINS, 2))))
     est = tournament_estimates(t)
-    assert est[2] - 1580 > est[1] - 1600 > 0
+    assert est[2] - 1590 > est[1] - 1600 > 0
     assert est[2] > est[1]  # so the lower seed now ranks first in the 1-point group
     assert est[4] < 2200 and est[3] < 1000
 
 
 def _swapping_tournament() -> Tournament:
-    # Players 1 (1600) and 2 (1580) both win round 1; 2 beats a 2200, 1 a 1000.
-    ratings = (1600, 1580, 1500, 1490, 1480, 1470, 1000, 2200)
+    # Players 1 (1600) and 2 (1590) both win round 1; 2 beats a 2200, 1 a 1000.
+    ratings = (1600, 1590, 1500, 1490, 1480, 1470, 1000, 2200)
     players = tuple(Player(i, f"P{i}", r) for i, r in enumerate(ratings, start=1))
     # 1 and 2 had white, 3 and 4 black: every winners' pair with different colours is open.
     round1 = Round(1, (
@@ -178,3 +178,18 @@ def test_simulated_posterior_tournaments_have_no_rematches(players: int):
                 pair = frozenset((g.white, g.black))
                 assert pair not in met
                 met.add(pair)
+
+
+def test_swissbot_pair_posterior_on_a_trf(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    from cli.main import main
+    from swiss.trf.pairs import read_pairs
+    from swiss.trf.writer import write_trf
+
+    t = _swapping_tournament()
+    path = tmp_path / "event.trf"
+    path.write_text(write_trf(t), encoding="utf-8")
+    assert main(["pair", "--system", "posterior", str(path)]) == 0
+    pairs, bye = read_pairs(capsys.readouterr().out)
+    expected = pair_round(t, PairingConfig(system="posterior"))
+    assert pairs == {(g.white, g.black) for g in expected.games} and bye is None
+    assert frozenset((1, 4)) not in {frozenset(p) for p in pairs}  # not Burstein's pairing

@@ -63,6 +63,11 @@ Ranks ``r`` are positions in the order of score (descending), then initial order
 the FIDE engines (pairing numbers), which the paper's "score, then Elo" equals whenever initial
 order follows rating. Score groups and ranks are taken over the players being paired.
 
+* Posterior: Burstein's terms, but ranks by score, then the posterior strength estimate of
+  :mod:`swiss.pairing.posterior` (ratings as the prior, all played results so far), then
+  initial order. Only the order inside the score groups (and so the bye receiver among the
+  lowest group) differs from Burstein.
+
 Colours
 -------
 The player with the lower colour difference gets white; on equal colour differences we

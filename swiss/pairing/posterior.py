@@ -5,7 +5,8 @@ instead of the initial rating. The model is the Elo / Bradley-Terry one: player 
 against ``b`` with expectation ``p = 1 / (1 + 10**(-(x_a - x_b) / 400))`` (a draw counts as half
 a win, as in Elo), and each strength ``x`` has a normal prior centred on the player's rating,
 with standard deviation :data:`RATED_SD` (Glicko's rating deviation of an established, active
-player is about 50; we take 100 to allow for stale and national ratings) or
+player is about 50; 60 is where the estimate came closest to the true strengths in the
+simulator, docs/simulation.md) or
 :data:`UNRATED_SD` (Glicko's deviation of an unrated player, 350) for players without a rating,
 who are centred on the mean rating of the rated players (or :data:`UNRATED_MEAN`).
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from swiss.model import Result, Tournament
 
-RATED_SD = 100.0
+RATED_SD = 60.0
 UNRATED_SD = 350.0
 UNRATED_MEAN = 1500.0
 _K = math.log(10) / 400  # the Elo logistic curve on the natural-log scale
