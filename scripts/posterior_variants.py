@@ -180,6 +180,36 @@ def paired_from_csv(path: Path, system: str, baseline: str) -> None:
         print(f"  {'acd_r' + str(last):<22}{interval(diff)}")
 
 
+def estimate_error(config: SimulationConfig, count: int) -> None:
+    """RMSE (rating points) against the true strengths, after the last round of Burstein
+    tournaments, of the ratings alone and of the posterior estimate for several prior SDs."""
+    squares: dict[str, list[float]] = {"rating": []}
+    for k in range(count):
+        played = play_tournament(config, "burstein", k)
+        t = played.tournament
+        truth = np.array([played.strengths[p.id] for p in t.players])
+        squares["rating"].append(float(np.mean((np.array([p.rating for p in t.players])
+                                                - truth) ** 2)))
+        index = {p.id: i for i, p in enumerate(t.players)}
+        first, second, points = [], [], np.zeros(len(truth))
+        for rnd in t.rounds:
+            for g in rnd.games:
+                w, b = index[g.white], index[g.black]
+                white = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}[g.result.value]
+                first.append(w)
+                second.append(b)
+                points[w] += white
+                points[b] += 1 - white
+        for sd in (30, 45, 60, 80, 100, 200):
+            est = posterior.strength_estimates(
+                [p.rating for p in t.players], np.array(first), np.array(second),
+                np.ones(len(first)), points, rated_sd=float(sd),
+            )
+            squares.setdefault(f"posterior:{sd}", []).append(float(np.mean((est - truth) ** 2)))
+    for name, values in squares.items():
+        print(f"{name:<16} RMSE {math.sqrt(float(np.mean(values))):6.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=300)
@@ -192,10 +222,18 @@ def main() -> None:
     parser.add_argument("--strengths", default="uniform:1400:2200")
     parser.add_argument("--unrated", action="store_true",
                         help="nobody rated, start numbers by lot (every system, Burstein too)")
+    parser.add_argument("--estimate-error", action="store_true",
+                        help="only print how far ratings and estimates are from the truth")
     parser.add_argument("--paired", metavar="CSV",
                         help="only print posterior - burstein paired differences from a "
                              "swissbot simulate --out tournaments.csv")
     args = parser.parse_args()
+    if args.estimate_error:
+        estimate_error(SimulationConfig(players=args.players, rounds=args.rounds, seed=args.seed,
+                                        tiebreaks="none", strength_difference=False,
+                                        strengths=parse_strengths(args.strengths)),
+                       args.tournaments)
+        return
     if args.paired:
         paired_from_csv(Path(args.paired), "posterior", "burstein")
         return
