@@ -47,8 +47,10 @@ class AdviceView:
 class AdviceOps(ServiceBase):
     """The advisor as a service operation."""
 
-    #: The advisor's time budget; tests lower it on their service.
+    #: The advisor's time budget. Tests lower it, or fix the events per system instead
+    #: (``advice_tournaments``: deterministic, the budget is then not used).
     advice_seconds: float = ADVICE_SECONDS
+    advice_tournaments: int | None = None
 
     async def advise(self, actor: Actor, tournament: TournamentRef = None) -> AdviceView:
         """Simulate the tournament's own event (its players, rounds, scoring and system) with
@@ -78,7 +80,7 @@ class AdviceOps(ServiceBase):
         request = advice_request(
             players=n, rounds=rounds, scoring=settings.scoring, system=settings.system,
             ratings=[p.rating for p in players if p.rating], seed=t.seed or 1,
-            seconds=self.advice_seconds,
+            seconds=self.advice_seconds, tournaments=self.advice_tournaments,
         )
         busy = _advising(self)
         if actor.guild_id in busy:
@@ -108,7 +110,7 @@ class AdviceOps(ServiceBase):
 
 def advice_request(
     *, players: int, rounds: int, scoring: str, system: str, ratings: list[int], seed: int,
-    seconds: float,
+    seconds: float, tournaments: int | None = None,
 ) -> AdviceRequest:
     """The advisor's request for an event: its size, scoring and system, and its field.
 
@@ -128,7 +130,8 @@ def advice_request(
     match = Scoring.preset(scoring) == Scoring.match_points()
     return AdviceRequest(
         players=players, rounds=rounds, scoring="match" if match else "chess",
-        strengths=strengths, seed=seed, seconds=seconds, beta=Fraction(2), current=system,
+        strengths=strengths, seed=seed, seconds=seconds, tournaments=tournaments,
+        beta=Fraction(2), current=system,
     )
 
 

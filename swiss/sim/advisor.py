@@ -404,7 +404,7 @@ def _row(request: AdviceRequest, system: str, samples: list[Sample], note: str) 
         return SystemAdvice(system, 0, nan, nan, nan, nan, nan, nan, nan, note or "no events")
     tau, half = mean_ci95([s.tau for s in samples])
     if k < MIN_TOURNAMENTS and not note:
-        note = f"only {k} events: too slow for the time budget"
+        note = f"only {k} events, too few to compare (at least {MIN_TOURNAMENTS})"
     return SystemAdvice(
         system=system,
         tournaments=k,
