@@ -80,6 +80,7 @@ class AdviceOps(ServiceBase):
         request = advice_request(
             players=n, rounds=rounds, scoring=settings.scoring, system=settings.system,
             ratings=[p.rating for p in players if p.rating], seed=t.seed or 1,
+            policy=settings.rematches,
             seconds=self.advice_seconds, tournaments=self.advice_tournaments,
         )
         busy = _advising(self)
@@ -110,7 +111,7 @@ class AdviceOps(ServiceBase):
 
 def advice_request(
     *, players: int, rounds: int, scoring: str, system: str, ratings: list[int], seed: int,
-    seconds: float, tournaments: int | None = None,
+    seconds: float, tournaments: int | None = None, policy: str = "avoid",
 ) -> AdviceRequest:
     """The advisor's request for an event: its size, scoring and system, and its field.
 
@@ -131,7 +132,7 @@ def advice_request(
     return AdviceRequest(
         players=players, rounds=rounds, scoring="match" if match else "chess",
         strengths=strengths, seed=seed, seconds=seconds, tournaments=tournaments,
-        beta=Fraction(2), current=system,
+        beta=Fraction(2), current=system, policy=policy,
     )
 
 
@@ -180,3 +181,12 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
             if _POOL is pool:
                 _POOL = None
         raise ConflictError("The advisor's worker process stopped; ask again.") from None
+
+
+def stop_workers() -> None:
+    """Stop the worker process (the bot closes): a running simulation is abandoned."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -121,3 +121,6 @@ def test_the_request_follows_the_event() -> None:
     few = advice_request(players=16, rounds=5, scoring="chess", system="dutch",
                          ratings=[1200, 1400], seed=3, seconds=10)
     assert few.strengths.kind == "uniform"  # 2 of 16 rated: the default field
+    forbid = advice_request(players=16, rounds=5, scoring="chess", system="dutch",
+                            ratings=[], seed=3, seconds=10, policy="forbid")
+    assert forbid.config().policy == "forbid"  # the event's rematch rule

@@ -71,7 +71,8 @@ class AdviceRequest:
     (draws rise with the level, about a third of the games) and no draws for match scoring.
     ``tournaments`` fixes the number of simulated events per system (``seconds`` is then
     ignored); ``systems`` defaults to every system of the engine; ``current`` is the event's
-    own system, named in the recommendation when another one is better.
+    own system, named in the recommendation when another one is better; ``policy`` is its
+    rematch rule (``avoid`` or ``forbid``, as :class:`swiss.pairing.PairingConfig`).
     """
 
     players: int
@@ -85,6 +86,7 @@ class AdviceRequest:
     systems: tuple[str, ...] | None = None
     beta: Fraction = Fraction(2)
     current: str | None = None
+    policy: str = "avoid"
 
     def __post_init__(self) -> None:
         if self.players < 2:
@@ -96,6 +98,8 @@ class AdviceRequest:
             )
         if self.scoring not in SCORINGS:
             raise ValueError("scoring must be 'chess' or 'match'")
+        if self.policy not in ("avoid", "forbid"):
+            raise ValueError("the rematch policy must be 'avoid' or 'forbid'")
         if self.draw_rate is not None and not 0.0 <= self.draw_rate < 1.0:
             raise ValueError("the draw rate must be at least 0 and below 1")
         if not self.seconds > 0:
@@ -125,6 +129,7 @@ class AdviceRequest:
             strengths=self.strengths,
             model=self.model(),
             beta=self.beta,
+            policy=self.policy,
             seed=self.seed,
             strength_difference=False,  # not shown; it costs a matching per round
             scoring=self.scoring,
@@ -445,7 +450,8 @@ def recommend(
     if not comparable:
         return None, ("No system could be simulated often enough in the time given; "
                       "allow more seconds or fewer players.")
-    top = max(comparable, key=lambda r: (r.tau, -ord(r.system[0])))
+    # Equal means (rare, but possible with few events): the first name alphabetically.
+    top = max(sorted(comparable, key=lambda r: r.system), key=lambda r: r.tau)
     fairer_rivals = [r for r in comparable
                      if r is not top and overlaps(r, top) and fairer(r, top)]
     if fairer_rivals:
