@@ -10,6 +10,7 @@ meanwhile is refused politely.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import multiprocessing
 import statistics
@@ -172,6 +173,9 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
         if _POOL is None:
             _POOL = concurrent.futures.ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            # Let go of it before the interpreter tears its modules down: an executor
+            # collected after that prints an ignored AttributeError at exit.
+            atexit.register(stop_workers)
         pool = _POOL
     loop = asyncio.get_running_loop()
     try:
@@ -184,7 +188,8 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
 
 
 def stop_workers() -> None:
-    """Stop the worker process (the bot closes): a running simulation is abandoned."""
+    """Stop the worker process (the bot closes, the interpreter exits): a simulation still
+    running finishes in the background and its answer is dropped."""
     global _POOL
     with _POOL_LOCK:
         pool, _POOL = _POOL, None

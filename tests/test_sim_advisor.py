@@ -256,3 +256,16 @@ def test_the_outcome_model_follows_scoring_and_draw_rate() -> None:
     assert AdviceRequest(8, 3, beta=Fraction(1)).config().beta == 1
     assert math.isclose(AdviceRequest(8, 3, draw_rate=0.1).model().probabilities(1800, 1800)[2],
                         0.1)
+
+
+def test_tiny_events_stop_at_the_cap_even_when_time_stands_still(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import swiss.sim.advisor as advisor
+
+    monkeypatch.setattr(advisor, "MAX_EVENTS", 25)
+    fake = FakeTime({"burstein": 0.0, "dutch": 0.0})  # the budget never runs out
+    advice = advise(AdviceRequest(players=4, rounds=2, seconds=1.0,
+                                  systems=("burstein", "dutch")),
+                    runner=fake.runner, clock=fake.clock)
+    assert [r.tournaments for r in advice.systems] == [25, 25]

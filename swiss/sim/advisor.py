@@ -57,6 +57,9 @@ MIN_TOURNAMENTS = 10
 CLEAR_WINNER = 0.5
 #: The share of the time budget spent on the comparison; the rest checks R+1 and R+2 rounds.
 MAIN_SHARE = 0.75
+#: A time-budgeted run stops a system at this many events (tiny events would otherwise run
+#: into the hundreds of thousands; the interval of tau is then about ±0.003 already).
+MAX_EVENTS = 5000
 #: The rounds added when the event's own number finds no clear winner.
 EXTRA_ROUNDS = (1, 2)
 SCORINGS = ("chess", "match")
@@ -341,7 +344,7 @@ def _budgeted(
 ) -> dict[str, Played]:
     """Round-robin in batches until ``budget`` seconds are spent.
 
-    Every turn gives each active system one batch sized to take about ``slice`` seconds
+    Every turn gives each active system one batch sized to take about ``slice_`` seconds
     (from its measured time per event; the first batch is one event), so every system gets
     about the same time and a slow one plays fewer events. A system whose events are so slow
     that its share of the budget cannot buy :data:`MIN_TOURNAMENTS` of them is stopped and
@@ -353,7 +356,6 @@ def _budgeted(
     share = budget * max(1, jobs) / max(1, len(names))  # worker-seconds per system
     slice_ = max(budget / (10 * max(1, len(names))), 0.02)  # a turn takes about budget / 10
     samples: dict[str, list[Sample]] = {name: [] for name in names}
-    spent = dict.fromkeys(names, 0.0)
     notes: dict[str, str] = {}
     rate: dict[str, float] = {}  # seconds per event in the latest batch
     active = list(names)
@@ -367,6 +369,7 @@ def _budgeted(
                 batches.append(Batch(config, name, 0, 1))
                 continue
             size = max(parts, int(slice_ * parts / max(rate.get(name, 0.0), 1e-6)))
+            size = min(size, MAX_EVENTS - done)
             step = math.ceil(size / parts)
             batches += [Batch(config, name, start, min(done + size, start + step))
                         for start in range(done, done + size, step)]
@@ -374,7 +377,6 @@ def _budgeted(
         for result in runner(batches):
             name = result.batch.system
             samples[name].extend(result.samples)
-            spent[name] += result.seconds
             if result.samples:
                 rate[name] = result.seconds / len(result.samples)
             if result.error:
@@ -384,7 +386,7 @@ def _budgeted(
                 needed = rate[name] * (1 if first else MIN_TOURNAMENTS)
                 if needed > share:
                     notes[name] = f"too slow for the time budget ({rate[name]:.2f} s per event)"
-            if name in notes:
+            if name in notes or len(samples[name]) >= MAX_EVENTS:
                 active.remove(name)
         first = False
         now = clock()
