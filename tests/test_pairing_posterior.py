@@ -193,3 +193,29 @@ def test_swissbot_pair_posterior_on_a_trf(tmp_path, capsys):  # type: ignore[no-
     expected = pair_round(t, PairingConfig(system="posterior"))
     assert pairs == {(g.white, g.black) for g in expected.games} and bye is None
     assert frozenset((1, 4)) not in {frozenset(p) for p in pairs}  # not Burstein's pairing
+
+
+@pytest.mark.parametrize("scoring", ["chess", "match"])
+def test_simulator_estimates_equal_the_engine_s(scoring: str):  # type: ignore[no-untyped-def]
+    """The simulator's arrays give the same estimates as the tournament, whatever the scoring
+    (3/1/0 points are not the evidence: the game results are)."""
+    from swiss.model import ByeKind
+    from swiss.sim.fastpair import PlainState, plain_estimates
+    from swiss.sim.outcomes import EloLogistic
+    from swiss.sim.runner import SimulationConfig, play_tournament
+
+    config = SimulationConfig(players=9, rounds=4, scoring=scoring, model=EloLogistic(0.3),
+                              tiebreaks="none", seed=3)
+    played = play_tournament(config, "posterior", 1).tournament
+    win, draw = (3, 1) if scoring == "match" else (2, 1)
+    state = PlainState(9, win, draw, np.array([p.rating for p in played.players]))
+    half = {Result.WHITE_WINS: 2, Result.DRAW: 1, Result.BLACK_WINS: 0}
+    for rnd in played.rounds:
+        bye = [b.player - 1 for b in rnd.byes if b.kind is ByeKind.PAIRING]
+        state.record_round([(g.white - 1, g.black - 1, half[g.result]) for g in rnd.games],
+                           bye[0] if bye else None)
+    assert any(state.byes) and any(g.result is Result.DRAW for r in played.rounds
+                                   for g in r.games)
+    engine = tournament_estimates(played)
+    got = plain_estimates(state)
+    assert np.abs(got - np.array([engine[i + 1] for i in range(9)])).max() < 1e-6

@@ -36,17 +36,24 @@ FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "posterior")
 class PlainState:
     """What the engine needs about ``n`` players indexed 0..n-1 (player id = index + 1).
 
-    The index order is the initial (seeding) order. Scores are in half points. ``ratings``
-    (by index, 0 = unrated) are the prior of the ``posterior`` system's strength estimates.
+    The index order is the initial (seeding) order. Scores are in integer units: a win is
+    worth ``win`` and a draw ``draw`` (half points by default, chess; ``win=3, draw=1`` is
+    match scoring 3/1/0). The pairing-allocated bye is worth a win. ``ratings`` (by index,
+    0 = unrated) are the prior of the ``posterior`` system's strength estimates, and
+    ``game_half_points`` what each scored over the board in half points (their evidence,
+    whatever the scoring).
     """
 
     n: int
+    win: int = 2
+    draw: int = 1
     ratings: np.ndarray | None = None
     score2: np.ndarray = field(init=False)
     color_diff: np.ndarray = field(init=False)
     met: np.ndarray = field(init=False)  # how often each two players met
     colors: list[np.ndarray] = field(init=False)  # one int8 array per round: +1 W, -1 B, 0 none
     byes: np.ndarray = field(init=False)  # pairing-allocated byes received
+    game_half_points: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         self.score2 = np.zeros(self.n, dtype=np.int64)
@@ -54,17 +61,21 @@ class PlainState:
         self.met = np.zeros((self.n, self.n), dtype=np.int16)
         self.colors = []
         self.byes = np.zeros(self.n, dtype=np.int64)
+        self.game_half_points = np.zeros(self.n, dtype=np.int64)
 
     def record_round(self, games: list[tuple[int, int, int]], bye: int | None = None) -> None:
         """Add a played round: ``(white index, black index, white's half points 0/1/2)``, and
         the index of the player who had the pairing-allocated bye (worth a win)."""
         row = np.zeros(self.n, dtype=np.int8)
         if bye is not None:
-            self.score2[bye] += 2
+            self.score2[bye] += self.win
             self.byes[bye] += 1
+        units = (0, self.draw, self.win)  # by white's half points
         for w, b, half_points in games:
-            self.score2[w] += half_points
-            self.score2[b] += 2 - half_points
+            self.score2[w] += units[half_points]
+            self.score2[b] += units[2 - half_points]
+            self.game_half_points[w] += half_points
+            self.game_half_points[b] += 2 - half_points
             self.color_diff[w] += 1
             self.color_diff[b] -= 1
             self.met[w, b] += 1
@@ -156,8 +167,7 @@ def plain_estimates(state: PlainState) -> np.ndarray:
     iu, iv = _triu(state.n)
     games = state.met[iu, iv]
     played = np.flatnonzero(games)
-    # every bye is a pairing-allocated one, worth a win but no information
-    points = (state.score2 - 2 * state.byes) / 2.0
+    points = state.game_half_points / 2.0  # byes are worth points but carry no information
     return strength_estimates(state.ratings, iu[played], iv[played], games[played], points)
 
 
