@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from swiss.model import Scoring  # noqa: E402
 from swiss.pairing import PairingConfig, pair_round  # noqa: E402
-from swiss.trf import parse_trf, write_trf  # noqa: E402
+from swiss.trf import parse_trf, read_pairs, write_trf  # noqa: E402
 
 ROUNDS, CUT = 9, 5
 
@@ -75,7 +75,7 @@ def main() -> int:
             result = pair_round(tournament, PairingConfig(system="fide-dutch", rules=args.rules))
             ours = time.perf_counter() - start
             got = (frozenset((g.white, g.black) for g in result.games), result.pairing_bye)
-            same = got == d.parse_pairs(run.stdout)
+            same = got == read_pairs(run.stdout)
             print(f"{n:>8} {ours:>11.2f} {bbp:>9.2f} {ours / bbp:>7.1f}  {same}", flush=True)
     return 0
 
