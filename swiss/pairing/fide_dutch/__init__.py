@@ -56,7 +56,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         initial=tournament.initial_color or Color.WHITE,
         rules=rules,
         scale=scale,
-        backend="rustworkx" if config.backend == "auto" else config.backend,
+        backend="exact" if config.backend == "auto" else config.backend,
     )
     try:
         pairs, pab, _decisions = pair_brackets(ctx, to_pair)

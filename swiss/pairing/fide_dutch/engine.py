@@ -28,7 +28,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from swiss.model import Color
+from swiss.pairing import exact
 from swiss.pairing.fide_dutch.players import DutchPlayer
 from swiss.pairing.matching import (
     RUSTWORKX_MAX_WEIGHT,
@@ -38,6 +41,8 @@ from swiss.pairing.matching import (
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
+# A tie-break constraint: which edges (given as arrays of endpoints, u < v) it keeps.
+_Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
 
@@ -188,11 +193,8 @@ def pair_brackets(
 
 
 def _check_complete(ctx: _Context, unpaired: list[int]) -> None:
-    edges = _plain_edges(ctx, unpaired)
     n = len(unpaired) + (len(unpaired) % 2)
-    mates = max_weight_matching(n, edges, "rustworkx" if ctx.backend == "auto"
-                                else ctx.backend)  # type: ignore[arg-type]
-    if len(mates) * 2 < n:
+    if _Solver(n, _plain_edges(ctx, unpaired), ctx.backend).solve() is None:
         raise NoPairing(
             "no pairing satisfies the absolute criteria (no rematch C1, no second "
             "pairing-allocated bye C2, absolute colour preferences C3)")
@@ -353,9 +355,10 @@ def _pair_bracket(
 
     edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
     solver = _Solver(vertices, edges, ctx.backend)
-    best_w, mates = solver.solve({})
-    if len(mates) * 2 < vertices:
+    found = solver.solve()
+    if found is None:
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
+    best_w, mates = found
 
     mate = _mate_map(mates)
 
@@ -365,18 +368,18 @@ def _pair_bracket(
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     search = _TieBreak(solver, best_w, mate, vertices)
-    idx_b = {index[x] for x in in_b}
+    is_b = np.zeros(vertices, dtype=bool)
+    is_b[[index[x] for x in in_b]] = True
 
-    def pin(p: int, q: int | None) -> Callable[[int, int], bool]:
+    def pin(p: int, q: int | None) -> _Mask:
         vp = index[p]
-        if q is None:
-            return lambda u, v: not ((u == vp and v in idx_b) or (v == vp and u in idx_b))
-        vq = index[q]
+        if q is None:  # p floats: no edge from p into the bracket
+            return lambda us, vs: ~(((us == vp) & is_b[vs]) | ((vs == vp) & is_b[us]))
+        lo, hi = min(vp, index[q]), max(vp, index[q])
 
-        def ok(u: int, v: int) -> bool:
-            if u in (vp, vq) or v in (vp, vq):
-                return {u, v} == {vp, vq}
-            return True
+        def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+            touch = (us == lo) | (vs == lo) | (us == hi) | (vs == hi)
+            return ~touch | ((us == lo) & (vs == hi))
         return ok
 
     done: set[int] = set()
@@ -402,13 +405,17 @@ def _pair_bracket(
     if k:
         s1, s2 = res[:k], res[k:]
         for s1x, s2x in _exchanges(s1, s2, res):
-            i1 = {index[q] for q in s1x}
-            i2 = {index[q] for q in s2x}
+            i1 = np.zeros(vertices, dtype=bool)
+            i1[[index[q] for q in s1x]] = True
+            i2 = np.zeros(vertices, dtype=bool)
+            i2[[index[q] for q in s2x]] = True
 
-            def split(u: int, v: int, i1: set[int] = i1, i2: set[int] = i2) -> bool:
-                if u in i1 or v in i1:
-                    return (u in i1 and v in i2) or (v in i1 and u in i2)
-                return not (u in i2 and v in i2)
+            def split(us: np.ndarray, vs: np.ndarray, i1: np.ndarray = i1,
+                      i2: np.ndarray = i2) -> np.ndarray:
+                # S1 players meet S2 players; two S2 players never meet.
+                either = i1[us] | i1[vs]
+                cross = (i1[us] & i2[vs]) | (i1[vs] & i2[us])
+                return np.where(either, cross, ~(i2[us] & i2[vs]))
             if search.accept(split):
                 break
         else:
@@ -452,16 +459,20 @@ class _TieBreak:
     def partner(self, v: int) -> int:
         return self.mate[v]
 
-    def accept(self, pred: Callable[[int, int], bool]) -> bool:
-        # Accepted constraints are applied to the solver's edge list once and for all, so
-        # each later test filters the (shrinking) list with its own predicate only.
-        if all(pred(u, v) for u, v in self.mate.items() if u < v):
-            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
+    def accept(self, pred: _Mask) -> bool:
+        # Accepted constraints narrow the solver's live edges once and for all, so each later
+        # test only adds its own mask.
+        pairs = [(u, v) for u, v in self.mate.items() if u < v]
+        mu = np.array([u for u, _ in pairs], dtype=np.int64)
+        mv = np.array([v for _, v in pairs], dtype=np.int64)
+        mask = pred(self.solver.us, self.solver.vs)
+        if bool(np.all(pred(mu, mv))):
+            self.solver.narrow(mask)
             return True
-        w, mates = self.solver.solve_filtered(pred)
-        if len(mates) * 2 == self.vertices and w == self.best:
-            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
-            self.mate = _mate_map(mates)
+        found = self.solver.solve(mask)
+        if found is not None and found[0] == self.best:
+            self.solver.narrow(mask)
+            self.mate = _mate_map(found[1])
             return True
         return False
 
@@ -496,16 +507,6 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
             n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
             yield n1, n2
-
-
-def _respects(mate: dict[int, int], pins: dict[int, int | None], in_b: set[int]) -> bool:
-    for v, w in pins.items():
-        if w is None:
-            if mate[v] in in_b:
-                return False
-        elif mate[v] != w:
-            return False
-    return True
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
@@ -588,40 +589,50 @@ def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
 
 
 class _Solver:
-    """One bracket's weighted graph, solved with some vertices pinned."""
+    """One bracket's weighted graph, solved with some edges masked out.
+
+    The default backend is the compiled exact solver (:func:`swiss.pairing.exact.solve`,
+    LEMON's blossom algorithm over 128/256-bit integers): the weights are split into 62-bit
+    limbs once, and each tie-break test only selects the live edges with a numpy mask.
+    """
 
     def __init__(self, vertices: int, edges: list[tuple[int, int, int]], backend: str) -> None:
         self.vertices = vertices
-        self.edges = edges
-        self.backend = "rustworkx" if backend == "auto" else backend
-        # Filtering keeps each edge's weight: one lookup table serves every solve.
+        self.backend = "exact" if backend in ("auto", "exact") else backend
+        self.us = np.array([min(u, v) for u, v, _w in edges], dtype=np.int64)
+        self.vs = np.array([max(u, v) for u, v, _w in edges], dtype=np.int64)
+        self.weights = [w for _u, _v, w in edges]
         self.weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
+        self.alive = np.ones(len(edges), dtype=bool)
+        # Every perfect matching has vertices/2 edges: shifting all weights by the smallest
+        # one keeps the optimum and leaves non-negative limbs.
+        low = min(self.weights, default=0)
+        shifted = [w - low for w in self.weights]
+        words = max(1, -(-max(shifted, default=0).bit_length() // 62))
+        self.limbs = np.array(
+            [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)],
+            dtype=np.int64).reshape(words, len(edges))
+        self.multipliers = [1 << (62 * j) for j in range(words)]
 
-    def solve_filtered(self, pred: Callable[[int, int], bool]
-                       ) -> tuple[int, set[tuple[int, int]]]:
-        edges = [e for e in self.edges if pred(e[0], e[1])]
-        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
-        return sum(self.weight_of[m] for m in mates), mates
+    def narrow(self, mask: np.ndarray) -> None:
+        self.alive &= mask
 
-    def solve(self, pins: dict[int, int | None],
-              in_b: set[int] | None = None) -> tuple[int, set[tuple[int, int]]]:
-        if pins:
-            keep = []
-            for u, v, w in self.edges:
-                ok = True
-                for x, y in ((u, v), (v, u)):
-                    if x in pins:
-                        target = pins[x]
-                        if target is None:
-                            if in_b is not None and y in in_b:
-                                ok = False
-                        elif target != y:
-                            ok = False
-                if ok:
-                    keep.append((u, v, w))
-            edges = keep
+    def solve(self, mask: np.ndarray | None = None
+              ) -> tuple[int, set[tuple[int, int]]] | None:
+        """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
+        or ``None`` when there is no perfect matching."""
+        keep = self.alive if mask is None else self.alive & mask
+        idx = np.flatnonzero(keep)
+        if self.backend == "exact":
+            sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
+                              self.limbs[:, idx], self.multipliers, duals=False)
+            if sol is None:
+                return None
+            pairs = {(u, v) for u, v in sol.pairs()}
         else:
-            edges = self.edges
-        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
-        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
-        return sum(weight_of[m] for m in mates), mates
+            edges = [(int(self.us[e]), int(self.vs[e]), self.weights[e]) for e in idx]
+            pairs = max_weight_matching(self.vertices, edges,
+                                        self.backend)  # type: ignore[arg-type]
+            if len(pairs) * 2 < self.vertices:
+                return None
+        return sum(self.weight_of[m] for m in pairs), pairs
