@@ -34,6 +34,7 @@ def _known(rules: str) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 def test_corpus_identity_with_the_endorsed_engine(rules: str) -> None:
     """Every corpus round gives bbpPairings' pairs and bye, except the listed known cases."""
