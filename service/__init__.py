@@ -126,6 +126,10 @@ Live:        crosstable(guild_id, tournament=None) -> CrosstableView
              web_link(actor, tournament=None) -> str   (the live page's token, made once)
              live_event(token) -> LiveEventView | None   (the web page; None = 404)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
+             claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
+             release_announcements(claimant, ids=None)   (several processes, issue 17)
+Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shards=``
+             (``Shards(count, ids)``): only the guilds of this process's Discord shards
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
 """
@@ -197,6 +201,7 @@ from service.views import (
     WaitingView,
     format_points,
 )
+from storage.shards import ALL_SHARDS, Shards, shard_of
 
 
 class TournamentService(
@@ -211,6 +216,7 @@ class TournamentService(
 
 
 __all__ = [
+    "ALL_SHARDS",
     "Actor",
     "AlreadyFinalError",
     "AlreadyRegisteredError",
@@ -252,6 +258,7 @@ __all__ = [
     "RoundView",
     "Seat",
     "ServiceError",
+    "Shards",
     "StandingsRowView",
     "StandingsView",
     "ThreadView",
@@ -268,4 +275,5 @@ __all__ = [
     "WaitingView",
     "WhyView",
     "format_points",
+    "shard_of",
 ]

@@ -9,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 OPEN_STATUSES = ("registration", "running")
@@ -185,10 +186,14 @@ async def claim_auto_advance(conn: aiosqlite.Connection, tournament_id: int) -> 
     return cur.rowcount == 1
 
 
-async def due_auto_advances(conn: aiosqlite.Connection, now: datetime) -> list[TournamentRow]:
+async def due_auto_advances(
+    conn: aiosqlite.Connection, now: datetime, shards: Shards = ALL
+) -> list[TournamentRow]:
+    """Running tournaments (of guilds on ``shards``) whose next round is due to be paired."""
+    mine, params = shards.where("guild_id")
     async with conn.execute(
         "SELECT * FROM tournaments WHERE auto_advance_due IS NOT NULL AND auto_advance_due <= ?"
-        " AND status = 'running' ORDER BY auto_advance_due, id",
-        (to_text(now),),
+        f" AND status = 'running' AND {mine} ORDER BY auto_advance_due, id",
+        (to_text(now), *params),
     ) as cur:
         return [_tournament(row) for row in await cur.fetchall()]
