@@ -184,7 +184,8 @@ class RestMixin:
 
     async def _get_gateway(self, *_: Any) -> tuple[int, Any]:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {"url": self.gateway_url, "shards": self.shard_count,
+                     "session_start_limit": limit}
 
     async def _put_commands(self, params: dict[str, str], body: Any, *_: Any) -> tuple[int, Any]:
         guild_id = params.get("guild_id")
