@@ -106,6 +106,10 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self.dm_channels: dict[int, int] = {}
         self.closed_dms: set[int] = set()
         self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
+        # Seconds between storing a posted message and answering the bot: a process killed
+        # then has posted without knowing it (the kill test aims at that moment).
+        self.post_delay = 0.0
+        self.posts_in_flight = 0
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()

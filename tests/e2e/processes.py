@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
+import multiprocessing.context
 import os
 import sys
 from pathlib import Path
@@ -62,3 +64,30 @@ async def wait_until(condition, timeout: float, what: str) -> None:  # type: ign
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what}")
         await asyncio.sleep(0.05)
+
+
+# -- bot processes forked from a preloaded server (the kill test restarts them 40 times) ------
+# Importing discord.py, the cogs and the renderers takes seconds on a loaded machine; a
+# forkserver imports them once and forks each bot process from there, so a restart is about a
+# tenth of a second. Each child is still a separate OS process with its own database
+# connection and gateway connections, killed with a real SIGKILL.
+PRELOAD = ["cli.main", "cli.run", "bot.client", "bot.delivery", "cogs.tournament", "cogs.play",
+           "cogs.admin", "cogs.notify", "cogs.explain", "service", "storage.db"]
+
+
+def bot_child(env: dict[str, str], cwd: str, log: str) -> None:
+    """The body of a forked bot process: the environment, stderr to ``log``, ``swissbot run``."""
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    os.dup2(fd, 2)
+    from cli.main import main
+
+    os._exit(main(["run"]))
+
+
+def forkserver() -> multiprocessing.context.ForkServerContext:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
