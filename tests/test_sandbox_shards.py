@@ -28,10 +28,10 @@ async def _events(ws: aiohttp.ClientWebSocketResponse, count: int) -> list[dict[
 
 
 async def test_gateway_bot_recommends_the_shard_count() -> None:
-    async with FakeDiscord(shards=4) as fake, aiohttp.ClientSession() as http:
-        async with http.get(f"{fake.api_base}/gateway/bot",
-                            headers={"Authorization": f"Bot {fake.token}"}) as response:
-            body = await response.json()
+    async with FakeDiscord(shards=4) as fake, aiohttp.ClientSession() as http, http.get(
+        f"{fake.api_base}/gateway/bot", headers={"Authorization": f"Bot {fake.token}"}
+    ) as response:
+        body = await response.json()
     assert body["shards"] == 4 and body["url"] == fake.gateway_url
     assert body["session_start_limit"]["max_concurrency"] >= 1
 
