@@ -64,8 +64,10 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
     )
-    database: Path = Field(
-        default=Path("swissbot.sqlite3"),
+    # A SQLite file (path or sqlite:///path) or a postgresql:// URL (docs/database.md); text,
+    # not a Path, which would fold the URL's "//".
+    database: str = Field(
+        default="swissbot.sqlite3",
         validation_alias=AliasChoices("SWISSBOT_DATABASE", "database"),
     )
     guild_ids: Annotated[tuple[int, ...], NoDecode] = Field(
@@ -170,6 +172,21 @@ class Settings(BaseSettings):
         if len(set(self.shard_ids)) != len(self.shard_ids):
             raise ValueError("SWISSBOT_SHARD_IDS lists a shard twice")
         return self
+
+    @property
+    def database_file(self) -> Path | None:
+        """The SQLite file ``database`` names, or None for a PostgreSQL URL."""
+        text = str(self.database).strip()
+        if text.startswith(("postgresql://", "postgres://")):
+            return None
+        if text.startswith("sqlite://"):
+            text = text.removeprefix("sqlite://").removeprefix("/")
+        return Path(text)
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_is_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Path) else value
 
     @field_validator("web_port", "public_url", mode="before")
     @classmethod

@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "standings",
     "simulate",
     "sandbox",
+    "db",
 )
 
 __all__ = ["EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from storage.connection import Connection, Row, dialect, insert_returning_id
 from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
@@ -56,7 +55,7 @@ def _dumps(value: Any) -> str | None:
 
 
 async def append_audit(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     tournament_id: int | None,
@@ -75,7 +74,7 @@ async def append_audit(
     )
 
 
-async def list_audit(conn: aiosqlite.Connection, tournament_id: int) -> list[AuditRow]:
+async def list_audit(conn: Connection, tournament_id: int) -> list[AuditRow]:
     async with conn.execute(
         "SELECT * FROM audit_log WHERE tournament_id = ? ORDER BY id", (tournament_id,)
     ) as cur:
@@ -96,7 +95,7 @@ async def list_audit(conn: aiosqlite.Connection, tournament_id: int) -> list[Aud
     ]
 
 
-def _outbox(row: aiosqlite.Row) -> OutboxRow:
+def _outbox(row: Row) -> OutboxRow:
     return OutboxRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -115,7 +114,7 @@ def _outbox(row: aiosqlite.Row) -> OutboxRow:
 
 
 async def enqueue(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int | None,
@@ -125,18 +124,17 @@ async def enqueue(
     now: datetime,
 ) -> int:
     stamp = to_text(now)
-    cur = await conn.execute(
+    return await insert_returning_id(
+        conn,
         "INSERT INTO outbox (guild_id, channel_id, tournament_id, kind, payload, created_at,"
         " next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, tournament_id, kind, json.dumps(payload, default=str), stamp,
          stamp),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
 
 
 async def pending(
-    conn: aiosqlite.Connection, now: datetime, limit: int = 50
+    conn: Connection, now: datetime, limit: int = 50
 ) -> list[OutboxRow]:
     """Undelivered rows whose next attempt is due, oldest first."""
     async with conn.execute(
@@ -147,13 +145,8 @@ async def pending(
         return [_outbox(row) for row in await cur.fetchall()]
 
 
-def _is_postgres(conn: Any) -> bool:
-    """The PostgreSQL connection wrapper says ``dialect = "postgresql"``; aiosqlite's has none."""
-    return getattr(conn, "dialect", "sqlite") == "postgresql"
-
-
 async def claim(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     claimant: str,
     now: datetime,
@@ -176,7 +169,7 @@ async def claim(
     """
     mine, params = shards.where("o.guild_id")
     # -- PostgreSQL variant: the only dialect difference of the claim ------------------------
-    lock = " FOR UPDATE SKIP LOCKED" if _is_postgres(conn) else ""
+    lock = " FOR UPDATE SKIP LOCKED" if dialect(conn).NAME == "postgresql" else ""
     stamp = to_text(now)
     sql = (
         "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ("
@@ -195,7 +188,7 @@ async def claim(
     return sorted(rows, key=lambda r: r.id)  # RETURNING has no defined order
 
 
-async def release(conn: aiosqlite.Connection, claimant: str, ids: list[int] | None = None) -> int:
+async def release(conn: Connection, claimant: str, ids: list[int] | None = None) -> int:
     """End ``claimant``'s leases on its undelivered rows (all, or ``ids``): another process
     may take them at once (a clean shutdown, or rows a pass did not reach)."""
     sql = ("UPDATE outbox SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?"
@@ -211,7 +204,7 @@ async def release(conn: aiosqlite.Connection, claimant: str, ids: list[int] | No
 
 
 async def list_outbox(
-    conn: aiosqlite.Connection, tournament_id: int | None = None
+    conn: Connection, tournament_id: int | None = None
 ) -> list[OutboxRow]:
     sql = "SELECT * FROM outbox"
     params: tuple[int, ...] = ()
@@ -222,7 +215,7 @@ async def list_outbox(
         return [_outbox(row) for row in await cur.fetchall()]
 
 
-async def mark_delivered(conn: aiosqlite.Connection, outbox_id: int, now: datetime) -> bool:
+async def mark_delivered(conn: Connection, outbox_id: int, now: datetime) -> bool:
     """True for the one call that delivered it; later calls return False."""
     cur = await conn.execute(
         "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, claimed_by = NULL,"
@@ -232,13 +225,13 @@ async def mark_delivered(conn: aiosqlite.Connection, outbox_id: int, now: dateti
     return cur.rowcount == 1
 
 
-async def get_outbox(conn: aiosqlite.Connection, outbox_id: int) -> OutboxRow | None:
+async def get_outbox(conn: Connection, outbox_id: int) -> OutboxRow | None:
     async with conn.execute("SELECT * FROM outbox WHERE id = ?", (outbox_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _outbox(row)
 
 
-async def delivery_problem(conn: aiosqlite.Connection, tournament_id: int) -> str | None:
+async def delivery_problem(conn: Connection, tournament_id: int) -> str | None:
     """The error of the tournament's oldest failing announcement, unless a later one of the
     same tournament was delivered since (then the problem is over)."""
     async with conn.execute(
@@ -253,7 +246,7 @@ async def delivery_problem(conn: aiosqlite.Connection, tournament_id: int) -> st
 
 
 async def mark_failed(
-    conn: aiosqlite.Connection, outbox_id: int, *, error: str, retry_at: datetime
+    conn: Connection, outbox_id: int, *, error: str, retry_at: datetime
 ) -> bool:
     cur = await conn.execute(
         "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"

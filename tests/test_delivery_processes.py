@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.delivery import OutboxDelivery
 from service import Shards
 from tests.service_helpers import member, open_service, organiser
@@ -16,6 +18,8 @@ from tests.test_delivery_wakeup import ReadyClient, RecordingChannel
 
 # Twelve guilds, three on each shard of four ((g >> 22) % 4), each with its own channel: more
 # rows than one claim takes (20), in channels that do not hold each other back.
+pytestmark = pytest.mark.usefixtures("backend")
+
 GUILDS = tuple((k << 22) | 1000 for k in range(12))
 
 

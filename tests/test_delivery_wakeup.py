@@ -13,10 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from bot.delivery import OutboxDelivery
 from service import Announcement, TournamentService
 from tests.service_helpers import member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 CHANNEL_ID = 4242

@@ -1,6 +1,7 @@
 """The outbox claim with leases (issue 17): several processes on one database each post a row
 once; a dead process's lease expires; a channel keeps its order; shards split the guilds; the
-background timers stay with the process of their guild's shard."""
+background timers stay with the process of their guild's shard. On SQLite and on PostgreSQL
+(where the claim takes its rows ``FOR UPDATE SKIP LOCKED``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 
 from service import Shards, TournamentService, shard_of
 from storage import journal
-from storage.db import Database, connect
-from tests.service_helpers import START, Clock, member, open_service, organiser
+from tests.service_helpers import START, Clock, member, open_database, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 LEASE = timedelta(seconds=30)
 # Two guilds on different shards of two: Discord's formula uses the bits above 22.
@@ -24,7 +26,7 @@ TWO_SHARDS_0 = Shards(2, frozenset({0}))
 TWO_SHARDS_1 = Shards(2, frozenset({1}))
 
 
-async def _fill(db: Database, rows: list[tuple[int, int]]) -> list[int]:
+async def _fill(db: Any, rows: list[tuple[int, int]]) -> list[int]:
     """Queue one announcement per (guild, channel); returns their ids."""
     ids = []
     async with db.transaction() as conn:
@@ -35,7 +37,7 @@ async def _fill(db: Database, rows: list[tuple[int, int]]) -> list[int]:
     return ids
 
 
-async def _claim(db: Database, who: str, *, at: timedelta = timedelta(0), limit: int = 50,
+async def _claim(db: Any, who: str, *, at: timedelta = timedelta(0), limit: int = 50,
                  shards: Shards | None = None) -> list[int]:
     now = START + at
     async with db.transaction() as conn:
@@ -58,13 +60,13 @@ async def test_two_connections_racing_claim_each_row_once(tmp_path: Path) -> Non
     """Two writers (two connections, each in its own thread: as two processes) claim and mark
     in a loop: every row is claimed by exactly one of them and delivered once."""
     path = tmp_path / "race.sqlite3"
-    first, second = await connect(path), await connect(path)
+    first, second = await open_database(path), await open_database(path)
     try:
         ids = await _fill(first, [(GUILD_0, 10 + i) for i in range(120)])
         claimed: dict[str, list[int]] = {"a": [], "b": [], "c": []}
         marked: list[int] = []
 
-        async def worker(db: Database, who: str) -> None:
+        async def worker(db: Any, who: str) -> None:
             while True:
                 got = await _claim(db, who, limit=7)
                 if not got:
@@ -88,7 +90,7 @@ async def test_two_connections_racing_claim_each_row_once(tmp_path: Path) -> Non
 async def test_a_dead_claimants_lease_expires_and_the_row_is_claimed_again(
     tmp_path: Path,
 ) -> None:
-    async with await connect(tmp_path / "lease.sqlite3") as db:
+    async with await open_database(tmp_path / "lease.sqlite3") as db:
         ids = await _fill(db, [(GUILD_0, 10), (GUILD_0, 11)])
         assert await _claim(db, "dead") == ids  # ... and the process is killed
         assert await _claim(db, "alive", at=timedelta(seconds=29)) == []  # still leased
@@ -104,7 +106,7 @@ async def test_a_dead_claimants_lease_expires_and_the_row_is_claimed_again(
 async def test_released_rows_are_claimable_at_once_and_a_failure_ends_the_lease(
     tmp_path: Path,
 ) -> None:
-    async with await connect(tmp_path / "release.sqlite3") as db:
+    async with await open_database(tmp_path / "release.sqlite3") as db:
         ids = await _fill(db, [(GUILD_0, 10), (GUILD_0, 11), (GUILD_0, 12)])
         assert await _claim(db, "a") == ids
         async with db.transaction() as conn:
@@ -120,7 +122,7 @@ async def test_a_channel_waits_while_another_process_holds_its_earlier_row(
 ) -> None:
     """Order per channel: process b must not post channel 10's second announcement while a
     (perhaps dead) process a holds the first one; other channels go ahead."""
-    async with await connect(tmp_path / "order.sqlite3") as db:
+    async with await open_database(tmp_path / "order.sqlite3") as db:
         first, second, other = await _fill(db, [(GUILD_0, 10), (GUILD_0, 10), (GUILD_0, 20)])
         assert await _claim(db, "a", limit=1) == [first]
         assert await _claim(db, "b") == [other]
@@ -129,7 +131,7 @@ async def test_a_channel_waits_while_another_process_holds_its_earlier_row(
 
 
 async def test_shards_split_the_guilds(tmp_path: Path) -> None:
-    async with await connect(tmp_path / "shards.sqlite3") as db:
+    async with await open_database(tmp_path / "shards.sqlite3") as db:
         on_0, on_1 = await _fill(db, [(GUILD_0, 10), (GUILD_1, 20)])
         assert await _claim(db, "one", shards=TWO_SHARDS_1) == [on_1]
         assert await _claim(db, "zero", shards=TWO_SHARDS_0) == [on_0]

@@ -24,6 +24,8 @@ from service import (
 from service.permissions import OPERATIONS
 from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()  # the organiser role, without Manage Server
 BOSS = manager()
 STRANGER_ORG = organiser(guild=OTHER_GUILD, user_id=9, name="Other Org")
