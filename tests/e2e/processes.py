@@ -16,7 +16,7 @@ from sandbox import FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_env(fake: FakeDiscord, database: Path, **settings: str) -> dict[str, str]:
+def bot_env(fake: FakeDiscord, database: Path | str, **settings: str) -> dict[str, str]:
     """The environment of one bot process: the sandbox's endpoints, ``database``, and
     ``settings`` (``SWISSBOT_SHARDS="4"``...)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SWISSBOT_"))}
