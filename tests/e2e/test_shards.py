@@ -13,12 +13,13 @@ from sandbox import FakeDiscord, SandboxGuild
 from storage.shards import shard_of
 from tests.e2e.fixtures import text_of
 from tests.e2e.processes import bot_env, start_process, stop_process, wait_until
+from tests.service_helpers import database_target, open_database
 
 SHARDS = 4
 GUILDS_PER_SHARD = 2
 PLAYERS = 4
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("backend")]
 
 
 async def _run(fake: FakeDiscord, guild: SandboxGuild, member, command: str,  # type: ignore[no-untyped-def]
@@ -34,7 +35,9 @@ async def test_two_processes_two_shards_each(tmp_path: Path) -> None:
                   for s in range(SHARDS) for i in range(GUILDS_PER_SHARD)]
         assert sorted(shard_of(g.id, SHARDS) for g in guilds) == \
             sorted(list(range(SHARDS)) * GUILDS_PER_SHARD)
-        database = tmp_path / "shared.sqlite3"
+        # Created (and, on PostgreSQL, made) here: both processes open the same database.
+        await (await open_database(tmp_path / "shared.sqlite3")).close()
+        database = database_target(tmp_path / "shared.sqlite3")
         groups = ("0-1", "2,3")
         processes = [
             await start_process(
