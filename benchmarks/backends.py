@@ -2,8 +2,9 @@
 
 Sections: one tournament of 100 and one of 1,000 players (report, confirm, round start =
 pairing and storing a round), and 100 guilds playing at once (each guild's 16-player event
-through two rounds, all guilds concurrently on one connection: what one bot process serving
-100 busy servers sees). Times are milliseconds per service call, each call one transaction.
+through two rounds, all guilds concurrently through one ``Database``: one SQLite connection,
+or PostgreSQL's pool of connections; what one bot process serving 100 busy servers sees).
+Times are milliseconds per service call, each call one transaction.
 
     python benchmarks/service.py --database /tmp/bench.sqlite3
     python benchmarks/service.py --database postgresql://user@localhost/swissbot_bench
@@ -143,4 +144,4 @@ def run_backends(url: str | None, *, big: int = 1000, guilds: int = 100) -> None
         print_table(backend, sections)
         calls = sum(len(v) for v in timings.values())
         print(f"{guilds} guilds at once: {calls} calls in {wall:.1f} s = {calls / wall:.0f} "
-              f"calls/s on one connection; whole run {time.perf_counter() - begin:.0f} s")
+              f"calls/s in one process; whole run {time.perf_counter() - begin:.0f} s")
