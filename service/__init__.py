@@ -125,6 +125,9 @@ Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user
 Live:        crosstable(guild_id, tournament=None) -> CrosstableView
              web_link(actor, tournament=None) -> str   (the live page's token, made once)
              live_event(token) -> LiveEventView | None   (the web page; None = 404)
+Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
+             pairing system simulated on the event's size, in a worker process, ~10 s; one
+             at a time per guild)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
              release_announcements(claimant, ids=None)   (several processes, issue 17)
@@ -136,6 +139,7 @@ Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shard
 
 from __future__ import annotations
 
+from service.advice import AdviceOps, AdviceView
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.drafts import DraftOps
 from service.entry import RequestOps
@@ -206,7 +210,7 @@ from storage.shards import ALL_SHARDS, Shards, shard_of
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps,
+    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -218,6 +222,7 @@ class TournamentService(
 __all__ = [
     "ALL_SHARDS",
     "Actor",
+    "AdviceView",
     "AlreadyFinalError",
     "AlreadyRegisteredError",
     "AlreadyReportedError",
