@@ -67,13 +67,13 @@ def use_postgresql(cluster: Cluster) -> None:
 
 
 def use_sqlite() -> None:
-    """Back to SQLite; drops the databases the test made (the cluster lives on)."""
+    """Back to SQLite; the databases the test used are emptied for the next ones."""
     cluster, urls = _Backend.cluster, list(_Backend.databases.values())
     _Backend.cluster, _Backend.databases = None, {}
     if cluster is not None and urls:
         import asyncio
 
-        asyncio.run(cluster.drop_databases(urls))
+        asyncio.run(cluster.release(urls))
 
 
 def on_postgresql() -> bool:

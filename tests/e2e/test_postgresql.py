@@ -19,7 +19,7 @@ async def database(pg_cluster: Cluster) -> AsyncIterator[str]:
     """A fresh migrated PostgreSQL database instead of the SQLite file (conftest's fixture)."""
     url = await pg_cluster.new_database()
     yield url
-    await pg_cluster.drop_databases([url])
+    await pg_cluster.release([url])
 
 
 async def test_a_tournament_on_postgresql_survives_a_restart(
