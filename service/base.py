@@ -6,8 +6,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
 from service.errors import (
     AmbiguousTournamentError,
     UnknownPlayerError,
@@ -21,7 +19,8 @@ from storage import journal
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
-from storage.db import Database
+from storage.connection import Connection
+from storage.db import AnyDatabase
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
@@ -33,7 +32,7 @@ PlayerRef = int | str
 class ServiceBase:
     """Holds the database and the clock; the operations live in the mixins."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, db: AnyDatabase, *, clock: Callable[[], datetime] | None = None) -> None:
         self.db = db
         self._clock = clock or _precise_utc_now
 
@@ -49,7 +48,7 @@ class ServiceBase:
     # -- lookups ---------------------------------------------------------------------------------
     async def _tournament(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         guild_id: int,
         ref: TournamentRef,
         *,
@@ -60,12 +59,12 @@ class ServiceBase:
         if ref is None:
             open_ones = await tournament_repo.list_tournaments(conn, guild_id, open_only=True)
             if len(open_ones) == 1:
-                return open_ones[0]
+                return await tournament_repo.locked(conn, open_ones[0])
             if not open_ones:
                 if closed_ok:
                     every = await tournament_repo.list_tournaments(conn, guild_id)
                     if every:
-                        return every[-1]
+                        return await tournament_repo.locked(conn, every[-1])
                 raise AmbiguousTournamentError(
                     "There is no open tournament in this server. An organiser can create one "
                     "with /tournament create."
@@ -86,7 +85,7 @@ class ServiceBase:
                 row = await tournament_repo.get_tournament(conn, tid)
             if row is None or row.guild_id != guild_id:
                 found = await tournament_repo.find_by_name(conn, guild_id, text)
-                row = found[0] if found else None
+                row = await tournament_repo.locked(conn, found[0]) if found else None
         if row is None or row.guild_id != guild_id:
             raise UnknownTournamentError(
                 f"There is no tournament {echo(ref)} in this server. See /tournament list."
@@ -94,7 +93,7 @@ class ServiceBase:
         return row
 
     async def _player(
-        self, conn: aiosqlite.Connection, t: TournamentRow, ref: PlayerRef
+        self, conn: Connection, t: TournamentRow, ref: PlayerRef
     ) -> PlayerRow:
         """A player by Discord user id (int, digits or mention), ``#number`` or exact name.
 
@@ -126,7 +125,7 @@ class ServiceBase:
     # -- journal ---------------------------------------------------------------------------------
     async def _audit(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow | None,
         action: str,
@@ -146,7 +145,7 @@ class ServiceBase:
         )
 
     async def _announce(
-        self, conn: aiosqlite.Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
     ) -> int:
         """Queue an announcement in the tournament's channel (else the guild's default one)."""
         channel = t.channel_id
@@ -168,7 +167,7 @@ class ServiceBase:
         )
 
     # -- views -----------------------------------------------------------------------------------
-    async def _info(self, conn: aiosqlite.Connection, t: TournamentRow) -> TournamentInfo:
+    async def _info(self, conn: Connection, t: TournamentRow) -> TournamentInfo:
         t = await tournament_repo.get_tournament(conn, t.id) or t  # fresh status
         players = await player_repo.list_players(conn, t.id)
         last = await round_repo.last_round(conn, t.id)

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import re
-import sqlite3
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +39,7 @@ from service.views import Actor, ExportFile, PlayerView, format_points
 from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
+from storage.connection import IntegrityError
 from swiss.model import Tournament
 from swiss.numbers import NumberError, parse_int
 
@@ -188,7 +188,7 @@ class ExportOps(ServiceBase):
                         conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
                         now=self.now(), checked_in=True,
                     )
-                except sqlite3.IntegrityError:
+                except IntegrityError:
                     raise AlreadyRegisteredError(
                         f"'{name}' is already registered in '{t.name}': nothing was imported."
                     ) from None

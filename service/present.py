@@ -7,8 +7,6 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-import aiosqlite
-
 from service.base import seat
 from service.errors import UnknownRoundError
 from service.model import Snapshot, load_snapshot, settings_of
@@ -23,6 +21,7 @@ from service.views import (
 )
 from storage import players as player_repo
 from storage import rounds as round_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
@@ -49,7 +48,7 @@ def game_view(game: GameRow, players: dict[int, PlayerRow]) -> GameView:
 
 
 async def round_view(
-    conn: aiosqlite.Connection, t: TournamentRow, number: int | None = None
+    conn: Connection, t: TournamentRow, number: int | None = None
 ) -> RoundView:
     """The pairings (and results so far) of round ``number`` (default: the latest)."""
     settings = settings_of(t)
@@ -143,7 +142,7 @@ def standings_view(
 
 
 async def current_standings(
-    conn: aiosqlite.Connection, t: TournamentRow, *, after_round: int | None = None,
+    conn: Connection, t: TournamentRow, *, after_round: int | None = None,
     final: bool = False,
 ) -> StandingsView:
     snapshot = await load_snapshot(conn, t)

@@ -3,11 +3,8 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
-
-import aiosqlite
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
 from service.errors import (
@@ -35,8 +32,10 @@ from storage import playoffs as playoff_repo
 from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
+from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
@@ -93,7 +92,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _require_unchanged_since(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         t: TournamentRow,
         seen_at: datetime | None,
         *,
@@ -118,14 +117,14 @@ class RoundOps(PlayoffOps, ServiceBase):
         )
 
     async def _record_round_event(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, number: int,
+        self, conn: Connection, actor: Actor, t: TournamentRow, number: int,
         event: str,
     ) -> None:
         await round_repo.record_round_event(conn, t.id, number, event,
                                             at=self.precise_now(), actor_id=actor.user_id)
 
     async def _pair(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
         state = await load_bracket(conn, t.id)
         if state is not None:  # the Swiss is over: the next round is the bracket's
@@ -140,7 +139,7 @@ class RoundOps(PlayoffOps, ServiceBase):
                                         explanation=facts)
 
     async def _engine_pairing(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> tuple[int, Snapshot, PairingResult]:
         """The engine's pairing of the next round (nothing stored but a forced closing of the
         current round). A preview passes ``force=False``: it never closes a round."""
@@ -191,7 +190,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _insert_round(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         number: int,
@@ -217,7 +216,7 @@ class RoundOps(PlayoffOps, ServiceBase):
                 conn, tournament_id=t.id, number=number, now=now,
                 paired_by=actor.user_id, forced=force, deadline=deadline,
             )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
         for board, (white_id, black_id) in enumerate(games, start=1):
             await round_repo.insert_game(
@@ -256,7 +255,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _close_round(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         number: int,
@@ -411,7 +410,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _bye_target(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         round_number: int | None,
         kind: str,
@@ -465,7 +464,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     # -- completion and auto-advance ---------------------------------------------------------
     async def _after_final(
-        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+        self, conn: Connection, t: TournamentRow, round_number: int
     ) -> tuple[bool, bool]:
         """Called when a game of ``round_number`` became final. If it was the last open game:
         the round is complete, results and standings go to the outbox, and either the final
@@ -509,7 +508,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         return True, False
 
     async def _drop_absentees(
-        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+        self, conn: Connection, t: TournamentRow, round_number: int
     ) -> None:
         """Round ``round_number`` is complete: drop every active player whose last
         ``noshow_drop_after`` games (this one included) were all lost by forfeit."""
@@ -552,18 +551,21 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "missed": limit, "round": round_number,
             })
 
-    async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
-        """Ids of the running tournaments whose next round is due to be paired automatically."""
+    async def due_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ids of the running tournaments (of guilds on ``shards``) whose next round is due
+        to be paired automatically."""
         async with self.db.transaction(readonly=True) as conn:
-            rows = await tournament_repo.due_auto_advances(conn, now or self.now())
+            rows = await tournament_repo.due_auto_advances(conn, now or self.now(), shards)
         return [t.id for t in rows]
 
-    async def run_auto_advances(self, now: datetime | None = None) -> list[RoundView]:
+    async def run_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[RoundView]:
         """Pair every due round (the bot's background task calls this every few seconds; the
         service never sleeps). Each tournament is claimed exactly once; a pairing failure is
         announced to the organisers instead of retried forever."""
         paired: list[RoundView] = []
-        for tid in await self.due_auto_advances(now):
+        for tid in await self.due_auto_advances(now, shards=shards):
             async with self.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)
                 if t is None or not await tournament_repo.claim_auto_advance(conn, tid):
@@ -574,7 +576,7 @@ class RoundOps(PlayoffOps, ServiceBase):
                     await self._announce(conn, t, "auto_advance_failed", {"error": exc.message})
         return paired
 
-    async def _pair_or_raise(self, conn: aiosqlite.Connection, t: TournamentRow) -> RoundView:
+    async def _pair_or_raise(self, conn: Connection, t: TournamentRow) -> RoundView:
         # A savepoint, so that a failed pairing leaves the claim (and nothing else) in place.
         await conn.execute("SAVEPOINT auto_advance")
         try:
@@ -593,7 +595,7 @@ def _system(t: TournamentRow) -> Actor:
 
 
 async def _not_the_latest(
-    conn: aiosqlite.Connection, t: TournamentRow, number: int, last: RoundRow | None
+    conn: Connection, t: TournamentRow, number: int, last: RoundRow | None
 ) -> RoundChangedError:
     """Why round ``number`` cannot be undone: only the latest round can."""
     latest = "it has no round" if last is None else f"its latest round is {last.number}"

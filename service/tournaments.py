@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sqlite3
 from datetime import UTC, datetime
 from typing import Any
-
-import aiosqlite
 
 from service.base import TournamentRef
 from service.errors import (
@@ -61,6 +58,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
 from swiss.pairing.types import SYSTEMS
@@ -389,7 +387,7 @@ class TournamentOps(RoundOps):
                     created_by=actor.user_id,
                     now=self.now(),
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ConflictError(
                     f"A tournament called '{clean}' is already open in this server: choose "
                     "another name, or finish or cancel the other one first."
@@ -401,7 +399,7 @@ class TournamentOps(RoundOps):
             await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
 
-    async def _rearm_schedule(self, conn: aiosqlite.Connection, t: TournamentRow) -> None:
+    async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
         t = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
@@ -464,7 +462,7 @@ class TournamentOps(RoundOps):
                 await tournament_repo.update_settings(
                     conn, t.id, name=name, settings=after.to_dict(), channel_id=channel_id
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ConflictError(
                     f"A tournament called '{name}' is already open in this server."
                 ) from None
@@ -512,7 +510,7 @@ class TournamentOps(RoundOps):
             return await self._start(conn, actor, t)
 
     async def _start(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow
+        self, conn: Connection, actor: Actor, t: TournamentRow
     ) -> RoundView:
         """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
         if t.status != "registration":

@@ -20,7 +20,10 @@ import pytest
 
 from service import RoundChangedError, ServiceError, TournamentService
 from storage import journal
+from storage.connection import dialect
 from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 MODES = ["one connection", "two connections"]
@@ -69,10 +72,7 @@ async def _assert_consistent(service: TournamentService, tid: int) -> list[int]:
     """Integrity, foreign keys, rounds 1..n without gaps, no game or bye without its round;
     returns the round numbers."""
     async with service.db.transaction(readonly=True) as conn:
-        cur = await conn.execute("PRAGMA integrity_check")
-        assert (await cur.fetchone())[0] == "ok"
-        cur = await conn.execute("PRAGMA foreign_key_check")
-        assert await cur.fetchall() == []
+        assert await dialect(conn).integrity_problems(conn) == []
         cur = await conn.execute(
             "SELECT number FROM rounds WHERE tournament_id = ? ORDER BY number", (tid,))
         numbers = [row[0] for row in await cur.fetchall()]

@@ -14,6 +14,8 @@ from service import ServiceError, TournamentService
 from storage import journal
 from tests.service_helpers import GUILD, Clock, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 
 

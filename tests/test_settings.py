@@ -29,7 +29,8 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def test_defaults() -> None:
     settings = Settings()
     assert settings.token is None
-    assert settings.database == Path("swissbot.sqlite3")
+    assert settings.database == "swissbot.sqlite3"
+    assert settings.database_file == Path("swissbot.sqlite3")
     assert settings.guild_ids == ()
     assert settings.log_level == "INFO"
     assert settings.discord_api_base == DEFAULT_API_BASE
@@ -46,7 +47,7 @@ def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:8080/")
     settings = Settings()
     assert settings.token == "abc.def"
-    assert settings.database == Path("data/club.sqlite3")
+    assert settings.database_file == Path("data/club.sqlite3")
     assert settings.guild_ids == (123, 456)
     assert settings.log_level == "DEBUG"
     assert not settings.uses_discord
@@ -93,3 +94,19 @@ def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
     for name in ALL_VARS:
         assert f"\n{name}=" in example, name
+
+
+@pytest.mark.parametrize(("value", "file"), [
+    ("postgresql://bot:secret@db.example:5432/swissbot", None),
+    ("postgres://bot@/swissbot?host=/run/postgresql", None),
+    ("sqlite:///data/club.sqlite3", Path("data/club.sqlite3")),
+    ("sqlite:////srv/club.sqlite3", Path("/srv/club.sqlite3")),
+])
+def test_database_url_or_file(
+    monkeypatch: pytest.MonkeyPatch, value: str, file: Path | None
+) -> None:
+    """A PostgreSQL URL is kept as written (a Path would fold its "//"); sqlite:/// is a file."""
+    monkeypatch.setenv("SWISSBOT_DATABASE", value)
+    settings = Settings()
+    assert settings.database == value
+    assert settings.database_file == file
