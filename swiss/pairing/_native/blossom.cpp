@@ -22,6 +22,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -449,6 +450,9 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                              std::vector<int64_t>* bad, std::vector<double>* how,
                              int64_t* priced) {
     std::vector<int64_t> ben(k);
+    std::vector<double> yd(m.nv), multd(k);
+    for (int64_t v = 0; v < m.nv; ++v) yd[v] = to_double(to_i256(y[v]));
+    for (Py_ssize_t c = 0; c < k; ++c) multd[c] = to_double(to_i256(mults[c]));
     int64_t count = 0;
     for (Py_ssize_t p = 0; p < np_; ++p) {
         int64_t i = ri[p], j = rj[p];
@@ -465,6 +469,12 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                 if (!(y[u] + y[v] < bound)) continue;
                 if (!model_benefits(m, u, v, ben.data())) continue;
                 ++count;
+                // A floating-point filter first: every term is within a relative 2**-50 of
+                // its exact value, so a slack above 1e-9 of the magnitudes is truly >= 0.
+                double wd = 0;
+                for (Py_ssize_t c = 0; c < k; ++c) wd += multd[c] * (double)ben[c];
+                double sd = yd[u] + yd[v] - 4 * wd;
+                if (sd > 1e-9 * (std::fabs(yd[u]) + std::fabs(yd[v]) + 4 * wd) + 1) continue;
                 V w(0);
                 for (Py_ssize_t c = 0; c < k; ++c)
                     if (ben[c]) w += mults[c] * (long long)ben[c];
