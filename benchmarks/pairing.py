@@ -123,11 +123,20 @@ def main() -> None:
     parser.add_argument("--plot", help="draw time against players (log-log) into this PNG")
     parser.add_argument("--plot-cpu", action="store_true",
                         help="plot CPU seconds instead of wall seconds (a loaded machine)")
+    parser.add_argument("--before", help="also plot the exact round of an earlier run's --json")
+    parser.add_argument("--from-json", help="measure nothing: plot the rows of this --json")
     parser.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
         kind, n, system, history = args.one
         print(json.dumps(measure_one(kind, int(n), system, int(history))))
+        return
+    key_time = "cpu" if args.plot_cpu else "seconds"
+    before = json.loads(Path(args.before).read_text()) if args.before else None
+    if args.from_json:
+        if args.plot:
+            plot(json.loads(Path(args.from_json).read_text()), args.plot, args.system, key_time,
+                 before)
         return
     sizes = [int(x) for x in args.sizes.split(",")]
     print(f"system={args.system}, round {args.history + 1} after {args.history} greedy rounds; "
@@ -165,22 +174,30 @@ def main() -> None:
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     if args.plot:
-        plot(rows, args.plot, args.system, "cpu" if args.plot_cpu else "seconds")
+        plot(rows, args.plot, args.system, key_time, before)
 
 
-def plot(rows: list[dict], path: str, system: str, key_time: str = "seconds") -> None:
+def plot(
+    rows: list[dict], path: str, system: str, key_time: str = "seconds",
+    before: list[dict] | None = None,
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    for key, label in (("exact", f"exact, round 7 ({system})"), ("round1", "exact, round 1"),
-                       ("dense", "dense rustworkx (before)"), ("bbp", "bbpPairings Dutch")):
-        points = [(r["n"], r[key][key_time]) for r in rows
+    series = [(rows, "exact", f"exact, round 7 ({system})"), (rows, "round1", "exact, round 1"),
+              (rows, "dense", "dense rustworkx"), (rows, "bbp", "bbpPairings Dutch")]
+    if before:
+        series += [(before, "exact", "exact, round 7, before"),
+                   (before, "round1", "exact, round 1, before")]
+    for table, key, label in series:
+        points = [(r["n"], r[key][key_time]) for r in table
                   if r.get(key) and key_time in r[key]]
         if points:
-            ax.plot(*zip(*points, strict=True), marker="o", label=label)
+            style = "--" if table is before else "-"
+            ax.plot(*zip(*points, strict=True), style, marker="o", label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("players")
