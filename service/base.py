@@ -11,6 +11,7 @@ import aiosqlite
 from service.errors import (
     AmbiguousTournamentError,
     PairingInProgressError,
+    TooManyPlayersError,
     UnknownPlayerError,
     UnknownTournamentError,
 )
@@ -152,6 +153,20 @@ class ServiceBase:
             f"players, since {run.started_at:%H:%M:%S} UTC), so {refused}. The pairings are "
             "posted in the channel when they are ready; try again then."
         )
+
+    async def _require_room(
+        self, conn: aiosqlite.Connection, t: TournamentRow, adding: int, refused: str
+    ) -> None:
+        """Refuse (``TooManyPlayersError``) ``adding`` more players beyond the largest event
+        this bot accepts (``SWISSBOT_MAX_PLAYERS``): one server's giant event must not take
+        the pairing workers every other server shares."""
+        limit = self.pairing.limits.max_players
+        count = await player_repo.count_entrants(conn, t.id)
+        if count + adding > limit:
+            raise TooManyPlayersError(
+                f"'{t.name}' has {count:,} players and this bot accepts at most {limit:,} in "
+                f"one event, so {refused}."
+            )
 
     # -- journal ---------------------------------------------------------------------------------
     async def _audit(

@@ -68,20 +68,13 @@ class PairingWorkerFailed(Exception):
         self.reason = reason
 
 
-def compute_pairing(
-    model: Tournament, config: PairingConfig
-) -> tuple[PairingResult, dict[str, Any]]:
-    """The engine's pairing of the next round and what it saw (for /why): the whole CPU
-    work of ``/round next``, run in a worker process (picklable in and out)."""
-    from service.explain import (
-        pairing_facts,  # service.explain imports service.base: not at the top
-    )
-
-    result = pair_round(model, config)
-    return result, pairing_facts(model, result, config.system, config.beta)
+def compute_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
+    """The engine's pairing of the next round: the CPU work of ``/round next``, run in a
+    worker process (picklable in and out)."""
+    return pair_round(model, config)
 
 
-PairingJob = Callable[[Tournament, PairingConfig], tuple[PairingResult, dict[str, Any]]]
+PairingJob = Callable[[Tournament, PairingConfig], PairingResult]
 
 
 class _Slot:
@@ -159,7 +152,7 @@ class PairingPool:
             slot.busy = False
 
     async def run(self, slot: _Slot | None, model: Tournament,
-                  config: PairingConfig) -> tuple[PairingResult, dict[str, Any]]:
+                  config: PairingConfig) -> PairingResult:
         """Pair ``model``: in the worker of ``slot`` (reserved), or inline when it is None.
         Raises :class:`PairingWorkerFailed` when the worker dies or overruns the limit; the
         engine's own errors (``PairingError``) pass through."""

@@ -15,7 +15,6 @@ from service.errors import (
     InvalidInputError,
     NotRegisteredError,
     PairingBusyError,
-    PairingFailedError,
     RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
@@ -23,7 +22,7 @@ from service.errors import (
 )
 from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, settings_of
-from service.pairing_runs import PairingRunOps
+from service.pairing_runs import PairingRunOps, _no_pairing
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
@@ -326,6 +325,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
+            await self._require_not_pairing(conn, t, "no round was undone")
             last = await round_repo.last_round(conn, t.id)
             if round_number is not None and (last is None or round_number != last.number):
                 raise await _not_the_latest(conn, t, round_number, last)
@@ -628,13 +628,6 @@ async def _not_the_latest(
     if event is not None and event.event == "undone":
         return RoundChangedError(f"Round {number} of '{t.name}' was already undone: {latest}.")
     return RoundChangedError(f"Round {number} of '{t.name}' is not paired: {latest}.")
-
-
-def _no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:
-    return PairingFailedError(
-        f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
-        "rematches (rematches=avoid) or remove a forbidden pair."
-    )
 
 
 def _require_running(t: TournamentRow) -> None:

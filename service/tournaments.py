@@ -585,6 +585,7 @@ class TournamentOps(RoundOps):
             # closed_ok: after the automatic finish "/tournament finish" should hear that the
             # tournament is finished, not that there is none
             t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            await self._require_not_pairing(conn, t, "it was not finished")
             if t.status == "finished":
                 standings = await current_standings(conn, t, final=True)
                 raise TournamentNotRunningError(
