@@ -1,0 +1,22 @@
+"""Pairing jobs for the worker-process tests (importable by name from a worker process)."""
+
+from __future__ import annotations
+
+import time
+
+from swiss.model import Tournament
+from swiss.pairing import PairingConfig
+from swiss.pairing.types import PairingResult
+from service.pairing_pool import compute_pairing
+
+
+def slow_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
+    """The real pairing, after 1.5 s: long enough for a test to act while it runs."""
+    time.sleep(1.5)
+    return compute_pairing(model, config)
+
+
+def endless_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
+    """A pairing that never ends (killed by the test or by the time limit)."""
+    time.sleep(3600)
+    return compute_pairing(model, config)
