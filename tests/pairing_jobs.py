@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
+from service.pairing_pool import compute_pairing
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
-from service.pairing_pool import compute_pairing
 
 
 def slow_pairing(model: Tournament, config: PairingConfig) -> PairingResult:

@@ -199,8 +199,8 @@ async def test_registration_beyond_the_largest_event_is_refused(tmp_path: Path) 
         for uid in (1, 2, 3):
             await service.join(member(uid))
         with pytest.raises(TooManyPlayersError,
-                           match="'Small' has 3 players and this bot accepts at most 3 in one "
-                           "event, so Player4 was not registered."):
+                           match=r"^'Small' has 3 players and this bot accepts at most 3 in "
+                           r"one event, so Player4 was not registered\.$"):
             await service.join(member(4))
         with pytest.raises(TooManyPlayersError, match="at most 3"):
             await service.add_player(ORG, "Guest")

@@ -65,8 +65,8 @@ async def test_concurrent_starts_make_one_round(tmp_path: Path, mode: str) -> No
         ok, errors = _split(results)
         assert len(ok) == 1 and len(errors) == 2
         # after the winner committed: "already started"; while it paired: "being paired"
-        assert all("already started" in e.message or "Round 1 of" in e.message
-                   and "is being paired" in e.message for e in errors)
+        assert all("already started" in e.message or ("Round 1 of" in e.message
+                   and "is being paired" in e.message) for e in errors)
         assert await _rounds(a, tid) == [1]
         kinds = [n.kind for n in await a.announcements(tid)]
         assert kinds.count("pairings") == 1
