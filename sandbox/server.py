@@ -78,8 +78,13 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         bot_name: str = "swissbot",
         host: str = "127.0.0.1",
         port: int = 0,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
     ) -> None:
         self.token = token
+        # The interval the gateway asks for: benchmarks shorten it to see a stalled client's
+        # gap between heartbeats (``heartbeats`` holds when each one arrived, loop time).
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeats: list[float] = []
         self.host = host
         self._port = port
         self.snowflake = SnowflakeFactory()
