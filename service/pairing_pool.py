@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from swiss.model import Tournament
-from swiss.pairing import PairingConfig, pair_round
+from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
 
 #: Below this many players a round is paired in the event loop (measured: 100 players pair
@@ -68,13 +68,9 @@ class PairingWorkerFailed(Exception):
         self.reason = reason
 
 
-def compute_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
-    """The engine's pairing of the next round: the CPU work of ``/round next``, run in a
-    worker process (picklable in and out)."""
-    return pair_round(model, config)
-
-
-PairingJob = Callable[[Tournament, PairingConfig], PairingResult]
+#: What a worker runs: the model and config in, the pairing and the /why facts out (both
+#: picklable). The service passes ``service.explain.pair_and_explain``.
+PairingJob = Callable[[Tournament, PairingConfig], tuple[PairingResult, dict[str, Any]]]
 
 
 class _Slot:
@@ -112,14 +108,15 @@ class _Slot:
 class PairingPool:
     """Runs pairings inline or in worker processes within :class:`PairingLimits`.
 
-    ``job`` is the function run (tests pass a slow or crashing one; it must be importable by
-    name from a worker). Workers start on first use, or with :meth:`warm_up`.
+    ``job``, when given, replaces the job the service asks for (tests pass a slow one; it
+    must be importable by name from a worker). Workers start on first use, or with
+    :meth:`warm_up`.
     """
 
     def __init__(self, limits: PairingLimits | None = None, *, job: PairingJob | None = None,
                  start_method: str | None = None) -> None:
         self.limits = limits or PairingLimits()
-        self.job: PairingJob = job or compute_pairing
+        self.job: PairingJob | None = job
         method = start_method or ("forkserver" if sys.platform.startswith("linux") else "spawn")
         context = multiprocessing.get_context(method)
         self._slots = [_Slot(context) for _ in range(max(1, self.limits.max_concurrent))]
@@ -151,19 +148,20 @@ class PairingPool:
         if slot is not None:
             slot.busy = False
 
-    async def run(self, slot: _Slot | None, model: Tournament,
-                  config: PairingConfig) -> PairingResult:
-        """Pair ``model``: in the worker of ``slot`` (reserved), or inline when it is None.
-        Raises :class:`PairingWorkerFailed` when the worker dies or overruns the limit; the
-        engine's own errors (``PairingError``) pass through."""
+    async def run(self, slot: _Slot | None, job: PairingJob, model: Tournament,
+                  config: PairingConfig) -> tuple[PairingResult, dict[str, Any]]:
+        """Run ``job(model, config)``: in the worker of ``slot`` (reserved), or inline when
+        it is None. Raises :class:`PairingWorkerFailed` when the worker dies or overruns the
+        limit; the engine's own errors (``PairingError``) pass through."""
+        job = self.job or job
         if slot is None:
-            return self.job(model, config)
+            return job(model, config)
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(slot.get(), self.job, model, config)
+            future = loop.run_in_executor(slot.get(), job, model, config)
         except BrokenProcessPool:  # the previous worker died between two pairings
             slot.kill()
-            future = loop.run_in_executor(slot.get(), self.job, model, config)
+            future = loop.run_in_executor(slot.get(), job, model, config)
         limit = self.limits.time_limit
         try:
             return await asyncio.wait_for(future, timeout=limit)

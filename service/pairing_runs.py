@@ -39,7 +39,7 @@ from service.errors import (
     RoundChangedError,
     ServiceError,
 )
-from service.explain import pairing_facts
+from service.explain import pair_and_explain
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
 from service.views import Actor, RoundView
@@ -108,7 +108,8 @@ class PairingRunOps(ServiceBase):
         if slot is not None and self.on_announced is not None:
             self.on_announced()  # post the progress line now, not after the pairing
         try:
-            result = await self.pairing.run(slot, snapshot.tournament, config)
+            result, facts = await self.pairing.run(slot, pair_and_explain, snapshot.tournament,
+                                                   config)
         except PairingError as exc:
             refusal = _no_pairing(t, number, exc)
             await self._pairing_failed(t, token, number, refusal.message, actor)
@@ -126,8 +127,6 @@ class PairingRunOps(ServiceBase):
             raise
         finally:
             self.pairing.release(slot)
-        # What the engine saw, for /why (linear in the players: a few ms at 3,000).
-        facts = pairing_facts(snapshot.tournament, result, config.system, config.beta)
         return await self._store_pairing(actor, t, token, number, snapshot, config, result,
                                          facts, force=force, prepare=prepare)
 

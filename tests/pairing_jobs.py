@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
-from service.pairing_pool import compute_pairing
+from service.explain import pair_and_explain
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
 
 
-def slow_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
+def slow_pairing(
+    model: Tournament, config: PairingConfig
+) -> tuple[PairingResult, dict[str, Any]]:
     """The real pairing, after 1.5 s: long enough for a test to act while it runs."""
     time.sleep(1.5)
-    return compute_pairing(model, config)
+    return pair_and_explain(model, config)
 
 
-def endless_pairing(model: Tournament, config: PairingConfig) -> PairingResult:
+def endless_pairing(
+    model: Tournament, config: PairingConfig
+) -> tuple[PairingResult, dict[str, Any]]:
     """A pairing that never ends (killed by the test or by the time limit)."""
     time.sleep(3600)
-    return compute_pairing(model, config)
+    return pair_and_explain(model, config)
