@@ -117,7 +117,8 @@ class SwissBot(commands.Bot):
                 log.warning("cleared the pairing marker of %d tournament(s) left by a "
                             "previous run", len(freed))
         pool = getattr(self.service, "pairing", None)
-        if pool is not None and self.settings.pairing_inline_below < self.settings.max_players:
+        needed = getattr(self.service, "needs_pairing_workers", None)
+        if pool is not None and needed is not None and await needed():
             self._warm_up = asyncio.create_task(pool.warm_up(), name="swissbot-pairing-warm-up")
 
     async def sync_commands(self) -> None:

@@ -238,6 +238,13 @@ class PairingRunOps(ServiceBase):
                 freed.append(t.id)
         return freed
 
+    async def needs_pairing_workers(self) -> bool:
+        """Whether an open event is big enough to be paired in a worker (the bot then starts
+        the workers at start-up rather than on the first big /round next)."""
+        async with self.db.transaction(readonly=True) as conn:
+            largest = await run_repo.largest_open_event(conn)
+        return self.pairing.offloads(largest)
+
     async def pairing_state(self, guild_id: int, tournament: TournamentRef = None) -> str | None:
         """"Round 4 is being paired (1,000 players)" while it is, else None."""
         async with self.db.transaction(readonly=True) as conn:

@@ -119,3 +119,14 @@ async def posted_message(
     ) as cur:
         row = await cur.fetchone()
     return None if row is None else (int(row[0]), int(row[1]))
+
+
+async def largest_open_event(conn: aiosqlite.Connection) -> int:
+    """Players of the biggest tournament in registration or running (0 when none)."""
+    async with conn.execute(
+        "SELECT COUNT(*) AS n FROM players p JOIN tournaments t ON t.id = p.tournament_id"
+        " WHERE t.status IN ('registration', 'running') AND p.status IN"
+        " ('registered', 'active') GROUP BY p.tournament_id ORDER BY n DESC LIMIT 1"
+    ) as cur:
+        row = await cur.fetchone()
+    return 0 if row is None else int(row[0])

@@ -264,3 +264,13 @@ async def test_an_expired_marker_does_not_block_the_next_pairing(tmp_path: Path)
         service._clock.advance(seconds=2)  # type: ignore[attr-defined]
         assert (await service.pair_next_round(ORG)).number == 2
         assert await _marker(service, tid) is None
+
+
+async def test_workers_are_started_early_only_for_a_big_open_event(tmp_path: Path) -> None:
+    async with pooled(tmp_path / "t.sqlite3", inline_below=5) as service:
+        assert not await service.needs_pairing_workers()
+        await service.create_tournament(ORG, "Small", 3)
+        await service.import_players(ORG, "name,rating\nA,1\nB,2\nC,3\nD,4\n")
+        assert not await service.needs_pairing_workers()
+        await service.add_player(ORG, "E")
+        assert await service.needs_pairing_workers()
