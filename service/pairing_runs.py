@@ -75,36 +75,36 @@ class PairingRunOps(ServiceBase):
         before the pairing and returns the tournament row after them (both steps)."""
         token = uuid.uuid4().hex
         slot = None
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            await self._require_not_pairing(conn, t, "it was not paired again")
-            await check(conn, t)
-            if await load_bracket(conn, t.id) is not None:
-                # the top cut's knockout: a handful of players, paired in this transaction
-                return await self._pair(conn, actor, await prepare(conn, t),  # type: ignore[attr-defined]
-                                        force=force)
-            await conn.execute("SAVEPOINT pairing_look")
-            try:
-                prepared = await prepare(conn, t)
-                number, snapshot, config, players = await self._pairing_input(  # type: ignore[attr-defined]
-                    conn, actor, prepared, force=force)
-            finally:
-                await conn.execute("ROLLBACK TO pairing_look")
-                await conn.execute("RELEASE pairing_look")
-            if self.pairing.offloads(players):
+        try:
+            async with self.db.transaction() as conn:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                await self._require_not_pairing(conn, t, "it was not paired again")
+                await check(conn, t)
+                if await load_bracket(conn, t.id) is not None:
+                    # the top cut's knockout: a handful of players, paired in this transaction
+                    return await self._pair(conn, actor, await prepare(conn, t),  # type: ignore[attr-defined]
+                                            force=force)
+                await conn.execute("SAVEPOINT pairing_look")
                 try:
-                    slot = self.pairing.reserve()
-                except PairingBusy as busy:
-                    raise PairingBusyError(
-                        f"The bot is pairing {busy.active} other big event(s) right now and "
-                        f"pairs at most {self.pairing.limits.max_concurrent} at once: round "
-                        f"{number} of '{t.name}' was not paired. Try again in a minute."
-                    ) from None
-            try:
+                    prepared = await prepare(conn, t)
+                    number, snapshot, config, players = await self._pairing_input(  # type: ignore[attr-defined]
+                        conn, actor, prepared, force=force)
+                finally:
+                    await conn.execute("ROLLBACK TO pairing_look")
+                    await conn.execute("RELEASE pairing_look")
+                if self.pairing.offloads(players):
+                    try:
+                        slot = self.pairing.reserve()
+                    except PairingBusy as busy:
+                        raise PairingBusyError(
+                            f"The bot is pairing {busy.active} other big event(s) right now and "
+                            f"pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                            f"{number} of '{t.name}' was not paired. Try again in a minute."
+                        ) from None
                 await self._mark_run(conn, t, token, number, players, progress=slot is not None)
-            except BaseException:
-                self.pairing.release(slot)
-                raise
+        except BaseException:  # refused or not committed: the slot is free again
+            self.pairing.release(slot)
+            raise
         if slot is not None and self.on_announced is not None:
             self.on_announced()  # post the progress line now, not after the pairing
         try:
