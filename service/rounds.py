@@ -234,11 +234,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
             )
         except sqlite3.IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
-        for board, (white_id, black_id) in enumerate(games, start=1):
-            await round_repo.insert_game(
-                conn, tournament_id=t.id, round_id=round_id, board=board,
-                white_id=white_id, black_id=black_id,
-            )
+        await round_repo.insert_games(conn, tournament_id=t.id, round_id=round_id, pairs=games)
         for player_id, kind in byes:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
                                         player_id=player_id, kind=kind)
