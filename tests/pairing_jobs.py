@@ -14,8 +14,9 @@ from swiss.pairing.types import PairingResult
 def slow_pairing(
     model: Tournament, config: PairingConfig
 ) -> tuple[PairingResult, dict[str, Any]]:
-    """The real pairing, after 1.5 s: long enough for a test to act while it runs."""
-    time.sleep(1.5)
+    """The real pairing, after 3 s: long enough for a test to act while it runs, even on a
+    loaded machine."""
+    time.sleep(3)
     return pair_and_explain(model, config)
 
 

@@ -1,7 +1,7 @@
 """Issue 13 part 2 through Discord: a round paired in a worker process.
 
 The bot pairs every round in a worker (``pairing_inline_below=0``) with a job that takes
-1.5 s (tests/pairing_jobs.py), so the test can act while a round is being paired: the channel
+3 s (tests/pairing_jobs.py), so the test can act while a round is being paired: the channel
 shows a progress line that becomes the pairings post, a second ``/round next`` hears "being
 paired", and another server's commands are answered meanwhile.
 """
@@ -45,12 +45,13 @@ async def test_progress_line_becomes_the_pairings_and_a_second_next_is_told(
     await _ready(club, "Worker Open", 6, guests=True)
     started = await fake.send_slash_command(guild, club.channel, club.owner,
                                             "tournament start", {})
-    progress = await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""))
+    progress = await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""),
+                                    timeout=60)
     assert progress["content"] == "⏳ Pairing round 1 of **Worker Open** for 6 players..."
     again = await club.run(club.owner, "round next")
     assert again["flags"] & EPHEMERAL
     assert again["content"].startswith("Round 1 of 'Worker Open' is being paired (6 players")
-    reply = await fake.reply(started, timeout=30)
+    reply = await fake.reply(started, timeout=60)
     assert "round 1 is paired" in reply["content"]
     for _ in range(200):  # the delivery edits the line into the pairings
         if progress.get("edited_timestamp"):
@@ -69,10 +70,13 @@ async def test_with_members_the_line_becomes_the_header_and_the_pings_are_posted
     bot = await _slow_bot(start_swissbot)
     club = Club(fake, guild)
     await _ready(club, "Ping Open", 4)
-    reply = await club.run(club.owner, "tournament start")
+    started = await fake.send_slash_command(guild, club.channel, club.owner,
+                                            "tournament start", {})
+    reply = await fake.reply(started, timeout=60)  # a cold worker on a loaded machine
     assert "round 1 is paired" in reply["content"]
     pairings = await club.wait_post(lambda m: "Round 1" in text_of(m)
-                                    and "Pairing" not in text_of(m) and m.get("embeds"))
+                                    and "Pairing" not in text_of(m) and m.get("embeds"),
+                                    timeout=60)
     # a new message, so that Discord notifies the paired players (edits notify nobody)
     assert pairings["mentions"] or "<@" in text_of(pairings)
     header = next(m for m in club.posts() if m.get("edited_timestamp"))
@@ -91,11 +95,11 @@ async def test_another_server_is_answered_while_a_round_is_paired(
     await elsewhere.run(elsewhere.owner, "tournament create", name="Quiet Cup", rounds=3)
     started = await fake.send_slash_command(guild, club.channel, club.owner,
                                             "tournament start", {})
-    await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""))
+    await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""), timeout=60)
     answer = await elsewhere.run(elsewhere.owner, "tournament info")
     assert "Quiet Cup" in text_of(answer)
     # answered while the first server's round was still being computed
     assert await bot.service.pairing_state(guild.id) == "Round 1 is being paired (6 players)"
     assert not fake.interactions[started["token"]].answered.is_set()
-    assert "round 1 is paired" in (await fake.reply(started, timeout=30))["content"]
+    assert "round 1 is paired" in (await fake.reply(started, timeout=60))["content"]
     bot.service.pairing.close()
