@@ -12,6 +12,13 @@ confirm, round start for 100 and 1,000 players, 100 guilds at once; benchmarks/b
 
     python benchmarks/service.py --database /tmp/bench.sqlite3
     python benchmarks/service.py --database postgresql://localhost/swissbot_bench
+
+``--latency`` measures the bot while it pairs instead (issue 13, benchmarks/bot_latency.py):
+through the sandbox with the real discord.py client, another guild's ``/report`` latency and
+the gateway heartbeats while a big round is paired, and ``/round next`` from click to all
+pairings posted, with the pairing in a worker process and inline (the old behaviour):
+
+    python benchmarks/service.py --latency --sizes 1000,3000
 """
 
 from __future__ import annotations
@@ -89,11 +96,22 @@ def main() -> None:
                         help="--database: players of the big event (default 1000)")
     parser.add_argument("--guilds", type=int, default=100,
                         help="--database: guilds playing at once (default 100)")
+    parser.add_argument("--latency", action="store_true",
+                        help="the bot while it pairs (see the module docstring)")
+    parser.add_argument("--sizes", default="1000,3000",
+                        help="--latency: players of the paired event, comma-separated")
+    parser.add_argument("--system", default="dutch", help="--latency: the pairing system")
     args = parser.parse_args()
     if args.database is not None:
         from benchmarks.backends import run_backends
 
         run_backends(args.database or None, big=args.big, guilds=args.guilds)
+        return
+    if args.latency:
+        from benchmarks.bot_latency import HEADER, run_latency
+
+        print(HEADER)
+        run_latency([int(s) for s in args.sizes.split(",")], args.system)
         return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()

@@ -88,6 +88,7 @@ class SwissBot(commands.Bot):
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
+        self._warm_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -101,6 +102,10 @@ class SwissBot(commands.Bot):
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval,
                                        lease_seconds=self.settings.outbox_lease_seconds,
                                        shards=self.settings.shards)
+        # A big pairing queues its "Pairing round 4..." line and then computes for seconds:
+        # the line is posted at once, not at the next delivery tick.
+        self.service.on_announced = self.delivery.wake
+        await self._recover_pairings()
         self.delivery.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
@@ -108,6 +113,21 @@ class SwissBot(commands.Bot):
             self.web = LiveServer(self.service, host=self.settings.web_host,
                                   port=self.settings.web_port)
             await self.web.start()
+
+    async def _recover_pairings(self) -> None:
+        """Free the rounds a previous run of the bot was pairing when it stopped (their
+        organisers are told in the channel and the audit log), and start the pairing workers
+        in the background so that the first big /round next does not wait for them."""
+        recover = getattr(self.service, "recover_pairings", None)
+        if recover is not None:
+            freed = await recover()
+            if freed:
+                log.warning("cleared the pairing marker of %d tournament(s) left by a "
+                            "previous run", len(freed))
+        pool = getattr(self.service, "pairing", None)
+        needed = getattr(self.service, "needs_pairing_workers", None)
+        if pool is not None and needed is not None and await needed():
+            self._warm_up = asyncio.create_task(pool.warm_up(), name="swissbot-pairing-warm-up")
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -163,6 +183,9 @@ class SwissBot(commands.Bot):
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:
+            pool = getattr(self.service, "pairing", None)
+            if pool is not None:
+                pool.close()  # the workers of the service we opened
             await database.close()
 
 
@@ -213,10 +236,11 @@ def make_bot(settings: Settings, **options: Any) -> SwissBot:
 async def open_service(settings: Settings) -> tuple[Any, Any]:
     """Open the SQLite database (creating and migrating it) and the service over it."""
     from service import TournamentService
+    from service.pairing_pool import PairingPool
     from storage.db import connect
 
     database = await connect(settings.database)
-    return database, TournamentService(database)
+    return database, TournamentService(database, pairing=PairingPool(settings.pairing_limits))
 
 
 def wake_delivery(client: discord.Client) -> None:

@@ -237,8 +237,16 @@ class OutboxDelivery:
                 messages = await self._with_live_link(row, messages)
             if row.kind in ("standings", "final_standings") and row.payload.get("pictures"):
                 messages = await self._with_picture(row, messages)
+            first = 0
+            replaces = row.payload.get("replaces")
+            if replaces is not None and messages:
+                first = await self._replace(row, int(replaces), messages[0])
             for part, outgoing in enumerate(messages):
-                await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
+                if part < first:
+                    continue
+                sent = await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
+                if part == 0 and row.kind in EDITED_LATER and sent is not None:
+                    await self.service.remember_posted(row.id, sent.channel.id, sent.id)
         except discord.RateLimited as exc:
             await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
             return False
@@ -271,6 +279,37 @@ class OutboxDelivery:
         if await self.service.mark_delivered(row.id):
             self.delivered += 1
         return True
+
+    async def _replace(self, row: Any, replaced: int, outgoing: Outgoing) -> int:
+        """Edit the message of announcement ``replaced`` (the "Pairing round 4..." line) into
+        this announcement's first message; returns how many messages that covered (0: the
+        line was never posted or is gone, so post everything).
+
+        Discord notifies nobody of a mention added by an edit and cannot add attachments to
+        one here: a first message that pings players or carries a file is posted anew, and
+        the line becomes its one-line header ("Round 4 of X is paired.")."""
+        posted = await self.service.posted_message(replaced)
+        if posted is None:
+            return 0
+        channel_id, message_id = posted
+        channel = await self._channel(channel_id)
+        get = getattr(channel, "get_partial_message", None)
+        if get is None:
+            return 0
+        whole = not outgoing.mention_users and not outgoing.mention_roles and not outgoing.files
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        if whole:
+            kwargs["content"] = outgoing.content or None
+            kwargs["embeds"] = list(outgoing.embeds)
+        else:
+            header = outgoing.content or "The pairings are ready."
+            kwargs["content"] = header.splitlines()[0] + " ⬇️"
+            kwargs["embeds"] = []
+        try:
+            await get(message_id).edit(**kwargs)
+        except discord.NotFound:
+            return 0  # someone deleted the line: the post simply comes as new messages
+        return 1 if whole else 0
 
     async def _with_picture(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
         """The standings post carries a PNG of the table (the tournament's ``pictures``
@@ -395,6 +434,8 @@ class OutboxDelivery:
 
 
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+#: Announcements whose message a later one edits (``replaces``): remember it when posted.
+EDITED_LATER = frozenset({"pairing_progress"})
 
 
 class _NoChannel(Exception):

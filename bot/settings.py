@@ -14,6 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from service.pairing_pool import (
+    DEFAULT_INLINE_BELOW,
+    DEFAULT_MAX_CONCURRENT,
+    DEFAULT_MAX_PLAYERS,
+    DEFAULT_TIME_LIMIT,
+    PairingLimits,
+)
 from swiss.numbers import MAX_SEED, NumberError, parse_int
 
 if TYPE_CHECKING:  # the service (and its database driver) loads only when the bot needs it
@@ -188,6 +195,26 @@ class Settings(BaseSettings):
     def _path_is_text(cls, value: Any) -> Any:
         return str(value) if isinstance(value, Path) else value
 
+    # Limits that protect every server (issue 13; service.pairing_pool). Bot-wide, not per
+    # guild: they share one process's CPU.
+    max_players: int = Field(
+        default=DEFAULT_MAX_PLAYERS, ge=2, le=100_000,
+        validation_alias=AliasChoices("SWISSBOT_MAX_PLAYERS", "max_players"),
+    )
+    max_concurrent_pairings: int = Field(
+        default=DEFAULT_MAX_CONCURRENT, ge=1, le=64,
+        validation_alias=AliasChoices("SWISSBOT_MAX_CONCURRENT_PAIRINGS",
+                                      "max_concurrent_pairings"),
+    )
+    pairing_time_limit: float = Field(
+        default=DEFAULT_TIME_LIMIT, gt=0, le=3600,
+        validation_alias=AliasChoices("SWISSBOT_PAIRING_TIME_LIMIT", "pairing_time_limit"),
+    )
+    pairing_inline_below: int = Field(
+        default=DEFAULT_INLINE_BELOW, ge=0, le=100_000,
+        validation_alias=AliasChoices("SWISSBOT_PAIRING_INLINE_BELOW", "pairing_inline_below"),
+    )
+
     @field_validator("web_port", "public_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
@@ -270,6 +297,14 @@ class Settings(BaseSettings):
         if isinstance(self.shard_count, int) and self.shard_ids:
             return Shards(self.shard_count, frozenset(self.shard_ids))
         return ALL_SHARDS
+
+    @property
+    def pairing_limits(self) -> PairingLimits:
+        """The limits the service's pairing pool enforces."""
+        return PairingLimits(max_players=self.max_players,
+                             max_concurrent=self.max_concurrent_pairings,
+                             time_limit=self.pairing_time_limit,
+                             inline_below=self.pairing_inline_below)
 
     @property
     def log_level_number(self) -> int:

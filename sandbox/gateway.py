@@ -68,7 +68,7 @@ class GatewayMixin:
         session = _Session(ws)
         self._sessions.append(session)
         self.gateway_queries.append(dict(request.query))
-        await session.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        await session.send({"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -82,6 +82,7 @@ class GatewayMixin:
     async def _gateway_op(self, session: _Session, payload: dict[str, Any]) -> None:
         op, data = payload.get("op"), payload.get("d")
         if op == 1:  # heartbeat
+            self.heartbeats.append(asyncio.get_running_loop().time())
             await session.send({"op": 11})
         elif op == 2:  # identify
             self.identifies.append(data)

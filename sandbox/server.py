@@ -79,6 +79,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         host: str = "127.0.0.1",
         port: int = 0,
         shards: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
     ) -> None:
         if shards < 1:
             raise ValueError("shards must be at least 1")
@@ -87,6 +88,10 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         # when this is above 1) is refused with 4011, as Discord does.
         self.shard_count = shards
         self.dispatched: list[tuple[int, str, int | None]] = []  # (shard, event, guild)
+        # The interval the gateway asks for: benchmarks shorten it to see a stalled client's
+        # gap between heartbeats (``heartbeats`` holds when each one arrived, loop time).
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeats: list[float] = []
         self.host = host
         self._port = port
         self.snowflake = SnowflakeFactory()

@@ -8,14 +8,18 @@ from typing import Any
 
 from service.errors import (
     AmbiguousTournamentError,
+    PairingInProgressError,
+    TooManyPlayersError,
     UnknownPlayerError,
     UnknownTournamentError,
 )
 from service.limits import echo
 from service.model import settings_of
+from service.pairing_pool import PairingPool
 from service.validation import MAX_ID, parse_player_ref, parse_tournament_id
 from service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
+from storage import pairing_runs as run_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -32,9 +36,21 @@ PlayerRef = int | str
 class ServiceBase:
     """Holds the database and the clock; the operations live in the mixins."""
 
-    def __init__(self, db: AnyDatabase, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        db: AnyDatabase,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        pairing: PairingPool | None = None,
+    ) -> None:
         self.db = db
         self._clock = clock or _precise_utc_now
+        # Where big rounds are paired, and the limits (largest event, concurrent pairings,
+        # time limit). Its worker processes start on the first big pairing only.
+        self.pairing = pairing or PairingPool()
+        # Called after an operation committed an announcement that should be posted before
+        # the operation ends (the "Pairing round 4..." line): the bot wakes its outbox.
+        self.on_announced: Callable[[], None] | None = None
 
     def now(self) -> datetime:
         """The time stored in the tables (whole seconds)."""
@@ -121,6 +137,35 @@ class ServiceBase:
                 f"No player {shown} in '{t.name}'. See the players with /tournament info."
             )
         return row
+
+    async def _require_not_pairing(
+        self, conn: Connection, t: TournamentRow, refused: str
+    ) -> None:
+        """Refuse (``PairingInProgressError``) while ``t``'s next round is being computed: what
+        the command would change is what the pairing is being computed from. A marker past
+        its expiry is the leftover of a dead process and counts as gone."""
+        run = await run_repo.get_run(conn, t.id)
+        if run is None or run.expires_at <= self.now():
+            return
+        raise PairingInProgressError(
+            f"Round {run.round_number} of '{t.name}' is being paired ({run.players:,} "
+            f"players, since {run.started_at:%H:%M:%S} UTC), so {refused}. The pairings are "
+            "posted in the channel when they are ready; try again then."
+        )
+
+    async def _require_room(
+        self, conn: Connection, t: TournamentRow, adding: int, refused: str
+    ) -> None:
+        """Refuse (``TooManyPlayersError``) ``adding`` more players beyond the largest event
+        this bot accepts (``SWISSBOT_MAX_PLAYERS``): one server's giant event must not take
+        the pairing workers every other server shares."""
+        limit = self.pairing.limits.max_players
+        count = await player_repo.count_entrants(conn, t.id)
+        if count + adding > limit:
+            raise TooManyPlayersError(
+                f"'{t.name}' has {count:,} players and this bot accepts at most {limit:,} in "
+                f"one event, so {refused}."
+            )
 
     # -- journal ---------------------------------------------------------------------------------
     async def _audit(

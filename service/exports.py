@@ -181,6 +181,8 @@ class ExportOps(ServiceBase):
                 raise RegistrationClosedError(
                     f"Players can be imported only before the start ('{t.name}' is {t.status})."
                 )
+            await self._require_room(conn, t, len(entries),
+                                     f"the {len(entries):,} players were not imported")
             added = []
             for name, rating, user_id in entries:
                 try:

@@ -147,6 +147,7 @@ class PlayerOps(EntryOps):
     ) -> PlayerRow:
         settings = settings_of(t)
         now = self.now()
+        await self._require_room(conn, t, 1, f"{name} was not registered")
         try:
             if t.status == "registration":
                 pid = await player_repo.insert_player(

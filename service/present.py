@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -165,7 +165,9 @@ def format_value(value: Fraction | float | int) -> str:
 def to_jsonable(value: Any) -> Any:
     """Dataclasses to dicts, Fractions to display strings, datetimes to ISO text."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {k: to_jsonable(v) for k, v in asdict(value).items()}
+        # field by field, not asdict(): that deep-copies everything first, and this runs
+        # over every board of a round inside the transaction that stores it
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

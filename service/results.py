@@ -121,6 +121,7 @@ class ResultOps(RoundOps):
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
+            await self._require_not_pairing(conn, t, "your report was not recorded")
             await self._require_unchanged_since(
                 conn, t, seen_at, refused="your report was not recorded",
                 hint="If it is for the current round, report again; if it was for the round "
@@ -211,6 +212,7 @@ class ResultOps(RoundOps):
                 raise TournamentNotRunningError(
                     f"'{t.name}' is {t.status}: its results cannot change."
                 )
+            await self._require_not_pairing(conn, t, "the result was not set")
             row = await self._player(conn, t, player)
             rnd = await round_repo.get_round(conn, t.id, round_number)
             if rnd is None:
@@ -345,6 +347,7 @@ class ResultOps(RoundOps):
         if game is None or t is None or t.guild_id != actor.guild_id:
             raise UnknownGameError("This game does not exist in this server.")
         _require_playing(t)
+        await self._require_not_pairing(conn, t, "this answer was not recorded")
         me = await player_repo.find_member(conn, t.id, actor.user_id)
         if me is not None and me.id not in (game.white_id, game.black_id):
             me = None

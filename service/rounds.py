@@ -11,7 +11,7 @@ from service.errors import (
     ConflictError,
     InvalidInputError,
     NotRegisteredError,
-    PairingFailedError,
+    PairingBusyError,
     RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
@@ -19,6 +19,7 @@ from service.errors import (
 )
 from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, settings_of
+from service.pairing_runs import PairingRunOps, _no_pairing
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
@@ -44,7 +45,7 @@ from swiss.pairing.types import PairingResult
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
-class RoundOps(PlayoffOps, ServiceBase):
+class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
     async def pair_next_round(
         self,
         actor: Actor,
@@ -55,7 +56,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         seen_at: datetime | None = None,
     ) -> RoundView:
         """Pair the next round with the tournament's system and seed and queue the
-        ``pairings`` announcement, in one transaction.
+        ``pairings`` announcement.
 
         Refused while the current round has games without a final result, unless ``force``:
         then a waiting report stands as if confirmed and the other open games count as double
@@ -65,12 +66,15 @@ class RoundOps(PlayoffOps, ServiceBase):
         (a forced second call would close the round the first one just paired):
         ``round_number`` is the round to pair (refused if it is not the next one), or
         ``seen_at`` is when the organiser sent the command (refused if a round was paired or
-        undone at or after that moment: they have not seen that change). Both are checked in
-        the pairing's own transaction.
+        undone at or after that moment: they have not seen that change).
+
+        The engine runs between two short transactions, outside the event loop for big
+        events (``service.pairing_runs``): while it runs the round is marked as being paired
+        and the commands that would change what it is computed from are refused.
         """
         require_organiser(actor, "pair rounds")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+
+        async def check(conn: Connection, t: TournamentRow) -> None:
             _require_running(t)
             last = await round_repo.last_round(conn, t.id)
             expected = 1 if last is None else last.number + 1
@@ -88,7 +92,9 @@ class RoundOps(PlayoffOps, ServiceBase):
                 conn, t, seen_at, refused=f"round {expected} was not paired",
                 again="/round next",
             )
-            return await self._pair(conn, actor, t, force=force)
+
+        return await self._pair_in_two_steps(actor, tournament, force=force, check=check,
+                                             prepare=_as_is)
 
     async def _require_unchanged_since(
         self,
@@ -126,6 +132,7 @@ class RoundOps(PlayoffOps, ServiceBase):
     async def _pair(
         self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
+        await self._require_not_pairing(conn, t, "it was not paired again")
         state = await load_bracket(conn, t.id)
         if state is not None:  # the Swiss is over: the next round is the bracket's
             return await self._pair_playoff(conn, actor, t, state, force=force)
@@ -142,7 +149,21 @@ class RoundOps(PlayoffOps, ServiceBase):
         self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> tuple[int, Snapshot, PairingResult]:
         """The engine's pairing of the next round (nothing stored but a forced closing of the
-        current round). A preview passes ``force=False``: it never closes a round."""
+        current round), in the event loop. A preview passes ``force=False``: it never closes
+        a round."""
+        number, snapshot, config, _ = await self._pairing_input(conn, actor, t, force=force)
+        try:
+            result = pair_round(snapshot.tournament, config)
+        except PairingError as exc:
+            raise _no_pairing(t, number, exc) from None
+        return number, snapshot, result
+
+    async def _pairing_input(
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> tuple[int, Snapshot, PairingConfig, int]:
+        """What the engine pairs the next round from: (round number, snapshot, config,
+        players to pair). Checks that the round may be paired; closes the current round
+        when ``force`` (so call it inside a savepoint to only look)."""
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -179,14 +200,7 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "playing. Finish the tournament instead."
             )
         config = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed)
-        try:
-            result = pair_round(model, config)
-        except PairingError as exc:
-            raise PairingFailedError(
-                f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
-                "rematches (rematches=avoid) or remove a forbidden pair."
-            ) from None
-        return number, snapshot, result
+        return number, snapshot, config, len(pairable)
 
     async def _insert_round(
         self,
@@ -200,6 +214,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         force: bool,
         draft_version: int | None = None,
         explanation: dict[str, Any] | None = None,
+        replaces: int | None = None,
     ) -> RoundView:
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
@@ -218,11 +233,7 @@ class RoundOps(PlayoffOps, ServiceBase):
             )
         except IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
-        for board, (white_id, black_id) in enumerate(games, start=1):
-            await round_repo.insert_game(
-                conn, tournament_id=t.id, round_id=round_id, board=board,
-                white_id=white_id, black_id=black_id,
-            )
+        await round_repo.insert_games(conn, tournament_id=t.id, round_id=round_id, pairs=games)
         for player_id, kind in byes:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
                                         player_id=player_id, kind=kind)
@@ -236,7 +247,10 @@ class RoundOps(PlayoffOps, ServiceBase):
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
         view = await round_view(conn, t, number)
-        await self._announce(conn, t, "pairings", round_payload(view))
+        payload = round_payload(view)
+        if replaces is not None:  # the "Pairing round N..." line becomes this post
+            payload["replaces"] = replaces
+        await self._announce(conn, t, "pairings", payload)
         next_at = await arm_schedule(conn, t, settings, number + 1, now)
         if next_at is not None:
             await self._announce(conn, t, "round_scheduled", {
@@ -306,6 +320,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
+            await self._require_not_pairing(conn, t, "no round was undone")
             last = await round_repo.last_round(conn, t.id)
             if round_number is not None and (last is None or round_number != last.number):
                 raise await _not_the_latest(conn, t, round_number, last)
@@ -570,23 +585,26 @@ class RoundOps(PlayoffOps, ServiceBase):
                 t = await tournament_repo.get_tournament(conn, tid)
                 if t is None or not await tournament_repo.claim_auto_advance(conn, tid):
                     continue  # another worker took it
-                try:
-                    paired.append(await self._pair_or_raise(conn, t))
-                except ServiceError as exc:
+            # Claimed (committed): paired like /round next, between two short transactions.
+            try:
+                paired.append(await self._pair_in_two_steps(
+                    _system(t), t.id, force=False, check=_no_check, prepare=_as_is))
+            except PairingBusyError:
+                async with self.db.transaction() as conn:  # try again in a minute
+                    await tournament_repo.set_auto_advance_due(
+                        conn, t.id, self.now() + timedelta(minutes=1))
+            except ServiceError as exc:
+                async with self.db.transaction() as conn:
                     await self._announce(conn, t, "auto_advance_failed", {"error": exc.message})
         return paired
 
-    async def _pair_or_raise(self, conn: Connection, t: TournamentRow) -> RoundView:
-        # A savepoint, so that a failed pairing leaves the claim (and nothing else) in place.
-        await conn.execute("SAVEPOINT auto_advance")
-        try:
-            view = await self._pair(conn, _system(t), t, force=False)
-        except BaseException:
-            await conn.execute("ROLLBACK TO auto_advance")
-            await conn.execute("RELEASE auto_advance")
-            raise
-        await conn.execute("RELEASE auto_advance")
-        return view
+
+async def _no_check(conn: Connection, t: TournamentRow) -> None:
+    _require_running(t)
+
+
+async def _as_is(conn: Connection, t: TournamentRow) -> TournamentRow:
+    return t
 
 
 def _system(t: TournamentRow) -> Actor:

@@ -505,14 +505,33 @@ class TournamentOps(RoundOps):
         and pair round 1, all in one transaction. With check-in, players who did not check in
         become no-shows. Two concurrent starts make one round 1."""
         require_organiser(actor, "start tournaments")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            return await self._start(conn, actor, t)
+
+        async def check(conn: Connection, t: TournamentRow) -> None:
+            if t.status != "registration":
+                raise RegistrationClosedError(
+                    f"'{t.name}' has already started (it is {t.status})."
+                )
+
+        async def prepare(conn: Connection, t: TournamentRow) -> TournamentRow:
+            return await self._open_play(conn, actor, t)
+
+        # Round 1 is paired between two short transactions (service.pairing_runs); the start
+        # itself is made in the second one, with the round, so a failed pairing leaves the
+        # tournament in registration.
+        return await self._pair_in_two_steps(actor, tournament, force=False, check=check,
+                                             prepare=prepare)
 
     async def _start(
         self, conn: Connection, actor: Actor, t: TournamentRow
     ) -> RoundView:
-        """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
+        """Start ``t`` inside the caller's transaction (the schedule)."""
+        t = await self._open_play(conn, actor, t)
+        return await self._pair(conn, actor, t, force=False)
+
+    async def _open_play(
+        self, conn: Connection, actor: Actor, t: TournamentRow
+    ) -> TournamentRow:
+        """Close registration and give the pairing numbers; returns the row after it."""
         if t.status != "registration":
             raise RegistrationClosedError(
                 f"'{t.name}' has already started (it is {t.status})."
@@ -540,7 +559,7 @@ class TournamentOps(RoundOps):
         t = await tournament_repo.get_tournament(conn, t.id) or t
         await self._audit(conn, actor, t, "tournament.start", None,
                           {"players": len(playing)})
-        return await self._pair(conn, actor, t, force=False)
+        return t
 
     async def finish_tournament(
         self,
@@ -564,6 +583,7 @@ class TournamentOps(RoundOps):
             # closed_ok: after the automatic finish "/tournament finish" should hear that the
             # tournament is finished, not that there is none
             t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            await self._require_not_pairing(conn, t, "it was not finished")
             if t.status == "finished":
                 standings = await current_standings(conn, t, final=True)
                 raise TournamentNotRunningError(

@@ -89,6 +89,16 @@ async def find_by_number(
     return None if row is None else _player(row)
 
 
+async def count_entrants(conn: Connection, tournament_id: int) -> int:
+    """Players registered or playing (not the withdrawn, the no-shows, the waitlist)."""
+    async with conn.execute(
+        "SELECT COUNT(*) FROM players WHERE tournament_id = ? AND status IN"
+        " ('registered', 'active')", (tournament_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def insert_player(
     conn: Connection,
     *,

@@ -243,6 +243,23 @@ async def insert_game(
     )
 
 
+async def insert_games(
+    conn: Connection,
+    *,
+    tournament_id: int,
+    round_id: int,
+    pairs: list[tuple[int, int]],
+) -> None:
+    """Every board of a round at once (board = position + 1): one statement for the 1,500
+    boards of a 3,000-player round instead of 1,500 round trips under the write lock."""
+    await conn.executemany(
+        "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        [(tournament_id, round_id, board, white, black)
+         for board, (white, black) in enumerate(pairs, start=1)],
+    )
+
+
 async def list_games(
     conn: Connection, tournament_id: int, round_number: int | None = None
 ) -> list[GameRow]:

@@ -206,7 +206,11 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin
             # issue 16: the delivery task's side of game threads and DMs
             "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
             "thread_problem", "threads_to_archive", "thread_archived",
-            "live_event"}  # the web page's read, by token
+            "live_event",  # the web page's read, by token
+            # issue 13: the delivery's edit of the progress line, the bot's start-up, and the
+            # "being paired" state (read by the tests and the benchmark)
+            "remember_posted", "posted_message", "recover_pairings", "needs_pairing_workers",
+            "pairing_state"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:

@@ -16,6 +16,10 @@ ALL_VARS = (
     "SWISSBOT_LOG_LEVEL",
     "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL",
+    "SWISSBOT_MAX_PLAYERS",
+    "SWISSBOT_MAX_CONCURRENT_PAIRINGS",
+    "SWISSBOT_PAIRING_TIME_LIMIT",
+    "SWISSBOT_PAIRING_INLINE_BELOW",
 )
 
 
@@ -110,3 +114,16 @@ def test_database_url_or_file(
     settings = Settings()
     assert settings.database == value
     assert settings.database_file == file
+def test_pairing_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().pairing_limits.max_players == 10_000  # the documented defaults
+    assert Settings().pairing_limits.max_concurrent == 2
+    monkeypatch.setenv("SWISSBOT_MAX_PLAYERS", "500")
+    monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "3")
+    monkeypatch.setenv("SWISSBOT_PAIRING_TIME_LIMIT", "30")
+    monkeypatch.setenv("SWISSBOT_PAIRING_INLINE_BELOW", "50")
+    limits = Settings().pairing_limits
+    assert (limits.max_players, limits.max_concurrent, limits.time_limit,
+            limits.inline_below) == (500, 3, 30.0, 50)
+    monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "0")
+    with pytest.raises(ValidationError, match="SWISSBOT_MAX_CONCURRENT_PAIRINGS"):
+        Settings()
