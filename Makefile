@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
+# setup.py and the C++ sources too: a changed extension is rebuilt, not left stale in the tree.
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native/*.cpp)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,pictures]'
 	touch $(STAMP)
