@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pair",
     "standings",
     "simulate",
+    "advise",
     "sandbox",
     "db",
 )
