@@ -6,6 +6,12 @@ round. Prints the mean and worst time of each operation kind.
 
     python benchmarks/service.py                        # 100 players, 5 rounds
     python benchmarks/service.py --players 400 --rounds 7
+
+``--database URL`` prints the table of issue 17 instead, the same for either backend (report,
+confirm, round start for 100 and 1,000 players, 100 guilds at once; benchmarks/backends.py):
+
+    python benchmarks/service.py --database /tmp/bench.sqlite3
+    python benchmarks/service.py --database postgresql://localhost/swissbot_bench
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -20,8 +27,14 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from service import Actor, TournamentService
-from storage.db import connect
+# Run as a script, this folder comes first on sys.path and this file would shadow the
+# ``service`` package: put the repository root there instead.
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path
+                              if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+from service import Actor, TournamentService  # noqa: E402
+from storage.db import connect  # noqa: E402
 
 T = TypeVar("T")
 GUILD = 1
@@ -69,7 +82,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--database", metavar="URL",
+                        help="the backend table (issue 17): a SQLite path or sqlite:///path, "
+                        "or postgresql://...")
+    parser.add_argument("--big", type=int, default=1000,
+                        help="--database: players of the big event (default 1000)")
+    parser.add_argument("--guilds", type=int, default=100,
+                        help="--database: guilds playing at once (default 100)")
     args = parser.parse_args()
+    if args.database is not None:
+        from benchmarks.backends import run_backends
+
+        run_backends(args.database or None, big=args.big, guilds=args.guilds)
+        return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         timings: Any = asyncio.run(run(args.players, args.rounds, Path(folder) / "b.sqlite3"))

@@ -61,10 +61,12 @@ class SwissBot(commands.Bot):
         extensions: Sequence[str] = DEFAULT_EXTENSIONS,
         guild_ready_timeout: float = 2.0,
         delivery_interval: float = 2.0,
-        sync_commands: bool = True,
+        sync_commands: bool | None = None,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()  # guilds + slash commands; nothing privileged
         super().__init__(
+            **client_options,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -78,6 +80,10 @@ class SwissBot(commands.Bot):
         self._database: Any = None  # storage.db.Database when we opened it ourselves
         self._extensions = tuple(extensions)
         self.delivery_interval = delivery_interval
+        # With shards in several processes, one of them (the one that runs shard 0) syncs the
+        # commands; the others would only repeat the same PUT.
+        if sync_commands is None:
+            sync_commands = settings.shards.everything or 0 in settings.shards.ids
         self.sync_commands_on_start = sync_commands
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
@@ -92,7 +98,9 @@ class SwissBot(commands.Bot):
             await self.sync_commands()
         from bot.delivery import OutboxDelivery
 
-        self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
+        self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval,
+                                       lease_seconds=self.settings.outbox_lease_seconds,
+                                       shards=self.settings.shards)
         self.delivery.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
@@ -116,7 +124,12 @@ class SwissBot(commands.Bot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+        shards = getattr(self, "shard_ids", None)
+        where = "" if not self.settings.sharded else (
+            f" on shard(s) {', '.join(map(str, shards or range(self.shard_count or 1)))}"
+            f" of {self.shard_count}")
+        log.info("connected as %s (%s) to %d guild(s)%s", self.user, self.user.id,
+                 len(self.guilds), where)
 
     async def shutdown(self, reason: str, *, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
         """Stop cleanly (SIGTERM / SIGINT): refuse new commands, let the commands and button
@@ -171,6 +184,30 @@ def _interaction_tasks() -> set[asyncio.Task[Any]]:
         if task is not current and not task.done()
         and task.get_name().startswith(_INTERACTION_TASK_PREFIXES)
     }
+
+
+class ShardedSwissBot(SwissBot, commands.AutoShardedBot):
+    """swissbot over Discord's sharding (``SWISSBOT_SHARDS``): one gateway connection per
+    shard, this process running ``SWISSBOT_SHARD_IDS`` of them (default all). Everything else
+    is :class:`SwissBot`; its background work is limited to the guilds of these shards."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Discord allows one IDENTIFY per 5 s (per max_concurrency bucket): discord.py waits
+        # before each shard but the first. The sandbox has no such limit.
+        if self.settings.uses_discord:
+            await super().before_identify_hook(shard_id, initial=initial)
+
+
+def make_bot(settings: Settings, **options: Any) -> SwissBot:
+    """The client the settings ask for: :class:`SwissBot` (one connection, the default), or
+    :class:`ShardedSwissBot` when ``SWISSBOT_SHARDS`` is set (``auto``: the count Discord
+    recommends in ``GET /gateway/bot``)."""
+    options.setdefault("delivery_interval", settings.delivery_interval)
+    if not settings.sharded:
+        return SwissBot(settings, **options)
+    count = settings.shard_count if isinstance(settings.shard_count, int) else None
+    ids = list(settings.shard_ids) or None
+    return ShardedSwissBot(settings, shard_count=count, shard_ids=ids, **options)
 
 
 async def open_service(settings: Settings) -> tuple[Any, Any]:

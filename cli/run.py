@@ -95,7 +95,7 @@ class DatabaseProblem(Exception):
 
 
 async def _run(settings: Settings, token: str) -> None:
-    from bot.client import SwissBot, open_service
+    from bot.client import make_bot, open_service
     from storage.db import UnusableDatabase
 
     # Open the database before logging in, so a wrong path is reported before anything else.
@@ -114,7 +114,7 @@ async def _run(settings: Settings, token: str) -> None:
         where = settings.database if file is not None else "(PostgreSQL)"  # no password shown
         raise DatabaseProblem(f"cannot open the database {where}: {exc}") from exc
     try:
-        bot = SwissBot(settings, service=service)
+        bot = make_bot(settings, service=service)
         stopped_by = _stop_on_signals(bot)
         async with bot:
             await bot.start(token)

@@ -78,8 +78,15 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         bot_name: str = "swissbot",
         host: str = "127.0.0.1",
         port: int = 0,
+        shards: int = 1,
     ) -> None:
+        if shards < 1:
+            raise ValueError("shards must be at least 1")
         self.token = token
+        # What GET /gateway/bot recommends; a bot that identifies with fewer shards (or none
+        # when this is above 1) is refused with 4011, as Discord does.
+        self.shard_count = shards
+        self.dispatched: list[tuple[int, str, int | None]] = []  # (shard, event, guild)
         self.host = host
         self._port = port
         self.snowflake = SnowflakeFactory()
@@ -99,6 +106,10 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self.dm_channels: dict[int, int] = {}
         self.closed_dms: set[int] = set()
         self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
+        # Seconds between storing a posted message and answering the bot: a process killed
+        # then has posted without knowing it (the kill test aims at that moment).
+        self.post_delay = 0.0
+        self.posts_in_flight = 0
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()
@@ -141,6 +152,11 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
     @property
     def api_base(self) -> str:
         return f"http://{self.host}:{self._port}{API_PREFIX}"
+
+    def sessions_of(self, shard_id: int) -> int:
+        """How many identified connections run shard ``shard_id``."""
+        return sum(1 for s in self._sessions
+                   if s.identified and not s.ws.closed and s.shard[0] == shard_id)
 
     @property
     def gateway_url(self) -> str:

@@ -39,6 +39,7 @@ from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
+from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 
 SYSTEM_USER_ID = 0
@@ -160,14 +161,15 @@ class EntryOps(ServiceBase):
             return WaitingView(t.id, t.name, actor.user_id, position[1].name, position[0])
 
     # -- check-in reminder --------------------------------------------------------------------
-    async def run_checkin_reminders(self, now: datetime | None = None) -> list[int]:
+    async def run_checkin_reminders(self, now: datetime | None = None, *,
+                                    shards: Shards = ALL_SHARDS) -> list[int]:
         """Ping the registered players who have not checked in, once per tournament, when its
         check-in window opens (the bot's background pass calls this; the claim row makes it
         fire once across restarts). Returns the tournament ids reminded."""
         moment = now or self.now()
         sent: list[int] = []
         async with self.db.transaction(readonly=True) as conn:
-            ids = await request_repo.registration_tournament_ids(conn)
+            ids = await request_repo.registration_tournament_ids(conn, shards)
         for tid in ids:
             async with self.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)

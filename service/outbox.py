@@ -28,6 +28,7 @@ from service.views import Announcement, TournamentInfo
 from storage import journal
 from storage import tournaments as tournament_repo
 from storage.journal import OutboxRow
+from storage.shards import ALL, Shards
 
 # An announcement that can never be posted (its channel was deleted) waits until then: it is
 # kept for the record but no longer retried.
@@ -60,6 +61,36 @@ class OutboxOps(ServiceBase):
         async with self.db.transaction(readonly=True) as conn:
             rows = await journal.pending(conn, now or self.now(), limit)
         return [announcement(r) for r in rows]
+
+    async def claim_announcements(
+        self,
+        claimant: str,
+        *,
+        limit: int = 20,
+        lease_seconds: float = 60.0,
+        shards: Shards = ALL,
+    ) -> list[Announcement]:
+        """Claim due announcements for the process ``claimant`` (several processes may share
+        the database): each is leased to it for ``lease_seconds``; deliver them in this order,
+        then :meth:`mark_delivered` or :meth:`mark_failed` (either ends the lease). A process
+        that dies leaves leases that expire, and another process (or itself, restarted) posts
+        those rows again with the same nonces. ``shards``: only the guilds this process
+        serves."""
+        async with self.db.transaction() as conn:
+            now = self.now()
+            rows = await journal.claim(
+                conn, claimant=claimant, now=now, limit=limit, shards=shards,
+                lease_until=now + timedelta(seconds=max(0.0, lease_seconds)),
+            )
+        return [announcement(r) for r in rows]
+
+    async def release_announcements(
+        self, claimant: str, announcement_ids: list[int] | None = None
+    ) -> int:
+        """Give up ``claimant``'s leases (all, or those ids) so another process may post the
+        rows at once; returns how many were released."""
+        async with self.db.transaction() as conn:
+            return await journal.release(conn, claimant, announcement_ids)
 
     async def mark_delivered(self, announcement_id: int) -> bool:
         """Record the delivery. True for the first call only, so two workers that raced for the

@@ -35,6 +35,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
+from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
@@ -550,18 +551,21 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "missed": limit, "round": round_number,
             })
 
-    async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
-        """Ids of the running tournaments whose next round is due to be paired automatically."""
+    async def due_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ids of the running tournaments (of guilds on ``shards``) whose next round is due
+        to be paired automatically."""
         async with self.db.transaction(readonly=True) as conn:
-            rows = await tournament_repo.due_auto_advances(conn, now or self.now())
+            rows = await tournament_repo.due_auto_advances(conn, now or self.now(), shards)
         return [t.id for t in rows]
 
-    async def run_auto_advances(self, now: datetime | None = None) -> list[RoundView]:
+    async def run_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[RoundView]:
         """Pair every due round (the bot's background task calls this every few seconds; the
         service never sleeps). Each tournament is claimed exactly once; a pairing failure is
         announced to the organisers instead of retried forever."""
         paired: list[RoundView] = []
-        for tid in await self.due_auto_advances(now):
+        for tid in await self.due_auto_advances(now, shards=shards):
             async with self.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)
                 if t is None or not await tournament_repo.claim_auto_advance(conn, tid):

@@ -36,6 +36,7 @@ from storage import timers as timer_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.rounds import GameRow, RoundRow
+from storage.shards import ALL_SHARDS, Shards
 from storage.timers import NoShowClaimRow, TimerRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
@@ -51,14 +52,18 @@ class TimerOps(ResultOps):
     """The background tick for stored timers, and the no-show claim / objection."""
 
     # -- the tick --------------------------------------------------------------------------------
-    async def run_timers(self, now: datetime | None = None) -> TimerRun:
+    async def run_timers(self, now: datetime | None = None, *, shards: Shards = ALL_SHARDS
+                         ) -> TimerRun:
         """Carry out every timer due at ``now`` (default: the clock), each once, oldest first.
+        ``shards``: only the guilds this process serves (Discord sharding, issue 17); the
+        claim inside each timer's transaction keeps it exactly once even if two processes
+        both look at one.
 
         A timer whose action is refused (say, a scheduled round that cannot be paired) is
         marked failed and announced to the organisers, never retried forever."""
         moment = now or self.now()
         async with self.db.transaction(readonly=True) as conn:
-            due = await timer_repo.due_timers(conn, moment)
+            due = await timer_repo.due_timers(conn, moment, shards)
         fired: list[str] = []
         skipped = failed = 0
         for timer in due:

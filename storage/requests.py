@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from storage.connection import Connection, Row
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -167,11 +168,15 @@ async def claim_checkin_reminder(
     return cur.rowcount == 1
 
 
-async def registration_tournament_ids(conn: Connection) -> list[int]:
+async def registration_tournament_ids(
+    conn: Connection, shards: Shards = ALL
+) -> list[int]:
     """Every tournament still in registration whose check-in reminder was not sent (all
-    guilds: the background pass; each operation on one is scoped to its own guild)."""
+    guilds of ``shards``: the background pass; each operation on one is scoped to its own
+    guild)."""
+    mine, params = shards.where("guild_id")
     async with conn.execute(
         "SELECT id FROM tournaments WHERE status = 'registration' AND id NOT IN"
-        " (SELECT tournament_id FROM checkin_reminders) ORDER BY id"
+        f" (SELECT tournament_id FROM checkin_reminders) AND {mine} ORDER BY id", params
     ) as cur:
         return [int(r[0]) for r in await cur.fetchall()]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from storage.connection import Connection, Row, insert_returning_id
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -90,12 +91,16 @@ _KIND_ORDER = (
 )
 
 
-async def due_timers(conn: Connection, now: datetime) -> list[TimerRow]:
-    """Unfired timers due at ``now`` or earlier, oldest first."""
+async def due_timers(
+    conn: Connection, now: datetime, shards: Shards = ALL
+) -> list[TimerRow]:
+    """Unfired timers due at ``now`` or earlier (of guilds on ``shards``), oldest first."""
+    mine, params = shards.where("t.guild_id")
     async with conn.execute(
-        f"SELECT * FROM timers WHERE fired_at IS NULL AND due_at <= ?"
-        f" ORDER BY due_at, {_KIND_ORDER}, id",
-        (to_text(now),),
+        "SELECT timers.* FROM timers JOIN tournaments AS t ON t.id = timers.tournament_id"
+        f" WHERE timers.fired_at IS NULL AND timers.due_at <= ? AND {mine}"
+        f" ORDER BY timers.due_at, {_KIND_ORDER.replace('kind', 'timers.kind', 1)}, timers.id",
+        (to_text(now), *params),
     ) as cur:
         return [_timer(row) for row in await cur.fetchall()]
 

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from storage.connection import Connection, Row, dialect, insert_returning_id
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 OPEN_STATUSES = ("registration", "running")
@@ -197,10 +198,14 @@ async def claim_auto_advance(conn: Connection, tournament_id: int) -> bool:
     return cur.rowcount == 1
 
 
-async def due_auto_advances(conn: Connection, now: datetime) -> list[TournamentRow]:
+async def due_auto_advances(
+    conn: Connection, now: datetime, shards: Shards = ALL
+) -> list[TournamentRow]:
+    """Running tournaments (of guilds on ``shards``) whose next round is due to be paired."""
+    mine, params = shards.where("guild_id")
     async with conn.execute(
         "SELECT * FROM tournaments WHERE auto_advance_due IS NOT NULL AND auto_advance_due <= ?"
-        " AND status = 'running' ORDER BY auto_advance_due, id",
-        (to_text(now),),
+        f" AND status = 'running' AND {mine} ORDER BY auto_advance_due, id",
+        (to_text(now), *params),
     ) as cur:
         return [_tournament(row) for row in await cur.fetchall()]

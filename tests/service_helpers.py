@@ -91,6 +91,12 @@ async def open_database(path: Path) -> AnyDatabase:
     return await connect(url)
 
 
+def database_target(path: Path) -> str:
+    """What ``SWISSBOT_DATABASE`` says for the database :func:`open_database` opened for
+    ``path`` (a bot process started on it opens the same one)."""
+    return _Backend.databases.get(str(path), str(path))
+
+
 @asynccontextmanager
 async def open_service(
     path: Path, clock: Clock | None = None

@@ -199,7 +199,7 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
-            "pending_announcements",
+            "pending_announcements", "claim_announcements", "release_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
             "report_delivery_problem", "give_up_announcement",
