@@ -344,6 +344,10 @@ class ResultOps(RoundOps):
         game = await round_repo.get_game(conn, game_id)
         t = None if game is None else await tournament_repo.get_tournament(
             conn, game.tournament_id)
+        if game is not None and t is not None:
+            # read again now that the tournament is ours (PostgreSQL locks it in
+            # get_tournament): a concurrent click may have answered in between
+            game = await round_repo.get_game(conn, game_id)
         if game is None or t is None or t.guild_id != actor.guild_id:
             raise UnknownGameError("This game does not exist in this server.")
         _require_playing(t)

@@ -85,6 +85,11 @@ class TimerOps(ResultOps):
             if timer is None or timer.fired_at is not None or timer.due_at > now:
                 return None  # another tick (or process) fired it, or it was moved
             t = await tournament_repo.get_tournament(conn, timer.tournament_id)
+            # read again now that the tournament is ours (PostgreSQL locks it in
+            # get_tournament): another process may have fired or moved it in between
+            timer = await timer_repo.get_timer(conn, timer_id)
+            if timer is None or timer.fired_at is not None or timer.due_at > now:
+                return None
             if t is None or t.status not in ("registration", "running"):
                 await timer_repo.claim_timer(conn, timer.id, now, "skipped")
                 return "skipped"
@@ -347,6 +352,8 @@ class TimerOps(ResultOps):
                 found = await round_repo.get_game(conn, game_id)
                 owner = None if found is None else await tournament_repo.get_tournament(
                     conn, found.tournament_id)
+                if owner is not None:  # read again under the tournament's lock (PostgreSQL)
+                    found = await round_repo.get_game(conn, game_id)
                 if found is None or owner is None or owner.guild_id != actor.guild_id:
                     raise UnknownGameError("This game does not exist in this server.")
                 t, game = owner, found

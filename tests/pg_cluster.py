@@ -20,6 +20,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,13 +77,35 @@ class Cluster:
     _emptying: str = ""  # the SQL that empties a database (from the template's tables)
 
     def url(self, database: str = "postgres") -> str:
+        self.ensure_running()
         return f"postgresql://postgres@/{database}?host={self.socket_dir}&port={self.port}"
 
-    def _run(self, *args: str) -> None:
+    def _run(self, *args: str, check: bool = True) -> int:
         command = [str(self.bin / args[0]), *args[1:]]
         if os.geteuid() == 0:
             command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, capture_output=True, text=True)
+        # A session of its own: a signal to the test run's process group (a test stopping a
+        # child with Ctrl+C semantics) must not reach the server.
+        done = subprocess.run(command, check=check, capture_output=True, text=True,
+                              start_new_session=True)
+        return done.returncode
+
+    def start(self) -> None:
+        options = (f"-k {self.socket_dir} -p {self.port} -c listen_addresses='' -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-o", options, "-l",
+                  str(self.folder / "server.log"), "-w", "start")
+
+    def ensure_running(self) -> None:
+        """Start the server again if it went away mid-session (its socket is gone: it shut
+        down), and say so with its log."""
+        if (self.socket_dir / f".s.PGSQL.{self.port}").exists():
+            return
+        log = self.folder / "server.log"
+        tail = log.read_text(errors="replace")[-2000:] if log.exists() else "(no log)"
+        print(f"\nthe test PostgreSQL server had stopped; restarting it. Its log ends:\n{tail}",
+              file=sys.stderr)
+        self.start()
 
     async def new_database(self) -> str:
         """A fresh, migrated, empty database; returns its URL."""
@@ -121,7 +144,8 @@ class Cluster:
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop",
+                      check=False)
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
@@ -141,10 +165,7 @@ def start_cluster() -> Cluster:
     try:
         cluster._run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "--locale=C",
                      "--encoding=UTF8", "--no-sync")
-        options = (f"-k {socket_dir} -p {cluster.port} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
-        cluster._run("pg_ctl", "-D", data, "-o", options, "-l", str(folder / "server.log"),
-                     "-w", "start")
+        cluster.start()
         asyncio.run(_make_template(cluster))
     except BaseException:
         cluster.stop()

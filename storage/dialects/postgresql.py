@@ -4,7 +4,8 @@ Transactions: READ COMMITTED plus a row lock on the tournament. SQLite's ``BEGIN
 serialises every write on the file; here the write operations of one tournament are serialised
 instead, by ``SELECT ... FOR NO KEY UPDATE`` on its row (:func:`lock_clause`, used by
 ``storage.tournaments.get_tournament`` and :func:`storage.tournaments.locked`). Every service
-operation resolves its tournament before it reads the rest, so once the lock is granted the
+operation resolves its tournament before it reads the rest (the few that start from a game or a
+timer read that row again once the tournament is locked), so once the lock is granted the
 operation runs alone on that tournament, and READ COMMITTED gives each later statement a fresh
 snapshot that includes what the previous holder committed: the optimistic round checks (the
 round and draft version an operation names) see the latest state exactly as on SQLite. We do not
