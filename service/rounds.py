@@ -21,7 +21,7 @@ from service.errors import (
     TournamentNotRunningError,
 )
 from service.explain import pairing_facts
-from service.model import Snapshot, load_snapshot, settings_of
+from service.model import Snapshot, load_snapshot, pairing_config, settings_of
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
@@ -39,7 +39,7 @@ from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
-from swiss.pairing import PairingConfig, PairingError, pair_round
+from swiss.pairing import PairingError, pair_round
 from swiss.pairing.types import PairingResult
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
@@ -134,7 +134,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
         byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
         settings = settings_of(t)
-        beta = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed).beta
+        beta = pairing_config(t).beta
         facts = pairing_facts(snapshot.tournament, result, settings.system, beta)
         return await self._insert_round(conn, actor, t, number, games, byes, force=force,
                                         explanation=facts)
@@ -179,7 +179,7 @@ class RoundOps(PlayoffOps, ServiceBase):
                 f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
                 "playing. Finish the tournament instead."
             )
-        config = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed)
+        config = pairing_config(t)
         try:
             result = pair_round(model, config)
         except PairingError as exc:
