@@ -71,7 +71,12 @@ _FEDERATION = re.compile(r"[A-Z]{3}")
 
 
 class HeaderError(ValueError):
-    """A header value that a TRF report cannot carry; the message names the field."""
+    """A header value that a TRF report cannot carry; the message names the field, ``code``
+    is its code ("" when no single field is at fault)."""
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def field_of(name: str) -> HeaderField:
@@ -89,8 +94,15 @@ def check_value(field: HeaderField, value: str) -> str:
 
     Dates are ``YYYY/MM/DD`` or ``YYYY-MM-DD`` (written with slashes, as TRF-2026 asks),
     counts whole numbers up to 99,999, the federation three letters; text is one line of at
-    most 80 printable characters.
+    most 80 printable characters. Raises :class:`HeaderError` with the field's code.
     """
+    try:
+        return _normalise(field, value)
+    except HeaderError as exc:
+        raise HeaderError(str(exc), field.code) from None
+
+
+def _normalise(field: HeaderField, value: str) -> str:
     text = " ".join(str(value).split())  # one line: no tabs, no line breaks
     if not text:
         return ""
@@ -141,7 +153,7 @@ def check_header(header: Mapping[str, str]) -> dict[str, str]:
     start, end = out.get("042"), out.get("052")
     if start and end and end < start:  # YYYY/MM/DD compares as text
         raise HeaderError(f"the date of end (052) {end} is before the date of start (042) "
-                          f"{start}")
+                          f"{start}", "052")
     return {code: out[code] for code in HEADER_CODES if code in out}
 
 

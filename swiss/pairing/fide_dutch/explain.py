@@ -34,11 +34,12 @@ already had a PAB, a forfeit win or a full-point bye), ``unplayed rounds`` and `
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from swiss.model import ByeKind, Color, Tournament
+from swiss.model import ByeKind, Color, Scoring, Tournament
 from swiss.pairing.fide_dutch.players import DutchPlayer, dutch_players
 from swiss.pairing.types import PairExplanation, PairingResult
 from swiss.state import Float
@@ -106,14 +107,17 @@ def explain_pairing(
     pab: int | None,
     *,
     forbidden: Callable[[int, int], bool],
+    scoring: Scoring | None = None,
     use_colors: bool = True,
 ) -> tuple[PairExplanation, ...]:
     """One explanation per game (``(white, black)`` in board order) and one for the PAB.
 
     ``players`` are the :class:`DutchPlayer` states of everyone who was paired (before the
-    round), ``forbidden`` the tournament's kept-apart predicate.
+    round), ``forbidden`` the tournament's kept-apart predicate, ``scoring`` its point
+    system (scores are counted in its smallest unit: half points for 1/½/0, so the
+    component names are the same in every round of an event).
     """
-    scale = math.lcm(*(p.score.denominator for p in players.values())) if players else 1
+    scale = score_scale(scoring or Scoring())
     unit = "" if scale == 1 else f" x{scale}"
     groups: dict[Fraction, list[DutchPlayer]] = {}
     for p in players.values():
@@ -177,6 +181,13 @@ def explain_pairing(
     return tuple(out)
 
 
+def score_scale(scoring: Scoring) -> int:
+    """The number of score units in a point: every outcome of ``scoring`` is a whole
+    number of units (2 for 1/½/0, 1 for 3/1/0)."""
+    return math.lcm(*(Fraction(getattr(scoring, f.name)).denominator
+                      for f in dataclasses.fields(scoring)))
+
+
 def explain_fide_dutch(tournament: Tournament, result: PairingResult,
                        rules: str) -> tuple[PairExplanation, ...]:
     """:func:`explain_pairing` for ``result``, a pairing of ``tournament``'s next round by
@@ -188,4 +199,5 @@ def explain_fide_dutch(tournament: Tournament, result: PairingResult,
     players = dutch_players(tournament, number, to_pair, rules)
     pab = next((b.player for b in result.byes if b.kind is ByeKind.PAIRING), None)
     return explain_pairing(players, [(g.white, g.black) for g in result.games], pab,
-                           forbidden=tournament.is_forbidden, use_colors=tournament.use_colors)
+                           forbidden=tournament.is_forbidden, scoring=tournament.scoring,
+                           use_colors=tournament.use_colors)
