@@ -83,6 +83,10 @@ def _next_round_entries(tournament: Tournament) -> dict[int, str]:
     """Result codes for the next round's column: requested byes, then withdrawn players."""
     next_round = tournament.next_round
     entries: dict[int, str] = {}
+    if tournament.total_rounds and next_round > tournament.total_rounds:
+        # A finished event has no next round: a column for it (a withdrawn player's "-")
+        # would make bbpPairings count one round more than XXR and refuse the file.
+        return entries
     for pid, kind in tournament.requested_byes.get(next_round, {}).items():
         if kind is ByeKind.PAIRING:
             raise ValueError(f"player {pid}: a pairing-allocated bye cannot be requested "
