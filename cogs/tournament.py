@@ -60,6 +60,7 @@ from service.limits import (
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
+    MAX_TRF_HEADER_TEXT,
     MAX_WINDOW_TEXT,
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_CAPACITY,
@@ -74,7 +75,7 @@ from service.limits import (
 )
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS
-from swiss.trf.header import HEADER_FIELDS, MAX_TEXT
+from swiss.trf.header import HEADER_FIELDS
 
 # The official FIDE Dutch comes in two editions; each is its own choice (the create command
 # already has 24 of Discord's 25 options, so the edition cannot be an option of its own).
@@ -482,7 +483,7 @@ class TournamentCog(commands.Cog):
                         description="Set a line of the TRF report header (organisers)")
     @app_commands.describe(
         field="The header line: city, federation, dates, arbiters, time control ...",
-        value="Its value (dates YYYY/MM/DD; several deputies separated by ;); empty clears it",
+        value="Its value (dates YYYY/MM/DD; several deputies separated by ;); leave out to clear",
         tournament=TOURNAMENT_HELP,
     )
     @app_commands.choices(field=TRF_HEADER_CHOICES)
@@ -491,7 +492,7 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         field: str,
-        value: app_commands.Range[str, 0, MAX_TEXT] = "",
+        value: app_commands.Range[str, 1, MAX_TRF_HEADER_TEXT] = "",
         tournament: TournamentOption | None = None,
     ) -> None:
         header = await service_of(interaction).set_trf_header(

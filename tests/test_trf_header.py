@@ -123,3 +123,9 @@ def test_cli_errors_name_the_value_or_the_line(tmp_path: Path,
     assert "three-letter" in capsys.readouterr().err
     assert main(["header", str(good), "--set", "city"]) == 3
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def test_the_discord_option_allows_exactly_what_a_header_line_holds() -> None:
+    from service.limits import MAX_TRF_HEADER_TEXT
+
+    assert MAX_TRF_HEADER_TEXT == MAX_TEXT
