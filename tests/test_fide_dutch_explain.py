@@ -102,3 +102,25 @@ def test_explanations_agree_with_the_colours_the_engine_gave(path: Path) -> None
         assert comps["preference not met"] == expected_missed, exp.describe()
         assert comps["absolute preference not met"] <= comps["strong preference not met"]
         assert comps["strong preference not met"] <= comps["preference not met"]
+
+
+@pytest.mark.parametrize("rules", ["2025", "2017"])
+def test_cli_explain_prints_one_line_per_board_and_the_bye(
+    rules: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cli.main import main
+
+    path = FIXTURES / f"dutch-{rules}" / "t0003" / "round-03.trf"
+    assert main(["pair", "--system", "fide-dutch", "--rules", rules, "--explain",
+                 str(path)]) == 0
+    captured = capsys.readouterr()
+    pairs = captured.out.splitlines()[1:]
+    lines = captured.err.splitlines()
+    assert len(lines) == len(pairs)
+    for pair, line in zip(pairs, lines, strict=True):
+        white, black = pair.split()
+        if black == "0":
+            assert line.startswith(f"{white} bye: bye score") and "eligible below=" in line
+        else:
+            assert line.startswith(f"{white}-{black}: score difference")
+            assert "excluded: met=" in line and "colour rule=" in line
