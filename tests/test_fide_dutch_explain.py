@@ -124,3 +124,17 @@ def test_cli_explain_prints_one_line_per_board_and_the_bye(
         else:
             assert line.startswith(f"{white}-{black}: score difference")
             assert "excluded: met=" in line and "colour rule=" in line
+
+
+def test_a_pair_kept_apart_is_counted_as_excluded() -> None:
+    # Round 1, four players, 1 and 3 kept apart: 1-3 (the natural S1/S2 pair) is excluded,
+    # so 1 and 3 each have one excluded opponent in their (common) score group.
+    t = Tournament(players=_players(4), total_rounds=3,
+                   forbidden_pairs=frozenset({frozenset({1, 3})}))
+    result = pair_round(t, FIDE)
+    pairs = {frozenset((g.white, g.black)) for g in result.games}
+    assert frozenset({1, 3}) not in pairs
+    for exp in result.explanations:
+        comps = dict(exp.components)
+        assert comps["excluded: forbidden"] == 1  # 1 on one board, 3 on the other
+        assert comps["excluded: met"] == comps["excluded: colour"] == 0

@@ -75,7 +75,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
     )
     byes = ((Bye(pab, ByeKind.PAIRING),) if pab is not None else ()) + requested_byes
     explanations = explain_pairing(players, [(g.white, g.black) for g in games], pab,
-                                   forbidden=tournament.is_forbidden,
+                                   forbidden=tournament.forbidden_pairs,
                                    scoring=tournament.scoring,
                                    use_colors=tournament.use_colors)
     return PairingResult(round_number, games, byes, explanations=explanations,

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from swiss.model import ByeKind, Color, Scoring, Tournament
@@ -78,27 +78,30 @@ def colour_rule(a: DutchPlayer, b: DutchPlayer) -> int:
     return 4
 
 
-def _c3_excludes(a: DutchPlayer, b: DutchPlayer) -> bool:
-    """Two non-topscorers with the same absolute colour preference may not meet (C3)."""
-    return (a.strength == 3 and b.strength == 3 and a.pref == b.pref
-            and not (a.topscorer or b.topscorer))
+class _Group:
+    """One score group, with what the exclusion counts need as sets (C-speed counting: a
+    round-1 group is the whole field)."""
+
+    def __init__(self, members: Sequence[DutchPlayer]) -> None:
+        self.ids = frozenset(p.id for p in members)
+        # non-topscorers with an absolute preference, by colour (C3 pairs two of them)
+        self.absolute: dict[Color, frozenset[int]] = {
+            colour: frozenset(p.id for p in members
+                              if p.strength == 3 and p.pref is colour and not p.topscorer)
+            for colour in (Color.WHITE, Color.BLACK)
+        }
 
 
-def _exclusions(p: DutchPlayer, group: Sequence[DutchPlayer],
-                forbidden: Callable[[int, int], bool]) -> tuple[int, int, int]:
+def _exclusions(p: DutchPlayer, group: _Group,
+                partners: Mapping[int, frozenset[int]]) -> tuple[int, int, int]:
     """(met, forbidden, colour): players of ``p``'s score group the absolute criteria
     keep from ``p`` (each counted once, by the first criterion that excludes it)."""
-    met = kept = colour = 0
-    for q in group:
-        if q.id == p.id:
-            continue
-        if q.id in p.played:
-            met += 1
-        elif forbidden(p.id, q.id):
-            kept += 1
-        elif _c3_excludes(p, q):
-            colour += 1
-    return met, kept, colour
+    met = (p.played & group.ids) - {p.id}
+    kept = (partners.get(p.id, frozenset()) & group.ids) - met - {p.id}
+    colour: frozenset[int] = frozenset()
+    if p.strength == 3 and not p.topscorer and p.pref in group.absolute:
+        colour = group.absolute[p.pref] - met - kept - {p.id}
+    return len(met), len(kept), len(colour)
 
 
 def explain_pairing(
@@ -106,22 +109,28 @@ def explain_pairing(
     games: Sequence[tuple[int, int]],
     pab: int | None,
     *,
-    forbidden: Callable[[int, int], bool],
+    forbidden: Iterable[frozenset[int]] = (),
     scoring: Scoring | None = None,
     use_colors: bool = True,
 ) -> tuple[PairExplanation, ...]:
     """One explanation per game (``(white, black)`` in board order) and one for the PAB.
 
     ``players`` are the :class:`DutchPlayer` states of everyone who was paired (before the
-    round), ``forbidden`` the tournament's kept-apart predicate, ``scoring`` its point
+    round), ``forbidden`` the tournament's pairs kept apart, ``scoring`` its point
     system (scores are counted in its smallest unit: half points for 1/½/0, so the
     component names are the same in every round of an event).
     """
     scale = score_scale(scoring or Scoring())
     unit = "" if scale == 1 else f" x{scale}"
-    groups: dict[Fraction, list[DutchPlayer]] = {}
+    members: dict[Fraction, list[DutchPlayer]] = {}
     for p in players.values():
-        groups.setdefault(p.score, []).append(p)
+        members.setdefault(p.score, []).append(p)
+    groups = {score: _Group(group) for score, group in members.items()}
+    partner_sets: dict[int, set[int]] = {}
+    for pair in forbidden:
+        for a in pair:
+            partner_sets.setdefault(a, set()).update(pair - {a})
+    partners = {a: frozenset(b) for a, b in partner_sets.items()}
     out: list[PairExplanation] = []
     for white, black in games:
         w, b = players[white], players[black]
@@ -129,7 +138,7 @@ def explain_pairing(
         diff = abs(w.score - b.score)
         excluded = [0, 0, 0]
         for p in (w, b):
-            for k, n in enumerate(_exclusions(p, groups[p.score], forbidden)):
+            for k, n in enumerate(_exclusions(p, groups[p.score], partners)):
                 excluded[k] += n
         floats = hi.score != lo.score
         missed = strong = absolute = 0
@@ -199,5 +208,5 @@ def explain_fide_dutch(tournament: Tournament, result: PairingResult,
     players = dutch_players(tournament, number, to_pair, rules)
     pab = next((b.player for b in result.byes if b.kind is ByeKind.PAIRING), None)
     return explain_pairing(players, [(g.white, g.black) for g in result.games], pab,
-                           forbidden=tournament.is_forbidden, scoring=tournament.scoring,
+                           forbidden=tournament.forbidden_pairs, scoring=tournament.scoring,
                            use_colors=tournament.use_colors)
