@@ -144,6 +144,9 @@ class SwissBot(commands.Bot):
         if web is not None:
             await web.stop()
         await super().close()
+        from service.advice import stop_workers
+
+        stop_workers()  # the advisor's worker process, if /tournament advise started it
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:

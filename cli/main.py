@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "standings",
     "header",
     "simulate",
+    "advise",
     "sandbox",
 )
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import pictures
 from bot.errors import UserFacingError
 from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
+from bot.render import advice as advice_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
@@ -461,6 +462,21 @@ class TournamentCog(commands.Cog):
         )
         await answer(interaction, f"🌐 Live page (read-only, updates by itself): "
                      f"{live_page_url(client, token)}", ephemeral=True)
+
+    @tournament.command(name="advise",
+                        description="Simulate the event with every pairing system and "
+                                    "recommend one (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def advise(
+        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
+    ) -> None:
+        actor = await actor_of(interaction)
+        # The simulation takes about ten seconds (in a worker process): say "thinking" at
+        # once, privately, as the answer is for the organiser.
+        await thinking(interaction, ephemeral=True)
+        view = await service_of(interaction).advise(actor, tournament_ref(tournament))
+        await answer(interaction, embeds=[advice_render.advice(view)], ephemeral=True)
 
     @tournament.command(name="export", description="Download the tournament as a file")
     @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)

@@ -125,6 +125,9 @@ Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user
 Live:        crosstable(guild_id, tournament=None) -> CrosstableView
              web_link(actor, tournament=None) -> str   (the live page's token, made once)
              live_event(token) -> LiveEventView | None   (the web page; None = 404)
+Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
+             pairing system simulated on the event's size, in a worker process, ~10 s; one
+             at a time per guild)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
@@ -132,6 +135,7 @@ Outbox:      pending_announcements(limit=50) -> list[Announcement];
 
 from __future__ import annotations
 
+from service.advice import AdviceOps, AdviceView
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.drafts import DraftOps
 from service.entry import RequestOps
@@ -201,7 +205,7 @@ from service.views import (
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps,
+    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -212,6 +216,7 @@ class TournamentService(
 
 __all__ = [
     "Actor",
+    "AdviceView",
     "AlreadyFinalError",
     "AlreadyRegisteredError",
     "AlreadyReportedError",

@@ -82,6 +82,7 @@ OPERATIONS: dict[str, Level] = {
     "show_decklist": "player",  # his own; others once published; organisers always
     "crosstable": "anyone",
     "web_link": "anyone",  # the page shows what /pairings and /standings show
+    "advise": "organiser",  # seconds of CPU in a worker process: not for every member
 }
 
 WHO_MAY = {

@@ -188,7 +188,14 @@ CALLS |= {
     "show_decklist": (_show, "registered"),
     "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
     "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
+    "advise": (lambda s, a: _advise(s, a), None),
 }
+
+
+async def _advise(scene: Scene, actor: Actor) -> Any:
+    """The advisor on 'Perm Cup' (6 players, 3 rounds), a few events per system."""
+    scene.service.advice_tournaments = 2  # type: ignore[attr-defined]
+    return await scene.service.advise(actor, "Perm Cup")
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",

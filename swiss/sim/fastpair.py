@@ -35,10 +35,14 @@ FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2")
 class PlainState:
     """What the engine needs about ``n`` players indexed 0..n-1 (player id = index + 1).
 
-    The index order is the initial (seeding) order. Scores are in half points.
+    The index order is the initial (seeding) order. Scores are in integer units: a win is
+    worth ``win`` and a draw ``draw`` (half points by default, chess; ``win=3, draw=1`` is
+    match scoring 3/1/0). The pairing-allocated bye is worth a win.
     """
 
     n: int
+    win: int = 2
+    draw: int = 1
     score2: np.ndarray = field(init=False)
     color_diff: np.ndarray = field(init=False)
     met: np.ndarray = field(init=False)  # how often each two players met
@@ -57,11 +61,12 @@ class PlainState:
         the index of the player who had the pairing-allocated bye (worth a win)."""
         row = np.zeros(self.n, dtype=np.int8)
         if bye is not None:
-            self.score2[bye] += 2
+            self.score2[bye] += self.win
             self.byes[bye] += 1
+        units = (0, self.draw, self.win)  # by white's half points
         for w, b, half_points in games:
-            self.score2[w] += half_points
-            self.score2[b] += 2 - half_points
+            self.score2[w] += units[half_points]
+            self.score2[b] += units[2 - half_points]
             self.color_diff[w] += 1
             self.color_diff[b] -= 1
             self.met[w, b] += 1

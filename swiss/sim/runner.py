@@ -55,6 +55,8 @@ class SimulationConfig:
     ``strength_difference`` turns the normalized strength difference on (one more matching
     per round). ``weights="paper"`` pairs our systems with the paper's literal, not exactly
     lexicographic weights (:func:`swiss.sim.fastpair.pair_plain_paper`), to compare.
+    ``scoring`` is ``"chess"`` (1 / ½ / 0) or ``"match"`` (3 / 1 / 0, a pairing bye is a win):
+    it decides the score groups, the floats and the final ranking.
     """
 
     players: int = 32
@@ -68,6 +70,7 @@ class SimulationConfig:
     seed: int = 1
     strength_difference: bool = True
     weights: str = "engine"  # or "paper": the paper's literal 10000/100 factors (analysis)
+    scoring: str = "chess"  # or "match": 3/1/0
 
     def __post_init__(self) -> None:
         if self.players < 2:
@@ -82,6 +85,10 @@ class SimulationConfig:
             raise ValueError("weights must be 'engine' or 'paper'")
         if self.final_key not in ("lot", "rating"):
             raise ValueError("final_key must be 'lot' or 'rating'")
+        if self.scoring not in _UNITS:
+            raise ValueError("scoring must be 'chess' or 'match'")
+        if self.scoring != "chess" and self.weights == "paper":
+            raise ValueError("the paper's weights are defined for chess scoring only")
         object.__setattr__(self, "beta", Fraction(self.beta))
 
 
@@ -200,8 +207,10 @@ def play_tournament(
     # external engines, which need it, see the same one as ours.
     initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
     pair = pairer or EnginePairer(system, config.beta, config.policy)
+    win_units, draw_units = _UNITS[config.scoring]
     plain = (
-        PlainState(n) if fast and pairer is None and system in FAST_SYSTEMS else None
+        PlainState(n, win_units, draw_units)
+        if fast and pairer is None and system in FAST_SYSTEMS else None
     )
     by_index = np.array([strength[i] for i in range(1, n + 1)])
     gap_matrix = np.rint(np.abs(by_index[:, None] - by_index[None, :]) * STRENGTH_UNIT).astype(
@@ -213,7 +222,11 @@ def play_tournament(
         return Tournament(
             players=players, rounds=tuple(rounds), total_rounds=config.rounds,
             use_colors=True, initial_color=initial, seed=game_seed, name=f"sim {system} #{index}",
+            scoring=scoring,
         )
+
+    scoring = _SCORINGS[config.scoring]
+    points = {2: float(scoring.win), 1: float(scoring.draw), 0: float(scoring.loss)}
 
     score = {p.id: 0.0 for p in players}
     color_diff = {p.id: 0 for p in players}
@@ -261,11 +274,11 @@ def play_tournament(
             color_diff[w] += 1
             color_diff[b] -= 1
         for game in played:
-            pw = _WHITE_POINTS[game.result]
-            score[game.white] += pw
-            score[game.black] += 1.0 - pw
+            half = _WHITE_HALF_POINTS[game.result]
+            score[game.white] += points[half]
+            score[game.black] += points[2 - half]
         for bye in byes:
-            score[bye.player] += float(_SCORING.for_bye(bye.kind))
+            score[bye.player] += float(scoring.for_bye(bye.kind))
         if plain is not None:
             pab = [b.player - 1 for b in byes if b.kind is ByeKind.PAIRING]
             plain.record_round(
@@ -365,7 +378,7 @@ def final_ranking(tournament: Tournament, config: SimulationConfig, lot_seed: in
     from swiss.standings import compute_standings, resolve_tiebreaks
 
     if tuple(spec.acronym for spec in resolve_tiebreaks(config.tiebreaks))[:2] == BUCHHOLZ_FIRST:
-        strict = _strict_buchholz_order(tournament)
+        strict = _strict_buchholz_order(tournament, _UNITS[config.scoring])
         if strict is not None:
             return strict
 
@@ -379,7 +392,9 @@ def final_ranking(tournament: Tournament, config: SimulationConfig, lot_seed: in
 BUCHHOLZ_FIRST = ("BH-C1", "BH")
 
 
-def _strict_buchholz_order(tournament: Tournament) -> list[int] | None:
+def _strict_buchholz_order(
+    tournament: Tournament, units: tuple[int, int] = (2, 1)
+) -> list[int] | None:
     """The final order when points, Buchholz cut 1 and Buchholz already separate everyone.
 
     A shortcut for the FIDE presets (both start with BH-C1, BH): in a tournament where every
@@ -387,8 +402,12 @@ def _strict_buchholz_order(tournament: Tournament) -> list[int] | None:
     points, and when no two players share (points, BH-C1, BH) the later tiebreaks and the lot
     cannot change the order. That holds for about 45 % of simulated 32-player events and saves
     the full standings computation; otherwise (``None``) the standings module decides.
+    ``units`` are the (win, draw) points in integer units of the scoring: the sums are those
+    of the standings up to one factor, which does not change the order.
     """
-    score: dict[int, int] = {p.id: 0 for p in tournament.players}  # half points
+    win, draw = units
+    by_half = (0, draw, win)
+    score: dict[int, int] = {p.id: 0 for p in tournament.players}  # in ``units``
     opponents: dict[int, list[int]] = {p.id: [] for p in tournament.players}
     for rnd in tournament.rounds:
         if rnd.byes or 2 * len(rnd.games) != len(score):
@@ -397,8 +416,8 @@ def _strict_buchholz_order(tournament: Tournament) -> list[int] | None:
             half = _WHITE_HALF_POINTS.get(game.result)
             if half is None:
                 return None
-            score[game.white] += half
-            score[game.black] += 2 - half
+            score[game.white] += by_half[half]
+            score[game.black] += by_half[2 - half]
             opponents[game.white].append(game.black)
             opponents[game.black].append(game.white)
     keys = {}
@@ -430,7 +449,10 @@ def _points_then_lot(tournament: Tournament, config: SimulationConfig, lot_seed:
 
 # White's points for the results a simulation draws (only played games occur).
 _WHITE_POINTS = {Result.WHITE_WINS: 1.0, Result.BLACK_WINS: 0.0, Result.DRAW: 0.5}
-_SCORING = Scoring.chess()
+# The scorings a simulation knows, and their (win, draw) points in integer units (half points
+# for chess, as the fast path keeps them; whole points for 3/1/0).
+_SCORINGS = {"chess": Scoring.chess(), "match": Scoring.match_points()}
+_UNITS = {"chess": (2, 1), "match": (3, 1)}
 
 
 def simulate(
