@@ -1,12 +1,13 @@
 """Differential test of ``fide-dutch`` against bbpPairings on fresh random tournaments.
 
     .venv/bin/python scripts/dutch_differential.py --rules 2025 --rounds 2000 [--seed 1]
-                                                   [--out diffs/] [--keep 10]
+                                                   [--out diffs/] [--keep 10] [--accelerate]
 
 bbpPairings' own generator (``-g CONFIG -s SEED``) builds each tournament (5-300 players,
 forfeits, half-point byes, absences, the point systems of the conformance corpus); every round
 is cut out as a case (rounds before it played, pre-assigned byes of that round kept), paired by
-both engines and compared (set of coloured pairs and the PAB). Prints the identity rate and
+both engines and compared (set of coloured pairs and the PAB). ``--accelerate`` adds random
+``XXA`` lines (accelerated pairings) to every case. Prints the identity rate and
 writes the first differing cases as TRF files (with bbp's pairs next to them). Needs the
 oracle binaries in ../shared/tools/bbpPairings (relative to the repository); skips otherwise.
 """
@@ -78,6 +79,30 @@ def bb_lines(points: tuple[Fraction, Fraction, Fraction]) -> list[str]:
     return lines
 
 
+def xxa_lines(rng: random.Random, full: Tournament, win: Fraction, draw: Fraction) -> list[str]:
+    """Random accelerated pairings as TRF ``XXA`` lines (extra points per player and round).
+
+    Baku-like: the top half by pairing number gets a win's points in the first ``a`` rounds
+    (``a`` from 1 to 3) and a draw's in the next one; a few other players get a draw's points
+    in a random round, so that the extra points also cut across score groups.
+    """
+    rounds = full.total_rounds
+    a = rng.randint(1, min(3, rounds))
+    ids = sorted(p.id for p in full.players)
+    top = set(sorted(full.players, key=lambda p: p.seed)[:len(ids) // 2])
+    extra: dict[int, list[Fraction]] = {pid: [Fraction(0)] * rounds for pid in ids}
+    for p in top:
+        for r in range(min(a + 1, rounds)):
+            extra[p.id][r] = win if r < a else draw
+    for pid in rng.sample(ids, k=min(len(ids), rng.randint(0, 3))):
+        extra[pid][rng.randrange(rounds)] += draw
+    lines = []
+    for pid in ids:
+        if any(extra[pid]):
+            lines.append(f"XXA {pid:4d}" + "".join(f" {float(v):4.1f}" for v in extra[pid]))
+    return lines
+
+
 def cut(full: Tournament, k: int) -> Tournament:
     """The tournament before round ``k``, with round ``k``'s half/zero-point byes requested."""
     requested = {}
@@ -106,6 +131,8 @@ def main() -> int:
     parser.add_argument("--max-players", type=int, default=300,
                         help="cap the field size (default 300)")
     parser.add_argument("--keep", type=int, default=10, help="differing cases to write")
+    parser.add_argument("--accelerate", action="store_true",
+                        help="add random accelerated pairings (XXA lines) to every case")
     args = parser.parse_args()
     oracle = find_oracle(args.rules)
     if oracle is None:
@@ -138,11 +165,14 @@ def main() -> int:
             full = dataclasses.replace(
                 full, total_rounds=rounds, initial_color=initial_colour(full),
                 scoring=Scoring.custom(win, draw, 0, pab))
+            xxa = xxa_lines(rng, full, win, draw) if args.accelerate else []
             for k in range(1, full.rounds_played + 1):
                 if total >= args.rounds:
                     break
-                case = cut(full, k)
-                text = write_trf(case)
+                text = write_trf(cut(full, k))
+                if xxa:
+                    text = text.rstrip("\n") + "\n" + "\n".join(xxa) + "\n"
+                case = parse_trf(text).tournament
                 path = work / "case.trf"
                 path.write_text(text)
                 run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],

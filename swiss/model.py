@@ -316,6 +316,8 @@ class Tournament:
     ``forbidden_pairs`` are pairs that must never meet (team-mates, family).
     ``initial_color`` is the colour of the top seed on board 1 in round 1 (TRF ``XXC white1``);
     ``None`` means a coin seeded by ``seed``.
+    ``acceleration`` maps a round number to the extra points each player gets *for pairing that
+    round only* (accelerated pairings, TRF ``XXA``); they never count in the standings.
     """
 
     players: tuple[Player, ...]
@@ -329,6 +331,7 @@ class Tournament:
     forbidden_pairs: frozenset[frozenset[int]] = frozenset()
     seed: int = 0
     name: str = ""
+    acceleration: Mapping[int, Mapping[int, Fraction]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         ids = [p.id for p in self.players]

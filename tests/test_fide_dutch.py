@@ -3,7 +3,9 @@ and the absolute criteria / order independence on random histories (hypothesis).
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,7 @@ def _known(rules: str) -> set[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 def test_corpus_identity_with_the_endorsed_engine(rules: str) -> None:
     """Every corpus round gives bbpPairings' pairs and bye, except the listed known cases."""
@@ -51,6 +54,35 @@ def test_corpus_identity_with_the_endorsed_engine(rules: str) -> None:
     known = _known(rules)
     assert sorted(differing - known) == [], "new differences"
     assert sorted(known - differing) == [], "listed differences that now pass: update the list"
+
+
+def test_accelerated_pairings_match_the_endorsed_engine() -> None:
+    """XXA lines (extra points per player and round) as bbpPairings 6.0.0 applies them: they
+    count for the round they are given for only, and the board order and E.5 ignore them.
+    tests/fixtures/dutch-xxa: generated tournaments with random Baku-like acceleration and
+    bbp's pairs (README there)."""
+    cases = sorted((FIXTURES / "dutch-xxa").glob("*.trf"))
+    assert len(cases) >= 16
+    for trf in cases:
+        result = pair_round(parse_trf(trf.read_text()).tournament,
+                            PairingConfig(system="fide-dutch", rules="2025"))
+        assert format_pairs(result) == trf.with_suffix(".pairs").read_text(), trf.name
+
+
+def test_acceleration_counts_for_the_round_it_is_given_for_only() -> None:
+    # 8 players, round 2. Without acceleration 3 and 7 (who lost) are in the bottom group;
+    # with 2 extra points in round 2 they lead and meet; the same points given for round 1
+    # change nothing.
+    t = new_tournament(8, rounds=5)
+    t = t.with_round(round_of(1, [(1, 3, Result.WHITE_WINS), (4, 2, Result.DRAW),
+                                  (5, 7, Result.WHITE_WINS), (8, 6, Result.BLACK_WINS)]))
+    config = PairingConfig(system="fide-dutch")
+    plain = format_pairs(pair_round(t, config))
+    two = Fraction(2)
+    later = dataclasses.replace(t, acceleration={2: {3: two, 7: two}})
+    earlier = dataclasses.replace(t, acceleration={1: {3: two, 7: two}})
+    assert "3 7" in format_pairs(pair_round(later, config)).splitlines()
+    assert format_pairs(pair_round(earlier, config)) == plain
 
 
 def test_output_is_bbp_format_in_board_order() -> None:

@@ -22,7 +22,7 @@ from swiss.pairing.matching import WeightOverflowError
 from swiss.pairing.mwm import pairing_graph
 from tests.pairing_helpers import component_totals, matching_of, new_tournament
 
-SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2"]
+SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2", "posterior"]
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW)
 
 

@@ -246,7 +246,9 @@ def _random_history(rng: random.Random, n: int, rounds: int, system: str) -> Tou
     return t
 
 
-@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
+@pytest.mark.parametrize(
+    "system", ["dutch", "burstein", "monrad", "random", "random2", "posterior"]
+)
 def test_engine_equals_brute_force_on_small_instances(system: str) -> None:
     rng = random.Random(sum(map(ord, system)))
     for trial in range(25):

@@ -73,7 +73,7 @@ def _check_round(t: Tournament, config: PairingConfig, result: PairingResult) ->
 @given(
     n=st.integers(2, 60),
     extra_rounds=st.integers(0, 3),
-    system=st.sampled_from(["dutch", "burstein", "monrad", "random", "random2"]),
+    system=st.sampled_from(["dutch", "burstein", "monrad", "random", "random2", "posterior"]),
     beta=st.sampled_from([Fraction(2), Fraction(1), Fraction(1, 10)]),
     seed=st.integers(0, 10**6),
 )

@@ -202,7 +202,9 @@ def test_a_sample_counts_sole_winners_and_rematches_from_the_games(scoring: str)
 
 
 # -- match scoring in the simulator ---------------------------------------------------------------
-@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
+@pytest.mark.parametrize(
+    "system", ["dutch", "burstein", "monrad", "random", "random2", "posterior"]
+)
 def test_match_scoring_fast_path_plays_the_engines_tournament(system: str) -> None:
     from swiss.sim.outcomes import EloLogistic
 

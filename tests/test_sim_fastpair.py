@@ -15,7 +15,7 @@ from swiss.pairing.weights import tiebreak_hash
 from swiss.sim.runner import SimulationConfig, play_tournament
 from swiss.state import player_states
 
-SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2"]
+SYSTEMS = ["dutch", "burstein", "monrad", "random", "random2", "posterior"]
 
 
 def test_tiebreak_hash_matches_the_engine():

@@ -261,6 +261,18 @@ def test_old_style_byes_without_opponent() -> None:
     assert t.rounds[0].byes == (Bye(3, ByeKind.PAIRING), Bye(4, ByeKind.HALF))
 
 
+def test_xxa_lines_give_extra_pairing_points_per_round_and_are_written_back() -> None:
+    # JaVaFo/bbpPairings layout: the id at 5-8, then 4 columns per round from 10, 5 apart; a
+    # blank field adds nothing; two lines for one player add up.
+    text = trf(*GOOD, "XXA    1  1.0       0.5", "XXA    3  0.5", "XXA    1  0.5")
+    parsed = parse_trf(text)
+    t = parsed.tournament
+    assert t.acceleration == {1: {1: Fraction(3, 2), 3: Fraction(1, 2)}, 3: {1: Fraction(1, 2)}}
+    # They count for pairing only: the standings do not see them.
+    assert [p.score for p in (player_states(t)[i] for i in (1, 2, 3))] == [1, 0, 0]
+    assert "XXA    1  1.0       0.5" in parsed.to_text()
+
+
 # -- malformed input ---------------------------------------------------------------------------
 GOOD = (player_line(1, "1.0", "     2 w 1"), player_line(2, "0.0", "     1 b 0"),
         player_line(3, "0.0"))
@@ -310,6 +322,10 @@ def with_line(index: int, line: str, header: tuple[str, ...] = ("XXR 5", "XXC wh
         (trf(*GOOD, header=("XXR 0",)), 1, 5, "rounds 0 is out of range: it must be 1..999"),
         (trf(*GOOD, "152 X"), 6, 5, "152 W"),
         (trf(*GOOD, "162  X 1.0"), 6, 6, "point code X"),
+        (trf(*GOOD, "XXA    1x 1.0"), 6, 9, "column 9 of an XXA line must be blank"),
+        (trf(*GOOD, "XXA    1  1.25"), 6, 14, "4 columns, 5 apart"),
+        (trf(*GOOD, "XXA    1  x.0"), 6, 11, "acceleration points"),
+        (trf(*GOOD, "XXA    9  1.0"), 6, 5, "XXA: 9 is not a player"),
     ],
 )
 def test_malformed_input_names_line_and_column(text: str, line: int, column: int,

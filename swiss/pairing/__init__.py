@@ -1,8 +1,9 @@
 """The pairing engine: one entry point, :func:`pair_round`, for every pairing system.
 
-The five systems of Führlich, Cseh and Lenzner (dutch, burstein, monrad, random, random2) are
-solved by one maximum weight matching per round (:mod:`swiss.pairing.mwm`); ``tcec`` follows
-the TCEC Swiss rules (:mod:`swiss.pairing.tcec`).
+The five systems of Führlich, Cseh and Lenzner (dutch, burstein, monrad, random, random2) and
+``posterior`` (Burstein's terms over score groups ordered by a posterior strength estimate,
+:mod:`swiss.pairing.posterior`) are solved by one maximum weight matching per round
+(:mod:`swiss.pairing.mwm`); ``tcec`` follows the TCEC Swiss rules (:mod:`swiss.pairing.tcec`).
 """
 
 from __future__ import annotations

@@ -63,6 +63,11 @@ Ranks ``r`` are positions in the order of score (descending), then initial order
 the FIDE engines (pairing numbers), which the paper's "score, then Elo" equals whenever initial
 order follows rating. Score groups and ranks are taken over the players being paired.
 
+* Posterior: Burstein's terms, but ranks by score, then the posterior strength estimate of
+  :mod:`swiss.pairing.posterior` (ratings as the prior, all played results so far), then
+  initial order. Only the order inside the score groups (and so the bye receiver among the
+  lowest group) differs from Burstein.
+
 Colours
 -------
 The player with the lower colour difference gets white; on equal colour differences we
@@ -95,7 +100,7 @@ from swiss.pairing.types import (
     PairingResult,
     check_next_round_pairable,
 )
-from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel
+from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel, terms_of
 from swiss.state import PlayerState, player_states
 
 _MASK64 = (1 << 64) - 1
@@ -144,7 +149,7 @@ def pair_mwm(
     requested_byes = _requested_byes(tournament, round_number)
     if config.backend in ("rustworkx", "networkx"):
         return _pair_dense(tournament, config, pi_override, seed, round_number, requested_byes)
-    entrants = _entrants(tournament)
+    entrants = _entrants(tournament, config.system)
     if not entrants:
         return PairingResult(round_number, (), requested_byes, backend="none")
     pi = None
@@ -227,13 +232,17 @@ def pairing_graph(
     """
     round_number = tournament.next_round
     seed = tournament.seed if config.seed is None else config.seed
-    entrants = _entrants(tournament)
+    entrants = _entrants(tournament, config.system)
     hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
     return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
 
 
-def _entrants(tournament: Tournament) -> list[_Entrant]:
-    """The players to pair next round (not withdrawn, no requested bye), in rank order."""
+def _entrants(tournament: Tournament, system: str = "") -> list[_Entrant]:
+    """The players to pair next round (not withdrawn, no requested bye), in rank order.
+
+    Rank order is score, then initial order; the ``posterior`` system orders each score group
+    by the posterior strength estimate first (:mod:`swiss.pairing.posterior`).
+    """
     round_number = tournament.next_round
     states = player_states(tournament)
     requested = tournament.requested_byes.get(round_number, {})
@@ -241,12 +250,28 @@ def _entrants(tournament: Tournament) -> list[_Entrant]:
         p for p in tournament.players
         if tournament.is_active(p.id, round_number) and p.id not in requested
     ]
-    return _rank(active, states)
+    estimate: dict[int, int] | None = None
+    if system == "posterior":
+        from swiss.pairing.posterior import order_key, tournament_estimates
+
+        values = tournament_estimates(tournament)
+        keys = order_key(np.array(list(values.values()))).tolist()
+        estimate = dict(zip(values, keys, strict=True))
+    return _rank(active, states, estimate)
 
 
 # -- ranking -------------------------------------------------------------------------------
-def _rank(active: Sequence[Player], states: dict[int, PlayerState]) -> list[_Entrant]:
-    ordered = sorted(active, key=lambda p: (-states[p.id].score, p.seed, p.id))
+def _rank(
+    active: Sequence[Player],
+    states: dict[int, PlayerState],
+    estimate: dict[int, int] | None = None,
+) -> list[_Entrant]:
+    if estimate is None:
+        ordered = sorted(active, key=lambda p: (-states[p.id].score, p.seed, p.id))
+    else:
+        ordered = sorted(
+            active, key=lambda p: (-states[p.id].score, -estimate[p.id], p.seed, p.id)
+        )
     unit = lcm(*(states[p.id].score.denominator for p in ordered))
     # The paper takes the bye player out before building the graph, so score-group sizes and
     # halves are counted without him. The bye here is decided inside the matching, so we leave
@@ -300,7 +325,7 @@ def _build_graph(
     hard_colours = colors and hard_colour_bound
     # |cd_i + cd_j| is an integer, so "< 2*beta" is "< ceil(2*beta)" (exact, no Fraction per edge)
     bound = math.ceil(2 * config.beta)
-    system = "override" if pi_override is not None else config.system
+    system = "override" if pi_override is not None else terms_of(config.system)
 
     # Multiplicities first, so the number of repeat tiers is known.
     plain: list[tuple[int, int, int]] = []  # (u, v, multiplicity); v == n is the bye vertex

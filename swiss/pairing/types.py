@@ -9,10 +9,12 @@ from typing import Literal
 from swiss.model import Bye, Game, Round, Tournament
 
 SYSTEMS: tuple[str, ...] = (
-    "dutch", "burstein", "monrad", "random", "random2", "tcec", "fide-dutch",
+    "dutch", "burstein", "monrad", "random", "random2", "posterior", "tcec", "fide-dutch",
 )
 DUTCH_RULES: tuple[str, ...] = ("2025", "2017")
-MWM_SYSTEMS: tuple[str, ...] = ("dutch", "burstein", "monrad", "random", "random2")
+MWM_SYSTEMS: tuple[str, ...] = (
+    "dutch", "burstein", "monrad", "random", "random2", "posterior",
+)
 
 Policy = Literal["avoid", "forbid"]
 BackendName = Literal["auto", "rustworkx", "networkx"]

@@ -41,6 +41,16 @@ _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memor
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
 
 
+# Systems that share another system's weight terms and differ only in the order of the
+# players: ``posterior`` is Burstein's terms over ranks by score, then posterior strength.
+_SAME_TERMS = {"posterior": "burstein"}
+
+
+def terms_of(system: str) -> str:
+    """The system whose weight terms ``system`` uses (itself for all but ``posterior``)."""
+    return _SAME_TERMS.get(system, system)
+
+
 _TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
@@ -135,7 +145,7 @@ class RoundModel:
         self.colors = use_colors
         # |cd_i + cd_j| is an integer, so ">= 2*beta" is ">= ceil(2*beta)" (exact)
         self.bound = math.ceil(2 * beta)
-        self.system = "override" if pi is not None else system
+        self.system = "override" if pi is not None else terms_of(system)
         self.seed = seed
         self.round_number = round_number
         self.pi = pi

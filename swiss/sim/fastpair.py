@@ -25,10 +25,11 @@ import numpy as np
 from swiss.model import Color
 from swiss.pairing.exact import solve
 from swiss.pairing.matching import max_weight_matching
+from swiss.pairing.posterior import order_key, strength_estimates
 from swiss.pairing.weights import RoundModel
 
 WHITE, BLACK = 1, -1
-FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2")
+FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "posterior")
 
 
 @dataclass(slots=True)
@@ -37,17 +38,22 @@ class PlainState:
 
     The index order is the initial (seeding) order. Scores are in integer units: a win is
     worth ``win`` and a draw ``draw`` (half points by default, chess; ``win=3, draw=1`` is
-    match scoring 3/1/0). The pairing-allocated bye is worth a win.
+    match scoring 3/1/0). The pairing-allocated bye is worth a win. ``ratings`` (by index,
+    0 = unrated) are the prior of the ``posterior`` system's strength estimates, and
+    ``game_half_points`` what each scored over the board in half points (their evidence,
+    whatever the scoring).
     """
 
     n: int
     win: int = 2
     draw: int = 1
+    ratings: np.ndarray | None = None
     score2: np.ndarray = field(init=False)
     color_diff: np.ndarray = field(init=False)
     met: np.ndarray = field(init=False)  # how often each two players met
     colors: list[np.ndarray] = field(init=False)  # one int8 array per round: +1 W, -1 B, 0 none
     byes: np.ndarray = field(init=False)  # pairing-allocated byes received
+    game_half_points: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         self.score2 = np.zeros(self.n, dtype=np.int64)
@@ -55,6 +61,7 @@ class PlainState:
         self.met = np.zeros((self.n, self.n), dtype=np.int16)
         self.colors = []
         self.byes = np.zeros(self.n, dtype=np.int64)
+        self.game_half_points = np.zeros(self.n, dtype=np.int64)
 
     def record_round(self, games: list[tuple[int, int, int]], bye: int | None = None) -> None:
         """Add a played round: ``(white index, black index, white's half points 0/1/2)``, and
@@ -67,6 +74,8 @@ class PlainState:
         for w, b, half_points in games:
             self.score2[w] += units[half_points]
             self.score2[b] += units[2 - half_points]
+            self.game_half_points[w] += half_points
+            self.game_half_points[b] += 2 - half_points
             self.color_diff[w] += 1
             self.color_diff[b] -= 1
             self.met[w, b] += 1
@@ -107,7 +116,12 @@ def pair_plain(
     the caller then asks the engine, which raises the engine's error).
     """
     n = state.n
-    order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
+    if system == "posterior" and pi is None:
+        # rank -> player: score, then the posterior strength estimate, then seed
+        key = order_key(plain_estimates(state))
+        order = np.lexsort((np.arange(n), -key, -state.score2))
+    else:
+        order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
     s = state.score2[order]
     _group, size, pos = _score_groups(state, order, s)
     met = state.met[np.ix_(order, order)]
@@ -144,6 +158,17 @@ def pair_plain(
         for board, (u, v) in enumerate(games, start=1)
     ]
     return pairs, bye
+
+
+def plain_estimates(state: PlainState) -> np.ndarray:
+    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays."""
+    if state.ratings is None:
+        raise ValueError("the posterior system needs the players' ratings (PlainState.ratings)")
+    iu, iv = _triu(state.n)
+    games = state.met[iu, iv]
+    played = np.flatnonzero(games)
+    points = state.game_half_points / 2.0  # byes are worth points but carry no information
+    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points)
 
 
 def _score_groups(

@@ -208,8 +208,9 @@ def play_tournament(
     initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
     pair = pairer or EnginePairer(system, config.beta, config.policy)
     win_units, draw_units = _UNITS[config.scoring]
+    ratings = np.array([p.rating for p in players], dtype=np.int64)  # the posterior's prior
     plain = (
-        PlainState(n, win_units, draw_units)
+        PlainState(n, win_units, draw_units, ratings)
         if fast and pairer is None and system in FAST_SYSTEMS else None
     )
     by_index = np.array([strength[i] for i in range(1, n + 1)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from fractions import Fraction
 
 from swiss.model import Bye, ByeKind, Game, Player, Round, Scoring, Tournament
 from swiss.state import player_states
@@ -64,6 +65,7 @@ class _Builder:
             forbidden_pairs=self._forbidden(played + 1),
             seed=self.f.seed,
             name=self.f.name,
+            acceleration=self._acceleration(),
         )
         tournament = _canonical_boards(tournament)
         self._check_points(tournament)
@@ -222,6 +224,16 @@ class _Builder:
                     f"other is on line {first_line[(round_number, pid)]})", line, column)
             first_line.setdefault((round_number, pid), line)
             out.setdefault(round_number, {})[pid] = kind
+        return out
+
+    def _acceleration(self) -> dict[int, dict[int, Fraction]]:
+        """XXA lines as round -> player -> extra pairing points (two lines for one player add)."""
+        out: dict[int, dict[int, Fraction]] = {}
+        for line, pid, round_number, points in self.f.acceleration:
+            if pid not in self.f.players:
+                raise TrfError(f"XXA: {pid} is not a player in this file", line, 5)
+            per_round = out.setdefault(round_number, {})
+            per_round[pid] = per_round.get(pid, Fraction(0)) + points
         return out
 
     def _forbidden(self, next_round: int) -> frozenset[frozenset[int]]:

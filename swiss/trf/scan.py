@@ -106,6 +106,8 @@ class ScannedTrf:
     withdrawals: list[tuple[int, int, int]] = field(default_factory=list)  # line, player, round
     seed: int = 0
     accelerated: bool = False
+    # XXA lines: line, player, round, extra points
+    acceleration: list[tuple[int, int, int, Points]] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
 
 
@@ -142,6 +144,8 @@ class _Scanner:
                     self.out.other_lines.append(line.rstrip())
                 if code == "260":
                     self._read_260(number, line)
+                elif code == "XXA":
+                    self._read_xxa(number, line)
                 continue
             self._read_line(code, number, line)
         return self.out
@@ -260,6 +264,29 @@ class _Scanner:
                             start + 1))
             start += 5
         self.out.forbidden_260.append((number, first, last, players))
+
+    def _read_xxa(self, number: int, line: str) -> None:
+        """``XXA pppp  a.a  a.a ...``: extra pairing points per round (JaVaFo/bbpPairings): the
+        player id at columns 5-8, then one 4-column field per round from column 10, 5 apart
+        (a blank field adds nothing). The line stays in ``other_lines`` to be written back."""
+        pid = _int_field(number, line, 4, 8, "player id", 1, MAX_ID)
+        if line[8:9].strip():
+            raise TrfError("column 9 of an XXA line must be blank", number, 9)
+        stripped = line.rstrip()
+        start, round_number = 9, 1
+        while start < len(stripped):
+            if round_number > MAX_ROUNDS:
+                raise TrfError(f"an XXA line has at most {MAX_ROUNDS} rounds", number, start + 1)
+            if stripped[start:start + 4].strip():
+                points = _points_field(number, line, start, start + 4,
+                                       "acceleration points (4 columns, 5 apart)",
+                                       low=0, high=MAX_SCORE, decimals=1)
+                if points:
+                    self.out.acceleration.append((number, pid, round_number, points))
+            if stripped[start + 4:start + 5].strip():
+                raise TrfError("acceleration fields take 4 columns, 5 apart", number, start + 5)
+            start += 5
+            round_number += 1
 
     # -- player lines --------------------------------------------------------------------
     def _read_player(self, number: int, line: str) -> None:

@@ -57,7 +57,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         initial=tournament.initial_color or Color.WHITE,
         rules=rules,
         scale=scale,
-        backend="rustworkx" if config.backend == "auto" else config.backend,
+        backend="exact" if config.backend == "auto" else config.backend,
     )
     try:
         pairs, pab, _decisions = pair_brackets(ctx, to_pair)
@@ -65,9 +65,11 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         raise PairingError(str(exc)) from None
 
     def board_key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, tuple[Fraction, int]]:
+        # The endorsed engine orders boards by the scores without acceleration (XXA).
         a, b = (players[pair[0]], players[pair[1]])
-        hi = min(a, b, key=DutchPlayer.rank_key)
-        return (-max(a.score, b.score), -(a.score + b.score), hi.rank_key())
+        sa, sb = a.standing_score(), b.standing_score()
+        hi = min(a, b, key=lambda p: (-p.standing_score(), p.seed))
+        return (-max(sa, sb), -(sa + sb), (-hi.standing_score(), hi.seed))
 
     games = tuple(
         Game(white=w, black=b, board=board)

@@ -28,7 +28,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
+
 from swiss.model import Color
+from swiss.pairing import exact
 from swiss.pairing.fide_dutch.players import DutchPlayer
 from swiss.pairing.matching import (
     RUSTWORKX_MAX_WEIGHT,
@@ -38,6 +41,8 @@ from swiss.pairing.matching import (
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
+# A tie-break constraint: which edges (given as arrays of endpoints, u < v) it keeps.
+_Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
 
@@ -93,11 +98,17 @@ def _hi_color(hi: DutchPlayer, lo: DutchPlayer, initial: Color) -> Color:
                 return ch.opposite
         # E.4: the higher ranked player's preference.
         return hi.pref
-    # E.5: an odd pairing number gets the initial colour. In round 1 the colours alternate
-    # by board instead (C.04.2: the initial colour on odd boards), i.e. by the position of
-    # the higher player among those paired, which differs when some are absent.
-    number = hi.rank if hi.first_round else hi.seed
-    return initial if number % 2 == 1 else initial.opposite
+    # E.5: an odd pairing number gets the initial colour. Round 1: the higher-ranked player
+    # by his position among the players paired, by score without acceleration (XXA) and then
+    # pairing number (C.04.2: the initial colour on odd boards; it differs from the pairing
+    # number when some players are absent). Later rounds: the endorsed engine gives the
+    # initial colour to the smaller pairing number when it is odd, whatever the scores (it
+    # agrees on 42 of the 43 such pairs of the 2025 corpus; ranking by score agrees on 41).
+    if hi.first_round:
+        return initial if hi.colour_rank % 2 == 1 else initial.opposite
+    first = hi if hi.seed < lo.seed else lo
+    first_color = initial if first.seed % 2 == 1 else initial.opposite
+    return first_color if first is hi else first_color.opposite
 
 
 @dataclass(slots=True)
@@ -182,11 +193,8 @@ def pair_brackets(
 
 
 def _check_complete(ctx: _Context, unpaired: list[int]) -> None:
-    edges = _plain_edges(ctx, unpaired)
     n = len(unpaired) + (len(unpaired) % 2)
-    mates = max_weight_matching(n, edges, "rustworkx" if ctx.backend == "auto"
-                                else ctx.backend)  # type: ignore[arg-type]
-    if len(mates) * 2 < n:
+    if _Solver(n, _plain_edges(ctx, unpaired), ctx.backend).solve() is None:
         raise NoPairing(
             "no pairing satisfies the absolute criteria (no rematch C1, no second "
             "pairing-allocated bye C2, absolute colour preferences C3)")
@@ -220,14 +228,16 @@ def _pair_bracket(
     index = {pid: i for i, pid in enumerate(unpaired)}
     vertices = n + (1 if odd else 0)
     bye_v = n if odd else -1
-    min_b = min(P[p].score for p in bracket)
-    min_n = min((P[p].score for p in nxt), default=Fraction(0))
-    one = Fraction(1)
+    # Scores in integer units (score * scale): exact, and much cheaper than fractions.
+    sc = {pid: int(P[pid].score * ctx.scale) for pid in unpaired}
+    min_b = min(sc[p] for p in bracket)
+    min_n = min((sc[p] for p in nxt), default=0)
+    one = ctx.scale
 
     # Candidate edges with their raw component vectors.
     raw: list[tuple[int, int, list[int]]] = []
-    psd_b_vals: list[Fraction] = []
-    psd_n_vals: list[Fraction] = []
+    psd_b_vals: list[int] = []
+    psd_n_vals: list[int] = []
     cand: list[tuple[int, int | None]] = []
     for i, a in enumerate(unpaired):
         pa = P[a]
@@ -238,16 +248,16 @@ def _pair_bracket(
         if odd and pa.can_pab:
             cand.append((a, None))
     # PSD values per edge.
-    def psd_b(a: int, b: int | None) -> Fraction | None:
+    def psd_b(a: int, b: int | None) -> int | None:
         if a in in_b and b is not None and b in in_b:
-            return abs(P[a].score - P[b].score)
+            return abs(sc[a] - sc[b])
         if a in in_b:
-            return P[a].score - min_b + one
+            return sc[a] - min_b + one
         if b is not None and b in in_b:
-            return P[b].score - min_b + one
+            return sc[b] - min_b + one
         return None
 
-    def psd_n(a: int, b: int | None) -> Fraction | None:
+    def psd_n(a: int, b: int | None) -> int | None:
         if not nxt:
             return None
         # The next bracket holds this bracket's downfloaters and the next residents: a
@@ -258,14 +268,17 @@ def _pair_bracket(
             return None
         if a_in and b_in:
             assert b is not None
-            return abs(P[a].score - P[b].score)
+            return abs(sc[a] - sc[b])
         if not (a_in or b_in):
             return None
         x = a if a_in else b
         assert x is not None
-        return P[x].score - min_n + one
+        return sc[x] - min_n + one
 
+    focus_players = in_b | in_n
     for a, b in cand:
+        if a not in focus_players and (b is None or b not in focus_players):
+            continue  # far from this bracket and the next: no PSD of either
         v = psd_b(a, b)
         if v is not None:
             psd_b_vals.append(v)
@@ -274,14 +287,9 @@ def _pair_bracket(
             psd_n_vals.append(v)
     lv_b = _levels(psd_b_vals)
     lv_n = _levels(psd_n_vals)
-    top_score = max(P[p].score for p in unpaired)
+    top_score = max(sc.values())
     max_unplayed = max(P[p].unplayed for p in unpaired)
-    big = 2 * int(top_score * ctx.scale + 1)
-
-    def pa_score(pid: int) -> Fraction:
-        return P[pid].score
-
-    focus_players = in_b | in_n
+    big = 2 * (top_score - min(sc.values()) + one + 1)
     constant: list[int] | None = None
     for a, b in cand:
         # Edges between two players outside this bracket and the next one score the same on
@@ -295,7 +303,7 @@ def _pair_bracket(
         if ctx.rules == "2025":
             # 2025: the pairing-allocated bye goes to as low a score as completion allows,
             # before any bracket's quality is considered.
-            comps.append(0 if b is not None else int((top_score - pa_score(a)) * ctx.scale))
+            comps.append(0 if b is not None else top_score - sc[a])
         comps.append(int(both_b))  # C5
         v = psd_b(a, b)
         comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
@@ -313,10 +321,9 @@ def _pair_bracket(
         if both_b:
             assert b is not None
             c8, c9, c10, c11 = _colour_terms(ctx, P[a], P[b])
-            sa, sb = P[a].score, P[b].score
-            if sa != sb:
+            if sc[a] != sc[b]:
                 hi, lo = (a, b) if P[a].rank_key() < P[b].rank_key() else (b, a)
-                diff = int(abs(sa - sb) * ctx.scale)
+                diff = abs(sc[a] - sc[b])
                 for who, kind in ((hi, Float.DOWN), (lo, Float.UP)):
                     terms = _float_after(P[who], kind)
                     for k in range(4):
@@ -326,12 +333,20 @@ def _pair_bracket(
             x = a if a in in_b else b
             assert x is not None
             terms = _float_after(P[x], Float.DOWN)
+            # A downfloater's score difference, as in the PSD (A.8 / 2025 art. 1.8): its
+            # score minus one point less than the lowest score of the bracket.
+            diff = sc[x] - min_b + one
             for k in range(4):
                 fl[k] += terms[k]
+                fd[k] += terms[k] * diff
+        # The PAB to a player with as few unplayed rounds as possible: 2025 edition, between
+        # the next-bracket criterion and the colour criteria; 2017: observed, below colours.
+        bye_unplayed = 0 if b is not None or (a in movers and nxt) else max_unplayed - P[a].unplayed
+        if ctx.rules == "2025":
+            comps.append(bye_unplayed)
         comps.extend([2 - c8, 2 - c9, 2 - c10, 2 - c11])
-        # The PAB to a player with as few unplayed rounds as possible (observed in the
-        # endorsed engine; ranked here, below the colour criteria).
-        comps.append(0 if b is not None else max_unplayed - P[a].unplayed)
+        if ctx.rules != "2025":
+            comps.append(bye_unplayed)
         comps.extend(2 - t for t in fl)
         comps.extend(big - t for t in fd)
         if far and b is not None:
@@ -340,9 +355,10 @@ def _pair_bracket(
 
     edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
     solver = _Solver(vertices, edges, ctx.backend)
-    best_w, mates = solver.solve({})
-    if len(mates) * 2 < vertices:
+    found = solver.solve()
+    if found is None:
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
+    best_w, mates = found
 
     mate = _mate_map(mates)
 
@@ -352,18 +368,18 @@ def _pair_bracket(
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     search = _TieBreak(solver, best_w, mate, vertices)
-    idx_b = {index[x] for x in in_b}
+    is_b = np.zeros(vertices, dtype=bool)
+    is_b[[index[x] for x in in_b]] = True
 
-    def pin(p: int, q: int | None) -> Callable[[int, int], bool]:
+    def pin(p: int, q: int | None) -> _Mask:
         vp = index[p]
-        if q is None:
-            return lambda u, v: not ((u == vp and v in idx_b) or (v == vp and u in idx_b))
-        vq = index[q]
+        if q is None:  # p floats: no edge from p into the bracket
+            return lambda us, vs: ~(((us == vp) & is_b[vs]) | ((vs == vp) & is_b[us]))
+        lo, hi = min(vp, index[q]), max(vp, index[q])
 
-        def ok(u: int, v: int) -> bool:
-            if u in (vp, vq) or v in (vp, vq):
-                return {u, v} == {vp, vq}
-            return True
+        def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+            touch = (us == lo) | (vs == lo) | (us == hi) | (vs == hi)
+            return ~touch | ((us == lo) & (vs == hi))
         return ok
 
     done: set[int] = set()
@@ -389,13 +405,17 @@ def _pair_bracket(
     if k:
         s1, s2 = res[:k], res[k:]
         for s1x, s2x in _exchanges(s1, s2, res):
-            i1 = {index[q] for q in s1x}
-            i2 = {index[q] for q in s2x}
+            i1 = np.zeros(vertices, dtype=bool)
+            i1[[index[q] for q in s1x]] = True
+            i2 = np.zeros(vertices, dtype=bool)
+            i2[[index[q] for q in s2x]] = True
 
-            def split(u: int, v: int, i1: set[int] = i1, i2: set[int] = i2) -> bool:
-                if u in i1 or v in i1:
-                    return (u in i1 and v in i2) or (v in i1 and u in i2)
-                return not (u in i2 and v in i2)
+            def split(us: np.ndarray, vs: np.ndarray, i1: np.ndarray = i1,
+                      i2: np.ndarray = i2) -> np.ndarray:
+                # S1 players meet S2 players; two S2 players never meet.
+                either = i1[us] | i1[vs]
+                cross = (i1[us] & i2[vs]) | (i1[vs] & i2[us])
+                return np.where(either, cross, ~(i2[us] & i2[vs]))
             if search.accept(split):
                 break
         else:
@@ -439,16 +459,20 @@ class _TieBreak:
     def partner(self, v: int) -> int:
         return self.mate[v]
 
-    def accept(self, pred: Callable[[int, int], bool]) -> bool:
-        # Accepted constraints are applied to the solver's edge list once and for all, so
-        # each later test filters the (shrinking) list with its own predicate only.
-        if all(pred(u, v) for u, v in self.mate.items() if u < v):
-            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
+    def accept(self, pred: _Mask) -> bool:
+        # Accepted constraints narrow the solver's live edges once and for all, so each later
+        # test only adds its own mask.
+        pairs = [(u, v) for u, v in self.mate.items() if u < v]
+        mu = np.array([u for u, _ in pairs], dtype=np.int64)
+        mv = np.array([v for _, v in pairs], dtype=np.int64)
+        mask = pred(self.solver.us, self.solver.vs)
+        if bool(np.all(pred(mu, mv))):
+            self.solver.narrow(mask)
             return True
-        w, mates = self.solver.solve_filtered(pred)
-        if len(mates) * 2 == self.vertices and w == self.best:
-            self.solver.edges = [e for e in self.solver.edges if pred(e[0], e[1])]
-            self.mate = _mate_map(mates)
+        found = self.solver.solve(mask)
+        if found is not None and found[0] == self.best:
+            self.solver.narrow(mask)
+            self.mate = _mate_map(found[1])
             return True
         return False
 
@@ -485,16 +509,6 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             yield n1, n2
 
 
-def _respects(mate: dict[int, int], pins: dict[int, int | None], in_b: set[int]) -> bool:
-    for v, w in pins.items():
-        if w is None:
-            if mate[v] in in_b:
-                return False
-        elif mate[v] != w:
-            return False
-    return True
-
-
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
     m: dict[int, int] = {}
     for u, v in mates:
@@ -509,28 +523,37 @@ def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
 
     Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
     minimum over the edges changes every matching's total by the same amount: only the range
-    of each component costs bits, and constant components cost none.
+    of each component costs bits, and constant components cost none. Edges may share one
+    vector object (the edges far from the bracket do): each distinct vector is packed once.
     """
     if not raw:
         return []
-    width = len(raw[0][2])
-    pairs = vertices // 2
-    lows = [min(r[2][k] for r in raw) for k in range(width)]
-    spans = [max(r[2][k] for r in raw) - lows[k] for k in range(width)]
-    live = [k for k in range(width) if spans[k] > 0]
-    highs = [lows[k] + spans[k] for k in range(width)]
     focus = focus or set()
+    # Distinct vectors (by identity) and, for each, the vertices its edges add to a cover.
+    groups: dict[int, tuple[list[int], set[int]]] = {}
+    for u, v, comps in raw:
+        group = groups.get(id(comps))
+        if group is None:
+            group = groups[id(comps)] = (comps, set())
+        if u in focus:
+            group[1].add(u)
+        elif v in focus:
+            group[1].add(v)
+        else:
+            group[1].update((u, v))
+    vectors = list(groups.values())
+    pairs = vertices // 2
+    columns = list(zip(*(c for c, _ in vectors), strict=True))
+    lows = [min(col) for col in columns]
+    spans = [max(col) - low for col, low in zip(columns, lows, strict=True)]
+    live = [k for k, span in enumerate(spans) if span > 0]
+    highs = [low + span for low, span in zip(lows, spans, strict=True)]
 
-    def cover_size(on: Callable[[list[int]], bool]) -> int:
+    def cover_size(k: int, ref: int) -> int:
         cover: set[int] = set()
-        for u, v, comps in raw:
-            if on(comps):
-                if u in focus:
-                    cover.add(u)
-                elif v in focus:
-                    cover.add(v)
-                else:
-                    cover.update((u, v))
+        for comps, contrib in vectors:
+            if comps[k] != ref:
+                cover |= contrib
         return len(cover)
 
     # Each component is a benefit above its minimum or a cost below its maximum, whichever is
@@ -540,21 +563,22 @@ def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
     as_cost: dict[int, bool] = {}
     m = 1
     for k in reversed(live):
-        nb = cover_size(lambda c, k=k: c[k] != lows[k])
-        nc = cover_size(lambda c, k=k: c[k] != highs[k])
+        nb = cover_size(k, lows[k])
+        nc = cover_size(k, highs[k])
         as_cost[k] = nc < nb
         mult[k] = m
         m *= min(pairs, nc if as_cost[k] else nb) * spans[k] + 1
     offset = sum(spans[k] * mult[k] for k in live if as_cost[k]) + 1
-    edges = []
-    for u, v, comps in raw:
+    packed: dict[int, int] = {}
+    for comps, _ in vectors:
         w = offset
         for k in live:
             if as_cost[k]:
                 w -= (highs[k] - comps[k]) * mult[k]
             else:
                 w += (comps[k] - lows[k]) * mult[k]
-        edges.append((u, v, w))
+        packed[id(comps)] = w
+    edges = [(u, v, packed[id(comps)]) for u, v, comps in raw]
     m = max(m, offset + m)
     if m > RUSTWORKX_MAX_WEIGHT:
         raise WeightOverflowError(
@@ -565,39 +589,50 @@ def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
 
 
 class _Solver:
-    """One bracket's weighted graph, solved with some vertices pinned."""
+    """One bracket's weighted graph, solved with some edges masked out.
+
+    The default backend is the compiled exact solver (:func:`swiss.pairing.exact.solve`,
+    LEMON's blossom algorithm over 128/256-bit integers): the weights are split into 62-bit
+    limbs once, and each tie-break test only selects the live edges with a numpy mask.
+    """
 
     def __init__(self, vertices: int, edges: list[tuple[int, int, int]], backend: str) -> None:
         self.vertices = vertices
-        self.edges = edges
-        self.backend = "rustworkx" if backend == "auto" else backend
+        self.backend = "exact" if backend in ("auto", "exact") else backend
+        self.us = np.array([min(u, v) for u, v, _w in edges], dtype=np.int64)
+        self.vs = np.array([max(u, v) for u, v, _w in edges], dtype=np.int64)
+        self.weights = [w for _u, _v, w in edges]
+        self.weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
+        self.alive = np.ones(len(edges), dtype=bool)
+        # Every perfect matching has vertices/2 edges: shifting all weights by the smallest
+        # one keeps the optimum and leaves non-negative limbs.
+        low = min(self.weights, default=0)
+        shifted = [w - low for w in self.weights]
+        words = max(1, -(-max(shifted, default=0).bit_length() // 62))
+        self.limbs = np.array(
+            [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)],
+            dtype=np.int64).reshape(words, len(edges))
+        self.multipliers = [1 << (62 * j) for j in range(words)]
 
-    def solve_filtered(self, pred: Callable[[int, int], bool]
-                       ) -> tuple[int, set[tuple[int, int]]]:
-        edges = [e for e in self.edges if pred(e[0], e[1])]
-        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
-        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
-        return sum(weight_of[m] for m in mates), mates
+    def narrow(self, mask: np.ndarray) -> None:
+        self.alive &= mask
 
-    def solve(self, pins: dict[int, int | None],
-              in_b: set[int] | None = None) -> tuple[int, set[tuple[int, int]]]:
-        if pins:
-            keep = []
-            for u, v, w in self.edges:
-                ok = True
-                for x, y in ((u, v), (v, u)):
-                    if x in pins:
-                        target = pins[x]
-                        if target is None:
-                            if in_b is not None and y in in_b:
-                                ok = False
-                        elif target != y:
-                            ok = False
-                if ok:
-                    keep.append((u, v, w))
-            edges = keep
+    def solve(self, mask: np.ndarray | None = None
+              ) -> tuple[int, set[tuple[int, int]]] | None:
+        """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
+        or ``None`` when there is no perfect matching."""
+        keep = self.alive if mask is None else self.alive & mask
+        idx = np.flatnonzero(keep)
+        if self.backend == "exact":
+            sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
+                              self.limbs[:, idx], self.multipliers, duals=False)
+            if sol is None:
+                return None
+            pairs = {(u, v) for u, v in sol.pairs()}
         else:
-            edges = self.edges
-        mates = max_weight_matching(self.vertices, edges, self.backend)  # type: ignore[arg-type]
-        weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
-        return sum(weight_of[m] for m in mates), mates
+            edges = [(int(self.us[e]), int(self.vs[e]), self.weights[e]) for e in idx]
+            pairs = max_weight_matching(self.vertices, edges,
+                                        self.backend)  # type: ignore[arg-type]
+            if len(pairs) * 2 < self.vertices:
+                return None
+        return sum(self.weight_of[m] for m in pairs), pairs

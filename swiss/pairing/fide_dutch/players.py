@@ -34,6 +34,13 @@ class DutchPlayer:
     history: tuple[Color, ...]  # colour per round (NONE when unplayed)
     unplayed: int = 0  # rounds without a played game (byes, forfeits, absences)
     rank: int = 0  # position (from 1) among the players paired, in the order of A.2
+    # The same position by the score without acceleration (XXA): what E.5 alternates on.
+    colour_rank: int = 0
+    real_score: Fraction | None = None  # the score without acceleration (None: same as score)
+
+    def standing_score(self) -> Fraction:
+        """The score without acceleration (board order and E.5 use it)."""
+        return self.score if self.real_score is None else self.real_score
     first_round: bool = False
 
     def rank_key(self) -> tuple[Fraction, int]:
@@ -65,6 +72,8 @@ def dutch_players(
     last_round = bool(tournament.total_rounds) and round_number == tournament.total_rounds
     # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only.
     max_score = scoring.win * (round_number - 1)
+    # Accelerated pairings (TRF XXA): extra points for pairing this round only.
+    extra = tournament.acceleration.get(round_number, {})
     result: dict[int, DutchPlayer] = {}
     for pid in to_pair:
         st = states[pid]
@@ -79,7 +88,8 @@ def dutch_players(
         result[pid] = DutchPlayer(
             id=pid,
             seed=tournament.player(pid).seed,
-            score=st.score,
+            score=st.score + extra.get(pid, 0),
+            real_score=st.score,
             played=frozenset(st.opponents),
             colors=colors,
             cd=cd,
@@ -93,8 +103,11 @@ def dutch_players(
             unplayed=len(st.colors) - len(colors),
         )
     ordered = sorted(result.values(), key=DutchPlayer.rank_key)
+    real = sorted(result, key=lambda pid: (-states[pid].score, result[pid].seed))
+    colour_rank = {pid: i for i, pid in enumerate(real, start=1)}
     first = round_number == 1
-    return {p.id: replace(p, rank=i, first_round=first) for i, p in enumerate(ordered, start=1)}
+    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id], first_round=first)
+            for i, p in enumerate(ordered, start=1)}
 
 
 def _floats(st: object, loss: Fraction, rules: Rules) -> list[Float]:
