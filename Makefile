@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench clean chromium
+.PHONY: test demo lint bench clean chromium postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,pictures]'
 	touch $(STAMP)
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium postgresql
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
@@ -26,6 +26,16 @@ chromium:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 	      echo "chromium could not be installed: the browser test will be skipped"; \
 	  else echo "no apt-get as root here: the browser test will be skipped"; fi; }
+
+# The storage and service tests also run on a throwaway PostgreSQL cluster started from the
+# server binaries (tests/pg_cluster.py); install them where apt-get works (CI runs as root).
+# Without them those tests skip and say why (in CI they fail: CI must run them).
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || \
+	      echo "postgresql could not be installed: the PostgreSQL tests will be skipped"; \
+	  else echo "no apt-get as root here: the PostgreSQL tests will be skipped"; fi; }
 
 demo: $(STAMP)
 	$(BIN)/swissbot demo

@@ -78,15 +78,19 @@ def measure_one(kind: str, n: int, system: str, history: int) -> dict[str, objec
             out["seconds"] = time.perf_counter() - start
             out["ok"] = done.returncode == 0
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+            out["cpu"] = usage.ru_utime + usage.ru_stime
             out["peak_mb"] = usage.ru_maxrss / 1024
         return out
     backend = "rustworkx" if kind == "dense" else "auto"
     config = PairingConfig(system=system, backend=backend)  # type: ignore[arg-type]
     import swiss.pairing.mwm  # noqa: F401  (imports are not part of a round's time)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     result = pair_round(t, config)
     out["seconds"] = time.perf_counter() - start
+    # CPU seconds beside wall seconds: on a shared machine the wall clock mostly measures
+    # the other processes' load.
+    out["cpu"] = time.process_time() - cpu
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out["stats"] = dict(result.stats)
     out["boards"] = len(result.games)
@@ -117,18 +121,30 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--json", help="also write the measurements to this file")
     parser.add_argument("--plot", help="draw time against players (log-log) into this PNG")
+    parser.add_argument("--plot-cpu", action="store_true",
+                        help="plot CPU seconds instead of wall seconds (a loaded machine)")
+    parser.add_argument("--before", help="also plot the exact round of an earlier run's --json")
+    parser.add_argument("--from-json", help="measure nothing: plot the rows of this --json")
     parser.add_argument("--one", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
         kind, n, system, history = args.one
         print(json.dumps(measure_one(kind, int(n), system, int(history))))
         return
+    key_time = "cpu" if args.plot_cpu else "seconds"
+    before = json.loads(Path(args.before).read_text()) if args.before else None
+    if args.from_json:
+        if args.plot:
+            plot(json.loads(Path(args.from_json).read_text()), args.plot, args.system, key_time,
+                 before)
+        return
     sizes = [int(x) for x in args.sizes.split(",")]
     print(f"system={args.system}, round {args.history + 1} after {args.history} greedy rounds; "
           "each cell in a fresh process")
-    header = (f"{'players':>8} {'exact s':>8} {'peak MB':>8} {'edges priced':>13} "
-              f"{'/round/(n^2/2)':>14} {'solved on':>10} {'rounds':>6} {'round 1 s':>9} "
-              f"{'dense s':>8} {'bbp dutch s':>11}")
+    print("times are wall / CPU seconds")
+    header = (f"{'players':>8} {'exact s':>13} {'peak MB':>8} {'edges priced':>13} "
+              f"{'/round/(n^2/2)':>14} {'solved on':>10} {'rounds':>6} {'round 1 s':>11} "
+              f"{'dense s':>13} {'bbp dutch s':>13}")
     print(header)
     rows = []
     for n in sizes:
@@ -145,37 +161,47 @@ def main() -> None:
         def secs(cell: dict | None) -> str:
             if not cell:
                 return "-"
-            return f">{cell['timeout']:.0f}" if "timeout" in cell else f"{cell['seconds']:.2f}"
+            if "timeout" in cell:
+                return f">{cell['timeout']:.0f}"
+            return f"{cell['seconds']:.2f} / {cell.get('cpu', 0):.2f}"
 
         priced = stats.get("priced_edges", 0)
         share = priced / max(stats.get("rounds", 1), 1) / half if half else 0
-        print(f"{n:>8} {secs(exact):>8} {(exact or {}).get('peak_mb', 0):>8.0f} {priced:>13,} "
+        print(f"{n:>8} {secs(exact):>13} {(exact or {}).get('peak_mb', 0):>8.0f} {priced:>13,} "
               f"{share:>14.2f} {stats.get('candidate_edges', 0):>10,} "
-              f"{stats.get('rounds', 0):>6} {secs(first):>9} {secs(dense):>8} {secs(bbp):>11}",
-              flush=True)
+              f"{stats.get('rounds', 0):>6} {secs(first):>11} {secs(dense):>13} "
+              f"{secs(bbp):>13}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     if args.plot:
-        plot(rows, args.plot, args.system)
+        plot(rows, args.plot, args.system, key_time, before)
 
 
-def plot(rows: list[dict], path: str, system: str) -> None:
+def plot(
+    rows: list[dict], path: str, system: str, key_time: str = "seconds",
+    before: list[dict] | None = None,
+) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    for key, label in (("exact", f"exact, round 7 ({system})"), ("round1", "exact, round 1"),
-                       ("dense", "dense rustworkx (before)"), ("bbp", "bbpPairings Dutch")):
-        points = [(r["n"], r[key]["seconds"]) for r in rows
-                  if r.get(key) and "seconds" in r[key]]
+    series = [(rows, "exact", f"exact, round 7 ({system})"), (rows, "round1", "exact, round 1"),
+              (rows, "dense", "dense rustworkx"), (rows, "bbp", "bbpPairings Dutch")]
+    if before:
+        series += [(before, "exact", "exact, round 7, before"),
+                   (before, "round1", "exact, round 1, before")]
+    for table, key, label in series:
+        points = [(r["n"], r[key][key_time]) for r in table
+                  if r.get(key) and key_time in r[key]]
         if points:
-            ax.plot(*zip(*points, strict=True), marker="o", label=label)
+            style = "--" if table is before else "-"
+            ax.plot(*zip(*points, strict=True), style, marker="o", label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("players")
-    ax.set_ylabel("seconds per round")
+    ax.set_ylabel("CPU seconds per round" if key_time == "cpu" else "seconds per round")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()
     fig.tight_layout()

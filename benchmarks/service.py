@@ -6,6 +6,19 @@ round. Prints the mean and worst time of each operation kind.
 
     python benchmarks/service.py                        # 100 players, 5 rounds
     python benchmarks/service.py --players 400 --rounds 7
+
+``--database URL`` prints the table of issue 17 instead, the same for either backend (report,
+confirm, round start for 100 and 1,000 players, 100 guilds at once; benchmarks/backends.py):
+
+    python benchmarks/service.py --database /tmp/bench.sqlite3
+    python benchmarks/service.py --database postgresql://localhost/swissbot_bench
+
+``--latency`` measures the bot while it pairs instead (issue 13, benchmarks/bot_latency.py):
+through the sandbox with the real discord.py client, another guild's ``/report`` latency and
+the gateway heartbeats while a big round is paired, and ``/round next`` from click to all
+pairings posted, with the pairing in a worker process and inline (the old behaviour):
+
+    python benchmarks/service.py --latency --sizes 1000,3000
 """
 
 from __future__ import annotations
@@ -13,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -20,8 +34,14 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from service import Actor, TournamentService
-from storage.db import connect
+# Run as a script, this folder comes first on sys.path and this file would shadow the
+# ``service`` package: put the repository root there instead.
+_ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(_ROOT)] + [p for p in sys.path
+                              if Path(p or ".").resolve() != _ROOT / "benchmarks"]
+
+from service import Actor, TournamentService  # noqa: E402
+from storage.db import connect  # noqa: E402
 
 T = TypeVar("T")
 GUILD = 1
@@ -69,7 +89,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--database", metavar="URL",
+                        help="the backend table (issue 17): a SQLite path or sqlite:///path, "
+                        "or postgresql://...")
+    parser.add_argument("--big", type=int, default=1000,
+                        help="--database: players of the big event (default 1000)")
+    parser.add_argument("--guilds", type=int, default=100,
+                        help="--database: guilds playing at once (default 100)")
+    parser.add_argument("--latency", action="store_true",
+                        help="the bot while it pairs (see the module docstring)")
+    parser.add_argument("--sizes", default="1000,3000",
+                        help="--latency: players of the paired event, comma-separated")
+    parser.add_argument("--system", default="dutch", help="--latency: the pairing system")
     args = parser.parse_args()
+    if args.database is not None:
+        from benchmarks.backends import run_backends
+
+        run_backends(args.database or None, big=args.big, guilds=args.guilds)
+        return
+    if args.latency:
+        from benchmarks.bot_latency import HEADER, run_latency
+
+        print(HEADER)
+        run_latency([int(s) for s in args.sizes.split(",")], args.system)
+        return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         timings: Any = asyncio.run(run(args.players, args.rounds, Path(folder) / "b.sqlite3"))

@@ -61,10 +61,12 @@ class SwissBot(commands.Bot):
         extensions: Sequence[str] = DEFAULT_EXTENSIONS,
         guild_ready_timeout: float = 2.0,
         delivery_interval: float = 2.0,
-        sync_commands: bool = True,
+        sync_commands: bool | None = None,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()  # guilds + slash commands; nothing privileged
         super().__init__(
+            **client_options,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -78,10 +80,15 @@ class SwissBot(commands.Bot):
         self._database: Any = None  # storage.db.Database when we opened it ourselves
         self._extensions = tuple(extensions)
         self.delivery_interval = delivery_interval
+        # With shards in several processes, one of them (the one that runs shard 0) syncs the
+        # commands; the others would only repeat the same PUT.
+        if sync_commands is None:
+            sync_commands = settings.shards.everything or 0 in settings.shards.ids
         self.sync_commands_on_start = sync_commands
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
+        self._warm_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -92,7 +99,13 @@ class SwissBot(commands.Bot):
             await self.sync_commands()
         from bot.delivery import OutboxDelivery
 
-        self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval)
+        self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval,
+                                       lease_seconds=self.settings.outbox_lease_seconds,
+                                       shards=self.settings.shards)
+        # A big pairing queues its "Pairing round 4..." line and then computes for seconds:
+        # the line is posted at once, not at the next delivery tick.
+        self.service.on_announced = self.delivery.wake
+        await self._recover_pairings()
         self.delivery.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
@@ -100,6 +113,21 @@ class SwissBot(commands.Bot):
             self.web = LiveServer(self.service, host=self.settings.web_host,
                                   port=self.settings.web_port)
             await self.web.start()
+
+    async def _recover_pairings(self) -> None:
+        """Free the rounds a previous run of the bot was pairing when it stopped (their
+        organisers are told in the channel and the audit log), and start the pairing workers
+        in the background so that the first big /round next does not wait for them."""
+        recover = getattr(self.service, "recover_pairings", None)
+        if recover is not None:
+            freed = await recover()
+            if freed:
+                log.warning("cleared the pairing marker of %d tournament(s) left by a "
+                            "previous run", len(freed))
+        pool = getattr(self.service, "pairing", None)
+        needed = getattr(self.service, "needs_pairing_workers", None)
+        if pool is not None and needed is not None and await needed():
+            self._warm_up = asyncio.create_task(pool.warm_up(), name="swissbot-pairing-warm-up")
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -116,7 +144,12 @@ class SwissBot(commands.Bot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+        shards = getattr(self, "shard_ids", None)
+        where = "" if not self.settings.sharded else (
+            f" on shard(s) {', '.join(map(str, shards or range(self.shard_count or 1)))}"
+            f" of {self.shard_count}")
+        log.info("connected as %s (%s) to %d guild(s)%s", self.user, self.user.id,
+                 len(self.guilds), where)
 
     async def shutdown(self, reason: str, *, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
         """Stop cleanly (SIGTERM / SIGINT): refuse new commands, let the commands and button
@@ -150,6 +183,9 @@ class SwissBot(commands.Bot):
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:
+            pool = getattr(self.service, "pairing", None)
+            if pool is not None:
+                pool.close()  # the workers of the service we opened
             await database.close()
 
 
@@ -173,13 +209,38 @@ def _interaction_tasks() -> set[asyncio.Task[Any]]:
     }
 
 
+class ShardedSwissBot(SwissBot, commands.AutoShardedBot):
+    """swissbot over Discord's sharding (``SWISSBOT_SHARDS``): one gateway connection per
+    shard, this process running ``SWISSBOT_SHARD_IDS`` of them (default all). Everything else
+    is :class:`SwissBot`; its background work is limited to the guilds of these shards."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # Discord allows one IDENTIFY per 5 s (per max_concurrency bucket): discord.py waits
+        # before each shard but the first. The sandbox has no such limit.
+        if self.settings.uses_discord:
+            await super().before_identify_hook(shard_id, initial=initial)
+
+
+def make_bot(settings: Settings, **options: Any) -> SwissBot:
+    """The client the settings ask for: :class:`SwissBot` (one connection, the default), or
+    :class:`ShardedSwissBot` when ``SWISSBOT_SHARDS`` is set (``auto``: the count Discord
+    recommends in ``GET /gateway/bot``)."""
+    options.setdefault("delivery_interval", settings.delivery_interval)
+    if not settings.sharded:
+        return SwissBot(settings, **options)
+    count = settings.shard_count if isinstance(settings.shard_count, int) else None
+    ids = list(settings.shard_ids) or None
+    return ShardedSwissBot(settings, shard_count=count, shard_ids=ids, **options)
+
+
 async def open_service(settings: Settings) -> tuple[Any, Any]:
     """Open the SQLite database (creating and migrating it) and the service over it."""
     from service import TournamentService
+    from service.pairing_pool import PairingPool
     from storage.db import connect
 
     database = await connect(settings.database)
-    return database, TournamentService(database)
+    return database, TournamentService(database, pairing=PairingPool(settings.pairing_limits))
 
 
 def wake_delivery(client: discord.Client) -> None:

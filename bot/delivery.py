@@ -9,7 +9,13 @@ in the same transaction as the change they announce. This background task posts 
 * exactly once: a row is marked delivered once all its messages are posted, and every message
   carries a nonce derived from the row id with ``enforce_nonce``, so if the bot dies between
   posting and marking, Discord returns the earlier message instead of posting a duplicate;
-* on restart it simply resumes: undelivered rows are still in the outbox.
+* on restart it simply resumes: undelivered rows are still in the outbox;
+* across processes (several bot processes on one database, issue 17): each pass CLAIMS a few
+  rows with a lease (``service.claim_announcements``) so two processes do not post the same
+  row at the same time; a process killed mid-delivery leaves leases that expire, and whoever
+  claims the rows next posts them again with the same nonces (Discord returns the earlier
+  message). With shards, a process claims only the rows of the guilds on its shards, and runs
+  only their timers, auto-advances and check-in reminders.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -31,7 +40,7 @@ from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import BinaryFile, Outgoing
 from bot.web.links import live_page_url, live_pages_on
-from service import Actor
+from service import ALL_SHARDS, Actor, Shards
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +49,19 @@ __all__ = ["OutboxDelivery", "backoff", "nonce_for"]
 MAX_BACKOFF_SECONDS = 300.0
 # How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
 STOP_TIMEOUT_SECONDS = 3.0
+# Rows claimed per batch: small, so a lease covers the whole batch comfortably.
+CLAIM_BATCH = 20
+# Batches per pass at most (the loop comes back at once when woken).
+MAX_BATCHES = 5
+# A row is not started when less than this part of the lease is left: its post and mark must
+# finish before another process may take it.
+LEASE_MARGIN = 0.25
+
+
+def claimant_name() -> str:
+    """Who holds a lease: host and process, plus a random part (a restarted process with the
+    same pid must not inherit its predecessor's leases: they must expire)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def backoff(attempts: int) -> float:
@@ -50,10 +72,21 @@ def backoff(attempts: int) -> float:
 class OutboxDelivery:
     """The delivery loop. ``wake()`` after a command queued something to post it at once."""
 
-    def __init__(self, client: discord.Client, service: Any, *, interval: float = 2.0) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: Any,
+        *,
+        interval: float = 2.0,
+        lease_seconds: float = 60.0,
+        shards: Shards = ALL_SHARDS,
+    ) -> None:
         self.client = client
         self.service = service
         self.interval = interval
+        self.lease_seconds = lease_seconds
+        self.shards = shards
+        self.claimant = claimant_name()
         self.delivered = 0
         self.failures = 0
         self._wake = asyncio.Event()
@@ -84,6 +117,13 @@ class OutboxDelivery:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        # What we claimed and did not post goes back at once (another process, or our next
+        # start, takes it without waiting for the leases to expire).
+        try:
+            await self.service.release_announcements(self.claimant)
+        except Exception:
+            log.warning("could not release the outbox leases; they expire in %ss",
+                        self.lease_seconds, exc_info=True)
 
     def wake(self) -> None:
         self._wake.set()
@@ -112,45 +152,68 @@ class OutboxDelivery:
         if self._stopping:
             return
         try:
-            paired = await self.service.run_auto_advances()
+            paired = await self.service.run_auto_advances(shards=self.shards)
         except Exception:
             log.exception("the auto-advance pass failed")
         else:
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
         try:
-            run = await self.service.run_timers()
+            run = await self.service.run_timers(shards=self.shards)
         except Exception:
             log.exception("the timer pass failed")
         else:
             for line in run.fired:
                 log.info("timer fired: %s", line)
         try:
-            await self.service.run_checkin_reminders()
+            await self.service.run_checkin_reminders(shards=self.shards)
         except Exception:
             log.exception("the check-in reminder pass failed")
         await self.deliver_due()
         if not self._stopping:
             # game threads whose result became final (issue 16): archive them
-            await notify.archive_settled_threads(self.client, self.service)
+            await notify.archive_settled_threads(self.client, self.service, self.shards)
 
     async def deliver_due(self) -> int:
-        """Deliver every due announcement now; returns how many were delivered."""
+        """Claim and deliver the due announcements now; returns how many were delivered."""
         async with self._lock:
-            now = datetime.now(UTC)
             delivered = 0
-            rows = await self.service.pending_announcements()
-            for row in rows:
-                if self._stopping:
-                    break  # shutting down: the rest stays in the outbox for the next start
-                channel_id = row.channel_id
-                held = self._held.get(channel_id) if channel_id is not None else None
-                if held is not None and held > now:
-                    continue  # an earlier announcement for this channel is waiting to retry
-                if await self._deliver(row):
-                    delivered += 1
-                    self._held.pop(channel_id, None)
+            for _ in range(MAX_BATCHES):
+                done, claimed = await self._deliver_batch()
+                delivered += done
+                if self._stopping or done == 0 or claimed < CLAIM_BATCH:
+                    break
             return delivered
+
+    async def _deliver_batch(self) -> tuple[int, int]:
+        """One claim and its deliveries: (delivered, claimed)."""
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        rows = await self.service.claim_announcements(
+            self.claimant, limit=CLAIM_BATCH, lease_seconds=self.lease_seconds,
+            shards=self.shards,
+        )
+        # Measured on our clock, not the database's: the lease ends at the latest then.
+        last_start = started + self.lease_seconds * (1 - LEASE_MARGIN)
+        delivered = 0
+        now = datetime.now(UTC)
+        for index, row in enumerate(rows):
+            if self._stopping:
+                break  # shutting down: stop() releases the rest for the next start
+            if loop.time() > last_start:
+                # The lease is running out: give the rest back rather than post them after
+                # another process may have taken them.
+                await self.service.release_announcements(
+                    self.claimant, [r.id for r in rows[index:]])
+                break
+            channel_id = row.channel_id
+            held = self._held.get(channel_id) if channel_id is not None else None
+            if held is not None and held > now:
+                continue  # an earlier announcement for this channel is waiting to retry
+            if await self._deliver(row):
+                delivered += 1
+                self._held.pop(channel_id, None)
+        return delivered, len(rows)
 
     async def _deliver(self, row: Any) -> bool:
         try:
@@ -174,8 +237,16 @@ class OutboxDelivery:
                 messages = await self._with_live_link(row, messages)
             if row.kind in ("standings", "final_standings") and row.payload.get("pictures"):
                 messages = await self._with_picture(row, messages)
+            first = 0
+            replaces = row.payload.get("replaces")
+            if replaces is not None and messages:
+                first = await self._replace(row, int(replaces), messages[0])
             for part, outgoing in enumerate(messages):
-                await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
+                if part < first:
+                    continue
+                sent = await channel.send(**outgoing.send_kwargs(), nonce=nonce_for(row.id, part))
+                if part == 0 and row.kind in EDITED_LATER and sent is not None:
+                    await self.service.remember_posted(row.id, sent.channel.id, sent.id)
         except discord.RateLimited as exc:
             await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
             return False
@@ -208,6 +279,37 @@ class OutboxDelivery:
         if await self.service.mark_delivered(row.id):
             self.delivered += 1
         return True
+
+    async def _replace(self, row: Any, replaced: int, outgoing: Outgoing) -> int:
+        """Edit the message of announcement ``replaced`` (the "Pairing round 4..." line) into
+        this announcement's first message; returns how many messages that covered (0: the
+        line was never posted or is gone, so post everything).
+
+        Discord notifies nobody of a mention added by an edit and cannot add attachments to
+        one here: a first message that pings players or carries a file is posted anew, and
+        the line becomes its one-line header ("Round 4 of X is paired.")."""
+        posted = await self.service.posted_message(replaced)
+        if posted is None:
+            return 0
+        channel_id, message_id = posted
+        channel = await self._channel(channel_id)
+        get = getattr(channel, "get_partial_message", None)
+        if get is None:
+            return 0
+        whole = not outgoing.mention_users and not outgoing.mention_roles and not outgoing.files
+        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions.none()}
+        if whole:
+            kwargs["content"] = outgoing.content or None
+            kwargs["embeds"] = list(outgoing.embeds)
+        else:
+            header = outgoing.content or "The pairings are ready."
+            kwargs["content"] = header.splitlines()[0] + " ⬇️"
+            kwargs["embeds"] = []
+        try:
+            await get(message_id).edit(**kwargs)
+        except discord.NotFound:
+            return 0  # someone deleted the line: the post simply comes as new messages
+        return 1 if whole else 0
 
     async def _with_picture(self, row: Any, messages: list[Outgoing]) -> list[Outgoing]:
         """The standings post carries a PNG of the table (the tournament's ``pictures``
@@ -332,6 +434,8 @@ class OutboxDelivery:
 
 
 UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+#: Announcements whose message a later one edits (``replaces``): remember it when posted.
+EDITED_LATER = frozenset({"pairing_progress"})
 
 
 class _NoChannel(Exception):

@@ -18,6 +18,7 @@ import discord
 
 from bot.nonces import nonce_for
 from bot.render.notify import dm_message, result_buttons, thread_name, thread_opening
+from service import ALL_SHARDS, Shards
 from service.notify import DM_KINDS
 
 log = logging.getLogger(__name__)
@@ -185,10 +186,12 @@ async def _deliver_dm(delivery: Any, row: Any) -> bool:
     return await _done(delivery, row)
 
 
-async def archive_settled_threads(client: discord.Client, service: Any) -> int:
+async def archive_settled_threads(
+    client: discord.Client, service: Any, shards: Shards = ALL_SHARDS
+) -> int:
     """Archive (and lock, where the bot has Manage Threads) the threads of final results and
-    of undone rounds. Idempotent: a thread already archived is simply marked. Returns how many
-    were archived."""
+    of undone rounds, in the guilds of ``shards``. Idempotent: a thread already archived is
+    simply marked. Returns how many were archived."""
     done = 0
     try:
         threads = await service.threads_to_archive()
@@ -196,6 +199,8 @@ async def archive_settled_threads(client: discord.Client, service: Any) -> int:
         log.warning("cannot list the game threads to archive", exc_info=True)
         return 0
     for view in threads:
+        if not shards.owns(view.guild_id):
+            continue  # another process's guild
         try:
             thread: Any = client.get_channel(view.thread_id) or await client.fetch_channel(
                 view.thread_id)

@@ -9,16 +9,53 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from service.pairing_pool import (
+    DEFAULT_INLINE_BELOW,
+    DEFAULT_MAX_CONCURRENT,
+    DEFAULT_MAX_PLAYERS,
+    DEFAULT_TIME_LIMIT,
+    PairingLimits,
+)
 from swiss.numbers import MAX_SEED, NumberError, parse_int
+
+if TYPE_CHECKING:  # the service (and its database driver) loads only when the bot needs it
+    from service import Shards
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+#: More shards than any bot needs (Discord asks for one per 1,000-2,500 guilds); a bound
+#: keeps "0-999999999" from building a billion-element list.
+MAX_SHARDS = 16_384
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``"0-3"``, ``"0,2"``, ``"0-1, 4, 6-7"`` -> the sorted shard ids. Raises ValueError
+    naming the bad part: not a number, a backwards range, a repeated id, an id too large."""
+    ids: list[int] = []
+    for part in text.replace(";", ",").split(","):
+        item = part.strip()
+        if not item:
+            raise ValueError(f"empty item in {text.strip()!r} (write e.g. 0-3 or 0,2,5)")
+        low_text, dash, high_text = item.partition("-")
+        try:
+            low = parse_int(low_text.strip(), "shard id", low=0, high=MAX_SHARDS - 1)
+            high = (parse_int(high_text.strip(), "shard id", low=0, high=MAX_SHARDS - 1)
+                    if dash else low)
+        except NumberError as exc:
+            raise ValueError(f"{item!r}: {exc.reason}") from None
+        if high < low:
+            raise ValueError(f"{item!r} is a backwards range (write {high}-{low})")
+        ids.extend(range(low, high + 1))
+    if len(set(ids)) != len(ids):
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        raise ValueError(f"shard {repeated[0]} is listed twice")
+    return tuple(sorted(ids))
 
 
 class Settings(BaseSettings):
@@ -34,8 +71,10 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
     )
-    database: Path = Field(
-        default=Path("swissbot.sqlite3"),
+    # A SQLite file (path or sqlite:///path) or a postgresql:// URL (docs/database.md); text,
+    # not a Path, which would fold the URL's "//".
+    database: str = Field(
+        default="swissbot.sqlite3",
         validation_alias=AliasChoices("SWISSBOT_DATABASE", "database"),
     )
     guild_ids: Annotated[tuple[int, ...], NoDecode] = Field(
@@ -63,6 +102,117 @@ class Settings(BaseSettings):
     )
     public_url: str | None = Field(
         default=None, validation_alias=AliasChoices("SWISSBOT_PUBLIC_URL", "public_url")
+    )
+
+    # Discord sharding (issue 17): unset = one connection, as always; "auto" = as many shards
+    # as Discord recommends, all in this process; N = N shards, of which this process runs
+    # SWISSBOT_SHARD_IDS (default: all of them).
+    shard_count: Literal["auto"] | int | None = Field(
+        default=None, validation_alias=AliasChoices("SWISSBOT_SHARDS", "shard_count")
+    )
+    shard_ids: Annotated[tuple[int, ...], NoDecode] = Field(
+        default=(), validation_alias=AliasChoices("SWISSBOT_SHARD_IDS", "shard_ids")
+    )
+    # The outbox lease (several processes on one database): how long a claimed announcement
+    # is left to the process that claimed it before another one may post it.
+    outbox_lease_seconds: float = Field(
+        default=60.0, ge=1.0, le=3600.0,
+        validation_alias=AliasChoices("SWISSBOT_OUTBOX_LEASE_SECONDS", "outbox_lease_seconds"),
+    )
+    # How often the background pass looks for due announcements, timers and rounds.
+    delivery_interval: float = Field(
+        default=2.0, ge=0.05, le=300.0,
+        validation_alias=AliasChoices("SWISSBOT_DELIVERY_INTERVAL", "delivery_interval"),
+    )
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _parse_shards(cls, value: Any) -> Any:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, str):
+            text = value.strip().lower()
+            if text == "auto":
+                return "auto"
+            try:
+                return parse_int(text, "shard count", low=1, high=MAX_SHARDS)
+            except NumberError as exc:
+                raise ValueError(
+                    f"SWISSBOT_SHARDS must be auto or a number of shards: {exc.reason}"
+                ) from None
+        return value
+
+    @field_validator("shard_count", mode="after")
+    @classmethod
+    def _check_shards(cls, value: Any) -> Any:
+        if isinstance(value, int) and not 1 <= value <= MAX_SHARDS:
+            raise ValueError(f"SWISSBOT_SHARDS must be between 1 and {MAX_SHARDS}")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shard_ids(cls, value: Any) -> Any:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return ()
+        if isinstance(value, str):
+            try:
+                return parse_shard_ids(value)
+            except ValueError as exc:
+                raise ValueError(f"SWISSBOT_SHARD_IDS: {exc}") from None
+        return value
+
+    @model_validator(mode="after")
+    def _shard_ids_need_a_count(self) -> Settings:
+        if not self.shard_ids:
+            return self
+        if not isinstance(self.shard_count, int):
+            raise ValueError(
+                "SWISSBOT_SHARD_IDS needs SWISSBOT_SHARDS set to the total number of shards "
+                "(every process must agree on it, so it cannot be auto)"
+            )
+        too_big = [i for i in self.shard_ids if i >= self.shard_count]
+        if too_big:
+            raise ValueError(
+                f"SWISSBOT_SHARD_IDS: shard {too_big[0]} does not exist with "
+                f"SWISSBOT_SHARDS={self.shard_count} (ids go from 0 to {self.shard_count - 1})"
+            )
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("SWISSBOT_SHARD_IDS lists a shard twice")
+        return self
+
+    @property
+    def database_file(self) -> Path | None:
+        """The SQLite file ``database`` names, or None for a PostgreSQL URL."""
+        text = str(self.database).strip()
+        if text.startswith(("postgresql://", "postgres://")):
+            return None
+        if text.startswith("sqlite://"):
+            text = text.removeprefix("sqlite://").removeprefix("/")
+        return Path(text)
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_is_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, Path) else value
+
+    # Limits that protect every server (issue 13; service.pairing_pool). Bot-wide, not per
+    # guild: they share one process's CPU.
+    max_players: int = Field(
+        default=DEFAULT_MAX_PLAYERS, ge=2, le=100_000,
+        validation_alias=AliasChoices("SWISSBOT_MAX_PLAYERS", "max_players"),
+    )
+    max_concurrent_pairings: int = Field(
+        default=DEFAULT_MAX_CONCURRENT, ge=1, le=64,
+        validation_alias=AliasChoices("SWISSBOT_MAX_CONCURRENT_PAIRINGS",
+                                      "max_concurrent_pairings"),
+    )
+    pairing_time_limit: float = Field(
+        default=DEFAULT_TIME_LIMIT, gt=0, le=3600,
+        validation_alias=AliasChoices("SWISSBOT_PAIRING_TIME_LIMIT", "pairing_time_limit"),
+    )
+    pairing_inline_below: int = Field(
+        default=DEFAULT_INLINE_BELOW, ge=0, le=100_000,
+        validation_alias=AliasChoices("SWISSBOT_PAIRING_INLINE_BELOW", "pairing_inline_below"),
     )
 
     @field_validator("web_port", "public_url", mode="before")
@@ -132,6 +282,29 @@ class Settings(BaseSettings):
             self.discord_api_base == DEFAULT_API_BASE
             and self.discord_gateway_url == DEFAULT_GATEWAY_URL
         )
+
+    @property
+    def sharded(self) -> bool:
+        """True when the bot connects with Discord's sharding (SWISSBOT_SHARDS is set)."""
+        return self.shard_count is not None
+
+    @property
+    def shards(self) -> Shards:
+        """The guilds whose background work (outbox, timers, auto-advance) this process does:
+        every guild unless it runs only some of the shards."""
+        from service import ALL_SHARDS, Shards
+
+        if isinstance(self.shard_count, int) and self.shard_ids:
+            return Shards(self.shard_count, frozenset(self.shard_ids))
+        return ALL_SHARDS
+
+    @property
+    def pairing_limits(self) -> PairingLimits:
+        """The limits the service's pairing pool enforces."""
+        return PairingLimits(max_players=self.max_players,
+                             max_concurrent=self.max_concurrent_pairings,
+                             time_limit=self.pairing_time_limit,
+                             inline_below=self.pairing_inline_below)
 
     @property
     def log_level_number(self) -> int:

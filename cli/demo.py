@@ -10,6 +10,11 @@ from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
 from swiss.pairing.types import SYSTEMS
 
 EXIT_DEMO_FAILED = 1
+#: The largest demo (the bot's own limit is SWISSBOT_MAX_PLAYERS, 10,000 by default; a demo
+#: of more would mostly measure the sandbox answering tens of thousands of commands).
+MAX_DEMO_PLAYERS = 5000
+#: Above this many players the demo prints its timings instead of the whole channel.
+BIG_DEMO = 200
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -20,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "join, play (Milvang's outcome model), report and confirm; the channel is printed "
         "as it happens. No token, no network.",
     )
-    parser.add_argument("--players", type=int, default=12, help="members who join (default 12)")
+    parser.add_argument("--players", type=int, default=12,
+                        help=f"members who join (default 12; up to {MAX_DEMO_PLAYERS:,}; above "
+                        f"{BIG_DEMO:,} the channel is not printed, the timings are)")
     parser.add_argument("--rounds", type=int, default=4, help="rounds (default 4)")
     parser.add_argument("--system", default="burstein", help=f"one of {', '.join(SYSTEMS)}")
     parser.add_argument("--seed", type=int, default=1, help="random seed for ratings and games")
@@ -32,8 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     problems = []
-    if not 2 <= args.players <= 200:
-        problems.append(f"--players must be between 2 and 200, got {args.players}")
+    if not 2 <= args.players <= MAX_DEMO_PLAYERS:
+        problems.append(f"--players must be between 2 and {MAX_DEMO_PLAYERS}, got {args.players}")
     if not 1 <= args.rounds <= 20:
         problems.append(f"--rounds must be between 1 and 20, got {args.rounds}")
     if args.system not in SYSTEMS:
@@ -59,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
             show_private=args.show_private,
         )
     )
+    if result.timings:
+        print("\nTimings (wall clock, this machine):")
+        for what, seconds in result.timings:
+            print(f"  {what:44} {seconds:8.2f} s")
     print(
         f"\nDone: {result.players} players, {result.rounds} rounds in {result.seconds:.1f} s "
         f"({result.messages} messages, {result.requests} requests to the sandbox)."

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "simulate",
     "advise",
     "sandbox",
+    "db",
 )
 
 __all__ = ["EXIT_INVALID_INPUT", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]

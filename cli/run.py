@@ -95,14 +95,15 @@ class DatabaseProblem(Exception):
 
 
 async def _run(settings: Settings, token: str) -> None:
-    from bot.client import SwissBot, open_service
+    from bot.client import make_bot, open_service
     from storage.db import UnusableDatabase
 
     # Open the database before logging in, so a wrong path is reported before anything else.
-    folder = settings.database.parent
-    if not folder.is_dir():
+    file = settings.database_file  # None: a PostgreSQL URL
+    if file is not None and not file.parent.is_dir():
         raise DatabaseProblem(
-            f"cannot open the database {settings.database}: the folder {folder} does not exist"
+            f"cannot open the database {settings.database}: the folder {file.parent} does not "
+            "exist"
         )
     try:
         database, service = await open_service(settings)
@@ -110,9 +111,10 @@ async def _run(settings: Settings, token: str) -> None:
         raise DatabaseProblem(str(exc)) from exc
     except (OSError, sqlite3.Error) as exc:
         await asyncio.sleep(0.1)  # let aiosqlite's worker thread finish before the loop closes
-        raise DatabaseProblem(f"cannot open the database {settings.database}: {exc}") from exc
+        where = settings.database if file is not None else "(PostgreSQL)"  # no password shown
+        raise DatabaseProblem(f"cannot open the database {where}: {exc}") from exc
     try:
-        bot = SwissBot(settings, service=service)
+        bot = make_bot(settings, service=service)
         stopped_by = _stop_on_signals(bot)
         async with bot:
             await bot.start(token)

@@ -22,6 +22,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any)")
     parser.add_argument("--players", type=int, default=8, help="members to create (default 8)")
     parser.add_argument("--token", default="sandbox-token", help="the token the bot must use")
+    parser.add_argument("--shards", type=int, default=1,
+                        help="Discord shards to ask for (default 1; 2..64: one guild per shard, "
+                        "for trying SWISSBOT_SHARDS / SWISSBOT_SHARD_IDS, docs/deploy.md)")
     parser.set_defaults(func=run)
 
 
@@ -32,25 +35,37 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.players <= 1000:
         print("swissbot sandbox: --players must be 0..1000", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    if not 1 <= args.shards <= 64:
+        print("swissbot sandbox: --shards must be 1..64", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     try:
-        asyncio.run(_serve(args.port, args.players, args.token))
+        asyncio.run(_serve(args.port, args.players, args.token, args.shards))
     except OSError as exc:
         print(f"swissbot sandbox: cannot listen on 127.0.0.1:{args.port}: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     return EXIT_OK
 
 
-async def _serve(port: int, players: int, token: str) -> None:
+async def _serve(port: int, players: int, token: str, shards: int = 1) -> None:
     from sandbox import FakeDiscord
     from sandbox.transcript import Transcript
 
-    fake = FakeDiscord(token=token, port=port)
+    fake = FakeDiscord(token=token, port=port, shards=shards)
     await fake.start()
-    guild = fake.add_guild("Sandbox Chess Club", players=players)
+    if shards == 1:
+        guilds = [fake.add_guild("Sandbox Chess Club", players=players)]
+    else:
+        guilds = [fake.add_guild(f"Sandbox Club {s}", players=players, shard=s)
+                  for s in range(shards)]
     Transcript(fake)
-    print(f"sandbox guild {guild.name!r} (id {guild.id}) is up. Start the bot with:")
+    for guild in guilds:
+        print(f"sandbox guild {guild.name!r} (id {guild.id}) is up.")
+    ids = ",".join(str(g.id) for g in guilds)
+    sharding = "" if shards == 1 else f" SWISSBOT_SHARDS={shards} SWISSBOT_SHARD_IDS=0-{shards - 1}"
+    print("Start the bot with:")
     print(f"  DISCORD_TOKEN={token} DISCORD_API_BASE={fake.api_base} \\")
-    print(f"  DISCORD_GATEWAY_URL={fake.gateway_url} SWISSBOT_GUILD_IDS={guild.id} swissbot run")
+    print(f"  DISCORD_GATEWAY_URL={fake.gateway_url} SWISSBOT_GUILD_IDS={ids}{sharding} \\")
+    print("  swissbot run")
     print("Ctrl-C stops the sandbox.", flush=True)
     try:
         await asyncio.Event().wait()

@@ -4,6 +4,7 @@ route is recorded in ``unhandled`` and answered with Discord's 404 body."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -65,6 +66,9 @@ _NEEDS_AUTH = {
 
 class RestMixin:
     """The REST side of :class:`sandbox.FakeDiscord`."""
+
+    post_delay: float
+    posts_in_flight: int
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         parts = [p for p in request.match_info["tail"].split("/") if p]
@@ -184,7 +188,8 @@ class RestMixin:
 
     async def _get_gateway(self, *_: Any) -> tuple[int, Any]:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {"url": self.gateway_url, "shards": self.shard_count,
+                     "session_start_limit": limit}
 
     async def _put_commands(self, params: dict[str, str], body: Any, *_: Any) -> tuple[int, Any]:
         guild_id = params.get("guild_id")
@@ -245,6 +250,12 @@ class RestMixin:
         if nonce is not None:
             message["nonce"] = str(nonce)
         await self._store(channel.id, message)
+        if self.post_delay > 0:
+            self.posts_in_flight += 1
+            try:
+                await asyncio.sleep(self.post_delay)
+            finally:
+                self.posts_in_flight -= 1
         return 200, message
 
     async def _get_user(self, params: dict[str, str], *_: Any) -> tuple[int, Any]:

@@ -78,8 +78,20 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         bot_name: str = "swissbot",
         host: str = "127.0.0.1",
         port: int = 0,
+        shards: int = 1,
+        heartbeat_interval_ms: int = HEARTBEAT_INTERVAL_MS,
     ) -> None:
+        if shards < 1:
+            raise ValueError("shards must be at least 1")
         self.token = token
+        # What GET /gateway/bot recommends; a bot that identifies with fewer shards (or none
+        # when this is above 1) is refused with 4011, as Discord does.
+        self.shard_count = shards
+        self.dispatched: list[tuple[int, str, int | None]] = []  # (shard, event, guild)
+        # The interval the gateway asks for: benchmarks shorten it to see a stalled client's
+        # gap between heartbeats (``heartbeats`` holds when each one arrived, loop time).
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeats: list[float] = []
         self.host = host
         self._port = port
         self.snowflake = SnowflakeFactory()
@@ -99,6 +111,10 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self.dm_channels: dict[int, int] = {}
         self.closed_dms: set[int] = set()
         self.deduplicated = 0  # messages not posted again thanks to enforce_nonce
+        # Seconds between storing a posted message and answering the bot: a process killed
+        # then has posted without knowing it (the kill test aims at that moment).
+        self.post_delay = 0.0
+        self.posts_in_flight = 0
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()
@@ -141,6 +157,11 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
     @property
     def api_base(self) -> str:
         return f"http://{self.host}:{self._port}{API_PREFIX}"
+
+    def sessions_of(self, shard_id: int) -> int:
+        """How many identified connections run shard ``shard_id``."""
+        return sum(1 for s in self._sessions
+                   if s.identified and not s.ws.closed and s.shard[0] == shard_id)
 
     @property
     def gateway_url(self) -> str:

@@ -57,10 +57,21 @@ class WorldMixin:
         players: int = 0,
         channels: Iterable[str] = ("general", "tournaments"),
         organiser_role: str = "Organisers",
+        shard: int | None = None,
     ) -> SandboxGuild:
         """A guild with @everyone, an organiser role, text channels, the bot, the owner and
-        ``players`` members named ``player01``, ``player02``, ..."""
+        ``players`` members named ``player01``, ``player02``, ... ``shard``: give it an id on
+        that shard (of the sandbox's ``shard_count``)."""
         guild_id = self.snowflake()
+        if shard is not None:
+            count = self.shard_count  # type: ignore[attr-defined]
+            if not 0 <= shard < count:
+                raise SandboxError(f"no shard {shard} among {count}")
+            # Move the timestamp part back to the nearest millisecond on that shard; the low
+            # 22 bits (a counter) keep the id unique.
+            ms = guild_id >> 22
+            ms -= (ms - shard) % count
+            guild_id = (ms << 22) | (guild_id & 0x3FFFFF)
         guild = SandboxGuild(guild_id, name, owner_id=self.owner.id)
         guild.roles[guild_id] = SandboxRole(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
         self.add_role(guild, organiser_role)

@@ -129,6 +129,10 @@ Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
              pairing system simulated on the event's size, in a worker process, ~10 s; one
              at a time per guild)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
+             claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
+             release_announcements(claimant, ids=None)   (several processes, issue 17)
+Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shards=``
+             (``Shards(count, ids)``): only the guilds of this process's Discord shards
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
 """
@@ -201,6 +205,7 @@ from service.views import (
     WaitingView,
     format_points,
 )
+from storage.shards import ALL_SHARDS, Shards, shard_of
 
 
 class TournamentService(
@@ -215,6 +220,7 @@ class TournamentService(
 
 
 __all__ = [
+    "ALL_SHARDS",
     "Actor",
     "AdviceView",
     "AlreadyFinalError",
@@ -257,6 +263,7 @@ __all__ = [
     "RoundView",
     "Seat",
     "ServiceError",
+    "Shards",
     "StandingsRowView",
     "StandingsView",
     "ThreadView",
@@ -273,4 +280,5 @@ __all__ = [
     "WaitingView",
     "WhyView",
     "format_points",
+    "shard_of",
 ]

@@ -6,22 +6,25 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
 from service.errors import (
     AmbiguousTournamentError,
+    PairingInProgressError,
+    TooManyPlayersError,
     UnknownPlayerError,
     UnknownTournamentError,
 )
 from service.limits import echo
 from service.model import settings_of
+from service.pairing_pool import PairingPool
 from service.validation import MAX_ID, parse_player_ref, parse_tournament_id
 from service.views import Actor, PlayerView, Seat, TournamentInfo
 from storage import journal
+from storage import pairing_runs as run_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
-from storage.db import Database
+from storage.connection import Connection
+from storage.db import AnyDatabase
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
@@ -33,9 +36,21 @@ PlayerRef = int | str
 class ServiceBase:
     """Holds the database and the clock; the operations live in the mixins."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        db: AnyDatabase,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        pairing: PairingPool | None = None,
+    ) -> None:
         self.db = db
         self._clock = clock or _precise_utc_now
+        # Where big rounds are paired, and the limits (largest event, concurrent pairings,
+        # time limit). Its worker processes start on the first big pairing only.
+        self.pairing = pairing or PairingPool()
+        # Called after an operation committed an announcement that should be posted before
+        # the operation ends (the "Pairing round 4..." line): the bot wakes its outbox.
+        self.on_announced: Callable[[], None] | None = None
 
     def now(self) -> datetime:
         """The time stored in the tables (whole seconds)."""
@@ -49,7 +64,7 @@ class ServiceBase:
     # -- lookups ---------------------------------------------------------------------------------
     async def _tournament(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         guild_id: int,
         ref: TournamentRef,
         *,
@@ -60,12 +75,12 @@ class ServiceBase:
         if ref is None:
             open_ones = await tournament_repo.list_tournaments(conn, guild_id, open_only=True)
             if len(open_ones) == 1:
-                return open_ones[0]
+                return await tournament_repo.locked(conn, open_ones[0])
             if not open_ones:
                 if closed_ok:
                     every = await tournament_repo.list_tournaments(conn, guild_id)
                     if every:
-                        return every[-1]
+                        return await tournament_repo.locked(conn, every[-1])
                 raise AmbiguousTournamentError(
                     "There is no open tournament in this server. An organiser can create one "
                     "with /tournament create."
@@ -86,7 +101,7 @@ class ServiceBase:
                 row = await tournament_repo.get_tournament(conn, tid)
             if row is None or row.guild_id != guild_id:
                 found = await tournament_repo.find_by_name(conn, guild_id, text)
-                row = found[0] if found else None
+                row = await tournament_repo.locked(conn, found[0]) if found else None
         if row is None or row.guild_id != guild_id:
             raise UnknownTournamentError(
                 f"There is no tournament {echo(ref)} in this server. See /tournament list."
@@ -94,7 +109,7 @@ class ServiceBase:
         return row
 
     async def _player(
-        self, conn: aiosqlite.Connection, t: TournamentRow, ref: PlayerRef
+        self, conn: Connection, t: TournamentRow, ref: PlayerRef
     ) -> PlayerRow:
         """A player by Discord user id (int, digits or mention), ``#number`` or exact name.
 
@@ -123,10 +138,39 @@ class ServiceBase:
             )
         return row
 
+    async def _require_not_pairing(
+        self, conn: Connection, t: TournamentRow, refused: str
+    ) -> None:
+        """Refuse (``PairingInProgressError``) while ``t``'s next round is being computed: what
+        the command would change is what the pairing is being computed from. A marker past
+        its expiry is the leftover of a dead process and counts as gone."""
+        run = await run_repo.get_run(conn, t.id)
+        if run is None or run.expires_at <= self.now():
+            return
+        raise PairingInProgressError(
+            f"Round {run.round_number} of '{t.name}' is being paired ({run.players:,} "
+            f"players, since {run.started_at:%H:%M:%S} UTC), so {refused}. The pairings are "
+            "posted in the channel when they are ready; try again then."
+        )
+
+    async def _require_room(
+        self, conn: Connection, t: TournamentRow, adding: int, refused: str
+    ) -> None:
+        """Refuse (``TooManyPlayersError``) ``adding`` more players beyond the largest event
+        this bot accepts (``SWISSBOT_MAX_PLAYERS``): one server's giant event must not take
+        the pairing workers every other server shares."""
+        limit = self.pairing.limits.max_players
+        count = await player_repo.count_entrants(conn, t.id)
+        if count + adding > limit:
+            raise TooManyPlayersError(
+                f"'{t.name}' has {count:,} players and this bot accepts at most {limit:,} in "
+                f"one event, so {refused}."
+            )
+
     # -- journal ---------------------------------------------------------------------------------
     async def _audit(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow | None,
         action: str,
@@ -146,7 +190,7 @@ class ServiceBase:
         )
 
     async def _announce(
-        self, conn: aiosqlite.Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
     ) -> int:
         """Queue an announcement in the tournament's channel (else the guild's default one)."""
         channel = t.channel_id
@@ -168,7 +212,7 @@ class ServiceBase:
         )
 
     # -- views -----------------------------------------------------------------------------------
-    async def _info(self, conn: aiosqlite.Connection, t: TournamentRow) -> TournamentInfo:
+    async def _info(self, conn: Connection, t: TournamentRow) -> TournamentInfo:
         t = await tournament_repo.get_tournament(conn, t.id) or t  # fresh status
         players = await player_repo.list_players(conn, t.id)
         last = await round_repo.last_round(conn, t.id)

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
-import aiosqlite
-
 from service.base import PlayerRef, ServiceBase, TournamentRef, seat
 from service.errors import (
     ConflictError,
@@ -30,6 +28,7 @@ from service.permissions import require_organiser
 from service.views import Actor, Seat
 from storage import extras as extras_repo
 from storage import players as player_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.timefmt import from_text
 from storage.tournaments import TournamentRow
@@ -204,7 +203,7 @@ class DecklistOps(ServiceBase):
             return DecklistView(t.id, t.name, seat(row), mode, deck.content, deck.submitted_at,
                                 published)
 
-    async def _deck_owner(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow,
+    async def _deck_owner(self, conn: Connection, actor: Actor, t: TournamentRow,
                           player: PlayerRef | None) -> PlayerRow:
         if player is not None:
             require_organiser(actor, "submit another player's decklist")
@@ -214,7 +213,7 @@ class DecklistOps(ServiceBase):
             raise NotRegisteredError(f"You are not a player of '{t.name}': /join first.")
         return row
 
-    async def _status(self, conn: aiosqlite.Connection, t: TournamentRow) -> DecklistStatus:
+    async def _status(self, conn: Connection, t: TournamentRow) -> DecklistStatus:
         players = [p for p in await player_repo.list_players(conn, t.id)
                    if p.status in ("registered", "active")]
         have = {d.player_id for d in await extras_repo.list_decklists(conn, t.id)}

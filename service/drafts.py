@@ -14,8 +14,6 @@ import dataclasses
 import hashlib
 from collections import Counter
 
-import aiosqlite
-
 from service.base import PlayerRef, TournamentRef, seat
 from service.errors import ConflictError, InvalidInputError, RoundChangedError
 from service.model import Snapshot, load_snapshot, settings_of
@@ -24,6 +22,7 @@ from service.rounds import RoundOps, _require_running
 from service.views import Actor, DraftBoard, DraftEdit, DraftView, RoundView
 from storage import requests as request_repo
 from storage import rounds as round_repo
+from storage.connection import Connection
 from storage.requests import DraftRow
 from storage.tournaments import TournamentRow
 from swiss.model import Color
@@ -184,7 +183,7 @@ def _basis(snapshot: Snapshot) -> str:
 
 
 async def _is_stale(
-    conn: aiosqlite.Connection, t: TournamentRow, draft: DraftRow, snapshot: Snapshot
+    conn: Connection, t: TournamentRow, draft: DraftRow, snapshot: Snapshot
 ) -> bool:
     last = await round_repo.last_round(conn, t.id)
     expected = 1 if last is None else last.number + 1
@@ -200,7 +199,7 @@ def _stale_message(t: TournamentRow, draft: DraftRow) -> str:
 
 
 async def _current_draft(
-    conn: aiosqlite.Connection, t: TournamentRow, version: int
+    conn: Connection, t: TournamentRow, version: int
 ) -> tuple[DraftRow, Snapshot]:
     """The draft an edit or a publish acts on: the tournament running, the draft there, of the
     named version and not out of date; with the snapshot it was checked against."""
@@ -213,7 +212,7 @@ async def _current_draft(
     return draft, snapshot
 
 
-async def _require_draft(conn: aiosqlite.Connection, t: TournamentRow) -> DraftRow:
+async def _require_draft(conn: Connection, t: TournamentRow) -> DraftRow:
     draft = await request_repo.get_draft(conn, t.id)
     if draft is None:
         raise ConflictError(f"'{t.name}' has no draft: compute one with /round preview.")

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import aiosqlite
-
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
 from service.errors import (
     ConflictError,
@@ -40,6 +38,8 @@ from storage import players as player_repo
 from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
+from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 
 SYSTEM_USER_ID = 0
@@ -90,15 +90,15 @@ def check_entry_conditions(actor: Actor, t: TournamentRow, settings: TournamentS
 
 
 class EntryOps(ServiceBase):
-    async def _admitted(self, conn: aiosqlite.Connection, t: TournamentRow) -> int:
+    async def _admitted(self, conn: Connection, t: TournamentRow) -> int:
         return sum(1 for p in await player_repo.list_players(conn, t.id)
                    if p.status in ("registered", "active"))
 
-    async def _is_full(self, conn: aiosqlite.Connection, t: TournamentRow) -> bool:
+    async def _is_full(self, conn: Connection, t: TournamentRow) -> bool:
         capacity = settings_of(t).capacity
         return capacity is not None and await self._admitted(conn, t) >= capacity
 
-    async def _join_waitlist(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow,
+    async def _join_waitlist(self, conn: Connection, actor: Actor, t: TournamentRow,
                              name: str, rating: int) -> WaitingView:
         if not await request_repo.add_waiting(conn, tournament_id=t.id, user_id=actor.user_id,
                                               name=name, rating=rating, now=self.now()):
@@ -109,16 +109,16 @@ class EntryOps(ServiceBase):
         return WaitingView(tournament_id=t.id, tournament_name=t.name, user_id=actor.user_id,
                            name=name, position=position)
 
-    async def _position(self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int) -> int:
+    async def _position(self, conn: Connection, t: TournamentRow, user_id: int) -> int:
         waiting = await request_repo.list_waiting(conn, t.id)
         return next(i for i, w in enumerate(waiting, start=1) if w.user_id == user_id)
 
-    async def _position_text(self, conn: aiosqlite.Connection, t: TournamentRow,
+    async def _position_text(self, conn: Connection, t: TournamentRow,
                              user_id: int) -> str:
         return (f"You are already on the waitlist of '{t.name}' (position "
                 f"{await self._position(conn, t, user_id)}).")
 
-    async def _promote(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow) -> None:
+    async def _promote(self, conn: Connection, actor: Actor, t: TournamentRow) -> None:
         """Fill free places from the waitlist, first come first served (before the start).
         Runs in the transaction that freed the place, so a join racing it sees the place
         taken: the capacity is never exceeded."""
@@ -140,7 +140,7 @@ class EntryOps(ServiceBase):
                                f"a place is free in '{t.name}': you are in (from the "
                                "waitlist).")
 
-    async def _notify(self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int | None,
+    async def _notify(self, conn: Connection, t: TournamentRow, user_id: int | None,
                       text: str) -> None:
         """Tell one player something in the tournament channel (mentioning him only)."""
         if user_id is None:
@@ -161,14 +161,15 @@ class EntryOps(ServiceBase):
             return WaitingView(t.id, t.name, actor.user_id, position[1].name, position[0])
 
     # -- check-in reminder --------------------------------------------------------------------
-    async def run_checkin_reminders(self, now: datetime | None = None) -> list[int]:
+    async def run_checkin_reminders(self, now: datetime | None = None, *,
+                                    shards: Shards = ALL_SHARDS) -> list[int]:
         """Ping the registered players who have not checked in, once per tournament, when its
         check-in window opens (the bot's background pass calls this; the claim row makes it
         fire once across restarts). Returns the tournament ids reminded."""
         moment = now or self.now()
         sent: list[int] = []
         async with self.db.transaction(readonly=True) as conn:
-            ids = await request_repo.registration_tournament_ids(conn)
+            ids = await request_repo.registration_tournament_ids(conn, shards)
         for tid in ids:
             async with self.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)

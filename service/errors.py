@@ -118,3 +118,22 @@ class PairingFailedError(ConflictError):
     """The pairing engine found no valid pairing under the hard constraints."""
 
     code = "pairing_failed"
+
+
+class PairingInProgressError(ConflictError):
+    """The tournament's next round is being computed now (``/round next`` again, a result of
+    the finished round, an undo): wait for the pairings."""
+
+    code = "pairing_in_progress"
+
+
+class PairingBusyError(ConflictError):
+    """This process is already pairing as many big events as it may at once."""
+
+    code = "pairing_busy"
+
+
+class TooManyPlayersError(ConflictError):
+    """Registration or import beyond the largest event the bot accepts."""
+
+    code = "too_many_players"

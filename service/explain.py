@@ -459,3 +459,12 @@ def _why_bye(t: TournamentRow, snapshot: Snapshot, facts: dict[str, Any], row: P
         opponent=None, colour=None, bye_kind=kind, reasons=tuple(reasons),
         engine=_engine_line(bye["components"]),
     )
+
+
+def pair_and_explain(
+    model: Tournament, config: PairingConfig
+) -> tuple[PairingResult, dict[str, Any]]:
+    """The engine's pairing of the next round and what it saw (for /why): the CPU work of
+    ``/round next``, run in a pairing worker process (``service.pairing_pool``)."""
+    result = pair_round(model, config)
+    return result, pairing_facts(model, result, config.system, config.beta)

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import re
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -43,6 +42,7 @@ from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import IntegrityError
 from swiss.model import Tournament
 from swiss.numbers import NumberError, parse_int
 from swiss.trf.header import HeaderError
@@ -214,6 +214,8 @@ class ExportOps(ServiceBase):
                 raise RegistrationClosedError(
                     f"Players can be imported only before the start ('{t.name}' is {t.status})."
                 )
+            await self._require_room(conn, t, len(entries),
+                                     f"the {len(entries):,} players were not imported")
             added = []
             for name, rating, user_id in entries:
                 try:
@@ -221,7 +223,7 @@ class ExportOps(ServiceBase):
                         conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
                         now=self.now(), checked_in=True,
                     )
-                except sqlite3.IntegrityError:
+                except IntegrityError:
                     raise AlreadyRegisteredError(
                         f"'{name}' is already registered in '{t.name}': nothing was imported."
                     ) from None

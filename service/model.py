@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from service.views import TournamentSettings
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 from swiss.model import Bye, ByeKind, Game, Player, Result, Round, Scoring, Tournament
@@ -52,7 +51,7 @@ class Snapshot:
         return number
 
 
-async def load_snapshot(conn: aiosqlite.Connection, row: TournamentRow) -> Snapshot:
+async def load_snapshot(conn: Connection, row: TournamentRow) -> Snapshot:
     settings = settings_of(row)
     players = await player_repo.list_players(conn, row.id)
     by_id = {p.id: p for p in players}

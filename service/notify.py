@@ -25,8 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from service.base import ServiceBase
 from service.model import settings_of
 from service.outbox import BOT_ACTOR_ID, BOT_ACTOR_NAME, GIVEN_UP
@@ -34,6 +32,7 @@ from service.views import Actor, ReportOutcome
 from storage import journal
 from storage import notify as notify_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
 from storage.tournaments import TournamentRow
 
 DM_KINDS = ("dm_pairing", "dm_confirm", "dm_final", "dm_reminder")
@@ -110,7 +109,7 @@ class NotifyOps(ServiceBase):
             return first
 
     async def queue_dm(
-        self, conn: aiosqlite.Connection, t: TournamentRow, user_id: int | None, kind: str,
+        self, conn: Connection, t: TournamentRow, user_id: int | None, kind: str,
         payload: dict[str, Any],
     ) -> int | None:
         """The DM hook: inside an operation's transaction, queue ``kind`` (one of
@@ -129,7 +128,7 @@ class NotifyOps(ServiceBase):
 
     # -- hooks into the operations ---------------------------------------------------------
     async def _announce(
-        self, conn: aiosqlite.Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
     ) -> int:
         """Every announcement as before; after ``pairings`` also the game threads and the
         pairing DMs, after ``final_standings`` the placing DMs (same transaction)."""
@@ -147,7 +146,7 @@ class NotifyOps(ServiceBase):
         return row_id
 
     async def _after_pairings(
-        self, conn: aiosqlite.Connection, t: TournamentRow, payload: dict[str, Any]
+        self, conn: Connection, t: TournamentRow, payload: dict[str, Any]
     ) -> None:
         games = payload.get("games", [])
         round_number = payload.get("round", payload.get("number"))
@@ -184,7 +183,7 @@ class NotifyOps(ServiceBase):
                     **common, "bye": bye.get("points", ""), "kind": bye.get("kind")})
 
     async def _outcome(
-        self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int, reporter: int,
+        self, conn: Connection, t: TournamentRow, game_id: int, reporter: int,
         status: str,
     ) -> ReportOutcome:
         """A first report: the opponent also gets the Confirm / Dispute prompt by DM."""

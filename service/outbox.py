@@ -17,6 +17,11 @@ and payloads (all JSON; points as display strings such as "2½"; every payload a
 * ``result_corrected``: ``round``, ``game``, ``previous_result``, ``by``, ``standings``.
 * ``round_undone``: ``round``, ``by``. ``tournament_cancelled``: ``by``.
 * ``auto_advance_failed``: ``error`` (the message for the organisers).
+* ``pairing_progress``: ``round``, ``players`` (a big round is being paired); the delivery
+  remembers its message (:meth:`OutboxOps.remember_posted`) because the ``pairings`` or
+  ``pairing_failed`` announcement that ends the run carries ``replaces`` = its id and is
+  edited into that message instead of posted after it.
+* ``pairing_failed``: ``round``, ``players``, ``error``, ``replaces``.
 """
 
 from __future__ import annotations
@@ -26,8 +31,10 @@ from datetime import UTC, datetime, timedelta
 from service.base import ServiceBase
 from service.views import Announcement, TournamentInfo
 from storage import journal
+from storage import pairing_runs as run_repo
 from storage import tournaments as tournament_repo
 from storage.journal import OutboxRow
+from storage.shards import ALL, Shards
 
 # An announcement that can never be posted (its channel was deleted) waits until then: it is
 # kept for the record but no longer retried.
@@ -61,11 +68,54 @@ class OutboxOps(ServiceBase):
             rows = await journal.pending(conn, now or self.now(), limit)
         return [announcement(r) for r in rows]
 
+    async def claim_announcements(
+        self,
+        claimant: str,
+        *,
+        limit: int = 20,
+        lease_seconds: float = 60.0,
+        shards: Shards = ALL,
+    ) -> list[Announcement]:
+        """Claim due announcements for the process ``claimant`` (several processes may share
+        the database): each is leased to it for ``lease_seconds``; deliver them in this order,
+        then :meth:`mark_delivered` or :meth:`mark_failed` (either ends the lease). A process
+        that dies leaves leases that expire, and another process (or itself, restarted) posts
+        those rows again with the same nonces. ``shards``: only the guilds this process
+        serves."""
+        async with self.db.transaction() as conn:
+            now = self.now()
+            rows = await journal.claim(
+                conn, claimant=claimant, now=now, limit=limit, shards=shards,
+                lease_until=now + timedelta(seconds=max(0.0, lease_seconds)),
+            )
+        return [announcement(r) for r in rows]
+
+    async def release_announcements(
+        self, claimant: str, announcement_ids: list[int] | None = None
+    ) -> int:
+        """Give up ``claimant``'s leases (all, or those ids) so another process may post the
+        rows at once; returns how many were released."""
+        async with self.db.transaction() as conn:
+            return await journal.release(conn, claimant, announcement_ids)
+
     async def mark_delivered(self, announcement_id: int) -> bool:
         """Record the delivery. True for the first call only, so two workers that raced for the
         same row can tell which one delivered it."""
         async with self.db.transaction() as conn:
             return await journal.mark_delivered(conn, announcement_id, self.now())
+
+    async def remember_posted(
+        self, announcement_id: int, channel_id: int, message_id: int
+    ) -> None:
+        """Record the message an announcement became, for a later announcement that
+        ``replaces`` it (the pairing progress line)."""
+        async with self.db.transaction() as conn:
+            await run_repo.remember_message(conn, announcement_id, channel_id, message_id)
+
+    async def posted_message(self, announcement_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) remembered for ``announcement_id``, else None."""
+        async with self.db.transaction(readonly=True) as conn:
+            return await run_repo.posted_message(conn, announcement_id)
 
     async def mark_failed(
         self, announcement_id: int, error: str, *, retry_after_seconds: float = 30.0

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-import aiosqlite
-
 from service.base import PlayerRef, TournamentRef, player_view
 from service.entry import EntryOps, check_entry_conditions, window_refusal
 from service.errors import (
@@ -28,6 +24,7 @@ from service.views import Actor, PlayerView, WaitingView
 from storage import players as player_repo
 from storage import requests as request_repo
 from storage import rounds as round_repo
+from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
@@ -109,7 +106,7 @@ class PlayerOps(EntryOps):
             return player_view(row)
 
     async def _readmit(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, row: PlayerRow
+        self, conn: Connection, actor: Actor, t: TournamentRow, row: PlayerRow
     ) -> PlayerView:
         if t.status != "running":
             raise RegistrationClosedError(
@@ -139,7 +136,7 @@ class PlayerOps(EntryOps):
 
     async def _register(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         *,
@@ -150,6 +147,7 @@ class PlayerOps(EntryOps):
     ) -> PlayerRow:
         settings = settings_of(t)
         now = self.now()
+        await self._require_room(conn, t, 1, f"{name} was not registered")
         try:
             if t.status == "registration":
                 pid = await player_repo.insert_player(
@@ -168,7 +166,7 @@ class PlayerOps(EntryOps):
                 raise RegistrationClosedError(
                     f"Registration for '{t.name}' is closed: the tournament is {t.status}."
                 )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise AlreadyRegisteredError(
                 f"A guest called '{name}' is already in '{t.name}': use another name."
             ) from None
@@ -178,7 +176,7 @@ class PlayerOps(EntryOps):
 
     async def _late_join(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         *,
@@ -243,7 +241,7 @@ class PlayerOps(EntryOps):
             return await self._withdraw(conn, actor, t, row)
 
     async def _withdraw(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, row: PlayerRow
+        self, conn: Connection, actor: Actor, t: TournamentRow, row: PlayerRow
     ) -> PlayerView:
         if t.status != "running":
             raise TournamentNotRunningError(

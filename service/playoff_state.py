@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
 from service.views import PlacingView
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.playoffs import PlayoffRow
 from swiss import bracket
@@ -74,7 +73,7 @@ class BracketState:
         return tuple(view for _, view in sorted(rows, key=lambda item: item[0]))
 
 
-async def load_bracket(conn: aiosqlite.Connection, tournament_id: int) -> BracketState | None:
+async def load_bracket(conn: Connection, tournament_id: int) -> BracketState | None:
     """The bracket of a tournament, or None before the cut (or without a top cut)."""
     po = await playoff_repo.get_playoffs(conn, tournament_id)
     if po is None:

@@ -19,10 +19,7 @@ finishes when the final has its winner.
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
-
-import aiosqlite
 
 from service.base import ServiceBase
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
@@ -39,6 +36,7 @@ from service.views import Actor, RoundView
 from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection, IntegrityError
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 
@@ -117,7 +115,7 @@ class PlayoffOps(ServiceBase):
     """The top cut's steps, called by the round and tournament operations in their own
     transactions (so a cut or a playoff pairing is part of the operation that caused it)."""
 
-    async def _cut(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow,
+    async def _cut(self, conn: Connection, actor: Actor, t: TournamentRow,
                    swiss_rounds: int) -> bool:
         """Seed the bracket at the end of the Swiss (round ``swiss_rounds``). False when
         there is no top cut (the tournament then finishes as before)."""
@@ -155,7 +153,7 @@ class PlayoffOps(ServiceBase):
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return True
 
-    async def _pair_playoff(self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow,
+    async def _pair_playoff(self, conn: Connection, actor: Actor, t: TournamentRow,
                             state: BracketState, *, force: bool) -> RoundView:
         """Pair the next bracket round once the previous one is complete. ``force`` lets
         reported results stand; a match without any result still needs one (a knockout
@@ -202,7 +200,7 @@ class PlayoffOps(ServiceBase):
                 conn, tournament_id=t.id, number=number, now=now, paired_by=actor.user_id,
                 forced=force, deadline=deadline,
             )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
         for m in matches:
             if m.bye:
@@ -227,7 +225,7 @@ class PlayoffOps(ServiceBase):
         })
         return view
 
-    async def _after_playoff_round(self, conn: aiosqlite.Connection, t: TournamentRow,
+    async def _after_playoff_round(self, conn: Connection, t: TournamentRow,
                                    state: BracketState, number: int) -> bool:
         """A playoff round just became complete: post the bracket; finish the tournament if
         the final has its winner. Returns True when it finished."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
-
-import aiosqlite
 
 from service.base import seat
 from service.errors import UnknownRoundError
@@ -23,6 +21,7 @@ from service.views import (
 )
 from storage import players as player_repo
 from storage import rounds as round_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
@@ -49,7 +48,7 @@ def game_view(game: GameRow, players: dict[int, PlayerRow]) -> GameView:
 
 
 async def round_view(
-    conn: aiosqlite.Connection, t: TournamentRow, number: int | None = None
+    conn: Connection, t: TournamentRow, number: int | None = None
 ) -> RoundView:
     """The pairings (and results so far) of round ``number`` (default: the latest)."""
     settings = settings_of(t)
@@ -143,7 +142,7 @@ def standings_view(
 
 
 async def current_standings(
-    conn: aiosqlite.Connection, t: TournamentRow, *, after_round: int | None = None,
+    conn: Connection, t: TournamentRow, *, after_round: int | None = None,
     final: bool = False,
 ) -> StandingsView:
     snapshot = await load_snapshot(conn, t)
@@ -166,7 +165,9 @@ def format_value(value: Fraction | float | int) -> str:
 def to_jsonable(value: Any) -> Any:
     """Dataclasses to dicts, Fractions to display strings, datetimes to ISO text."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {k: to_jsonable(v) for k, v in asdict(value).items()}
+        # field by field, not asdict(): that deep-copies everything first, and this runs
+        # over every board of a round inside the transaction that stores it
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
-
 from service.base import PlayerRef, TournamentRef
 from service.errors import (
     AlreadyFinalError,
@@ -36,6 +34,7 @@ from storage import players as player_repo
 from storage import prompts as prompt_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
@@ -122,6 +121,7 @@ class ResultOps(RoundOps):
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
+            await self._require_not_pairing(conn, t, "your report was not recorded")
             await self._require_unchanged_since(
                 conn, t, seen_at, refused="your report was not recorded",
                 hint="If it is for the current round, report again; if it was for the round "
@@ -212,6 +212,7 @@ class ResultOps(RoundOps):
                 raise TournamentNotRunningError(
                     f"'{t.name}' is {t.status}: its results cannot change."
                 )
+            await self._require_not_pairing(conn, t, "the result was not set")
             row = await self._player(conn, t, player)
             rnd = await round_repo.get_round(conn, t.id, round_number)
             if rnd is None:
@@ -318,7 +319,7 @@ class ResultOps(RoundOps):
 
     # -- helpers ---------------------------------------------------------------------------------
     async def _current_game_of(
-        self, conn: aiosqlite.Connection, t: TournamentRow, me: PlayerRow
+        self, conn: Connection, t: TournamentRow, me: PlayerRow
     ) -> GameRow:
         last = await round_repo.last_round(conn, t.id)
         if last is None:
@@ -335,7 +336,7 @@ class ResultOps(RoundOps):
         return game
 
     async def _answerable(
-        self, conn: aiosqlite.Connection, actor: Actor, game_id: int
+        self, conn: Connection, actor: Actor, game_id: int
     ) -> tuple[TournamentRow, GameRow, PlayerRow | None]:
         """The game a Confirm / Dispute click answers, and who answers: the reporter's opponent
         (his player row), or ``None`` for an organiser answering for him (an organiser who
@@ -346,6 +347,7 @@ class ResultOps(RoundOps):
         if game is None or t is None or t.guild_id != actor.guild_id:
             raise UnknownGameError("This game does not exist in this server.")
         _require_playing(t)
+        await self._require_not_pairing(conn, t, "this answer was not recorded")
         me = await player_repo.find_member(conn, t.id, actor.user_id)
         if me is not None and me.id not in (game.white_id, game.black_id):
             me = None
@@ -376,7 +378,7 @@ class ResultOps(RoundOps):
         return t, game, me
 
     async def _confirm(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, game: GameRow,
+        self, conn: Connection, actor: Actor, t: TournamentRow, game: GameRow,
         me: PlayerRow | None,
     ) -> ReportOutcome:
         """``me``: the confirming opponent, or None for an organiser."""
@@ -403,7 +405,7 @@ class ResultOps(RoundOps):
         return _outcome_of(fresh, reporter, "final", completed, finished)
 
     async def _disputed(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, game: GameRow,
+        self, conn: Connection, actor: Actor, t: TournamentRow, game: GameRow,
         me: PlayerRow | None, claimed: str | None,
     ) -> ReportOutcome:
         """``me``: the disputing player, or None for an organiser (Dispute button)."""
@@ -433,14 +435,14 @@ class ResultOps(RoundOps):
         return _outcome_of(fresh, answering, "disputed", False, False)
 
     async def _outcome(
-        self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int, reporter: int,
+        self, conn: Connection, t: TournamentRow, game_id: int, reporter: int,
         status: str,
     ) -> ReportOutcome:
         fresh = await self._game_view(conn, t, game_id)
         return _outcome_of(fresh, reporter, status, False, False)
 
     async def _game_view(
-        self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int
+        self, conn: Connection, t: TournamentRow, game_id: int
     ) -> GameView:
         game = await round_repo.get_game(conn, game_id)
         assert game is not None
@@ -458,7 +460,7 @@ def _outcome_of(
 
 
 async def _check_knockout(
-    conn: aiosqlite.Connection, t: TournamentRow, game: GameRow, value: Result,
+    conn: Connection, t: TournamentRow, game: GameRow, value: Result,
     white_games: int | None, black_games: int | None,
 ) -> None:
     """A playoff match needs a winner with a match-ending score; and once the next playoff
@@ -485,7 +487,7 @@ def _game_of(games: list[GameRow], player_id: int) -> GameRow | None:
     return None
 
 
-async def _me(conn: aiosqlite.Connection, t: TournamentRow, actor: Actor) -> PlayerRow:
+async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:
     me = await player_repo.find_member(conn, t.id, actor.user_id)
     if me is None or me.status == "no_show":
         raise NotRegisteredError(f"You are not playing in '{t.name}'.")

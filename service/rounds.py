@@ -3,18 +3,15 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime, timedelta
 from typing import Any
-
-import aiosqlite
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
 from service.errors import (
     ConflictError,
     InvalidInputError,
     NotRegisteredError,
-    PairingFailedError,
+    PairingBusyError,
     RoundChangedError,
     RoundNotCompleteError,
     ServiceError,
@@ -22,6 +19,7 @@ from service.errors import (
 )
 from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, pairing_config, settings_of
+from service.pairing_runs import PairingRunOps, _no_pairing
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
@@ -35,17 +33,19 @@ from storage import playoffs as playoff_repo
 from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
+from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
-from swiss.pairing import PairingError, pair_round
+from swiss.pairing import PairingConfig, PairingError, pair_round
 from swiss.pairing.types import PairingResult
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
-class RoundOps(PlayoffOps, ServiceBase):
+class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
     async def pair_next_round(
         self,
         actor: Actor,
@@ -56,7 +56,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         seen_at: datetime | None = None,
     ) -> RoundView:
         """Pair the next round with the tournament's system and seed and queue the
-        ``pairings`` announcement, in one transaction.
+        ``pairings`` announcement.
 
         Refused while the current round has games without a final result, unless ``force``:
         then a waiting report stands as if confirmed and the other open games count as double
@@ -66,12 +66,15 @@ class RoundOps(PlayoffOps, ServiceBase):
         (a forced second call would close the round the first one just paired):
         ``round_number`` is the round to pair (refused if it is not the next one), or
         ``seen_at`` is when the organiser sent the command (refused if a round was paired or
-        undone at or after that moment: they have not seen that change). Both are checked in
-        the pairing's own transaction.
+        undone at or after that moment: they have not seen that change).
+
+        The engine runs between two short transactions, outside the event loop for big
+        events (``service.pairing_runs``): while it runs the round is marked as being paired
+        and the commands that would change what it is computed from are refused.
         """
         require_organiser(actor, "pair rounds")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+
+        async def check(conn: Connection, t: TournamentRow) -> None:
             _require_running(t)
             last = await round_repo.last_round(conn, t.id)
             expected = 1 if last is None else last.number + 1
@@ -89,11 +92,13 @@ class RoundOps(PlayoffOps, ServiceBase):
                 conn, t, seen_at, refused=f"round {expected} was not paired",
                 again="/round next",
             )
-            return await self._pair(conn, actor, t, force=force)
+
+        return await self._pair_in_two_steps(actor, tournament, force=force, check=check,
+                                             prepare=_as_is)
 
     async def _require_unchanged_since(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         t: TournamentRow,
         seen_at: datetime | None,
         *,
@@ -118,15 +123,16 @@ class RoundOps(PlayoffOps, ServiceBase):
         )
 
     async def _record_round_event(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, number: int,
+        self, conn: Connection, actor: Actor, t: TournamentRow, number: int,
         event: str,
     ) -> None:
         await round_repo.record_round_event(conn, t.id, number, event,
                                             at=self.precise_now(), actor_id=actor.user_id)
 
     async def _pair(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> RoundView:
+        await self._require_not_pairing(conn, t, "it was not paired again")
         state = await load_bracket(conn, t.id)
         if state is not None:  # the Swiss is over: the next round is the bracket's
             return await self._pair_playoff(conn, actor, t, state, force=force)
@@ -140,10 +146,24 @@ class RoundOps(PlayoffOps, ServiceBase):
                                         explanation=facts)
 
     async def _engine_pairing(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow, *, force: bool
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> tuple[int, Snapshot, PairingResult]:
         """The engine's pairing of the next round (nothing stored but a forced closing of the
-        current round). A preview passes ``force=False``: it never closes a round."""
+        current round), in the event loop. A preview passes ``force=False``: it never closes
+        a round."""
+        number, snapshot, config, _ = await self._pairing_input(conn, actor, t, force=force)
+        try:
+            result = pair_round(snapshot.tournament, config)
+        except PairingError as exc:
+            raise _no_pairing(t, number, exc) from None
+        return number, snapshot, result
+
+    async def _pairing_input(
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> tuple[int, Snapshot, PairingConfig, int]:
+        """What the engine pairs the next round from: (round number, snapshot, config,
+        players to pair). Checks that the round may be paired; closes the current round
+        when ``force`` (so call it inside a savepoint to only look)."""
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -180,18 +200,11 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "playing. Finish the tournament instead."
             )
         config = pairing_config(t)
-        try:
-            result = pair_round(model, config)
-        except PairingError as exc:
-            raise PairingFailedError(
-                f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
-                "rematches (rematches=avoid) or remove a forbidden pair."
-            ) from None
-        return number, snapshot, result
+        return number, snapshot, config, len(pairable)
 
     async def _insert_round(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         number: int,
@@ -201,6 +214,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         force: bool,
         draft_version: int | None = None,
         explanation: dict[str, Any] | None = None,
+        replaces: int | None = None,
     ) -> RoundView:
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
@@ -217,13 +231,9 @@ class RoundOps(PlayoffOps, ServiceBase):
                 conn, tournament_id=t.id, number=number, now=now,
                 paired_by=actor.user_id, forced=force, deadline=deadline,
             )
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ConflictError(f"Round {number} of '{t.name}' is already paired.") from None
-        for board, (white_id, black_id) in enumerate(games, start=1):
-            await round_repo.insert_game(
-                conn, tournament_id=t.id, round_id=round_id, board=board,
-                white_id=white_id, black_id=black_id,
-            )
+        await round_repo.insert_games(conn, tournament_id=t.id, round_id=round_id, pairs=games)
         for player_id, kind in byes:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=round_id,
                                         player_id=player_id, kind=kind)
@@ -237,7 +247,10 @@ class RoundOps(PlayoffOps, ServiceBase):
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
         view = await round_view(conn, t, number)
-        await self._announce(conn, t, "pairings", round_payload(view))
+        payload = round_payload(view)
+        if replaces is not None:  # the "Pairing round N..." line becomes this post
+            payload["replaces"] = replaces
+        await self._announce(conn, t, "pairings", payload)
         next_at = await arm_schedule(conn, t, settings, number + 1, now)
         if next_at is not None:
             await self._announce(conn, t, "round_scheduled", {
@@ -256,7 +269,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _close_round(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         t: TournamentRow,
         number: int,
@@ -307,6 +320,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
+            await self._require_not_pairing(conn, t, "no round was undone")
             last = await round_repo.last_round(conn, t.id)
             if round_number is not None and (last is None or round_number != last.number):
                 raise await _not_the_latest(conn, t, round_number, last)
@@ -411,7 +425,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     async def _bye_target(
         self,
-        conn: aiosqlite.Connection,
+        conn: Connection,
         actor: Actor,
         round_number: int | None,
         kind: str,
@@ -465,7 +479,7 @@ class RoundOps(PlayoffOps, ServiceBase):
 
     # -- completion and auto-advance ---------------------------------------------------------
     async def _after_final(
-        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+        self, conn: Connection, t: TournamentRow, round_number: int
     ) -> tuple[bool, bool]:
         """Called when a game of ``round_number`` became final. If it was the last open game:
         the round is complete, results and standings go to the outbox, and either the final
@@ -509,7 +523,7 @@ class RoundOps(PlayoffOps, ServiceBase):
         return True, False
 
     async def _drop_absentees(
-        self, conn: aiosqlite.Connection, t: TournamentRow, round_number: int
+        self, conn: Connection, t: TournamentRow, round_number: int
     ) -> None:
         """Round ``round_number`` is complete: drop every active player whose last
         ``noshow_drop_after`` games (this one included) were all lost by forfeit."""
@@ -552,39 +566,45 @@ class RoundOps(PlayoffOps, ServiceBase):
                 "missed": limit, "round": round_number,
             })
 
-    async def due_auto_advances(self, now: datetime | None = None) -> list[int]:
-        """Ids of the running tournaments whose next round is due to be paired automatically."""
+    async def due_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[int]:
+        """Ids of the running tournaments (of guilds on ``shards``) whose next round is due
+        to be paired automatically."""
         async with self.db.transaction(readonly=True) as conn:
-            rows = await tournament_repo.due_auto_advances(conn, now or self.now())
+            rows = await tournament_repo.due_auto_advances(conn, now or self.now(), shards)
         return [t.id for t in rows]
 
-    async def run_auto_advances(self, now: datetime | None = None) -> list[RoundView]:
+    async def run_auto_advances(self, now: datetime | None = None, *,
+                                shards: Shards = ALL_SHARDS) -> list[RoundView]:
         """Pair every due round (the bot's background task calls this every few seconds; the
         service never sleeps). Each tournament is claimed exactly once; a pairing failure is
         announced to the organisers instead of retried forever."""
         paired: list[RoundView] = []
-        for tid in await self.due_auto_advances(now):
+        for tid in await self.due_auto_advances(now, shards=shards):
             async with self.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)
                 if t is None or not await tournament_repo.claim_auto_advance(conn, tid):
                     continue  # another worker took it
-                try:
-                    paired.append(await self._pair_or_raise(conn, t))
-                except ServiceError as exc:
+            # Claimed (committed): paired like /round next, between two short transactions.
+            try:
+                paired.append(await self._pair_in_two_steps(
+                    _system(t), t.id, force=False, check=_no_check, prepare=_as_is))
+            except PairingBusyError:
+                async with self.db.transaction() as conn:  # try again in a minute
+                    await tournament_repo.set_auto_advance_due(
+                        conn, t.id, self.now() + timedelta(minutes=1))
+            except ServiceError as exc:
+                async with self.db.transaction() as conn:
                     await self._announce(conn, t, "auto_advance_failed", {"error": exc.message})
         return paired
 
-    async def _pair_or_raise(self, conn: aiosqlite.Connection, t: TournamentRow) -> RoundView:
-        # A savepoint, so that a failed pairing leaves the claim (and nothing else) in place.
-        await conn.execute("SAVEPOINT auto_advance")
-        try:
-            view = await self._pair(conn, _system(t), t, force=False)
-        except BaseException:
-            await conn.execute("ROLLBACK TO auto_advance")
-            await conn.execute("RELEASE auto_advance")
-            raise
-        await conn.execute("RELEASE auto_advance")
-        return view
+
+async def _no_check(conn: Connection, t: TournamentRow) -> None:
+    _require_running(t)
+
+
+async def _as_is(conn: Connection, t: TournamentRow) -> TournamentRow:
+    return t
 
 
 def _system(t: TournamentRow) -> Actor:
@@ -593,7 +613,7 @@ def _system(t: TournamentRow) -> Actor:
 
 
 async def _not_the_latest(
-    conn: aiosqlite.Connection, t: TournamentRow, number: int, last: RoundRow | None
+    conn: Connection, t: TournamentRow, number: int, last: RoundRow | None
 ) -> RoundChangedError:
     """Why round ``number`` cannot be undone: only the latest round can."""
     latest = "it has no round" if last is None else f"its latest round is {last.number}"

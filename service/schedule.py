@@ -10,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime, timedelta
 
-import aiosqlite
-
 from service.errors import InvalidInputError
 from service.limits import (
     DEADLINE_ACTIONS,
@@ -31,6 +29,7 @@ from service.limits import (
 from service.validation import check_choice, check_range
 from service.views import TournamentSettings
 from storage import timers as timer_repo
+from storage.connection import Connection
 from storage.timefmt import from_text, to_text
 from storage.tournaments import TournamentRow
 
@@ -136,7 +135,7 @@ def scheduled_at(settings: TournamentSettings, number: int) -> datetime | None:
 
 
 async def arm_round(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     t: TournamentRow,
     settings: TournamentSettings,
     *,
@@ -161,7 +160,7 @@ async def arm_round(
 
 
 async def arm_schedule(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     t: TournamentRow,
     settings: TournamentSettings,
     number: int,

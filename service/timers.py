@@ -16,8 +16,6 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiosqlite
-
 from service.base import TournamentRef, seat
 from service.errors import (
     AlreadyFinalError,
@@ -36,7 +34,9 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import timers as timer_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
 from storage.rounds import GameRow, RoundRow
+from storage.shards import ALL_SHARDS, Shards
 from storage.timers import NoShowClaimRow, TimerRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
@@ -52,14 +52,18 @@ class TimerOps(ResultOps):
     """The background tick for stored timers, and the no-show claim / objection."""
 
     # -- the tick --------------------------------------------------------------------------------
-    async def run_timers(self, now: datetime | None = None) -> TimerRun:
+    async def run_timers(self, now: datetime | None = None, *, shards: Shards = ALL_SHARDS
+                         ) -> TimerRun:
         """Carry out every timer due at ``now`` (default: the clock), each once, oldest first.
+        ``shards``: only the guilds this process serves (Discord sharding, issue 17); the
+        claim inside each timer's transaction keeps it exactly once even if two processes
+        both look at one.
 
         A timer whose action is refused (say, a scheduled round that cannot be paired) is
         marked failed and announced to the organisers, never retried forever."""
         moment = now or self.now()
         async with self.db.transaction(readonly=True) as conn:
-            due = await timer_repo.due_timers(conn, moment)
+            due = await timer_repo.due_timers(conn, moment, shards)
         fired: list[str] = []
         skipped = failed = 0
         for timer in due:
@@ -119,7 +123,7 @@ class TimerOps(ResultOps):
             return outcome
 
     async def _act(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
         if timer.kind == "reminder":
             return await self._remind(conn, t, timer, now)
@@ -131,13 +135,13 @@ class TimerOps(ResultOps):
 
     # -- reminders and the deadline ------------------------------------------------------------
     async def _timer_round(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow
+        self, conn: Connection, t: TournamentRow, timer: TimerRow
     ) -> RoundRow | None:
         rnd = await round_repo.get_round(conn, t.id, timer.round_number)
         return rnd if rnd is not None and rnd.id == timer.round_id else None
 
     async def _remind(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
         """Ping the players of the round's open games (only them). A reminder that comes
         after the deadline (the bot was down) says nothing: the deadline has acted."""
@@ -162,7 +166,7 @@ class TimerOps(ResultOps):
         return "fired"
 
     async def _deadline(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
         """The round's deadline: the configured action on each open game (read now, so a
         setting changed during the round applies)."""
@@ -222,14 +226,14 @@ class TimerOps(ResultOps):
         return "fired"
 
     async def _games_payload(
-        self, conn: aiosqlite.Connection, t: TournamentRow, games: list[GameRow]
+        self, conn: Connection, t: TournamentRow, games: list[GameRow]
     ) -> list[dict[str, Any]]:
         players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
         return [_pair_payload(g, players) for g in games]
 
     # -- scheduled rounds ------------------------------------------------------------------------
     async def _start_waits(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> datetime | None:
         """When a due scheduled start must wait: the round before is still being played and
         its deadline (if any) has not passed. Returns when to look again, else None."""
@@ -245,7 +249,7 @@ class TimerOps(ResultOps):
         return now + SCHEDULE_RECHECK
 
     async def _scheduled_start(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow
+        self, conn: Connection, t: TournamentRow, timer: TimerRow
     ) -> str:
         """Start the scheduled round with the same round check as ``/round next round:N``:
         if an organiser paired (or undid) a round meanwhile, the schedule does nothing."""
@@ -368,7 +372,7 @@ class TimerOps(ResultOps):
             return view
 
     async def _noshow_expired(
-        self, conn: aiosqlite.Connection, t: TournamentRow, timer: TimerRow, now: datetime
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
         """The objection time is over: a forfeit win for the claimant, unless the game moved
         on meanwhile (a result, or the opponent's own report: he did show up)."""
@@ -397,7 +401,7 @@ class TimerOps(ResultOps):
         return "fired"
 
     async def _noshow_view(
-        self, conn: aiosqlite.Connection, t: TournamentRow, game_id: int
+        self, conn: Connection, t: TournamentRow, game_id: int
     ) -> NoShowView:
         claim = await timer_repo.get_claim(conn, game_id)
         assert claim is not None

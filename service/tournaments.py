@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sqlite3
 from datetime import UTC, datetime
 from typing import Any
-
-import aiosqlite
 
 from service.base import TournamentRef
 from service.errors import (
@@ -62,6 +59,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
@@ -398,7 +396,7 @@ class TournamentOps(RoundOps):
                     created_by=actor.user_id,
                     now=self.now(),
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ConflictError(
                     f"A tournament called '{clean}' is already open in this server: choose "
                     "another name, or finish or cancel the other one first."
@@ -410,7 +408,7 @@ class TournamentOps(RoundOps):
             await self._rearm_schedule(conn, t)
             return await self._info(conn, t)
 
-    async def _rearm_schedule(self, conn: aiosqlite.Connection, t: TournamentRow) -> None:
+    async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
         t = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
@@ -473,7 +471,7 @@ class TournamentOps(RoundOps):
                 await tournament_repo.update_settings(
                     conn, t.id, name=name, settings=after.to_dict(), channel_id=channel_id
                 )
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ConflictError(
                     f"A tournament called '{name}' is already open in this server."
                 ) from None
@@ -516,14 +514,33 @@ class TournamentOps(RoundOps):
         and pair round 1, all in one transaction. With check-in, players who did not check in
         become no-shows. Two concurrent starts make one round 1."""
         require_organiser(actor, "start tournaments")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            return await self._start(conn, actor, t)
+
+        async def check(conn: Connection, t: TournamentRow) -> None:
+            if t.status != "registration":
+                raise RegistrationClosedError(
+                    f"'{t.name}' has already started (it is {t.status})."
+                )
+
+        async def prepare(conn: Connection, t: TournamentRow) -> TournamentRow:
+            return await self._open_play(conn, actor, t)
+
+        # Round 1 is paired between two short transactions (service.pairing_runs); the start
+        # itself is made in the second one, with the round, so a failed pairing leaves the
+        # tournament in registration.
+        return await self._pair_in_two_steps(actor, tournament, force=False, check=check,
+                                             prepare=prepare)
 
     async def _start(
-        self, conn: aiosqlite.Connection, actor: Actor, t: TournamentRow
+        self, conn: Connection, actor: Actor, t: TournamentRow
     ) -> RoundView:
-        """Start ``t`` inside the caller's transaction (the command, or the schedule)."""
+        """Start ``t`` inside the caller's transaction (the schedule)."""
+        t = await self._open_play(conn, actor, t)
+        return await self._pair(conn, actor, t, force=False)
+
+    async def _open_play(
+        self, conn: Connection, actor: Actor, t: TournamentRow
+    ) -> TournamentRow:
+        """Close registration and give the pairing numbers; returns the row after it."""
         if t.status != "registration":
             raise RegistrationClosedError(
                 f"'{t.name}' has already started (it is {t.status})."
@@ -551,7 +568,7 @@ class TournamentOps(RoundOps):
         t = await tournament_repo.get_tournament(conn, t.id) or t
         await self._audit(conn, actor, t, "tournament.start", None,
                           {"players": len(playing)})
-        return await self._pair(conn, actor, t, force=False)
+        return t
 
     async def finish_tournament(
         self,
@@ -575,6 +592,7 @@ class TournamentOps(RoundOps):
             # closed_ok: after the automatic finish "/tournament finish" should hear that the
             # tournament is finished, not that there is none
             t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            await self._require_not_pairing(conn, t, "it was not finished")
             if t.status == "finished":
                 standings = await current_standings(conn, t, final=True)
                 raise TournamentNotRunningError(

@@ -1,4 +1,5 @@
-"""The SQLite connection: WAL mode, foreign keys, busy timeout, migrations, transactions.
+"""Opening the database (:func:`connect`: SQLite by default, PostgreSQL for a URL) and SQLite's
+side of it: WAL mode, foreign keys, busy timeout, migrations, transactions.
 
 Every service operation runs inside one :meth:`Database.transaction` (``BEGIN IMMEDIATE``):
 it all happens or nothing does. ``BEGIN IMMEDIATE`` takes the write lock at the start, so two
@@ -16,53 +17,19 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from storage.dialects.postgresql import PgDatabase, is_url
+from storage.dialects.postgresql import connect as pg_connect
+from storage.schema import MigrationError, UnusableDatabase, migration_files
+
 BUSY_TIMEOUT_MS = 10_000
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class UnusableDatabase(RuntimeError):
-    """The database file cannot be used; the message is one line for the operator."""
-
-
-class MigrationError(UnusableDatabase):
-    """The migration files are inconsistent or the database is newer than this code."""
-
-
-def migration_files(directory: Path | None = None) -> list[tuple[int, str, str]]:
-    """The numbered migrations as ``(version, file name, sql)``, in order.
-
-    Versions must be 1, 2, 3, ... without gaps: ``PRAGMA user_version`` records the last one
-    applied, so a gap would silently skip a file.
-    """
-    if directory is None:
-        entries = [
-            (entry.name, entry.read_text(encoding="utf-8"))
-            for entry in resources.files("storage").joinpath("migrations").iterdir()
-            if entry.name.endswith(".sql")
-        ]
-    else:
-        entries = [(p.name, p.read_text(encoding="utf-8")) for p in directory.glob("*.sql")]
-    found: list[tuple[int, str, str]] = []
-    for name, sql in entries:
-        match = _MIGRATION_NAME.match(name)
-        if match is None:
-            raise MigrationError(f"migration file {name!r} is not named NNNN_description.sql")
-        found.append((int(match.group(1)), name, sql))
-    found.sort()
-    for expected, (version, name, _) in enumerate(found, start=1):
-        if version != expected:
-            raise MigrationError(f"migration {name} should be number {expected:04d}")
-    return found
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:
@@ -147,6 +114,8 @@ async def _to_completion(statement: Awaitable[Any]) -> Any:
 class Database:
     """One aiosqlite connection with serialised transactions. Create it with :func:`connect`."""
 
+    dialect = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
@@ -192,6 +161,24 @@ class Database:
 
 
 async def connect(
+    target: str | Path, *, migrate: bool = True, migrations_dir: Path | None = None
+) -> Database | PgDatabase:
+    """Open the database ``target`` names, check it and bring its schema up to date.
+
+    ``postgresql://user:password@host:port/name`` (or ``postgres://``) opens a pool on that
+    PostgreSQL database (:mod:`storage.dialects.postgresql`); anything else is a SQLite file,
+    given as a path or as ``sqlite:///path``.
+    """
+    where = str(target)
+    if is_url(where):
+        return await pg_connect(where, migrate=migrate)
+    if where.startswith("sqlite://"):
+        # sqlite:///club.sqlite3 is relative, sqlite:////srv/club.sqlite3 absolute (as SQLAlchemy)
+        where = where.removeprefix("sqlite://").removeprefix("/")
+    return await connect_sqlite(where, migrate=migrate, migrations_dir=migrations_dir)
+
+
+async def connect_sqlite(
     path: str | Path, *, migrate: bool = True, migrations_dir: Path | None = None
 ) -> Database:
     """Open (or create) the database file, check it, configure it and bring its schema up to date.
@@ -340,3 +327,7 @@ def _explain(where: str, exc: sqlite3.Error) -> str:
 def _one_line(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= 200 else line[:199] + "…"
+
+
+# What :func:`connect` returns: the service works with either through ``transaction()``.
+AnyDatabase = Database | PgDatabase

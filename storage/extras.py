@@ -7,20 +7,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from storage.connection import Connection
 from storage.timefmt import from_text, to_text
 
 
 # -- round explanations ---------------------------------------------------------------------------
-async def save_explanation(conn: aiosqlite.Connection, round_id: int, data: dict[str, Any]) -> None:
+async def save_explanation(conn: Connection, round_id: int, data: dict[str, Any]) -> None:
     await conn.execute(
-        "INSERT OR REPLACE INTO round_explanations (round_id, data) VALUES (?, ?)",
+        "INSERT INTO round_explanations (round_id, data) VALUES (?, ?)"
+        " ON CONFLICT (round_id) DO UPDATE SET data = excluded.data",
         (round_id, json.dumps(data, sort_keys=True)),
     )
 
 
-async def get_explanation(conn: aiosqlite.Connection, round_id: int) -> dict[str, Any] | None:
+async def get_explanation(conn: Connection, round_id: int) -> dict[str, Any] | None:
     cur = await conn.execute("SELECT data FROM round_explanations WHERE round_id = ?",
                              (round_id,))
     row = await cur.fetchone()
@@ -44,18 +44,20 @@ def _decklist(row: Any) -> DecklistRow:
 
 
 async def upsert_decklist(
-    conn: aiosqlite.Connection, *, tournament_id: int, player_id: int, content: str,
+    conn: Connection, *, tournament_id: int, player_id: int, content: str,
     submitted_by: int, now: datetime,
 ) -> None:
     await conn.execute(
-        "INSERT OR REPLACE INTO decklists"
-        " (tournament_id, player_id, content, submitted_by, submitted_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO decklists"
+        " (tournament_id, player_id, content, submitted_by, submitted_at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (tournament_id, player_id) DO UPDATE SET content = excluded.content,"
+        " submitted_by = excluded.submitted_by, submitted_at = excluded.submitted_at",
         (tournament_id, player_id, content, submitted_by, to_text(now)),
     )
 
 
 async def get_decklist(
-    conn: aiosqlite.Connection, tournament_id: int, player_id: int
+    conn: Connection, tournament_id: int, player_id: int
 ) -> DecklistRow | None:
     cur = await conn.execute(
         "SELECT tournament_id, player_id, content, submitted_by, submitted_at FROM decklists"
@@ -64,14 +66,14 @@ async def get_decklist(
     return None if row is None else _decklist(row)
 
 
-async def list_decklists(conn: aiosqlite.Connection, tournament_id: int) -> list[DecklistRow]:
+async def list_decklists(conn: Connection, tournament_id: int) -> list[DecklistRow]:
     cur = await conn.execute(
         "SELECT tournament_id, player_id, content, submitted_by, submitted_at FROM decklists"
         " WHERE tournament_id = ? ORDER BY player_id", (tournament_id,))
     return [_decklist(row) for row in await cur.fetchall()]
 
 
-async def published_at(conn: aiosqlite.Connection, tournament_id: int) -> datetime | None:
+async def published_at(conn: Connection, tournament_id: int) -> datetime | None:
     cur = await conn.execute(
         "SELECT published_at FROM decklist_publications WHERE tournament_id = ?",
         (tournament_id,))
@@ -80,10 +82,10 @@ async def published_at(conn: aiosqlite.Connection, tournament_id: int) -> dateti
 
 
 async def publish(
-    conn: aiosqlite.Connection, tournament_id: int, user_id: int, now: datetime
+    conn: Connection, tournament_id: int, user_id: int, now: datetime
 ) -> bool:
     """Publish the decklists; True only for the call that did it (a repeat changes nothing)."""
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO decklist_publications (tournament_id, published_at, published_by)"
-        " VALUES (?, ?, ?)", (tournament_id, to_text(now), user_id))
+        "INSERT INTO decklist_publications (tournament_id, published_at, published_by)"
+        " VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (tournament_id, to_text(now), user_id))
     return cur.rowcount == 1

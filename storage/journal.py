@@ -3,6 +3,9 @@
 The outbox is written in the same transaction as the change it announces, so an announcement
 exists if and only if the change happened. The bot's delivery task reads the pending rows and
 marks each delivered exactly once (``UPDATE ... WHERE delivered_at IS NULL``).
+
+Several bot processes may share the database: each one first :func:`claims <claim>` a few due
+rows with a lease, delivers them, and marks them delivered or failed (which ends the lease).
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from storage.connection import Connection, Row, dialect, insert_returning_id
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -43,6 +46,8 @@ class OutboxRow:
     attempts: int
     next_attempt_at: datetime
     last_error: str | None
+    claimed_by: str | None = None  # the process delivering it (migration 0011)
+    lease_until: datetime | None = None
 
 
 def _dumps(value: Any) -> str | None:
@@ -50,7 +55,7 @@ def _dumps(value: Any) -> str | None:
 
 
 async def append_audit(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     tournament_id: int | None,
@@ -69,7 +74,7 @@ async def append_audit(
     )
 
 
-async def list_audit(conn: aiosqlite.Connection, tournament_id: int) -> list[AuditRow]:
+async def list_audit(conn: Connection, tournament_id: int) -> list[AuditRow]:
     async with conn.execute(
         "SELECT * FROM audit_log WHERE tournament_id = ? ORDER BY id", (tournament_id,)
     ) as cur:
@@ -90,7 +95,7 @@ async def list_audit(conn: aiosqlite.Connection, tournament_id: int) -> list[Aud
     ]
 
 
-def _outbox(row: aiosqlite.Row) -> OutboxRow:
+def _outbox(row: Row) -> OutboxRow:
     return OutboxRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -103,11 +108,13 @@ def _outbox(row: aiosqlite.Row) -> OutboxRow:
         attempts=row["attempts"],
         next_attempt_at=from_text(row["next_attempt_at"]),  # type: ignore[arg-type]
         last_error=row["last_error"],
+        claimed_by=row["claimed_by"],
+        lease_until=from_text(row["lease_until"]),
     )
 
 
 async def enqueue(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     channel_id: int | None,
@@ -117,18 +124,17 @@ async def enqueue(
     now: datetime,
 ) -> int:
     stamp = to_text(now)
-    cur = await conn.execute(
+    return await insert_returning_id(
+        conn,
         "INSERT INTO outbox (guild_id, channel_id, tournament_id, kind, payload, created_at,"
         " next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (guild_id, channel_id, tournament_id, kind, json.dumps(payload, default=str), stamp,
          stamp),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
 
 
 async def pending(
-    conn: aiosqlite.Connection, now: datetime, limit: int = 50
+    conn: Connection, now: datetime, limit: int = 50
 ) -> list[OutboxRow]:
     """Undelivered rows whose next attempt is due, oldest first."""
     async with conn.execute(
@@ -139,8 +145,66 @@ async def pending(
         return [_outbox(row) for row in await cur.fetchall()]
 
 
+async def claim(
+    conn: Connection,
+    *,
+    claimant: str,
+    now: datetime,
+    lease_until: datetime,
+    limit: int = 20,
+    shards: Shards = ALL,
+) -> list[OutboxRow]:
+    """Claim up to ``limit`` due rows for ``claimant`` until ``lease_until``, oldest first.
+
+    One atomic ``UPDATE ... WHERE id IN (SELECT ... LIMIT n) RETURNING``: a row is claimable
+    when it is undelivered, due, of a guild on ``shards``, and not leased by another process
+    (no lease, an expired one, or our own). A row also waits while an earlier undelivered row
+    of its channel is leased by another process, so a channel's announcements keep their
+    order when a process dies holding the earlier one.
+
+    On SQLite the statement runs under the ``BEGIN IMMEDIATE`` write lock, so two claimants
+    are serialised. On PostgreSQL (READ COMMITTED) two claimants would pick the same rows and
+    the second would wait on their row locks: the subquery gets ``FOR UPDATE SKIP LOCKED``
+    so each one takes rows the other has not locked.
+    """
+    mine, params = shards.where("o.guild_id")
+    # -- PostgreSQL variant: the only dialect difference of the claim ------------------------
+    lock = " FOR UPDATE SKIP LOCKED" if dialect(conn).NAME == "postgresql" else ""
+    stamp = to_text(now)
+    sql = (
+        "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ("
+        "SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ?"
+        " AND (o.lease_until IS NULL OR o.lease_until <= ? OR o.claimed_by = ?)"
+        f" AND {mine}"
+        " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.channel_id = o.channel_id"
+        " AND e.id < o.id AND e.delivered_at IS NULL AND e.lease_until > ?"
+        " AND e.claimed_by <> ?)"
+        f" ORDER BY o.id LIMIT ?{lock}) RETURNING *"
+    )
+    args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, claimant,
+            limit)
+    async with conn.execute(sql, args) as cur:
+        rows = [_outbox(row) for row in await cur.fetchall()]
+    return sorted(rows, key=lambda r: r.id)  # RETURNING has no defined order
+
+
+async def release(conn: Connection, claimant: str, ids: list[int] | None = None) -> int:
+    """End ``claimant``'s leases on its undelivered rows (all, or ``ids``): another process
+    may take them at once (a clean shutdown, or rows a pass did not reach)."""
+    sql = ("UPDATE outbox SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?"
+           " AND delivered_at IS NULL")
+    params: list[object] = [claimant]
+    if ids is not None:
+        if not ids:
+            return 0
+        sql += f" AND id IN ({', '.join('?' for _ in ids)})"
+        params += ids
+    cur = await conn.execute(sql, params)
+    return cur.rowcount
+
+
 async def list_outbox(
-    conn: aiosqlite.Connection, tournament_id: int | None = None
+    conn: Connection, tournament_id: int | None = None
 ) -> list[OutboxRow]:
     sql = "SELECT * FROM outbox"
     params: tuple[int, ...] = ()
@@ -151,23 +215,23 @@ async def list_outbox(
         return [_outbox(row) for row in await cur.fetchall()]
 
 
-async def mark_delivered(conn: aiosqlite.Connection, outbox_id: int, now: datetime) -> bool:
+async def mark_delivered(conn: Connection, outbox_id: int, now: datetime) -> bool:
     """True for the one call that delivered it; later calls return False."""
     cur = await conn.execute(
-        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1"
-        " WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, claimed_by = NULL,"
+        " lease_until = NULL WHERE id = ? AND delivered_at IS NULL",
         (to_text(now), outbox_id),
     )
     return cur.rowcount == 1
 
 
-async def get_outbox(conn: aiosqlite.Connection, outbox_id: int) -> OutboxRow | None:
+async def get_outbox(conn: Connection, outbox_id: int) -> OutboxRow | None:
     async with conn.execute("SELECT * FROM outbox WHERE id = ?", (outbox_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _outbox(row)
 
 
-async def delivery_problem(conn: aiosqlite.Connection, tournament_id: int) -> str | None:
+async def delivery_problem(conn: Connection, tournament_id: int) -> str | None:
     """The error of the tournament's oldest failing announcement, unless a later one of the
     same tournament was delivered since (then the problem is over)."""
     async with conn.execute(
@@ -182,11 +246,11 @@ async def delivery_problem(conn: aiosqlite.Connection, tournament_id: int) -> st
 
 
 async def mark_failed(
-    conn: aiosqlite.Connection, outbox_id: int, *, error: str, retry_at: datetime
+    conn: Connection, outbox_id: int, *, error: str, retry_at: datetime
 ) -> bool:
     cur = await conn.execute(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?"
-        " WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,"
+        " claimed_by = NULL, lease_until = NULL WHERE id = ? AND delivered_at IS NULL",
         (error[:500], to_text(retry_at), outbox_id),
     )
     return cur.rowcount == 1

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection, Row
 from storage.timefmt import to_text
 
 
@@ -31,20 +30,20 @@ class DmSettingRow:
     closed: bool
 
 
-def _thread(r: aiosqlite.Row) -> ThreadRow:
+def _thread(r: Row) -> ThreadRow:
     return ThreadRow(r["game_id"], r["guild_id"], r["tournament_id"], r["round"], r["parent_id"],
                      r["thread_id"], bool(r["private"]), r["problem"],
                      r["archived_at"] is not None)
 
 
-async def get_thread(conn: aiosqlite.Connection, game_id: int) -> ThreadRow | None:
+async def get_thread(conn: Connection, game_id: int) -> ThreadRow | None:
     async with conn.execute("SELECT * FROM game_threads WHERE game_id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _thread(row)
 
 
 async def save_thread(
-    conn: aiosqlite.Connection, *, game_id: int, guild_id: int, tournament_id: int,
+    conn: Connection, *, game_id: int, guild_id: int, tournament_id: int,
     round_number: int, parent_id: int, thread_id: int | None, private: bool,
     problem: str | None, now: datetime,
 ) -> bool:
@@ -62,7 +61,7 @@ async def save_thread(
     return cur.rowcount == 1
 
 
-async def to_archive(conn: aiosqlite.Connection, guild_id: int | None) -> list[ThreadRow]:
+async def to_archive(conn: Connection, guild_id: int | None) -> list[ThreadRow]:
     """Open threads whose game is final, or gone (its round was undone)."""
     where = "" if guild_id is None else " AND t.guild_id = ?"
     args: tuple[int, ...] = () if guild_id is None else (guild_id,)
@@ -75,7 +74,7 @@ async def to_archive(conn: aiosqlite.Connection, guild_id: int | None) -> list[T
         return [_thread(r) for r in await cur.fetchall()]
 
 
-async def mark_archived(conn: aiosqlite.Connection, game_id: int, now: datetime) -> bool:
+async def mark_archived(conn: Connection, game_id: int, now: datetime) -> bool:
     cur = await conn.execute(
         "UPDATE game_threads SET archived_at = ? WHERE game_id = ? AND archived_at IS NULL",
         (to_text(now), game_id),
@@ -84,19 +83,19 @@ async def mark_archived(conn: aiosqlite.Connection, game_id: int, now: datetime)
 
 
 async def add_notice(
-    conn: aiosqlite.Connection, tournament_id: int, round_number: int, problem: str,
+    conn: Connection, tournament_id: int, round_number: int, problem: str,
     now: datetime,
 ) -> bool:
     """True the first time a problem is noted for this round (the organisers are told once)."""
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO thread_notices (tournament_id, round, problem, created_at)"
-        " VALUES (?, ?, ?, ?)",
+        "INSERT INTO thread_notices (tournament_id, round, problem, created_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, round_number, problem, to_text(now)),
     )
     return cur.rowcount == 1
 
 
-async def get_dm(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> DmSettingRow:
+async def get_dm(conn: Connection, guild_id: int, user_id: int) -> DmSettingRow:
     async with conn.execute(
         "SELECT enabled, closed_at FROM dm_settings WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
@@ -108,7 +107,7 @@ async def get_dm(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> DmS
 
 
 async def set_dm(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, enabled: bool, now: datetime
+    conn: Connection, guild_id: int, user_id: int, enabled: bool, now: datetime
 ) -> None:
     """Opt in or out; either way a remembered closed DM is forgotten (the player says he
     opened them again)."""
@@ -121,7 +120,7 @@ async def set_dm(
 
 
 async def mark_dm_closed(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int, now: datetime
+    conn: Connection, guild_id: int, user_id: int, now: datetime
 ) -> bool:
     """True the first time (the player is told once)."""
     cur = await conn.execute(
@@ -133,7 +132,7 @@ async def mark_dm_closed(
 
 
 async def dm_recipients(
-    conn: aiosqlite.Connection, guild_id: int, user_ids: list[int]
+    conn: Connection, guild_id: int, user_ids: list[int]
 ) -> set[int]:
     """Those of ``user_ids`` who opted in and whose DMs are not known to be closed."""
     if not user_ids:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection, Row, dialect, insert_returning_id
 from storage.timefmt import from_text, to_text
 
 
@@ -25,7 +24,7 @@ class PlayerRow:
     registered_at: datetime
 
 
-def _player(row: aiosqlite.Row) -> PlayerRow:
+def _player(row: Row) -> PlayerRow:
     return PlayerRow(
         id=row["id"],
         tournament_id=row["tournament_id"],
@@ -41,7 +40,7 @@ def _player(row: aiosqlite.Row) -> PlayerRow:
     )
 
 
-async def list_players(conn: aiosqlite.Connection, tournament_id: int) -> list[PlayerRow]:
+async def list_players(conn: Connection, tournament_id: int) -> list[PlayerRow]:
     """All players, in pairing-number order (unnumbered ones by registration)."""
     async with conn.execute(
         "SELECT * FROM players WHERE tournament_id = ?"
@@ -51,14 +50,14 @@ async def list_players(conn: aiosqlite.Connection, tournament_id: int) -> list[P
         return [_player(row) for row in await cur.fetchall()]
 
 
-async def get_player(conn: aiosqlite.Connection, player_id: int) -> PlayerRow | None:
+async def get_player(conn: Connection, player_id: int) -> PlayerRow | None:
     async with conn.execute("SELECT * FROM players WHERE id = ?", (player_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _player(row)
 
 
 async def find_member(
-    conn: aiosqlite.Connection, tournament_id: int, user_id: int
+    conn: Connection, tournament_id: int, user_id: int
 ) -> PlayerRow | None:
     async with conn.execute(
         "SELECT * FROM players WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id)
@@ -68,18 +67,20 @@ async def find_member(
 
 
 async def find_by_name(
-    conn: aiosqlite.Connection, tournament_id: int, name: str
+    conn: Connection, tournament_id: int, name: str
 ) -> list[PlayerRow]:
     """Players with this name (case-insensitive); members may share a display name."""
     async with conn.execute(
-        "SELECT * FROM players WHERE tournament_id = ? AND name = ? COLLATE NOCASE ORDER BY id",
+        "SELECT * FROM players WHERE tournament_id = ? AND "
+        + dialect(conn).NAME_EQUALS
+        + " ORDER BY id",
         (tournament_id, name),
     ) as cur:
         return [_player(row) for row in await cur.fetchall()]
 
 
 async def find_by_number(
-    conn: aiosqlite.Connection, tournament_id: int, number: int
+    conn: Connection, tournament_id: int, number: int
 ) -> PlayerRow | None:
     async with conn.execute(
         "SELECT * FROM players WHERE tournament_id = ? AND number = ?", (tournament_id, number)
@@ -88,8 +89,18 @@ async def find_by_number(
     return None if row is None else _player(row)
 
 
+async def count_entrants(conn: Connection, tournament_id: int) -> int:
+    """Players registered or playing (not the withdrawn, the no-shows, the waitlist)."""
+    async with conn.execute(
+        "SELECT COUNT(*) FROM players WHERE tournament_id = ? AND status IN"
+        " ('registered', 'active')", (tournament_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def insert_player(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int,
     user_id: int | None,
@@ -101,41 +112,40 @@ async def insert_player(
     joined_round: int = 1,
     checked_in: bool = False,
 ) -> int:
-    cur = await conn.execute(
+    return await insert_returning_id(
+        conn,
         "INSERT INTO players (tournament_id, user_id, name, rating, status, number, joined_round,"
         " checked_in, registered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (tournament_id, user_id, name, rating, status, number, joined_round, int(checked_in),
          to_text(now)),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
 
 
-async def delete_player(conn: aiosqlite.Connection, player_id: int) -> None:
+async def delete_player(conn: Connection, player_id: int) -> None:
     await conn.execute("DELETE FROM players WHERE id = ?", (player_id,))
 
 
-async def set_rating(conn: aiosqlite.Connection, player_id: int, rating: int) -> None:
+async def set_rating(conn: Connection, player_id: int, rating: int) -> None:
     await conn.execute("UPDATE players SET rating = ? WHERE id = ?", (rating, player_id))
 
 
-async def set_checked_in(conn: aiosqlite.Connection, player_id: int, checked_in: bool) -> None:
+async def set_checked_in(conn: Connection, player_id: int, checked_in: bool) -> None:
     await conn.execute(
         "UPDATE players SET checked_in = ? WHERE id = ?", (int(checked_in), player_id)
     )
 
 
-async def activate(conn: aiosqlite.Connection, player_id: int, number: int) -> None:
+async def activate(conn: Connection, player_id: int, number: int) -> None:
     await conn.execute(
         "UPDATE players SET status = 'active', number = ? WHERE id = ?", (number, player_id)
     )
 
 
-async def mark_no_show(conn: aiosqlite.Connection, player_id: int) -> None:
+async def mark_no_show(conn: Connection, player_id: int) -> None:
     await conn.execute("UPDATE players SET status = 'no_show' WHERE id = ?", (player_id,))
 
 
-async def withdraw(conn: aiosqlite.Connection, player_id: int, from_round: int) -> bool:
+async def withdraw(conn: Connection, player_id: int, from_round: int) -> bool:
     cur = await conn.execute(
         "UPDATE players SET status = 'withdrawn', withdrawn_round = ? WHERE id = ?"
         " AND status = 'active'",
@@ -144,7 +154,7 @@ async def withdraw(conn: aiosqlite.Connection, player_id: int, from_round: int) 
     return cur.rowcount == 1
 
 
-async def readmit(conn: aiosqlite.Connection, player_id: int) -> bool:
+async def readmit(conn: Connection, player_id: int) -> bool:
     """A withdrawn player plays again (the organiser re-admits him)."""
     cur = await conn.execute(
         "UPDATE players SET status = 'active', withdrawn_round = NULL WHERE id = ?"
@@ -155,7 +165,7 @@ async def readmit(conn: aiosqlite.Connection, player_id: int) -> bool:
 
 
 async def cap_withdrawals(
-    conn: aiosqlite.Connection, tournament_id: int, round_number: int
+    conn: Connection, tournament_id: int, round_number: int
 ) -> None:
     """After undoing round ``round_number``: players who dropped during it are out of it too."""
     await conn.execute(
@@ -164,7 +174,7 @@ async def cap_withdrawals(
     )
 
 
-async def next_number(conn: aiosqlite.Connection, tournament_id: int) -> int:
+async def next_number(conn: Connection, tournament_id: int) -> int:
     async with conn.execute(
         "SELECT COALESCE(MAX(number), 0) + 1 FROM players WHERE tournament_id = ?",
         (tournament_id,),

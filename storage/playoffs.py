@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection
 from storage.timefmt import to_text
 
 
@@ -20,7 +19,7 @@ class PlayoffRow:
     seeds: tuple[int, ...]  # player ids, seed 1 first
 
 
-async def get_playoffs(conn: aiosqlite.Connection, tournament_id: int) -> PlayoffRow | None:
+async def get_playoffs(conn: Connection, tournament_id: int) -> PlayoffRow | None:
     async with conn.execute(
         "SELECT * FROM playoffs WHERE tournament_id = ?", (tournament_id,)
     ) as cur:
@@ -40,7 +39,7 @@ async def get_playoffs(conn: aiosqlite.Connection, tournament_id: int) -> Playof
 
 
 async def insert_playoffs(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int,
     swiss_rounds: int,
@@ -64,7 +63,7 @@ async def insert_playoffs(
     return True
 
 
-async def delete_playoffs(conn: aiosqlite.Connection, tournament_id: int) -> None:
+async def delete_playoffs(conn: Connection, tournament_id: int) -> None:
     """Remove the bracket (the Swiss round it was cut from was undone)."""
     await conn.execute("DELETE FROM playoff_seeds WHERE tournament_id = ?", (tournament_id,))
     await conn.execute("DELETE FROM playoffs WHERE tournament_id = ?", (tournament_id,))

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection
 from storage.timefmt import to_text
 
 
@@ -20,7 +19,7 @@ class PromptRow:
 
 
 async def remember(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     game_id: int,
     guild_id: int,
@@ -29,14 +28,16 @@ async def remember(
     now: datetime,
 ) -> None:
     await conn.execute(
-        "INSERT OR REPLACE INTO report_prompts"
+        "INSERT INTO report_prompts"
         " (game_id, guild_id, channel_id, message_id, created_at, closed_at)"
-        " VALUES (?, ?, ?, ?, ?, NULL)",
+        " VALUES (?, ?, ?, ?, ?, NULL) ON CONFLICT (game_id) DO UPDATE SET"
+        " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
+        " message_id = excluded.message_id, created_at = excluded.created_at, closed_at = NULL",
         (game_id, guild_id, channel_id, message_id, to_text(now)),
     )
 
 
-async def settled(conn: aiosqlite.Connection, guild_id: int) -> list[PromptRow]:
+async def settled(conn: Connection, guild_id: int) -> list[PromptRow]:
     """Open prompts of the guild whose game no longer waits for an answer."""
     async with conn.execute(
         "SELECT p.game_id, p.guild_id, p.channel_id, p.message_id, g.state"
@@ -51,7 +52,7 @@ async def settled(conn: aiosqlite.Connection, guild_id: int) -> list[PromptRow]:
         ]
 
 
-async def close(conn: aiosqlite.Connection, guild_id: int, game_id: int, now: datetime) -> bool:
+async def close(conn: Connection, guild_id: int, game_id: int, now: datetime) -> bool:
     cur = await conn.execute(
         "UPDATE report_prompts SET closed_at = ? WHERE guild_id = ? AND game_id = ?"
         " AND closed_at IS NULL",

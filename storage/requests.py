@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from storage.connection import Connection, Row
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -26,7 +26,7 @@ class DraftRow:
     updated_at: datetime
 
 
-async def get_draft(conn: aiosqlite.Connection, tournament_id: int) -> DraftRow | None:
+async def get_draft(conn: Connection, tournament_id: int) -> DraftRow | None:
     async with conn.execute(
         "SELECT * FROM round_drafts WHERE tournament_id = ?", (tournament_id,)
     ) as cur:
@@ -48,7 +48,7 @@ async def get_draft(conn: aiosqlite.Connection, tournament_id: int) -> DraftRow 
 
 
 async def save_draft(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int,
     round_number: int,
@@ -74,7 +74,7 @@ async def save_draft(
     return version
 
 
-async def delete_draft(conn: aiosqlite.Connection, tournament_id: int) -> bool:
+async def delete_draft(conn: Connection, tournament_id: int) -> bool:
     cur = await conn.execute("DELETE FROM round_drafts WHERE tournament_id = ?", (tournament_id,))
     return cur.rowcount == 1
 
@@ -90,7 +90,7 @@ class WaitingRow:
     created_at: datetime
 
 
-def _waiting(row: aiosqlite.Row) -> WaitingRow:
+def _waiting(row: Row) -> WaitingRow:
     return WaitingRow(
         id=row["id"], tournament_id=row["tournament_id"], user_id=row["user_id"],
         name=row["name"], rating=row["rating"],
@@ -99,25 +99,25 @@ def _waiting(row: aiosqlite.Row) -> WaitingRow:
 
 
 async def add_waiting(
-    conn: aiosqlite.Connection, *, tournament_id: int, user_id: int, name: str, rating: int,
+    conn: Connection, *, tournament_id: int, user_id: int, name: str, rating: int,
     now: datetime,
 ) -> bool:
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO waitlist (tournament_id, user_id, name, rating, created_at)"
-        " VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO waitlist (tournament_id, user_id, name, rating, created_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, user_id, name, rating, to_text(now)),
     )
     return cur.rowcount == 1
 
 
-async def list_waiting(conn: aiosqlite.Connection, tournament_id: int) -> list[WaitingRow]:
+async def list_waiting(conn: Connection, tournament_id: int) -> list[WaitingRow]:
     async with conn.execute(
         "SELECT * FROM waitlist WHERE tournament_id = ? ORDER BY id", (tournament_id,)
     ) as cur:
         return [_waiting(r) for r in await cur.fetchall()]
 
 
-async def remove_waiting(conn: aiosqlite.Connection, tournament_id: int, user_id: int) -> bool:
+async def remove_waiting(conn: Connection, tournament_id: int, user_id: int) -> bool:
     cur = await conn.execute(
         "DELETE FROM waitlist WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id)
     )
@@ -126,17 +126,17 @@ async def remove_waiting(conn: aiosqlite.Connection, tournament_id: int, user_id
 
 # -- leave requests ------------------------------------------------------------------------------
 async def add_leave_request(
-    conn: aiosqlite.Connection, tournament_id: int, player_id: int, now: datetime
+    conn: Connection, tournament_id: int, player_id: int, now: datetime
 ) -> bool:
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO leave_requests (tournament_id, player_id, created_at)"
-        " VALUES (?, ?, ?)",
+        "INSERT INTO leave_requests (tournament_id, player_id, created_at)"
+        " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, player_id, to_text(now)),
     )
     return cur.rowcount == 1
 
 
-async def list_leave_requests(conn: aiosqlite.Connection, tournament_id: int) -> list[int]:
+async def list_leave_requests(conn: Connection, tournament_id: int) -> list[int]:
     """The player ids, oldest request first."""
     async with conn.execute(
         "SELECT player_id FROM leave_requests WHERE tournament_id = ? ORDER BY id",
@@ -146,7 +146,7 @@ async def list_leave_requests(conn: aiosqlite.Connection, tournament_id: int) ->
 
 
 async def delete_leave_request(
-    conn: aiosqlite.Connection, tournament_id: int, player_id: int
+    conn: Connection, tournament_id: int, player_id: int
 ) -> bool:
     cur = await conn.execute(
         "DELETE FROM leave_requests WHERE tournament_id = ? AND player_id = ?",
@@ -157,21 +157,26 @@ async def delete_leave_request(
 
 # -- check-in reminders --------------------------------------------------------------------------
 async def claim_checkin_reminder(
-    conn: aiosqlite.Connection, tournament_id: int, now: datetime
+    conn: Connection, tournament_id: int, now: datetime
 ) -> bool:
     """True once per tournament: the caller sends the reminder."""
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO checkin_reminders (tournament_id, sent_at) VALUES (?, ?)",
+        "INSERT INTO checkin_reminders (tournament_id, sent_at) VALUES (?, ?)"
+        " ON CONFLICT DO NOTHING",
         (tournament_id, to_text(now)),
     )
     return cur.rowcount == 1
 
 
-async def registration_tournament_ids(conn: aiosqlite.Connection) -> list[int]:
+async def registration_tournament_ids(
+    conn: Connection, shards: Shards = ALL
+) -> list[int]:
     """Every tournament still in registration whose check-in reminder was not sent (all
-    guilds: the background pass; each operation on one is scoped to its own guild)."""
+    guilds of ``shards``: the background pass; each operation on one is scoped to its own
+    guild)."""
+    mine, params = shards.where("guild_id")
     async with conn.execute(
         "SELECT id FROM tournaments WHERE status = 'registration' AND id NOT IN"
-        " (SELECT tournament_id FROM checkin_reminders) ORDER BY id"
+        f" (SELECT tournament_id FROM checkin_reminders) AND {mine} ORDER BY id", params
     ) as cur:
         return [int(r[0]) for r in await cur.fetchall()]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection, Row, insert_returning_id
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -39,7 +39,7 @@ class NoShowClaimRow:
     state: str  # open, objected, granted, void
 
 
-def _timer(row: aiosqlite.Row) -> TimerRow:
+def _timer(row: Row) -> TimerRow:
     return TimerRow(
         id=row["id"],
         tournament_id=row["tournament_id"],
@@ -53,7 +53,7 @@ def _timer(row: aiosqlite.Row) -> TimerRow:
     )
 
 
-def _claim(row: aiosqlite.Row) -> NoShowClaimRow:
+def _claim(row: Row) -> NoShowClaimRow:
     return NoShowClaimRow(
         id=row["id"],
         tournament_id=row["tournament_id"],
@@ -66,7 +66,7 @@ def _claim(row: aiosqlite.Row) -> NoShowClaimRow:
 
 
 async def insert_timer(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int,
     round_id: int | None,
@@ -76,13 +76,12 @@ async def insert_timer(
     now: datetime,
     subject: int | None = None,
 ) -> int:
-    cur = await conn.execute(
+    return await insert_returning_id(
+        conn,
         "INSERT INTO timers (tournament_id, round_id, round_number, kind, due_at, subject,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (tournament_id, round_id, round_number, kind, to_text(due_at), subject, to_text(now)),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
 
 
 # Within one moment a deadline acts before a scheduled start (which waits for it), and
@@ -92,23 +91,27 @@ _KIND_ORDER = (
 )
 
 
-async def due_timers(conn: aiosqlite.Connection, now: datetime) -> list[TimerRow]:
-    """Unfired timers due at ``now`` or earlier, oldest first."""
+async def due_timers(
+    conn: Connection, now: datetime, shards: Shards = ALL
+) -> list[TimerRow]:
+    """Unfired timers due at ``now`` or earlier (of guilds on ``shards``), oldest first."""
+    mine, params = shards.where("t.guild_id")
     async with conn.execute(
-        f"SELECT * FROM timers WHERE fired_at IS NULL AND due_at <= ?"
-        f" ORDER BY due_at, {_KIND_ORDER}, id",
-        (to_text(now),),
+        "SELECT timers.* FROM timers JOIN tournaments AS t ON t.id = timers.tournament_id"
+        f" WHERE timers.fired_at IS NULL AND timers.due_at <= ? AND {mine}"
+        f" ORDER BY timers.due_at, {_KIND_ORDER.replace('kind', 'timers.kind', 1)}, timers.id",
+        (to_text(now), *params),
     ) as cur:
         return [_timer(row) for row in await cur.fetchall()]
 
 
-async def get_timer(conn: aiosqlite.Connection, timer_id: int) -> TimerRow | None:
+async def get_timer(conn: Connection, timer_id: int) -> TimerRow | None:
     async with conn.execute("SELECT * FROM timers WHERE id = ?", (timer_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _timer(row)
 
 
-async def list_timers(conn: aiosqlite.Connection, tournament_id: int) -> list[TimerRow]:
+async def list_timers(conn: Connection, tournament_id: int) -> list[TimerRow]:
     async with conn.execute(
         "SELECT * FROM timers WHERE tournament_id = ? ORDER BY due_at, id", (tournament_id,)
     ) as cur:
@@ -116,7 +119,7 @@ async def list_timers(conn: aiosqlite.Connection, tournament_id: int) -> list[Ti
 
 
 async def claim_timer(
-    conn: aiosqlite.Connection, timer_id: int, now: datetime, outcome: str = "fired"
+    conn: Connection, timer_id: int, now: datetime, outcome: str = "fired"
 ) -> bool:
     """Mark the timer fired; True only for the one caller that did (exactly-once)."""
     cur = await conn.execute(
@@ -126,11 +129,11 @@ async def claim_timer(
     return cur.rowcount == 1
 
 
-async def set_outcome(conn: aiosqlite.Connection, timer_id: int, outcome: str) -> None:
+async def set_outcome(conn: Connection, timer_id: int, outcome: str) -> None:
     await conn.execute("UPDATE timers SET outcome = ? WHERE id = ?", (outcome, timer_id))
 
 
-async def postpone(conn: aiosqlite.Connection, timer_id: int, due_at: datetime) -> None:
+async def postpone(conn: Connection, timer_id: int, due_at: datetime) -> None:
     await conn.execute(
         "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
         (to_text(due_at), timer_id),
@@ -138,7 +141,7 @@ async def postpone(conn: aiosqlite.Connection, timer_id: int, due_at: datetime) 
 
 
 async def cancel_pending(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     tournament_id: int,
     kind: str,
     now: datetime,
@@ -158,7 +161,7 @@ async def cancel_pending(
 
 # -- no-show claims ------------------------------------------------------------------------------
 async def insert_claim(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int,
     game_id: int,
@@ -168,21 +171,21 @@ async def insert_claim(
 ) -> bool:
     """False if the game already has a claim (UNIQUE game_id: two claims race, one wins)."""
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO noshow_claims (tournament_id, game_id, claimant_id, claimed_at,"
-        " ends_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO noshow_claims (tournament_id, game_id, claimant_id, claimed_at,"
+        " ends_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         (tournament_id, game_id, claimant_id, to_text(now), to_text(ends_at)),
     )
     return cur.rowcount == 1
 
 
-async def get_claim(conn: aiosqlite.Connection, game_id: int) -> NoShowClaimRow | None:
+async def get_claim(conn: Connection, game_id: int) -> NoShowClaimRow | None:
     async with conn.execute("SELECT * FROM noshow_claims WHERE game_id = ?", (game_id,)) as cur:
         row = await cur.fetchone()
     return None if row is None else _claim(row)
 
 
 async def settle_claim(
-    conn: aiosqlite.Connection, game_id: int, state: str, now: datetime
+    conn: Connection, game_id: int, state: str, now: datetime
 ) -> bool:
     """open -> ``state``; False if it was settled already (an objection racing the expiry)."""
     cur = await conn.execute(

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
+from storage.connection import Connection, Row, dialect, insert_returning_id
+from storage.shards import ALL, Shards
 from storage.timefmt import from_text, to_text
 
 OPEN_STATUSES = ("registration", "running")
@@ -37,7 +37,7 @@ class TournamentRow:
     auto_advance_due: datetime | None
 
 
-def _tournament(row: aiosqlite.Row) -> TournamentRow:
+def _tournament(row: Row) -> TournamentRow:
     return TournamentRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -54,7 +54,7 @@ def _tournament(row: aiosqlite.Row) -> TournamentRow:
     )
 
 
-async def get_guild_settings(conn: aiosqlite.Connection, guild_id: int) -> GuildSettingsRow:
+async def get_guild_settings(conn: Connection, guild_id: int) -> GuildSettingsRow:
     async with conn.execute(
         "SELECT guild_id, organiser_role_id, default_channel_id FROM guild_settings"
         " WHERE guild_id = ?",
@@ -67,7 +67,7 @@ async def get_guild_settings(conn: aiosqlite.Connection, guild_id: int) -> Guild
 
 
 async def save_guild_settings(
-    conn: aiosqlite.Connection, settings: GuildSettingsRow, now: datetime
+    conn: Connection, settings: GuildSettingsRow, now: datetime
 ) -> None:
     await conn.execute(
         "INSERT INTO guild_settings (guild_id, organiser_role_id, default_channel_id, updated_at)"
@@ -79,7 +79,7 @@ async def save_guild_settings(
 
 
 async def insert_tournament(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     guild_id: int,
     name: str,
@@ -89,23 +89,35 @@ async def insert_tournament(
     created_by: int,
     now: datetime,
 ) -> int:
-    cur = await conn.execute(
+    return await insert_returning_id(
+        conn,
         "INSERT INTO tournaments (guild_id, name, settings, seed, channel_id, created_by,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (guild_id, name, json.dumps(settings), seed, channel_id, created_by, to_text(now)),
     )
-    assert cur.lastrowid is not None
-    return cur.lastrowid
 
 
-async def get_tournament(conn: aiosqlite.Connection, tournament_id: int) -> TournamentRow | None:
-    async with conn.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,)) as cur:
+async def get_tournament(conn: Connection, tournament_id: int) -> TournamentRow | None:
+    """The tournament, locked against the other write operations on it until this transaction
+    ends where the backend needs a lock for that (PostgreSQL: see storage.dialects.postgresql)."""
+    async with conn.execute(
+        "SELECT * FROM tournaments WHERE id = ?" + dialect(conn).lock_clause(conn), (tournament_id,)
+    ) as cur:
         row = await cur.fetchone()
     return None if row is None else _tournament(row)
 
 
+async def locked(conn: Connection, t: TournamentRow) -> TournamentRow:
+    """``t`` as it is now, locked as by :func:`get_tournament` (found by name or in a list,
+    it was read before any lock); as it is where no lock is needed (SQLite)."""
+    if not dialect(conn).lock_clause(conn):
+        return t
+    fresh = await get_tournament(conn, t.id)
+    return t if fresh is None else fresh
+
+
 async def list_tournaments(
-    conn: aiosqlite.Connection, guild_id: int, *, open_only: bool = False
+    conn: Connection, guild_id: int, *, open_only: bool = False
 ) -> list[TournamentRow]:
     sql = "SELECT * FROM tournaments WHERE guild_id = ?"
     if open_only:
@@ -115,19 +127,20 @@ async def list_tournaments(
 
 
 async def find_by_name(
-    conn: aiosqlite.Connection, guild_id: int, name: str
+    conn: Connection, guild_id: int, name: str
 ) -> list[TournamentRow]:
     """Tournaments of the guild with this name (case-insensitive), open ones first, newest first."""
     async with conn.execute(
-        "SELECT * FROM tournaments WHERE guild_id = ? AND name = ? COLLATE NOCASE"
-        " ORDER BY status IN ('registration', 'running') DESC, id DESC",
+        "SELECT * FROM tournaments WHERE guild_id = ? AND "
+        + dialect(conn).NAME_EQUALS
+        + " ORDER BY status IN ('registration', 'running') DESC, id DESC",
         (guild_id, name),
     ) as cur:
         return [_tournament(row) for row in await cur.fetchall()]
 
 
 async def update_settings(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     tournament_id: int,
     *,
     name: str,
@@ -141,7 +154,7 @@ async def update_settings(
 
 
 async def set_status(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     tournament_id: int,
     status: str,
     *,
@@ -167,7 +180,7 @@ async def set_status(
 
 
 async def set_auto_advance_due(
-    conn: aiosqlite.Connection, tournament_id: int, due: datetime | None
+    conn: Connection, tournament_id: int, due: datetime | None
 ) -> None:
     await conn.execute(
         "UPDATE tournaments SET auto_advance_due = ? WHERE id = ?",
@@ -175,7 +188,7 @@ async def set_auto_advance_due(
     )
 
 
-async def claim_auto_advance(conn: aiosqlite.Connection, tournament_id: int) -> bool:
+async def claim_auto_advance(conn: Connection, tournament_id: int) -> bool:
     """Clear the due time; True for the one caller that cleared it (exactly-once advance)."""
     cur = await conn.execute(
         "UPDATE tournaments SET auto_advance_due = NULL WHERE id = ?"
@@ -185,10 +198,14 @@ async def claim_auto_advance(conn: aiosqlite.Connection, tournament_id: int) -> 
     return cur.rowcount == 1
 
 
-async def due_auto_advances(conn: aiosqlite.Connection, now: datetime) -> list[TournamentRow]:
+async def due_auto_advances(
+    conn: Connection, now: datetime, shards: Shards = ALL
+) -> list[TournamentRow]:
+    """Running tournaments (of guilds on ``shards``) whose next round is due to be paired."""
+    mine, params = shards.where("guild_id")
     async with conn.execute(
         "SELECT * FROM tournaments WHERE auto_advance_due IS NOT NULL AND auto_advance_due <= ?"
-        " AND status = 'running' ORDER BY auto_advance_due, id",
-        (to_text(now),),
+        f" AND status = 'running' AND {mine} ORDER BY auto_advance_due, id",
+        (to_text(now), *params),
     ) as cur:
         return [_tournament(row) for row in await cur.fetchall()]

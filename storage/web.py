@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
-
+from storage.connection import Connection
 from storage.timefmt import to_text
 
 
-async def get_token(conn: aiosqlite.Connection, tournament_id: int) -> str | None:
+async def get_token(conn: Connection, tournament_id: int) -> str | None:
     async with conn.execute(
         "SELECT token FROM web_tokens WHERE tournament_id = ?", (tournament_id,)
     ) as cursor:
@@ -18,7 +17,7 @@ async def get_token(conn: aiosqlite.Connection, tournament_id: int) -> str | Non
 
 
 async def insert_token(
-    conn: aiosqlite.Connection, tournament_id: int, guild_id: int, token: str, now: datetime
+    conn: Connection, tournament_id: int, guild_id: int, token: str, now: datetime
 ) -> None:
     await conn.execute(
         "INSERT INTO web_tokens (tournament_id, guild_id, token, created_at) VALUES (?, ?, ?, ?)",
@@ -26,7 +25,7 @@ async def insert_token(
     )
 
 
-async def find_by_token(conn: aiosqlite.Connection, token: str) -> tuple[int, int] | None:
+async def find_by_token(conn: Connection, token: str) -> tuple[int, int] | None:
     """``(guild_id, tournament_id)`` of the token, or None."""
     async with conn.execute(
         "SELECT guild_id, tournament_id FROM web_tokens WHERE token = ?", (token,)

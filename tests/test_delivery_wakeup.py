@@ -13,10 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 
 from bot.delivery import OutboxDelivery
 from service import Announcement, TournamentService
 from tests.service_helpers import member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 CHANNEL_ID = 4242
@@ -67,10 +70,12 @@ async def test_post_queued_during_a_delivery_pass_goes_out_without_waiting_for_t
         delivery = OutboxDelivery(ReadyClient(channel), service, interval=AN_HOUR)  # type: ignore[arg-type]
         passes = 0
         read_outbox = service.pending_announcements
+        claim = service.claim_announcements
 
-        async def pending_then_a_command_commits(limit: int = 50) -> list[Announcement]:
+        async def pending_then_a_command_commits(claimant: str, **options: Any
+                                                 ) -> list[Announcement]:
             nonlocal passes
-            rows = await read_outbox(limit)
+            rows = await claim(claimant, **options)
             passes += 1
             if passes == 1:
                 # An organiser's /tournament start commits while this pass runs, and its cog
@@ -79,7 +84,7 @@ async def test_post_queued_during_a_delivery_pass_goes_out_without_waiting_for_t
                 delivery.wake()
             return rows
 
-        service.pending_announcements = pending_then_a_command_commits  # type: ignore[method-assign]
+        service.claim_announcements = pending_then_a_command_commits  # type: ignore[method-assign]
         delivery.start()
         try:
             await asyncio.wait_for(channel.posted.wait(), timeout=HANG_GUARD_SECONDS)

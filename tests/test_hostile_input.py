@@ -14,6 +14,8 @@ import pytest
 from cli.main import EXIT_INVALID_INPUT, main
 from tests.time_limit import time_limit
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 FIXTURES = Path(__file__).parent / "fixtures" / "trf"
 README = Path(__file__).resolve().parent.parent / "README.md"
 LOCATION = re.compile(r": line (\d+), column (\d+): ")

@@ -40,6 +40,8 @@ from service.views import (
 )
 from tests.service_helpers import GUILD, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 ELEVEN_TIEBREAKS = "BH,FB,SB,PS,KS,DE,WIN,WON,BPG,BWG,ARO"

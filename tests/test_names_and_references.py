@@ -33,6 +33,8 @@ from service.validation import (
 )
 from tests.service_helpers import member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 
 EMOJI = [

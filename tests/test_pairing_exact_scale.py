@@ -135,3 +135,80 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
             forbidden=set(), forbid=False, use_colors=True, beta=Fraction(2),
             system="burstein", seed=1, round_number=31,
         )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(2, 60),
+    system=st.sampled_from(["dutch", "burstein", "monrad"]),
+    forbid=st.booleans(),
+    use_colors=st.booleans(),
+    beta=st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2)]),
+    data=st.data(),
+)
+def test_compiled_pricing_model_equals_the_numpy_model(
+    n: int, system: str, forbid: bool, use_colors: bool, beta: Fraction, data: st.DataObject
+) -> None:
+    # The compiled pricing pass restates RoundModel._raw_players for these systems: every
+    # component of every player pair, and which pairs are edges, must be the numpy model's.
+    import numpy as np
+
+    from swiss.pairing.weights import RoundModel
+
+    ints = st.integers
+    score = np.sort(np.array(data.draw(st.lists(ints(0, 6), min_size=n, max_size=n))))[::-1]
+    _values, starts, sizes = np.unique(-score, return_index=True, return_counts=True)
+    group_size = np.repeat(sizes, sizes)
+    group_pos = np.arange(n) - np.repeat(starts, sizes)
+    pairs = st.tuples(ints(0, n - 1), ints(0, n - 1)).filter(lambda p: p[0] < p[1])
+    met = {u * n + v: t for (u, v), t in data.draw(st.dictionaries(pairs, ints(1, 3), max_size=8))
+           .items()}
+    forbidden = {u * n + v for u, v in data.draw(st.lists(pairs, max_size=3))}
+    model = RoundModel(
+        ids=np.array(data.draw(st.permutations(range(1, n + 1))), dtype=np.int64),
+        score=score, color_diff=np.array(data.draw(st.lists(ints(-3, 3), min_size=n, max_size=n))),
+        group_size=group_size, group_pos=group_pos,
+        byes=np.array(data.draw(st.lists(ints(0, 2), min_size=n, max_size=n))),
+        met=met, forbidden=forbidden, forbid=forbid, use_colors=use_colors, beta=beta,
+        system=system, seed=data.draw(ints(0, 2**40)), round_number=data.draw(ints(1, 30)),
+    )
+    us, vs = np.triu_indices(n, 1)
+    us, vs = us.astype(np.int64), vs.astype(np.int64)
+    comps, is_edge = model.native_components(us, vs)
+    allowed = model.allowed(us, vs)
+    assert is_edge.tolist() == allowed.tolist()
+    expected = model.benefits(us[allowed], vs[allowed])
+    assert comps[:, allowed].tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad"])
+def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> None:
+    # Against the same (deliberately poor) duals, the compiled pass and the numpy blocks must
+    # report the same violated edges with the same reduced costs.
+    import numpy as np
+
+    from swiss.pairing.exact import _Laminar, price, solve
+    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.sparse import candidate_edges
+    from swiss.pairing.weights import RoundModel
+
+    config = PairingConfig(system=system)  # type: ignore[arg-type]
+    t = _history(151, 3, config, random.Random(5))
+    assert t is not None
+    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, 4)
+    us, vs = candidate_edges(model, 0, 2)
+    sol = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers)
+    assert sol is not None
+    lam = _Laminar(model.n_vertices, sol.blossoms)
+    keys, slack, priced = model.price_pass(sol, lam, False)
+    want_keys, want_slack = [], []
+    for bu, bv in model.blocks(sol):
+        bad, s = price(sol, model.n_vertices, bu, bv, model.benefits(bu, bv), model.multipliers,
+                       lam)
+        want_keys.append(bu[bad] * model.n_vertices + bv[bad])
+        want_slack.append(s)
+    want = dict(zip(np.concatenate(want_keys).tolist(), np.concatenate(want_slack).tolist(),
+                    strict=True))
+    assert want  # the duals of a 2-neighbour candidate graph are violated somewhere
+    assert dict(zip(keys.tolist(), slack.tolist(), strict=True)) == want
+    assert priced > 0

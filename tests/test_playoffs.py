@@ -21,6 +21,8 @@ from service import (
 from swiss.trf import parse_trf
 from tests.service_helpers import Clock, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 
 

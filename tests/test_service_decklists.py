@@ -23,6 +23,8 @@ from service.limits import MAX_DECKLIST_TEXT
 from storage import journal
 from tests.service_helpers import GUILD, Clock, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 ANN, BOB, CY = member(11, name="Ann"), member(12, name="Bob"), member(13, name="Cy")
 DECK = "4 Lightning Bolt\n4 Goblin Guide\n20 Mountain"

@@ -7,8 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from storage import journal
 from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 PROBLEM = "missing Send Messages in #tournaments"

@@ -15,6 +15,8 @@ from swiss.trf.reader import parse_trf
 from tests.service_helpers import member, open_service, organiser
 from tests.test_service_tournament import play_round
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 
 

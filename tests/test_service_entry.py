@@ -22,6 +22,8 @@ from service import (
 from storage import journal
 from tests.service_helpers import Clock, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 
 

@@ -34,6 +34,8 @@ from service import (
 )
 from tests.service_helpers import GUILD, OTHER_GUILD, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 OUTSIDER = 150  # a member of the guild who is in no tournament
 

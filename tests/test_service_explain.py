@@ -16,6 +16,8 @@ from service.present import format_value
 from storage import journal
 from tests.service_helpers import GUILD, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 USERS = [11, 12, 13, 14, 15]
 

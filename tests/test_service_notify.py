@@ -6,11 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from service import TournamentService
 from service.outbox import GIVEN_UP
 from storage import journal
 from storage import tournaments as tournament_repo
 from tests.service_helpers import GUILD, OTHER_GUILD, member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser(user_id=7)
 PLAYERS = range(101, 105)

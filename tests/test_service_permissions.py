@@ -24,6 +24,8 @@ from service import (
 from service.permissions import OPERATIONS
 from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()  # the organiser role, without Manage Server
 BOSS = manager()
 STRANGER_ORG = organiser(guild=OTHER_GUILD, user_id=9, name="Other Org")
@@ -199,14 +201,18 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
-            "pending_announcements",
+            "pending_announcements", "claim_announcements", "release_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
             "report_delivery_problem", "give_up_announcement",
             # issue 16: the delivery task's side of game threads and DMs
             "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
             "thread_problem", "threads_to_archive", "thread_archived",
-            "live_event"}  # the web page's read, by token
+            "live_event",  # the web page's read, by token
+            # issue 13: the delivery's edit of the progress line, the bot's start-up, and the
+            # "being paired" state (read by the tests and the benchmark)
+            "remember_posted", "posted_message", "recover_pairings", "needs_pairing_workers",
+            "pairing_state"}
 
 
 def _member_for(scene: Scene, role: str | None) -> Actor:

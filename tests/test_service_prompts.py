@@ -11,6 +11,8 @@ from service import AlreadyFinalError, NotYourGameError, TournamentService
 from storage import journal
 from tests.service_helpers import GUILD, OTHER_GUILD, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser(user_id=7)  # the organiser role; not a player
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,8 @@ from service.results import ORGANISER_CHOICES, result_for
 from swiss.model import Result
 from swiss.trf import parse_trf
 from tests.service_helpers import GUILD, member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 POINTS = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (Fraction(1, 2), Fraction(1, 2)),

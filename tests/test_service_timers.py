@@ -20,6 +20,8 @@ from service import (
 from storage import journal
 from tests.service_helpers import START, Clock, member, open_service, organiser
 
+pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
+
 ORG = organiser()
 CHANNEL = 555
 

@@ -16,6 +16,10 @@ ALL_VARS = (
     "SWISSBOT_LOG_LEVEL",
     "DISCORD_API_BASE",
     "DISCORD_GATEWAY_URL",
+    "SWISSBOT_MAX_PLAYERS",
+    "SWISSBOT_MAX_CONCURRENT_PAIRINGS",
+    "SWISSBOT_PAIRING_TIME_LIMIT",
+    "SWISSBOT_PAIRING_INLINE_BELOW",
 )
 
 
@@ -29,7 +33,8 @@ def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def test_defaults() -> None:
     settings = Settings()
     assert settings.token is None
-    assert settings.database == Path("swissbot.sqlite3")
+    assert settings.database == "swissbot.sqlite3"
+    assert settings.database_file == Path("swissbot.sqlite3")
     assert settings.guild_ids == ()
     assert settings.log_level == "INFO"
     assert settings.discord_api_base == DEFAULT_API_BASE
@@ -46,7 +51,7 @@ def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:8080/")
     settings = Settings()
     assert settings.token == "abc.def"
-    assert settings.database == Path("data/club.sqlite3")
+    assert settings.database_file == Path("data/club.sqlite3")
     assert settings.guild_ids == (123, 456)
     assert settings.log_level == "DEBUG"
     assert not settings.uses_discord
@@ -93,3 +98,32 @@ def test_env_example_documents_every_setting() -> None:
     example = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
     for name in ALL_VARS:
         assert f"\n{name}=" in example, name
+
+
+@pytest.mark.parametrize(("value", "file"), [
+    ("postgresql://bot:secret@db.example:5432/swissbot", None),
+    ("postgres://bot@/swissbot?host=/run/postgresql", None),
+    ("sqlite:///data/club.sqlite3", Path("data/club.sqlite3")),
+    ("sqlite:////srv/club.sqlite3", Path("/srv/club.sqlite3")),
+])
+def test_database_url_or_file(
+    monkeypatch: pytest.MonkeyPatch, value: str, file: Path | None
+) -> None:
+    """A PostgreSQL URL is kept as written (a Path would fold its "//"); sqlite:/// is a file."""
+    monkeypatch.setenv("SWISSBOT_DATABASE", value)
+    settings = Settings()
+    assert settings.database == value
+    assert settings.database_file == file
+def test_pairing_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert Settings().pairing_limits.max_players == 10_000  # the documented defaults
+    assert Settings().pairing_limits.max_concurrent == 2
+    monkeypatch.setenv("SWISSBOT_MAX_PLAYERS", "500")
+    monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "3")
+    monkeypatch.setenv("SWISSBOT_PAIRING_TIME_LIMIT", "30")
+    monkeypatch.setenv("SWISSBOT_PAIRING_INLINE_BELOW", "50")
+    limits = Settings().pairing_limits
+    assert (limits.max_players, limits.max_concurrent, limits.time_limit,
+            limits.inline_below) == (500, 3, 30.0, 50)
+    monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "0")
+    with pytest.raises(ValidationError, match="SWISSBOT_MAX_CONCURRENT_PAIRINGS"):
+        Settings()

@@ -103,6 +103,24 @@ def render_announcement(
             return [dm_closed(payload)]
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
+        case "pairing_progress":
+            # edited into the pairings post when they are ready (bot.delivery)
+            return [Outgoing(content=f"⏳ Pairing round {int(payload.get('round', 0))} of "
+                                     f"**{plain(name, 80)}** for "
+                                     f"{int(payload.get('players', 0)):,} players...")]
+        case "pairing_failed":
+            return [
+                Outgoing(
+                    embeds=[
+                        discord.Embed(
+                            title=f"{plain(name, 80)} · round {int(payload.get('round', 0))} "
+                            "was not paired",
+                            description=plain(str(payload.get("error", "")), 1500),
+                            colour=views.ALERT_COLOUR,
+                        )
+                    ]
+                )
+            ]
         case "auto_advance_failed":
             return [
                 Outgoing(

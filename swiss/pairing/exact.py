@@ -34,6 +34,9 @@ from swiss.pairing import _blossom  # type: ignore[attr-defined]
 # (all of them when solution is None); a caller may skip edges it can bound.
 Blocks = Callable[["Solution | None"], Iterable[tuple[np.ndarray, np.ndarray]]]
 Benefits = Callable[[np.ndarray, np.ndarray], np.ndarray]
+# full_pass(solution, laminar, narrow) -> (keys u * n + v of the violated edges, their reduced
+# costs, edges priced): a whole pricing pass in one call, replacing blocks + benefits.
+FullPass = Callable[["Solution", "_Laminar", bool], tuple[np.ndarray, np.ndarray, int]]
 
 
 POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
@@ -204,6 +207,7 @@ def solve_with_pricing(
     widen: Callable[[], tuple[np.ndarray, np.ndarray] | None] | None = None,
     per_vertex: int = 5,
     max_weight: int | None = None,
+    full_pass: FullPass | None = None,
 ) -> Solution | None:
     """Maximum weight perfect matching of the full graph, solved on candidate edges.
 
@@ -213,9 +217,11 @@ def solve_with_pricing(
     upper bound of the weights, lets pricing run on 128-bit integers when they are small.
     When the candidates have no perfect matching, ``widen()`` supplies more candidate edges
     (``None`` once it has given the whole graph); ``None`` is returned when the full graph has
-    no perfect matching. ``Solution.stats`` reports the edges solved on, the edges priced, the
-    number of solves (``rounds``), of full pricing passes and of the cheap rounds in between
-    that price only the pool of edges found violated before.
+    no perfect matching. ``full_pass``, when given, does a whole pricing pass in one call (a
+    compiled one, say) instead of ``blocks`` and ``benefits``. ``Solution.stats`` reports the
+    edges solved on, the edges priced (whose weight was computed), the number of solves
+    (``rounds``), of full pricing passes and of the cheap rounds in between that price only the
+    pool of edges found violated before.
 
     The certificate is checked exactly whatever the arithmetic of the solve; should a 128-bit
     solve ever fail it (an overflow of the duals), the whole solve is redone in 256 bits.
@@ -223,10 +229,10 @@ def solve_with_pricing(
     args = (n, us, vs, multipliers, benefits, blocks)
     try:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
-                                   max_weight=max_weight, wide=False)
+                                   max_weight=max_weight, wide=False, full_pass=full_pass)
     except CertificateError:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
-                                   max_weight=None, wide=True)
+                                   max_weight=None, wide=True, full_pass=full_pass)
 
 
 def _solve_with_pricing(
@@ -241,8 +247,9 @@ def _solve_with_pricing(
     per_vertex: int,
     max_weight: int | None,
     wide: bool,
+    full_pass: FullPass | None = None,
 ) -> Solution | None:
-    keys = np.unique(us * n + vs)
+    keys = _unique_sorted(us * n + vs)
     rounds = priced = full_passes = pool_rounds = 0
     pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
     full_tried = False
@@ -270,18 +277,26 @@ def _solve_with_pricing(
             pool = pool[bad]
             if bad.size:
                 pool_rounds += 1
-                keys = _add(keys, _most_violated(pool, slack, n, per_vertex))
-                pool = np.setdiff1d(pool, keys, assume_unique=True)
+                chosen = _violation_rank(pool, slack, n) < per_vertex
+                keys = _add(keys, pool[chosen])
+                pool = pool[~chosen]
                 continue
         new: list[np.ndarray] = []
         slacks: list[np.ndarray] = []
         full_passes += 1
-        for bu, bv in blocks(sol):
-            priced += bu.size
-            bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam, narrow)
-            if bad.size:
-                new.append(bu[bad] * n + bv[bad])
+        if full_pass is not None:
+            found, slack, count = full_pass(sol, lam, narrow)
+            priced += count
+            if found.size:
+                new.append(found)
                 slacks.append(slack)
+        else:
+            for bu, bv in blocks(sol):
+                priced += bu.size
+                bad, slack = price(sol, n, bu, bv, benefits(bu, bv), multipliers, lam, narrow)
+                if bad.size:
+                    new.append(bu[bad] * n + bv[bad])
+                    slacks.append(slack)
         if not new:
             _check_certificate(sol, n, benefits, multipliers)
             sol.stats = {"candidate_edges": int(keys.size), "priced_edges": priced,
@@ -289,36 +304,50 @@ def _solve_with_pricing(
                          "pool_rounds": pool_rounds}
             return sol
         violated = np.concatenate(new)
-        slack = np.concatenate(slacks)
-        keys = _add(keys, _most_violated(violated, slack, n, per_vertex))
-        pool = np.setdiff1d(_most_violated(violated, slack, n, POOL_PER_VERTEX), keys)
+        rank = _violation_rank(violated, np.concatenate(slacks), n)
+        keys = _add(keys, violated[rank < per_vertex])
+        # (a violated edge is never in the solved graph: _add checks it)
+        pool = np.sort(violated[(rank >= per_vertex) & (rank < POOL_PER_VERTEX)])
+
+
+def _unique_sorted(keys: np.ndarray) -> np.ndarray:
+    """``np.unique`` by sorting (numpy's hash-based unique is slower on large int64 keys)."""
+    keys = np.sort(keys)
+    return keys[np.r_[True, keys[1:] != keys[:-1]]] if keys.size else keys
 
 
 def _add(keys: np.ndarray, added: np.ndarray) -> np.ndarray:
-    if np.isin(added, keys).all():
+    """``keys`` (sorted, unique) with the unique ``added`` merged in."""
+    if keys.size:
+        pos = np.minimum(np.searchsorted(keys, added), keys.size - 1)
+        added = added[keys[pos] != added]
+    if not added.size:
         raise CertificateError("an edge of the solved graph violates its own dual solution")
-    return np.union1d(keys, added)
+    return np.sort(np.concatenate((keys, added)))
 
 
-def _most_violated(keys: np.ndarray, slack: np.ndarray, n: int, per_vertex: int) -> np.ndarray:
-    """The violated edges to add: for every vertex, its ``per_vertex`` most violated ones.
+def _violation_rank(keys: np.ndarray, slack: np.ndarray, n: int) -> np.ndarray:
+    """Per violated edge (unique keys), its rank among the violated edges of its endpoints,
+    most violated first (the smaller of its two ranks).
 
-    Adding every violated edge can take most of a dense graph into the next solve; a few per
-    vertex (the most negative reduced costs first) keeps the solved graph sparse, and the next
-    pricing round brings back whatever is still violated.
+    Adding every violated edge can take most of a dense graph into the next solve; the few
+    ranked below ``per_vertex`` per vertex (the most negative reduced costs first) keep the
+    solved graph sparse, and the next pricing round brings back whatever is still violated.
     """
     order = np.argsort(slack, kind="stable")
-    keys = keys[order]
-    chosen = np.zeros(keys.size, dtype=bool)
-    for ends in (keys // n, keys % n):
+    ordered = keys[order]
+    best = np.full(keys.size, np.iinfo(np.int64).max, dtype=np.int64)
+    for ends in (ordered // n, ordered % n):
         # rank of each edge among its endpoint's violated edges, most violated first
         idx = np.argsort(ends, kind="stable")
         sorted_ends = ends[idx]
         starts = np.searchsorted(sorted_ends, sorted_ends, side="left")
         rank = np.empty(keys.size, dtype=np.int64)
         rank[idx] = np.arange(keys.size) - starts
-        chosen |= rank < per_vertex
-    return np.unique(keys[chosen])
+        np.minimum(best, rank, out=best)
+    out = np.empty(keys.size, dtype=np.int64)
+    out[order] = best
+    return out
 
 
 def _all_edges(blocks: Blocks) -> tuple[np.ndarray, np.ndarray]:

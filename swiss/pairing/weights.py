@@ -38,6 +38,7 @@ TIEBREAK_BITS = 16
 MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
 _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
+_NATIVE_SYSTEMS = ("monrad", "burstein", "dutch")  # codes 0, 1, 2 of the compiled pricing
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
 
 
@@ -62,6 +63,10 @@ def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
         if len(_TRIU) > 64:  # a cache for the simulator's repeated sizes, not for every size
             _TRIU.clear()
     return pair
+
+
+def _i64(a: np.ndarray) -> bytes:
+    return np.ascontiguousarray(a, dtype="<i8").tobytes()
 
 
 def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -480,15 +485,118 @@ class RoundModel:
             start += rows
 
     def _pruned_blocks(self, solution: Solution) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        if self.has_bye:
+            yield self._bye_edges()
+        ri, rj, starts, ends, _ub = self._run_pairs(solution)
+        batch_u: list[np.ndarray] = []
+        batch_v: list[np.ndarray] = []
+        size = 0
+        for i, j in zip(ri.tolist(), rj.tolist(), strict=True):
+            a = np.arange(starts[i], ends[i], dtype=np.int64)
+            b = np.arange(starts[j], ends[j], dtype=np.int64)
+            us = np.repeat(a, b.size)
+            vs = np.tile(b, a.size)
+            if i == j:
+                upper = us < vs
+                us, vs = us[upper], vs[upper]
+            batch_u.append(us)
+            batch_v.append(vs)
+            size += us.size
+            if size >= _BLOCK_PAIRS:
+                yield self._allowed_only(batch_u, batch_v)
+                batch_u, batch_v, size = [], [], 0
+        if batch_u:
+            yield self._allowed_only(batch_u, batch_v)
+
+    def _bye_edges(self) -> tuple[np.ndarray, np.ndarray]:
+        n = self.n
+        us = np.arange(n, dtype=np.int64)
+        vs = np.full(n, n, dtype=np.int64)
+        keep = self.allowed(us, vs)
+        return us[keep], vs[keep]
+
+    # -- the compiled pricing pass -----------------------------------------------------------
+    @property
+    def native(self) -> bool:
+        """Whether :meth:`price_pass` can price in compiled code (systems dutch, burstein,
+        monrad; the random systems and overrides draw their terms in numpy)."""
+        return self.system in _NATIVE_SYSTEMS
+
+    def native_spec(self) -> tuple:
+        """The per-vertex arrays and flags the compiled restatement of :meth:`_raw_players`
+        reads (``swiss/pairing/_native/blossom.cpp``, ``model_benefits``)."""
+        spec = getattr(self, "_spec", None)
+        if spec is None:
+            n = self.n
+            rows = np.arange(n + 1, dtype=np.int64) * n
+            met_off = np.searchsorted(self.met_keys, rows).astype(np.int64)
+            exc_off = np.searchsorted(self.excluded_keys, rows).astype(np.int64)
+            base = (self.seed * 0x9E3779B97F4A7C15 + self.round_number * 0xBF58476D1CE4E5B9) \
+                & _MASK64
+            spec = self._spec = (
+                n, self.n_vertices, _NATIVE_SYSTEMS.index(self.system), self.colors,
+                self.hard_colours, self.has_bye, self.bound, base,
+                _i64(self.score), _i64(self.cd), _i64(self.gsize), _i64(self.ids),
+                _i64(self.met_keys), _i64(self.met_times), _i64(met_off),
+                _i64(self.excluded_keys), _i64(exc_off),
+                _i64(np.array(self.tiers, dtype=np.int64)), _i64(np.array(self.highs, np.int64)),
+            )
+        return spec
+
+    def price_pass(
+        self, solution: Solution, laminar: object, narrow: bool
+    ) -> tuple[np.ndarray, np.ndarray, int]:
+        """One full pricing pass of the round's graph against ``solution``'s duals: the keys
+        ``u * n_vertices + v`` of the violated edges, their reduced costs (floats) and the
+        number of edges priced. Player pairs are priced in compiled code, run pair by run
+        pair (skipping those :meth:`_run_pairs` proves feasible); bye edges with numpy."""
+        from swiss.pairing import _blossom  # type: ignore[attr-defined]
+        from swiss.pairing.exact import _to_bytes, price
+
+        nv = self.n_vertices
+        keys: list[np.ndarray] = []
+        slacks: list[np.ndarray] = []
+        priced = 0
+        if self.has_bye:
+            bu, bv = self._bye_edges()
+            priced += bu.size
+            bad, slack = price(solution, nv, bu, bv, self.benefits(bu, bv), self.multipliers,
+                               laminar, narrow)  # type: ignore[arg-type]
+            keys.append(bu[bad] * nv + bv[bad])
+            slacks.append(slack)
+        ri, rj, starts, ends, ub = self._run_pairs(solution)
+        bad_b, slack_b, count = _blossom.price_model(
+            self.native_spec(), _i64(ri), _i64(rj), _i64(starts), _i64(ends), _i64(ub),
+            _to_bytes(self.multipliers), _to_bytes(solution.y),
+            *laminar.args(), narrow,  # type: ignore[attr-defined]
+        )
+        keys.append(np.frombuffer(bad_b or b"", dtype="<i8").astype(np.int64))
+        slacks.append(np.frombuffer(slack_b or b"", dtype="<f8"))
+        return np.concatenate(keys), np.concatenate(slacks), priced + count
+
+    def native_components(
+        self, us: np.ndarray, vs: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The compiled restatement's benefits of player pairs ``us < vs`` and whether each
+        is an edge (for the test holding it to :meth:`benefits`)."""
+        from swiss.pairing import _blossom  # type: ignore[attr-defined]
+
+        comps, ok = _blossom.model_components(self.native_spec(), _i64(us), _i64(vs))
+        k = len(self.names)
+        matrix = np.frombuffer(comps or b"", dtype="<i8").reshape(k, us.size)
+        return matrix, np.frombuffer(ok or b"", dtype=np.uint8).astype(bool)
+
+    def _run_pairs(
+        self, solution: Solution
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The pairs of runs (``ri <= rj``, run ``i`` = ranks ``starts[i]:ends[i]``) whose
+        edges may violate ``solution``'s duals (the others are proved feasible by bounds),
+        and the bounds of their components (shape ``(components, pairs)``, see
+        :meth:`_run_bounds`)."""
         from swiss.pairing.exact import Solution as _Solution
         from swiss.pairing.exact import price
 
         n = self.n
-        if self.has_bye:
-            us = np.arange(n, dtype=np.int64)
-            vs = np.full(n, n, dtype=np.int64)
-            keep = self.allowed(us, vs)
-            yield us[keep], vs[keep]
         starts = np.arange(0, n, RUN, dtype=np.int64)
         ends = np.minimum(starts + RUN, n)
         runs = starts.size
@@ -509,25 +617,7 @@ class RoundModel:
         ub = self._run_bounds(ri, rj, starts, ends, smin, smax, cmin, cmax, gmin, gmax)
         pseudo = _Solution(np.zeros(0, dtype=np.int64), ymin + ymin, [], False)
         maybe, _slack = price(pseudo, 2 * runs, ri, rj + runs, ub, self.multipliers)
-        batch_u: list[np.ndarray] = []
-        batch_v: list[np.ndarray] = []
-        size = 0
-        for i, j in zip(ri[maybe].tolist(), rj[maybe].tolist(), strict=True):
-            a = np.arange(starts[i], ends[i], dtype=np.int64)
-            b = np.arange(starts[j], ends[j], dtype=np.int64)
-            us = np.repeat(a, b.size)
-            vs = np.tile(b, a.size)
-            if i == j:
-                upper = us < vs
-                us, vs = us[upper], vs[upper]
-            batch_u.append(us)
-            batch_v.append(vs)
-            size += us.size
-            if size >= _BLOCK_PAIRS:
-                yield self._allowed_only(batch_u, batch_v)
-                batch_u, batch_v, size = [], [], 0
-        if batch_u:
-            yield self._allowed_only(batch_u, batch_v)
+        return ri[maybe], rj[maybe], starts, ends, np.ascontiguousarray(ub[:, maybe])
 
     def _allowed_only(
         self, us_parts: list[np.ndarray], vs_parts: list[np.ndarray]

@@ -38,7 +38,7 @@ def test_demo_command(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "1"], "--players must be between 2 and 200"),
+        (["--players", "1"], "--players must be between 2 and 5000"),
         (["--rounds", "0"], "--rounds must be between 1 and 20"),
         (["--system", "swiss"], "--system must be one of"),
         (["--players", "4", "--rounds", "4"], "--rounds must be smaller than --players"),

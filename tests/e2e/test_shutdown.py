@@ -99,16 +99,16 @@ async def test_shutdown_lets_the_running_command_commit_and_refuses_new_ones(
     await club.run(club.owner, "tournament create", name="Pause Open", rounds=3)
     for player in club.players[:4]:
         await club.run(player, "join")
-    # /tournament start stops inside its transaction until the test lets it go on.
+    # /tournament start stops inside its storing transaction until the test lets it go on.
     inside, go_on = asyncio.Event(), asyncio.Event()
-    pair = bot.service._pair
+    store = bot.service._insert_round
 
-    async def paused_pair(*args: Any, **kwargs: Any) -> Any:
+    async def paused_store(*args: Any, **kwargs: Any) -> Any:
         inside.set()
         await go_on.wait()
-        return await pair(*args, **kwargs)
+        return await store(*args, **kwargs)
 
-    monkeypatch.setattr(bot.service, "_pair", paused_pair)
+    monkeypatch.setattr(bot.service, "_insert_round", paused_store)
     start = await fake.send_slash_command(guild, club.channel, club.owner, "tournament start")
     try:
         await inside.wait()

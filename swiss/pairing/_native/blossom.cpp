@@ -22,6 +22,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -363,11 +364,277 @@ static PyObject* price(PyObject*, PyObject* args) {
     return result;
 }
 
+// -- price_model: the pricing pass of one round, components computed here --------------------
+// The numpy model (swiss/pairing/weights.py, RoundModel._raw_players) is the definition; this
+// restates it for player pairs of the systems dutch, burstein and monrad only, so that a pricing
+// pass needs no numpy temporaries (about ten int64 arrays per edge block otherwise).
+// tests/test_pairing_exact_scale.py compares the two on random edges for every flag.
+// Components, in order: a tier per repeat multiplicity, colour bound (colors), bye rank
+// (has_bye: 0 for a player pair), score difference, colour (colors), the system's terms,
+// tie-break. Benefit = high - raw for costs, raw for the rewards (Burstein, tie-break).
+struct Model {
+    int64_t n = 0, nv = 0;
+    const int64_t *score, *cd, *gsize, *ids;
+    const int64_t *met_keys, *met_times, *met_off, *exc_keys, *exc_off;
+    const int64_t *tiers, *highs;
+    int64_t ntiers = 0, system = 0, bound = 0;
+    bool colors = false, hard = false, has_bye = false;
+    uint64_t base = 0;
+};
+
+// Whether key is in keys[lo:hi] (sorted: one vertex's few partners), and at which index.
+static inline bool has_key(const int64_t* keys, int64_t lo, int64_t hi, int64_t key, int64_t* at) {
+    int64_t end = hi;
+    while (lo < hi) {
+        int64_t mid = (lo + hi) >> 1;
+        if (keys[mid] < key) lo = mid + 1; else hi = mid;
+    }
+    *at = lo;
+    return lo < end && keys[lo] == key;
+}
+
+static inline uint64_t tiebreak(uint64_t base, uint64_t a, uint64_t b) {
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    uint64_t x = base + lo * 0x94D049BB133111EBULL + hi * 0x2545F4914F6CDD1DULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x >> (64 - 16);
+}
+
+// The benefits of player pair u < v into out[]; false when the pair is not an edge.
+static inline bool model_benefits(const Model& m, int64_t u, int64_t v, int64_t* out) {
+    int64_t key = u * m.n + v;
+    int64_t at;
+    if (has_key(m.exc_keys, m.exc_off[u], m.exc_off[u + 1], key, &at)) return false;
+    int64_t csum = m.cd[u] + m.cd[v];
+    if (csum < 0) csum = -csum;
+    if (m.hard && csum >= m.bound) return false;
+    int c = 0;
+    if (m.ntiers) {
+        int64_t times = 0;
+        if (has_key(m.met_keys, m.met_off[u], m.met_off[u + 1], key, &at)) times = m.met_times[at];
+        for (int64_t t = 0; t < m.ntiers; ++t, ++c) out[c] = m.highs[c] - (times == m.tiers[t]);
+    }
+    if (m.colors) { out[c] = m.highs[c] - (csum >= m.bound); ++c; }
+    if (m.has_bye) { out[c] = m.highs[c]; ++c; }
+    int64_t sd = m.score[u] - m.score[v];
+    if (sd < 0) sd = -sd;
+    out[c] = m.highs[c] - sd; ++c;
+    if (m.colors) { out[c] = m.highs[c] - csum; ++c; }
+    int64_t d = v - u;
+    if (m.system == 0) {  // monrad
+        out[c] = m.highs[c] - d; ++c;
+    } else if (m.system == 1) {  // burstein
+        out[c] = d; out[c + 1] = d * d; c += 2;
+    } else {  // dutch
+        int64_t g = m.score[u] == m.score[v] ? m.gsize[u] : 0;
+        int64_t off = g - 2 * d;
+        if (off < 0) off = -off;
+        out[c] = m.highs[c] - off; out[c + 1] = m.highs[c + 1] - off * off; c += 2;
+    }
+    out[c] = (int64_t)tiebreak(m.base, (uint64_t)m.ids[u], (uint64_t)m.ids[v]);
+    return true;
+}
+
+// ub[c * np_ + p] bounds component c of every pair of run pair p from above, so that
+// 4 * sum_c ub[c] * mults[c] >= 4 w for each of its edges: a row (u) or an edge whose
+// potentials already reach it cannot violate (blossom values only add), and is skipped
+// without computing its components.
+template <class V>
+static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* rj, Py_ssize_t np_,
+                             const int64_t* starts, const int64_t* ends, const int64_t* ub,
+                             Py_ssize_t k, const std::vector<V>& y, const int64_t* inner,
+                             const int64_t* parent, const int64_t* depth,
+                             const std::vector<V>& cumz, const std::vector<V>& mults,
+                             std::vector<int64_t>* bad, std::vector<double>* how,
+                             int64_t* priced) {
+    std::vector<int64_t> ben(k);
+    std::vector<double> yd(m.nv), multd(k);
+    for (int64_t v = 0; v < m.nv; ++v) yd[v] = to_double(to_i256(y[v]));
+    for (Py_ssize_t c = 0; c < k; ++c) multd[c] = to_double(to_i256(mults[c]));
+    int64_t count = 0;
+    for (Py_ssize_t p = 0; p < np_; ++p) {
+        int64_t i = ri[p], j = rj[p];
+        V bound(0);
+        for (Py_ssize_t c = 0; c < k; ++c)
+            if (ub[c * np_ + p]) bound += mults[c] * (long long)ub[c * np_ + p];
+        bound = bound * 4;
+        V ymin_j = y[starts[j]];
+        for (int64_t v = starts[j] + 1; v < ends[j]; ++v)
+            if (y[v] < ymin_j) ymin_j = y[v];
+        for (int64_t u = starts[i]; u < ends[i]; ++u) {
+            if (!(y[u] + ymin_j < bound)) continue;
+            for (int64_t v = i == j ? u + 1 : starts[j]; v < ends[j]; ++v) {
+                if (!(y[u] + y[v] < bound)) continue;
+                if (!model_benefits(m, u, v, ben.data())) continue;
+                ++count;
+                // A floating-point filter first: every term is within a relative 2**-50 of
+                // its exact value, so a slack above 1e-9 of the magnitudes is truly >= 0.
+                double wd = 0;
+                for (Py_ssize_t c = 0; c < k; ++c) wd += multd[c] * (double)ben[c];
+                double sd = yd[u] + yd[v] - 4 * wd;
+                if (sd > 1e-9 * (std::fabs(yd[u]) + std::fabs(yd[v]) + 4 * wd) + 1) continue;
+                V w(0);
+                for (Py_ssize_t c = 0; c < k; ++c)
+                    if (ben[c]) w += mults[c] * (long long)ben[c];
+                V slack = y[u] + y[v] - w * 4;
+                if (!(slack < V(0))) continue;
+                int64_t bu = inner[u], bv = inner[v];
+                if (bu >= 0 && bv >= 0) {
+                    while (depth[bu] > depth[bv]) bu = parent[bu];
+                    while (depth[bv] > depth[bu]) bv = parent[bv];
+                    while (bu != bv && bu >= 0 && bv >= 0) {
+                        bu = parent[bu];
+                        bv = parent[bv];
+                    }
+                    if (bu >= 0 && bu == bv) slack += cumz[bu];
+                }
+                if (slack < V(0)) {
+                    bad->push_back(u * m.nv + v);
+                    how->push_back(to_double(to_i256(slack)));
+                }
+            }
+        }
+    }
+    *priced = count;
+}
+
+static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
+    // spec = (n, nv, system, colors, hard, has_bye, bound, base, score, cd, gsize, ids,
+    //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs)
+    long long n, nv, system, bound;
+    int colors, hard, has_bye;
+    unsigned long long base;
+    Py_buffer b[11];
+    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*", &n, &nv, &system, &colors,
+                          &hard, &has_bye, &bound, &base, &b[0], &b[1], &b[2], &b[3], &b[4],
+                          &b[5], &b[6], &b[7], &b[8], &b[9], &b[10]))
+        return false;
+    for (auto& x : b) held->push_back(x);
+    bool ok = check_len(b[0], 8 * n, "score") && check_len(b[1], 8 * n, "cd") &&
+              check_len(b[2], 8 * n, "gsize") && check_len(b[3], 8 * n, "ids") &&
+              check_len(b[5], b[4].len, "met_times") && check_len(b[6], 8 * (n + 1), "met_off") &&
+              check_len(b[8], 8 * (n + 1), "exc_off");
+    if (!ok) return false;
+    if (system < 0 || system > 2) {
+        PyErr_SetString(PyExc_ValueError, "system code must be 0 (monrad), 1 (burstein) or 2 (dutch)");
+        return false;
+    }
+    m->n = n; m->nv = nv; m->system = system; m->bound = bound; m->base = base;
+    m->colors = colors; m->hard = hard; m->has_bye = has_bye;
+    m->score = (const int64_t*)b[0].buf; m->cd = (const int64_t*)b[1].buf;
+    m->gsize = (const int64_t*)b[2].buf; m->ids = (const int64_t*)b[3].buf;
+    m->met_keys = (const int64_t*)b[4].buf; m->met_times = (const int64_t*)b[5].buf;
+    m->met_off = (const int64_t*)b[6].buf; m->exc_keys = (const int64_t*)b[7].buf;
+    m->exc_off = (const int64_t*)b[8].buf; m->tiers = (const int64_t*)b[9].buf;
+    m->ntiers = b[9].len / 8; m->highs = (const int64_t*)b[10].buf;
+    return true;
+}
+
+static Py_ssize_t model_width(const Model& m) {
+    return m.ntiers + (m.colors ? 2 : 0) + (m.has_bye ? 1 : 0) + 1 + (m.system == 0 ? 1 : 2) + 1;
+}
+
+static void release(std::vector<Py_buffer>* held) {
+    for (auto& x : *held) PyBuffer_Release(&x);
+}
+
+// price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow)
+//   -> (keys u * nv + v of the violating player pairs, their reduced costs as float64,
+//       how many edges had their weight computed)
+static PyObject* price_model(PyObject*, PyObject* args) {
+    PyObject* spec;
+    int use_narrow = 0;
+    Py_buffer rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb;
+    if (!PyArg_ParseTuple(args, "Oy*y*y*y*y*y*y*y*y*y*y*p", &spec, &rib, &rjb, &sb, &eb, &ubb,
+                          &mults, &yb, &innerb, &parentb, &depthb, &cumzb, &use_narrow))
+        return nullptr;
+    std::vector<Py_buffer> held = {rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb};
+    PyObject* result = nullptr;
+    Model m;
+    if (read_model(spec, &m, &held)) {
+        Py_ssize_t k = model_width(m), nb = parentb.len / 8, np_ = rib.len / 8;
+        if (check_len(mults, 32 * k, "mults") && check_len(rjb, rib.len, "rj") &&
+            check_len(eb, sb.len, "ends") && check_len(yb, 32 * m.nv, "y") &&
+            check_len(innerb, 8 * m.nv, "inner") && check_len(depthb, 8 * nb, "depth") &&
+            check_len(cumzb, 32 * nb, "cumz") && check_len(ubb, 8 * k * np_, "ub")) {
+            const I256* y = (const I256*)yb.buf;
+            const I256* cumz = (const I256*)cumzb.buf;
+            const int64_t* ub = (const int64_t*)ubb.buf;
+            std::vector<I256> mv(k);
+            for (Py_ssize_t c = 0; c < k; ++c) std::memcpy(mv[c].w, (const char*)mults.buf + 32 * c, 32);
+            std::vector<int64_t> bad;
+            std::vector<double> how;
+            int64_t priced = 0;
+            const int64_t *ri = (const int64_t*)rib.buf, *rj = (const int64_t*)rjb.buf;
+            const int64_t *st = (const int64_t*)sb.buf, *en = (const int64_t*)eb.buf;
+            const int64_t* inner = (const int64_t*)innerb.buf;
+            const int64_t* parent = (const int64_t*)parentb.buf;
+            const int64_t* depth = (const int64_t*)depthb.buf;
+            Py_BEGIN_ALLOW_THREADS
+            if (use_narrow) {
+                std::vector<__int128> y2(m.nv), cumz2(nb), mults2(k);
+                for (Py_ssize_t i = 0; i < m.nv; ++i) y2[i] = narrow(y[i]);
+                for (Py_ssize_t i = 0; i < nb; ++i) cumz2[i] = narrow(cumz[i]);
+                for (Py_ssize_t i = 0; i < k; ++i) mults2[i] = narrow(mv[i]);
+                price_model_loop<__int128>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth,
+                                           cumz2, mults2, &bad, &how, &priced);
+            } else {
+                std::vector<I256> y2(y, y + m.nv), cumz2(cumz, cumz + nb);
+                price_model_loop<I256>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth, cumz2,
+                                       mv, &bad, &how, &priced);
+            }
+            Py_END_ALLOW_THREADS
+            result = Py_BuildValue("(y#y#L)", (const char*)bad.data(), (Py_ssize_t)(8 * bad.size()),
+                                   (const char*)how.data(), (Py_ssize_t)(8 * how.size()),
+                                   (long long)priced);
+        }
+    }
+    release(&held);
+    return result;
+}
+
+// model_components(spec, us, vs) -> (int64 components, row-major k x m; uint8 is-edge flags)
+// (for the test that holds this restatement to the numpy model)
+static PyObject* model_components(PyObject*, PyObject* args) {
+    PyObject* spec;
+    Py_buffer usb, vsb;
+    if (!PyArg_ParseTuple(args, "Oy*y*", &spec, &usb, &vsb)) return nullptr;
+    std::vector<Py_buffer> held = {usb, vsb};
+    PyObject* result = nullptr;
+    Model m;
+    if (read_model(spec, &m, &held) && check_len(vsb, usb.len, "vs")) {
+        Py_ssize_t k = model_width(m), count = usb.len / 8;
+        const int64_t *us = (const int64_t*)usb.buf, *vs = (const int64_t*)vsb.buf;
+        std::vector<int64_t> comps(k * count), ben(k);
+        std::vector<uint8_t> ok(count);
+        bool valid = true;
+        for (Py_ssize_t e = 0; e < count; ++e) {
+            if (us[e] < 0 || us[e] >= vs[e] || vs[e] >= m.n) { valid = false; break; }
+            ok[e] = model_benefits(m, us[e], vs[e], ben.data());
+            for (Py_ssize_t c = 0; c < k; ++c) comps[c * count + e] = ok[e] ? ben[c] : 0;
+        }
+        if (!valid)
+            PyErr_SetString(PyExc_ValueError, "pairs must be player pairs u < v");
+        else
+            result = Py_BuildValue("(y#y#)", (const char*)comps.data(), (Py_ssize_t)(8 * comps.size()),
+                                   (const char*)ok.data(), (Py_ssize_t)count);
+    }
+    release(&held);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
     {"price", price, METH_VARARGS,
      "price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz) -> (edges, slacks)"},
+    {"price_model", price_model, METH_VARARGS,
+     "price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow) "
+     "-> (keys, slacks, priced)"},
+    {"model_components", model_components, METH_VARARGS,
+     "model_components(spec, us, vs) -> (components, is_edge)"},
     {nullptr, nullptr, 0, nullptr}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom",

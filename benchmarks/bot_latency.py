@@ -1,0 +1,170 @@
+"""The bot while it pairs: other guilds' latency, heartbeats, /round next click to posted.
+
+Used by ``python benchmarks/service.py --latency`` (issue 13 part 4). Everything runs in one
+process, as ``swissbot demo`` does: the sandbox (fake Discord, gateway heartbeat every
+``HEARTBEAT_MS``) and the real discord.py client with swissbot's cogs, on a fresh SQLite file.
+
+Guild A has a running event of ``players`` guests, round 1 complete (set up through the
+service, not measured). Guild B has a 4-player event with a game open. Then, measured:
+A's organiser clicks ``/round next`` while B's player sends ``/report`` every 50 ms until A's
+pairings are all posted. Printed: B's p50 / p99 / max latency (send to reply), the largest gap
+between gateway heartbeats during the pairing, and A's click to all pairings posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.client import SwissBot, point_at
+from bot.settings import Settings
+from sandbox.harness import start_bot
+from sandbox.server import FakeDiscord
+from service import Actor
+
+HEARTBEAT_MS = 250
+REPORT_EVERY = 0.05
+
+
+@dataclass
+class Latency:
+    mode: str
+    players: int
+    click_to_posted: float
+    reports: int
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    heartbeat_gap: float
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def measure(players: int, inline: bool, folder: Path, *, system: str = "dutch") -> Latency:
+    fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
+    await fake.start()
+    endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    point_at(fake.api_base, fake.gateway_url)
+    big = fake.add_guild("Big Club", players=0)
+    small = fake.add_guild("Small Club", players=4)
+    settings = Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        discord_token=fake.token, database=folder / f"{players}-{inline}.sqlite3",
+        guild_ids=(big.id, small.id), discord_api_base=fake.api_base,
+        discord_gateway_url=fake.gateway_url,
+        pairing_inline_below=100_000 if inline else 100,
+    )
+    bot = SwissBot(settings, guild_ready_timeout=0.05, delivery_interval=0.05)
+    running = await start_bot(bot, fake)
+    try:
+        service = bot.service
+        await _big_event(service, big, players, system)
+        reporter = await _small_event(service, fake, small)
+        channel = big.channel("tournaments")
+        await _drain(service)
+        if not inline:
+            await service.pairing.warm_up()  # as the bot does at start-up
+        latencies: list[float] = []
+        done = asyncio.Event()
+
+        async def report_loop() -> None:
+            while not done.is_set():
+                sent = time.perf_counter()
+                inter = await fake.send_slash_command(small, small.channel("tournaments"),
+                                                      reporter, "report", {"result": "win"})
+                await fake.reply(inter, timeout=600)
+                latencies.append((time.perf_counter() - sent) * 1000)
+                await asyncio.sleep(REPORT_EVERY)
+
+        loop_task = asyncio.create_task(report_loop())
+        await asyncio.sleep(0.5)  # B's baseline before the click
+        beats_from = len(fake.heartbeats)
+        owner = fake.owner_member(big)
+        clicked = time.perf_counter()
+        inter = await fake.send_slash_command(big, channel, owner, "round next", {})
+        await fake.reply(inter, timeout=900)
+        await _drain(service)
+        posted = time.perf_counter() - clicked
+        done.set()
+        await loop_task
+        # from the last heartbeat before the click to the first after the last post
+        beats = fake.heartbeats[max(0, beats_from - 1):]
+        gaps = [b - a for a, b in itertools.pairwise(beats)]
+        return Latency(
+            mode="inline (old)" if inline else "worker process",
+            players=players, click_to_posted=posted, reports=len(latencies),
+            p50_ms=statistics.median(latencies), p99_ms=_quantile(latencies, 0.99),
+            max_ms=max(latencies), heartbeat_gap=max(gaps, default=float("nan")),
+        )
+    finally:
+        await running.stop()
+        if not inline:
+            bot.service.pairing.close()
+        await fake.stop()
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = endpoints
+
+
+async def _big_event(service: Any, guild: Any, players: int, system: str) -> None:
+    """``players`` guests imported, started (round 1), every game of round 1 decided."""
+    org = Actor(1, guild.id, "Org", True)
+    await service.create_tournament(org, "Big Open", 7, system=system, seed=7,
+                                    channel_id=guild.channel("tournaments").id)
+    for first in range(0, players, 1000):
+        rows = "\n".join(f"Guest {i},{1000 + (i * 7919) % 1800}"
+                         for i in range(first, min(players, first + 1000)))
+        await service.import_players(org, "name,rating\n" + rows)
+    view = await service.start_tournament(org)
+    for index, game in enumerate(view.games):
+        result = ("win", "draw", "loss")[index % 3]
+        await service.set_result(org, 1, f"#{game.white.number}", result)
+
+
+async def _small_event(service: Any, fake: FakeDiscord, guild: Any) -> Any:
+    org = Actor(1, guild.id, "Org", True)
+    await service.create_tournament(org, "Small Cup", 3, seed=1,
+                                    channel_id=guild.channel("tournaments").id)
+    members = fake.players(guild)
+    for m in members:
+        await service.join(Actor(m.id, guild.id, m.display_name or m.username, False))
+    view = await service.start_tournament(org)
+    return guild.members[view.games[0].white.user_id]
+
+
+async def _drain(service: Any, timeout: float = 900) -> None:
+    """Wait until the outbox has nothing left to post."""
+    deadline = time.perf_counter() + timeout
+    while await service.pending_announcements(limit=1):
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the outbox was not delivered")
+        await asyncio.sleep(0.02)
+
+
+def run_latency(sizes: list[int], system: str) -> list[Latency]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp:
+        for players in sizes:
+            for inline in (False, True):
+                rows.append(asyncio.run(measure(players, inline, Path(tmp), system=system)))
+                print_row(rows[-1])
+    return rows
+
+
+HEADER = (f"{'players':>8} {'pairing in':16} {'click→posted s':>14} {'B reports':>9} "
+          f"{'B p50 ms':>9} {'B p99 ms':>9} {'B max ms':>9} {'max heartbeat gap s':>19}")
+
+
+def print_row(r: Latency) -> None:
+    print(f"{r.players:8,} {r.mode:16} {r.click_to_posted:14.2f} {r.reports:9d} "
+          f"{r.p50_ms:9.1f} {r.p99_ms:9.1f} {r.max_ms:9.1f} {r.heartbeat_gap:19.2f}",
+          flush=True)

@@ -1,0 +1,277 @@
+"""Pair a round in two short transactions, with the engine in between (issue 13).
+
+1. **Look** (one write transaction, milliseconds): the checks of the command, then, inside a
+   savepoint that is rolled back, the changes that come before the pairing (a forced close of
+   the current round, the start of the tournament) and the snapshot the engine pairs from.
+   The round is marked as being paired (``pairing_runs``, seen by every process) and, for a
+   big event, a progress line is queued ("Pairing round 4 for 1,000 players...").
+2. **Compute**, in no transaction: inline for small events, in a worker process otherwise
+   (``service.pairing_pool``), so the event loop keeps serving every guild.
+3. **Store** (one write transaction): the marker must still be ours; the changes of step 1
+   are made for real and the snapshot is read again; if it differs from the one paired (a
+   player joined, a setting changed) nothing is stored and the command is refused. Otherwise
+   the round is stored, the marker removed, and the pairings announcement *replaces* the
+   progress line (the delivery edits that message).
+
+A failure of step 2 (no valid pairing, the worker died or ran past its time limit, the task
+was cancelled) removes the marker, records ``round.pairing_failed`` in the audit log, turns
+the progress line into the reason, and refuses the command: the tournament is unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import uuid
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+from service.base import ServiceBase, TournamentRef
+from service.errors import (
+    PairingBusyError,
+    PairingFailedError,
+    PairingInProgressError,
+    RoundChangedError,
+    ServiceError,
+)
+from service.explain import pair_and_explain
+from service.pairing_pool import PairingBusy, PairingWorkerFailed
+from service.playoff_state import load_bracket
+from service.views import Actor, RoundView
+from storage import pairing_runs as run_repo
+from storage import tournaments as tournament_repo
+from storage.connection import Connection
+from storage.tournaments import TournamentRow
+from swiss.pairing import PairingError
+
+Check = Callable[[Connection, TournamentRow], Awaitable[None]]
+Prepare = Callable[[Connection, TournamentRow], Awaitable[TournamentRow]]
+
+#: A marker outlives the pool's time limit by this much before anyone may treat it as dead.
+MARKER_GRACE = timedelta(seconds=30)
+
+
+def process_owner() -> str:
+    """Who holds a marker: this host and process (start-up cleanup frees a dead one's)."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+class PairingRunOps(ServiceBase):
+    async def _pair_in_two_steps(
+        self,
+        actor: Actor,
+        tournament: TournamentRef | int,
+        *,
+        force: bool,
+        check: Check,
+        prepare: Prepare,
+    ) -> RoundView:
+        """Pair the next round of ``tournament`` as described in the module docstring.
+        ``check`` refuses the command (step 1 only); ``prepare`` makes the changes that come
+        before the pairing and returns the tournament row after them (both steps)."""
+        token = uuid.uuid4().hex
+        slot = None
+        try:
+            async with self.db.transaction() as conn:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                await self._require_not_pairing(conn, t, "it was not paired again")
+                await check(conn, t)
+                if await load_bracket(conn, t.id) is not None:
+                    # the top cut's knockout: a handful of players, paired in this transaction
+                    return await self._pair(conn, actor, await prepare(conn, t),  # type: ignore[attr-defined]
+                                            force=force)
+                await conn.execute("SAVEPOINT pairing_look")
+                try:
+                    prepared = await prepare(conn, t)
+                    number, snapshot, config, players = await self._pairing_input(  # type: ignore[attr-defined]
+                        conn, actor, prepared, force=force)
+                finally:
+                    await conn.execute("ROLLBACK TO pairing_look")
+                    await conn.execute("RELEASE pairing_look")
+                if self.pairing.offloads(players):
+                    try:
+                        slot = self.pairing.reserve()
+                    except PairingBusy as busy:
+                        raise PairingBusyError(
+                            f"The bot is pairing {busy.active} other big event(s) right now and "
+                            f"pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                            f"{number} of '{t.name}' was not paired. Try again in a minute."
+                        ) from None
+                await self._mark_run(conn, t, token, number, players, progress=slot is not None)
+        except BaseException:  # refused or not committed: the slot is free again
+            self.pairing.release(slot)
+            raise
+        if slot is not None and self.on_announced is not None:
+            self.on_announced()  # post the progress line now, not after the pairing
+        try:
+            result, facts = await self.pairing.run(slot, pair_and_explain, snapshot.tournament,
+                                                   config)
+        except PairingError as exc:
+            refusal = _no_pairing(t, number, exc)
+            await self._pairing_failed(t, token, number, refusal.message, actor)
+            raise refusal from None
+        except PairingWorkerFailed as exc:
+            message = (f"Round {number} of '{t.name}' was not paired: {exc.reason}. Nothing "
+                       "changed; run /round next again, and if it fails again the event may "
+                       "be too big for this bot's limits.")
+            await self._pairing_failed(t, token, number, message, actor)
+            raise PairingFailedError(message) from None
+        except BaseException:  # cancelled (shutdown): leave no marker behind
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._pairing_failed(
+                    t, token, number, f"the pairing of round {number} was interrupted", actor))
+            raise
+        finally:
+            self.pairing.release(slot)
+        return await self._store_pairing(actor, t, token, number, snapshot, config, result,
+                                         facts, force=force, prepare=prepare)
+
+    async def _mark_run(
+        self, conn: Connection, t: TournamentRow, token: str, number: int,
+        players: int, *, progress: bool,
+    ) -> None:
+        now = self.now()
+        limit = timedelta(seconds=self.pairing.limits.time_limit) + MARKER_GRACE
+        # An expired marker is a dead process's leftover: it gives way to this run.
+        stale = await run_repo.get_run(conn, t.id)
+        if stale is not None and stale.expires_at <= now:
+            await run_repo.end_run(conn, t.id, stale.token)
+        if not await run_repo.claim_run(conn, tournament_id=t.id, round_number=number,
+                                        players=players, token=token, owner=process_owner(),
+                                        now=now, expires_at=now + limit):
+            raise PairingInProgressError(f"Round {number} of '{t.name}' is being paired.")
+        if progress:
+            progress_id = await self._announce(conn, t, "pairing_progress",
+                                               {"round": number, "players": players})
+            await run_repo.set_progress(conn, t.id, token, progress_id)
+
+    async def _store_pairing(
+        self, actor: Actor, t: TournamentRow, token: str, number: int, snapshot: Any,
+        config: Any, result: Any, facts: dict[str, Any], *, force: bool, prepare: Prepare,
+    ) -> RoundView:
+        """Step 3: store the round if the tournament is still what was paired."""
+        stale: str | None = None
+        async with self.db.transaction() as conn:
+            run = await run_repo.get_run(conn, t.id)
+            if run is None or run.token != token:
+                stale = (f"Round {number} of '{t.name}' was not stored: its pairing was given "
+                         "up meanwhile (it ran past its time limit, or the bot restarted). Run "
+                         "/round next again.")
+            else:
+                fresh = await tournament_repo.get_tournament(conn, t.id) or t
+                await conn.execute("SAVEPOINT pairing_store")
+                try:
+                    prepared = await prepare(conn, fresh)
+                    now_number, now_snapshot, now_config, _ = await self._pairing_input(  # type: ignore[attr-defined]
+                        conn, actor, prepared, force=force)
+                except ServiceError as exc:  # it can no longer be paired at all
+                    changed: str | None = exc.message
+                else:
+                    changed = None
+                    if (now_number, now_snapshot.tournament, now_config) != (
+                            number, snapshot.tournament, config):
+                        changed = (f"'{t.name}' changed while round {number} was being paired "
+                                   "(a player, a bye, a forbidden pair or a setting), so that "
+                                   "pairing was not stored: nothing changed. Run /round next "
+                                   "again.")
+                if changed is not None:
+                    stale = changed
+                    await conn.execute("ROLLBACK TO pairing_store")
+                    await conn.execute("RELEASE pairing_store")
+                    await self._end_run(conn, t, run, number, stale, actor)
+                else:
+                    await conn.execute("RELEASE pairing_store")
+                    await run_repo.end_run(conn, t.id, token)
+                    games = [(now_snapshot.row(g.white).id, now_snapshot.row(g.black).id)
+                             for g in result.games]
+                    byes = [(now_snapshot.row(b.player).id, b.kind.value) for b in result.byes]
+                    return await self._insert_round(  # type: ignore[attr-defined,no-any-return]
+                        conn, actor, prepared, number, games, byes, force=force,
+                        explanation=facts, replaces=run.progress_id)
+        assert stale is not None
+        raise RoundChangedError(stale)
+
+    async def _pairing_failed(
+        self, t: TournamentRow, token: str, number: int, reason: str, actor: Actor
+    ) -> None:
+        async with self.db.transaction() as conn:
+            run = await run_repo.get_run(conn, t.id)
+            if run is not None and run.token == token:
+                await self._end_run(conn, t, run, number, reason, actor)
+
+    async def _end_run(
+        self, conn: Connection, t: TournamentRow, run: run_repo.PairingRunRow,
+        number: int, reason: str, actor: Actor,
+    ) -> None:
+        """Remove ``run``'s marker, tell the channel (the progress line becomes the reason)
+        and record it in the audit log."""
+        await run_repo.end_run(conn, t.id, run.token)
+        await self._audit(conn, actor, t, "round.pairing_failed", None,
+                          {"round": number, "players": run.players, "reason": reason})
+        if run.progress_id is not None:
+            await self._announce(conn, t, "pairing_failed", {
+                "round": number, "players": run.players, "error": reason,
+                "replaces": run.progress_id,
+            })
+
+    async def recover_pairings(self) -> list[int]:
+        """At start-up: remove the markers nobody will ever finish (expired, or held by a
+        process of this host that no longer exists), each with its audit entry and its
+        progress line turned into the reason. Returns the tournament ids."""
+        freed: list[int] = []
+        async with self.db.transaction() as conn:
+            for run in await run_repo.list_runs(conn):
+                if run.expires_at > self.now() and _alive(run.owner):
+                    continue
+                t = await tournament_repo.get_tournament(conn, run.tournament_id)
+                if t is None:
+                    continue
+                reason = (f"Round {run.round_number} of '{t.name}' was not paired: the bot "
+                          "stopped while pairing it. Nothing changed; run /round next again.")
+                system = Actor(user_id=0, guild_id=t.guild_id, display_name="swissbot",
+                               is_organiser=True)
+                await self._end_run(conn, t, run, run.round_number, reason, system)
+                freed.append(t.id)
+        return freed
+
+    async def needs_pairing_workers(self) -> bool:
+        """Whether an open event is big enough to be paired in a worker (the bot then starts
+        the workers at start-up rather than on the first big /round next)."""
+        async with self.db.transaction(readonly=True) as conn:
+            largest = await run_repo.largest_open_event(conn)
+        return self.pairing.offloads(largest)
+
+    async def pairing_state(self, guild_id: int, tournament: TournamentRef = None) -> str | None:
+        """"Round 4 is being paired (1,000 players)" while it is, else None."""
+        async with self.db.transaction(readonly=True) as conn:
+            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+            run = await run_repo.get_run(conn, t.id)
+        if run is None or run.expires_at <= self.now():
+            return None
+        return f"Round {run.round_number} is being paired ({run.players:,} players)"
+
+
+def _alive(owner: str) -> bool:
+    """False when ``owner`` is a process of this host that has ended (its marker can go)."""
+    host, _, pid = owner.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return True  # another host's process: only its expiry tells
+    if int(pid) == os.getpid():
+        return False  # called at start-up: nothing of this process is pairing yet
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:
+    return PairingFailedError(
+        f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
+        "rematches (rematches=avoid) or remove a forbidden pair."
+    )

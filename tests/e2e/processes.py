@@ -1,0 +1,93 @@
+"""Bot PROCESSES against the sandbox: ``swissbot run`` as a subprocess, configured by the
+environment, for the multi-process tests (shards, the kill test)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import multiprocessing.context
+import os
+import sys
+from pathlib import Path
+
+from sandbox import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_env(fake: FakeDiscord, database: Path | str, **settings: str) -> dict[str, str]:
+    """The environment of one bot process: the sandbox's endpoints, ``database``, and
+    ``settings`` (``SWISSBOT_SHARDS="4"``...)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SWISSBOT_"))}
+    env.update(
+        DISCORD_TOKEN=fake.token,
+        DISCORD_API_BASE=fake.api_base,
+        DISCORD_GATEWAY_URL=fake.gateway_url,
+        SWISSBOT_DATABASE=str(database),
+        SWISSBOT_GUILD_IDS=",".join(str(g) for g in fake.guilds),
+        SWISSBOT_LOG_LEVEL="WARNING",
+        PYTHONPATH=str(ROOT),
+    )
+    env.update(settings)
+    return env
+
+
+async def start_process(env: dict[str, str], cwd: Path, log: Path) -> asyncio.subprocess.Process:
+    """``python -m cli.main run``; its stderr goes to ``log`` (appended: restarts add up)."""
+    with log.open("ab") as err:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cli.main", "run", env=env, cwd=cwd,
+            stdout=asyncio.subprocess.DEVNULL, stderr=err,
+        )
+
+
+async def stop_process(process: asyncio.subprocess.Process, timeout: float = 20) -> None:
+    """SIGTERM (a clean shutdown), SIGKILL if it does not end in time."""
+    if process.returncode is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), timeout)
+    except TimeoutError:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+
+
+async def wait_until(condition, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Poll ``condition()`` every 50 ms until it is true; fail naming ``what``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+        await asyncio.sleep(0.05)
+
+
+# -- bot processes forked from a preloaded server (the kill test restarts them 40 times) ------
+# Importing discord.py, the cogs and the renderers takes seconds on a loaded machine; a
+# forkserver imports them once and forks each bot process from there, so a restart is about a
+# tenth of a second. Each child is still a separate OS process with its own database
+# connection and gateway connections, killed with a real SIGKILL.
+PRELOAD = ["cli.main", "cli.run", "bot.client", "bot.delivery", "cogs.tournament", "cogs.play",
+           "cogs.admin", "cogs.notify", "cogs.explain", "service", "storage.db"]
+
+
+def bot_child(env: dict[str, str], cwd: str, log: str) -> None:
+    """The body of a forked bot process: the environment, stderr to ``log``, ``swissbot run``."""
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    os.dup2(fd, 2)
+    from cli.main import main
+
+    os._exit(main(["run"]))
+
+
+def forkserver() -> multiprocessing.context.ForkServerContext:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
