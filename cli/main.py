@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "demo",
     "pair",
     "standings",
+    "header",
     "simulate",
     "advise",
     "sandbox",

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_MISSING_EXTRA, EXIT_NO_PAIRING, EXIT_OK
 from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
+from swiss.pairing.types import DUTCH_RULES
 
 if TYPE_CHECKING:
     from swiss.sim.runner import SimulationConfig
@@ -56,6 +57,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--systems", default=DEFAULT_SYSTEMS,
         help=f"comma-separated pairing systems of our engine: {', '.join(SYSTEMS)} "
              f"(default: {DEFAULT_SYSTEMS}); may be empty with --external",
+    )
+    parser.add_argument(
+        "--rules", default="2025", metavar="EDITION",
+        help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017, as in 'swissbot pair' "
+             "(default: 2025; the 2017 edition is labelled fide-dutch-2017 in the table)",
     )
     parser.add_argument("--tournaments", default="1000",
                         help="tournaments per system (default: 1000)")
@@ -196,9 +202,21 @@ def _systems(args: argparse.Namespace) -> list:
             raise _BadInput(f"unknown pairing system {name!r}; choose from {', '.join(SYSTEMS)}")
     if len(set(names)) != len(names):
         raise _BadInput("--systems lists a system twice")
-    specs = [
-        SystemSpec(name, fast=not args.reference_engine and name in MWM_SYSTEMS) for name in names
-    ]
+    if args.rules not in DUTCH_RULES:
+        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
+    specs = []
+    for name in names:
+        if name == "fide-dutch":
+            # The official Dutch has no vectorised path: the engine pairs every round, with
+            # the edition asked for (a label of its own for 2017, so tables never mix them).
+            from swiss.sim.runner import EnginePairer
+
+            label = name if args.rules == "2025" else f"{name}-{args.rules}"
+            specs.append(SystemSpec(label, EnginePairer(name, args.beta, args.policy,
+                                                        args.rules), fast=False))
+        else:
+            specs.append(SystemSpec(
+                name, fast=not args.reference_engine and name in MWM_SYSTEMS))
     if args.external:
         if args.external_name in names:
             raise _BadInput(f"--external-name {args.external_name!r} clashes with a system")

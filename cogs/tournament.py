@@ -61,6 +61,7 @@ from service.limits import (
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
+    MAX_TRF_HEADER_TEXT,
     MAX_WINDOW_TEXT,
     MIN_AUTO_ADVANCE_MINUTES,
     MIN_CAPACITY,
@@ -73,10 +74,28 @@ from service.limits import (
     MIN_ROUNDS,
     PLAYOFF_ROUNDS,
 )
-from swiss.pairing.types import SYSTEMS
+from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS
+from swiss.trf.header import HEADER_FIELDS
 
-SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+# The official FIDE Dutch comes in two editions; each is its own choice (the create command
+# already has 24 of Discord's 25 options, so the edition cannot be an option of its own).
+FIDE_DUTCH_PREFIX = "fide-dutch-"
+SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS if s != "fide-dutch"] + [
+    app_commands.Choice(name=f"FIDE Dutch ({rules})", value=f"{FIDE_DUTCH_PREFIX}{rules}")
+    for rules in DUTCH_RULES
+]
+TRF_HEADER_CHOICES = [
+    app_commands.Choice(name=f"{f.code} {f.label}", value=f.key) for f in HEADER_FIELDS
+]
+
+
+def system_and_rules(choice: str) -> tuple[str, str]:
+    """The system and FIDE Dutch edition of a ``system:`` choice ("fide-dutch-2017" ->
+    ("fide-dutch", "2017")); other systems keep the default edition, which they ignore."""
+    if choice.startswith(FIDE_DUTCH_PREFIX):
+        return "fide-dutch", choice[len(FIDE_DUTCH_PREFIX):]
+    return choice, DUTCH_RULES[0]
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TIMER_HELP = {
@@ -118,7 +137,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         name="The tournament's name",
         rounds="Number of rounds",
-        system="Pairing system (default dutch)",
+        system="Pairing system (default dutch; FIDE Dutch: the official rules, 2025 or 2017)",
         scoring="chess: 1/½/0; match: 3/1/0 (default chess)",
         tiebreaks="A preset (fide, lichess, mtg, ...) or acronyms such as BH-C1,BH,SB",
         colours="Balance white/black (off for most games without colours)",
@@ -176,11 +195,13 @@ class TournamentCog(commands.Cog):
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
         await require_channel_permissions(interaction, target)
+        system, dutch_rules = system_and_rules(system)
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,
             rounds,
             system=system,
+            dutch_rules=dutch_rules,
             scoring=scoring,
             tiebreaks=tiebreaks,
             colours=colours,
@@ -473,6 +494,27 @@ class TournamentCog(commands.Cog):
         )
         file = discord.File(io.BytesIO(exported.content.encode("utf-8")), exported.filename)
         await answer(interaction, f"`{exported.filename}`", file=file, ephemeral=True)
+
+    @tournament.command(name="trf-header",
+                        description="Set a line of the TRF report header (organisers)")
+    @app_commands.describe(
+        field="The header line: city, federation, dates, arbiters, time control ...",
+        value="Its value (dates YYYY/MM/DD; several deputies separated by ;); leave out to clear",
+        tournament=TOURNAMENT_HELP,
+    )
+    @app_commands.choices(field=TRF_HEADER_CHOICES)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def trf_header(
+        self,
+        interaction: discord.Interaction,
+        field: str,
+        value: app_commands.Range[str, 1, MAX_TRF_HEADER_TEXT] = "",
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        header = await service_of(interaction).set_trf_header(
+            await actor_of(interaction), {field: value}, tournament_ref(tournament)
+        )
+        await answer(interaction, render.trf_header(header), ephemeral=True)
 
     # -- /round --------------------------------------------------------------------------------
 

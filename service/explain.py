@@ -18,7 +18,7 @@ from typing import Any
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, seat
 from service.errors import ConflictError, NotOrganiserError, UnknownRoundError
-from service.model import Snapshot, load_snapshot, settings_of
+from service.model import Snapshot, load_snapshot, pairing_config, settings_of
 from service.present import format_value
 from service.views import Actor, Seat, format_points
 from storage import extras as extras_repo
@@ -37,6 +37,18 @@ _TCEC_COLOUR_RULES = {
     2: "your white game differences were equal: the higher score gets black",
     3: "your white game differences and scores were equal: colours follow the 2112 pattern",
     4: "in a double round the first-of-pair has black in the first game, white in the second",
+}
+
+# FIDE Dutch colour allocation rules (swiss.pairing.fide_dutch.explain's colour rule), in words.
+_FIDE_COLOUR_RULES = {
+    1: "both of your colour preferences could be granted (FIDE Dutch colour rule E.1)",
+    2: "you wanted the same colour and the stronger preference was granted (E.2)",
+    3: "you wanted the same colour with equal strength, so colours alternate from the last "
+       "round in which you two had different colours (E.3)",
+    4: "you had the same colour history, so the higher-ranked player's preference was "
+       "granted (E.4)",
+    5: "neither of you had a colour preference: the initial colour goes to the odd pairing "
+       "number, in round 1 by board (E.5)",
 }
 
 
@@ -126,6 +138,8 @@ def pairing_facts(model: Tournament, result: PairingResult, system: str,
         if model.use_colors:
             if system == "tcec":
                 rule = "tcec:" + str(dict(exp.components).get("colour_rule", 0)) if exp else None
+            elif system == "fide-dutch":
+                rule = "fide:" + str(dict(exp.components).get("colour rule", 0)) if exp else None
             else:
                 hi, lo = sorted((g.white, g.black), key=lambda p: rank.get(p, 0))
                 rule = _colour_rule(states[hi], states[lo], g.white)
@@ -270,13 +284,12 @@ class ExplainOps(ServiceBase):
 
 
 def _recompute(t: TournamentRow, snapshot: Snapshot, number: int) -> dict[str, Any] | None:
-    settings = settings_of(t)
     model = snapshot.tournament
     rnd = next((r for r in model.rounds if r.number == number), None)
     if rnd is None:
         return None
     stored = ({(g.white, g.black) for g in rnd.games}, {(b.player, b.kind.value) for b in rnd.byes})
-    config = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed)
+    config = pairing_config(t)
     return recompute_facts(model, number, config, stored)
 
 
@@ -359,6 +372,10 @@ def _float_reason(facts: dict[str, Any], me: int, opp: int, name: Any) -> str:
         lead = (f"the {len(group)} players on {points} could not all be paired among "
                 "themselves without a rematch or colour clash elsewhere in the round")
     tail = f" ({'; '.join(parts)})" if parts else ""
+    if facts["system"] == "fide-dutch":
+        return (f"{lead}{tail}. The FIDE Dutch rules pair the score groups from the top "
+                "down, each with as many pairs and as small score differences as the rest of "
+                "the round allows.")
     return (f"{lead}{tail}. The engine keeps the sum of score differences of the whole round "
             f"as small as possible ({facts['system']} system).")
 
@@ -372,6 +389,9 @@ def _colour_sentence(game: dict[str, Any], me: int, opp: int, mine: dict[str, An
     if rule.startswith("tcec:"):
         text = _TCEC_COLOUR_RULES.get(int(rule[5:]), "the TCEC colour rules")
         return f"You got {colour} because {text}."
+    if rule.startswith("fide:"):
+        text = _FIDE_COLOUR_RULES.get(int(rule[5:]), "the FIDE Dutch colour allocation rules")
+        return f"You got {colour} because {diffs}; {text}."
     higher = mine["rank"] is not None and theirs["rank"] is not None and \
         mine["rank"] < theirs["rank"]
     if rule == "difference":
@@ -414,7 +434,16 @@ def _why_bye(t: TournamentRow, snapshot: Snapshot, facts: dict[str, Any], row: P
         lower = [int(p) for p, info in players.items()
                  if info["rank"] is not None and mine["rank"] is not None
                  and info["rank"] > mine["rank"] and info["unplayed_wins"] <= fewest]
-        if not lower:
+        components = dict(bye["components"])
+        if facts["system"] == "fide-dutch" and "eligible below" in components:
+            below = components["eligible below"]
+            why = ("the FIDE Dutch rules give it to a player who has not had one (nor a "
+                   "forfeit win or full-point bye), with the lowest score the rest of the "
+                   "round allows" + (
+                       "; nobody eligible had a lower score" if not below else
+                       f"; the {below} eligible player{'s' if below > 1 else ''} with a lower "
+                       "score had to be paired for everyone else to get an opponent"))
+        elif not lower:
             why = (f"you were the lowest-ranked player ({_pts(mine['score'])}, place "
                    f"{mine['rank'] + 1} of {pairable} in the pairing order) among those with "
                    f"the fewest byes and forfeit wins ({fewest})")

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +33,7 @@ from service.validation import (
     MAX_RATING,
     check_choice,
     check_rating,
+    check_trf_header,
     clean_name,
     parse_id,
 )
@@ -39,9 +41,12 @@ from service.views import Actor, ExportFile, PlayerView, format_points
 from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
 from storage.connection import IntegrityError
 from swiss.model import Tournament
 from swiss.numbers import NumberError, parse_int
+from swiss.trf.header import HeaderError
+from swiss.trf.header import field_of as header_field
 
 EXPORT_FORMATS = ("trf", "csv", "json")
 CSV_TABLES = ("standings", "players", "rounds")
@@ -95,14 +100,13 @@ class ExportOps(ServiceBase):
                          for d in await extras_repo.list_decklists(conn, t.id)}
         slug = _slug(t.name)
         if fmt == "trf":
-            from swiss.trf import write_trf
-
             if not snapshot.tournament.players:
                 raise ConflictError(
                     f"'{t.name}' has not started: a TRF file needs pairing numbers."
                 )
             try:
-                text = write_trf(_complete_prefix(snapshot.tournament))
+                text = _report_trf(_complete_prefix(snapshot.tournament),
+                                   settings_of(t).trf_header, t.name)
             except ValueError as exc:
                 raise ConflictError(f"'{t.name}' cannot be written as TRF: {exc}.") from None
             return ExportFile(f"{slug}.trf", text, "text/plain")
@@ -161,6 +165,35 @@ class ExportOps(ServiceBase):
                                  *(format_value(v) for v in row.values)])
         return ExportFile(f"{slug}-{table}.csv", out.getvalue(), "text/csv")
 
+    async def set_trf_header(
+        self, actor: Actor, changes: Mapping[str, str], tournament: TournamentRef = None
+    ) -> dict[str, str]:
+        """Organiser: set (or clear, with "") lines of the TRF report header, by key
+        (``city``) or code (``022``); see :mod:`swiss.trf.header`. Allowed in any state, a
+        finished event included (the report is sent after the last round). Returns the whole
+        header as the export will write it (codes in order)."""
+        require_organiser(actor, "set the TRF report header")
+        if not changes:
+            raise InvalidInputError("Give at least one TRF header field to set.")
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            before = settings_of(t)
+            merged = dict(before.trf_header)
+            for name, value in changes.items():
+                try:
+                    code = header_field(name).code
+                except HeaderError as exc:
+                    raise InvalidInputError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+                merged[code] = value
+            after = replace(before, trf_header=check_trf_header(merged))
+            await tournament_repo.update_settings(conn, t.id, name=t.name,
+                                                  settings=after.to_dict(),
+                                                  channel_id=t.channel_id)
+            await self._audit(conn, actor, t, "tournament.trf_header",
+                              {"trf_header": before.trf_header},
+                              {"trf_header": after.trf_header})
+        return dict(after.trf_header)
+
     async def import_players(
         self, actor: Actor, text: str, fmt: str = "csv", tournament: TournamentRef = None
     ) -> list[PlayerView]:
@@ -200,6 +233,19 @@ class ExportOps(ServiceBase):
             await self._audit(conn, actor, t, "player.import", None,
                               {"format": fmt, "players": [p.id for p in added]})
             return added
+
+
+def _report_trf(model: Tournament, header: Mapping[str, str], name: str) -> str:
+    """The TRF a federation rates: the organiser's header lines (012 defaults to the
+    tournament's name; 062 and 072 are counted from the players unless set), XXR, XXC."""
+    from swiss.trf import write_trf
+    from swiss.trf.header import header_lines
+
+    lines = dict(header)
+    lines.setdefault("062", str(len(model.players)))
+    lines.setdefault("072", str(sum(1 for p in model.players if p.rating)))
+    model = replace(model, name=lines.get("012") or name)
+    return write_trf(model, other_lines=header_lines(lines))
 
 
 def _read_csv(text: str) -> list[tuple[str, int, int | None]]:

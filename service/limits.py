@@ -93,6 +93,8 @@ MIN_CAPACITY = 2
 MAX_CAPACITY = 10_000
 #: The longest window time accepted ("2026-05-01T18:00:00+02:00" is 25 characters).
 MAX_WINDOW_TEXT = 32
+# One value of the TRF report header (/tournament trf-header): swiss.trf.header.MAX_TEXT.
+MAX_TRF_HEADER_TEXT = 80
 # /notify dm: the choices (direct messages on or off), and the game-thread setting's choices.
 DM_CHOICES = ("on", "off")
 GAME_THREAD_CHOICES = (True, False)

@@ -17,11 +17,21 @@ from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 from swiss.model import Bye, ByeKind, Game, Player, Result, Round, Scoring, Tournament
+from swiss.pairing import PairingConfig
 
 
 def settings_of(row: TournamentRow) -> TournamentSettings:
     known = set(TournamentSettings.__dataclass_fields__)
     return TournamentSettings(**{k: v for k, v in row.settings.items() if k in known})
+
+
+def pairing_config(row: TournamentRow) -> PairingConfig:
+    """How the engine pairs ``row``: its system (with the FIDE Dutch edition), rematch rule
+    and seed. Every path that pairs or re-pairs a round (next round, drafts, /why) uses it,
+    so none of them can pair by other rules than the published rounds were."""
+    settings = settings_of(row)
+    return PairingConfig(system=settings.system, policy=settings.rematches, seed=row.seed,
+                         rules=settings.dutch_rules)
 
 
 @dataclass(frozen=True, slots=True)

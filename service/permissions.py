@@ -54,6 +54,7 @@ OPERATIONS: dict[str, Level] = {
     "set_result": "organiser",
     "standings": "anyone",
     "export": "anyone",
+    "set_trf_header": "organiser",
     "import_players": "organiser",
     "claim_no_show": "player",
     "object_no_show": "player",  # only the player the claim is against

@@ -18,7 +18,7 @@ from service.errors import (
     TournamentNotRunningError,
 )
 from service.explain import pairing_facts
-from service.model import Snapshot, load_snapshot, settings_of
+from service.model import Snapshot, load_snapshot, pairing_config, settings_of
 from service.pairing_runs import PairingRunOps, _no_pairing
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
@@ -140,7 +140,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
         byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
         settings = settings_of(t)
-        beta = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed).beta
+        beta = pairing_config(t).beta
         facts = pairing_facts(snapshot.tournament, result, settings.system, beta)
         return await self._insert_round(conn, actor, t, number, games, byes, force=force,
                                         explanation=facts)
@@ -199,7 +199,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
                 "playing. Finish the tournament instead."
             )
-        config = PairingConfig(system=settings.system, policy=settings.rematches, seed=t.seed)
+        config = pairing_config(t)
         return number, snapshot, config, len(pairable)
 
     async def _insert_round(

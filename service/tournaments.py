@@ -44,6 +44,7 @@ from service.validation import (
     check_choice,
     check_range,
     check_rounds,
+    check_trf_header,
     clean_name,
 )
 from service.views import (
@@ -61,7 +62,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
-from swiss.pairing.types import SYSTEMS
+from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
 SCORING_PRESETS = ("chess", "match")
@@ -168,6 +169,9 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     """Check every setting; return them normalised (lower-case choices)."""
     rounds = check_rounds(settings.rounds)
     system = check_choice(settings.system, what="pairing system", choices=SYSTEMS)
+    dutch_rules = check_choice(settings.dutch_rules, what="FIDE Dutch rules edition",
+                               choices=DUTCH_RULES)
+    trf_header = check_trf_header(settings.trf_header)
     scoring = check_choice(settings.scoring, what="scoring", choices=SCORING_PRESETS)
     tiebreaks = check_tiebreaks(settings.tiebreaks)
     rematches = check_choice(settings.rematches, what="rematch rule", choices=REMATCH_POLICIES)
@@ -205,6 +209,8 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         settings,
         player_byes=player_byes,  # type: ignore[arg-type]
         system=system,
+        dutch_rules=dutch_rules,  # type: ignore[arg-type]
+        trf_header=trf_header,
         scoring=scoring,
         tiebreaks=tiebreaks,
         rematches=rematches,  # type: ignore[arg-type]
@@ -279,6 +285,7 @@ class TournamentOps(RoundOps):
         rounds: int,
         *,
         system: str = "dutch",
+        dutch_rules: str = "2025",
         scoring: str = "chess",
         tiebreaks: str | None = None,
         colours: bool = True,
@@ -319,7 +326,8 @@ class TournamentOps(RoundOps):
 
         ``tiebreaks`` defaults to ``fide`` for chess scoring and ``mtg`` for match points;
         ``late_join_until`` defaults to half the rounds; ``seed`` (random by default) makes the
-        random parts of pairing reproducible. ``tiebreak_rules`` is the FIDE C.07 edition
+        random parts of pairing reproducible. ``dutch_rules`` is the FIDE C.04.3 edition
+        ("2025" or "2017") of system ``fide-dutch``. ``tiebreak_rules`` is the FIDE C.07 edition
         ("2026", "2024", or "auto": the one in force on the creation date).
 
         Timers (see :class:`TournamentSettings`): ``reminders`` ("15,5"), ``deadline_action``
@@ -337,6 +345,7 @@ class TournamentOps(RoundOps):
             TournamentSettings(
                 rounds=rounds,
                 system=system,
+                dutch_rules=dutch_rules,  # type: ignore[arg-type]
                 scoring=scoring,
                 tiebreaks=tiebreaks,
                 colours=colours,

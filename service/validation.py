@@ -35,6 +35,7 @@ __all__ = [
     "check_range",
     "check_rating",
     "check_rounds",
+    "check_trf_header",
     "clean_name",
     "looks_like_reference",
     "member_name",
@@ -217,3 +218,22 @@ def check_choice(value: str, *, what: str, choices: tuple[str, ...]) -> str:
             f"Unknown {what} {echo(value)}: choose one of {', '.join(choices)}."
         )
     return key
+
+
+def check_trf_header(header: object) -> dict[str, str]:
+    """The TRF report header (swiss.trf.header), checked and normalised: codes in order,
+    dates ``YYYY/MM/DD``, the end not before the start, lengths that fit a TRF line."""
+    from swiss.trf.header import HeaderError, check_header
+
+    if not isinstance(header, dict):
+        raise InvalidInputError("The TRF header must map fields to values.")
+    try:
+        clean = check_header({str(k): str(v) for k, v in header.items()})
+    except HeaderError as exc:
+        message = str(exc)
+        raise InvalidInputError(message[:1].upper() + message[1:] + ".") from None
+    # Mention markup in a header would look like a ping when the header is shown.
+    for code, value in clean.items():
+        if _MENTION_MARKUP.search(value) or _MENTION.search(value):
+            raise InvalidInputError(f"The TRF header line {code} may not contain a mention.")
+    return clean

@@ -127,6 +127,11 @@ class TournamentSettings:
     decklists: Literal["none", "text", "link"] = "none"
     decklist_deadline: str | None = None
     pictures: bool = False  # attach a PNG of the standings to the posts after each round
+    # system "fide-dutch": the edition of FIDE C.04.3 it pairs by ("2025" or "2017").
+    dutch_rules: Literal["2025", "2017"] = "2025"
+    # The TRF report header the organiser set (swiss.trf.header: "022" city, "102" chief
+    # arbiter ...), written by the TRF export; codes the organiser left out are not written.
+    trf_header: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

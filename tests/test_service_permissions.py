@@ -115,6 +115,8 @@ CALLS: dict[str, tuple[Call, str | None]] = {
         lambda s, a: s.service.set_result(a, 1, 101, "draw", tournament="Perm Cup"), None),
     "standings": (lambda s, a: s.service.standings(a.guild_id, "Perm Cup"), None),
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
+    "set_trf_header": (
+        lambda s, a: s.service.set_trf_header(a, {"city": "Oslo"}, "Perm Cup"), None),
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
     "claim_no_show": (_claim, "reporter"),

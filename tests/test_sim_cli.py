@@ -102,3 +102,29 @@ def test_external_engine_column(capsys):
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[2].startswith("burstein") and lines[3].startswith("ext")
+
+
+def test_fide_dutch_runs_the_official_dutch_of_the_edition_asked(capsys):
+    """``--systems fide-dutch`` pairs through the engine with ``--rules``; the two editions
+    get their own labels; a tournament it plays is the engine's pairing round by round."""
+    from dataclasses import replace
+
+    from swiss.pairing import PairingConfig, pair_round
+    from swiss.sim.runner import EnginePairer, SimulationConfig, play_tournament
+
+    assert main([*BASE, "--systems", "fide-dutch,dutch"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2].startswith("fide-dutch ") and lines[3].startswith("dutch ")
+    assert main([*BASE, "--systems", "fide-dutch", "--rules", "2017"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].startswith("fide-dutch-2017 ")
+    assert main([*BASE, "--systems", "fide-dutch", "--rules", "2019"]) == 3
+    assert "unknown --rules '2019'" in capsys.readouterr().err
+    config = SimulationConfig(players=9, rounds=4)
+    played = play_tournament(config, "fide-dutch-2017",
+                             0, EnginePairer("fide-dutch", rules="2017"), fast=False)
+    t = played.tournament
+    for rnd in t.rounds:
+        before = replace(t, rounds=tuple(r for r in t.rounds if r.number < rnd.number))
+        again = pair_round(before, PairingConfig(system="fide-dutch", rules="2017"))
+        assert {(g.white, g.black) for g in again.games} == \
+            {(g.white, g.black) for g in rnd.games}

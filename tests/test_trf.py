@@ -500,3 +500,19 @@ def test_next_round_requests_of_everybody_go_in_240_lines() -> None:
 def test_initial_colour_lines(line: str, colour: Color | None) -> None:
     t = parse_trf(trf(*GOOD, header=("XXR 5", line))).tournament
     assert t.initial_color is colour
+
+
+def test_a_finished_event_with_a_withdrawn_player_has_no_column_after_the_last_round() -> None:
+    # bbpPairings refuses a file with more round columns than XXR ("The number of rounds is
+    # larger than the reported number of rounds"): a withdrawn player's "-" for the round
+    # after the last one was such a column.
+    players = tuple(Player(id=i, name=f"P{i}") for i in range(1, 5))
+    rounds = (
+        Round(1, (Game(1, 3, Result.WHITE_WINS, board=1), Game(4, 2, Result.DRAW, board=2))),
+        Round(2, (Game(2, 1, Result.DRAW, board=1),), (Bye(3, ByeKind.PAIRING),)),
+    )
+    t = Tournament(players=players, rounds=rounds, total_rounds=2, withdrawn={4: 2})
+    text = write_trf(t)
+    widths = {len(line.rstrip()) for line in text.splitlines() if line.startswith("001")}
+    assert max(widths) <= 91 + 2 * 10  # two rounds of 10 columns after column 91
+    assert parse_trf(text).tournament.rounds == t.rounds

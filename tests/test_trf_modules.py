@@ -16,6 +16,7 @@ PACKAGE = Path(swiss.trf.__file__).parent
 ALLOWED = {
     "format": set(),
     "pairs": set(),
+    "header": set(),
     "scan": {"format"},
     "writer": {"format"},
     "document": {"format", "writer"},

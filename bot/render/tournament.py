@@ -363,7 +363,10 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         round_text += f" ({info.round_state})"
     add_field(embed, "Round", round_text)
     add_field(embed, "Players", str(info.players))
-    add_field(embed, "System", s.system)
+    system = s.system
+    if system == "fide-dutch":
+        system += f" ({getattr(s, 'dutch_rules', '2025')} rules)"
+    add_field(embed, "System", system)
     add_field(embed, "Scoring", s.scoring)
     add_field(embed, "Tiebreaks", s.tiebreaks or "—")
     add_field(embed, "Colours", "yes" if s.colours else "no")
@@ -405,6 +408,20 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
 
 #: Players listed by /tournament info (the rest are counted).
 INFO_PLAYERS = 40
+
+
+def trf_header(header: dict[str, str]) -> str:
+    """The TRF report header as the export writes it (one line per code, 112 per deputy),
+    in a code block: the values are the organiser's text, shown inert."""
+    from swiss.trf.header import header_lines
+
+    lines = header_lines(header, skip=())
+    if not lines:
+        return ("The TRF header is empty: the export writes the tournament's name (012) and "
+                "counts the players (062, 072).")
+    body = "\n".join(line.replace("`", "'") for line in lines)
+    return fit_content("TRF report header (062/072 are counted when not set):\n"
+                       f"```\n{body}\n```")
 
 
 def add_players(embed: discord.Embed, players: Sequence[PlayerView]) -> None:

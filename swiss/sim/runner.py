@@ -94,16 +94,20 @@ class SimulationConfig:
 
 @dataclass(frozen=True, slots=True)
 class EnginePairer:
-    """Pairs with our engine (:func:`swiss.pairing.pair_round`) and the tournament's seed."""
+    """Pairs with our engine (:func:`swiss.pairing.pair_round`) and the tournament's seed.
+
+    ``rules`` is the FIDE C.04.3 edition when ``system`` is ``fide-dutch`` (ignored otherwise).
+    """
 
     system: str
     beta: Fraction = Fraction(2)
     policy: str = "avoid"
+    rules: str = "2025"
 
     def __call__(self, tournament: Tournament) -> Round:
         config = PairingConfig(
             system=self.system, beta=self.beta, policy=self.policy,  # type: ignore[arg-type]
-            seed=tournament.seed,
+            seed=tournament.seed, rules=self.rules,
         )
         return pair_round(tournament, config).to_round()
 

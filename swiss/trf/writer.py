@@ -88,8 +88,12 @@ def _next_round_entries(tournament: Tournament) -> dict[int, str]:
             raise ValueError(f"player {pid}: a pairing-allocated bye cannot be requested "
                              f"(round {next_round}); TRF has no way to say it")
         entries[pid] = BYE_CODE[kind]
+    # A finished event has no next round: a withdrawn player's "-" in a column after the
+    # last round would make bbpPairings count one round more than XXR and refuse the file
+    # (SBW keeps the withdrawal).
+    finished = bool(tournament.total_rounds) and next_round > tournament.total_rounds
     for pid, out_from in tournament.withdrawn.items():
-        if out_from <= next_round and pid not in entries:
+        if out_from <= next_round and pid not in entries and not finished:
             entries[pid] = "-"
     return entries
 

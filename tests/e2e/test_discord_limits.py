@@ -56,6 +56,7 @@ STRING_LENGTHS: dict[str, int] = {
     "start_at": limits.MAX_START_TIME_TEXT,
     "decklist": limits.MAX_DECKLIST_TEXT,
     "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
+    "value": limits.MAX_TRF_HEADER_TEXT,
 }
 
 

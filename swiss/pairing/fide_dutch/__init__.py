@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
 from swiss.pairing.fide_dutch.engine import NoPairing, _Context, pair_brackets
+from swiss.pairing.fide_dutch.explain import explain_pairing
 from swiss.pairing.fide_dutch.players import DutchPlayer, dutch_players
 from swiss.pairing.types import (
     PairingConfig,
@@ -75,5 +76,9 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         for board, (w, b) in enumerate(sorted(pairs, key=board_key), start=1)
     )
     byes = ((Bye(pab, ByeKind.PAIRING),) if pab is not None else ()) + requested_byes
-    return PairingResult(round_number, games, byes, backend=ctx.backend,
-                         notes=(f"FIDE Dutch, {rules} rules",))
+    explanations = explain_pairing(players, [(g.white, g.black) for g in games], pab,
+                                   forbidden=tournament.forbidden_pairs,
+                                   scoring=tournament.scoring,
+                                   use_colors=tournament.use_colors)
+    return PairingResult(round_number, games, byes, explanations=explanations,
+                         backend=ctx.backend, notes=(f"FIDE Dutch, {rules} rules",))
