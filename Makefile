@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native
 test: $(STAMP) chromium postgresql
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
 
 # The live page's browser test (tests/test_web_browser.py) drives Debian's Chromium; install it
 # where apt-get works (CI runs as root), otherwise that test skips and says why.

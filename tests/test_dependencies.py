@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "tests", "benchmarks"}
 SHIPPED = ("swiss", "storage", "service", "bot", "cogs", "cli", "sandbox")
 # Declared but never imported, on purpose: a pytest plugin and command-line tools.
-TOOLS = {"pytest-asyncio", "ruff", "import-linter"}
+TOOLS = {"pytest-asyncio", "pytest-xdist", "ruff", "import-linter"}
 # Only the simulator and its plots may import these (the sim extra).
 SIM_ONLY = {"matplotlib"}
 TRF = REPO / "tests" / "fixtures" / "trf" / "generated_cr.trf"
