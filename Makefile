@@ -30,9 +30,11 @@ chromium:
 
 # The storage and service tests also run on a throwaway PostgreSQL cluster started from the
 # server binaries (tests/pg_cluster.py); install them where apt-get works (CI runs as root).
-# Without them those tests skip and say why (in CI they fail: CI must run them).
+# Without them those tests skip and say why (in CI they fail: CI must run them). As root the
+# cluster belongs to the `postgres` user the package creates, so a root without it installs too.
 postgresql:
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+	@{ { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; } && \
+	   { [ "$$(id -u)" != 0 ] || id postgres >/dev/null 2>&1; }; } || { \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || \
 	      echo "postgresql could not be installed: the PostgreSQL tests will be skipped"; \
