@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
-from cli.trf_file import UnreadableFile, read_trf_file
+from cli.trf_file import UnreadableFile, read_trf_file, write_output
 from swiss.trf import TrfError, TrfTournament, write_trf
 from swiss.trf.header import (
     BY_CODE,
@@ -95,13 +95,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"swissbot header: {args.file}: cannot be written as TRF: {exc}",
               file=sys.stderr)
         return EXIT_INVALID_INPUT
-    if args.output:
-        try:
-            Path(args.output).write_text(out, encoding="utf-8")
-        except OSError as exc:
-            print(f"swissbot header: cannot write {args.output}: {exc.strerror or exc}",
-                  file=sys.stderr)
-            return EXIT_INVALID_INPUT
-    else:
-        sys.stdout.write(out)
+    if not write_output("header", args.output, out):
+        return EXIT_INVALID_INPUT
     return EXIT_OK

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
-from cli.trf_file import UnreadableFile, read_trf_file
+from cli.trf_file import UnreadableFile, read_trf_file, write_output
 from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
 from swiss.pairing.types import DUTCH_RULES
@@ -129,13 +128,6 @@ def run(args: argparse.Namespace) -> int:
         for explanation in result.explanations:
             print(explanation.describe(), file=sys.stderr)
     text = format_pairs(result)
-    if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            print(f"swissbot pair: cannot write {args.output}: {exc.strerror or exc}",
-                  file=sys.stderr)
-            return EXIT_INVALID_INPUT
-    else:
-        sys.stdout.write(text)
+    if not write_output("pair", args.output, text):
+        return EXIT_INVALID_INPUT
     return EXIT_OK

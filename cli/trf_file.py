@@ -1,4 +1,5 @@
-"""Reading the TRF file named on the command line, shared by ``pair`` and ``standings``.
+"""Reading the TRF file named on the command line (``pair``, ``standings``, ``header``), and
+writing a command's output to ``--output`` or standard output.
 
 Every problem with the file's contents is a :class:`~swiss.trf.TrfError` with its line and
 column, including invalid UTF-8 and a file without player lines (``/dev/null``, an empty file,
@@ -7,6 +8,7 @@ a README), which would otherwise print an empty pairing or an empty table and ex
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from swiss.trf import TrfError, TrfTournament, decode_trf, parse_trf
@@ -33,3 +35,18 @@ def read_trf_file(path: str) -> TrfTournament:
         what = "the file is empty" if not data.strip() else "is this a TRF file?"
         raise TrfError(f"no player lines ('001'): {what}", 1, 1)
     return parsed
+
+
+def write_output(command: str, output: str | None, text: str) -> bool:
+    """Write ``text`` to the file ``output`` (standard output when None); False, with one line
+    on standard error naming the command and the file, when the file cannot be written."""
+    if not output:
+        sys.stdout.write(text)
+        return True
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"swissbot {command}: cannot write {output}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return False
+    return True
