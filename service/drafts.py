@@ -15,8 +15,17 @@ import hashlib
 from collections import Counter
 
 from service.base import PlayerRef, TournamentRef, seat
-from service.errors import ConflictError, InvalidInputError, RoundChangedError
+from service.errors import (
+    ConflictError,
+    InvalidInputError,
+    PairingBusyError,
+    PairingFailedError,
+    RoundChangedError,
+)
+from service.explain import pair_and_explain
 from service.model import Snapshot, load_snapshot, settings_of
+from service.pairing_pool import PairingBusy, PairingWorkerFailed
+from service.pairing_runs import _no_pairing
 from service.permissions import require_organiser
 from service.rounds import RoundOps, _require_running
 from service.views import Actor, DraftBoard, DraftEdit, DraftView, RoundView
@@ -26,6 +35,8 @@ from storage.connection import Connection
 from storage.requests import DraftRow
 from storage.tournaments import TournamentRow
 from swiss.model import Color
+from swiss.pairing import PairingConfig, PairingError
+from swiss.pairing.types import PairingResult
 
 Games = list[tuple[int, int]]
 Byes = list[tuple[int, str]]
@@ -38,10 +49,26 @@ class DraftOps(RoundOps):
         """Compute the next round with the engine and store it as a new draft version (the
         previous draft, edited or not, is replaced). Nothing is published or announced."""
         require_organiser(actor, "preview rounds")
-        async with self.db.transaction() as conn:
+        # Read in one short transaction, compute in none (in a worker for a big event), save
+        # in a second one that refuses if what was paired changed meanwhile.
+        async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
-            number, snapshot, result = await self._engine_pairing(conn, actor, t, force=False)
+            number, snapshot, config, players = await self._pairing_input(
+                conn, actor, t, force=False)  # force=False: only looks, closes nothing
+        result = await self._preview_pairing(t, number, snapshot, config, players)
+        async with self.db.transaction() as conn:
+            t = await self._tournament(conn, actor.guild_id, t.id)
+            _require_running(t)
+            now_number, now_snapshot, now_config, _ = await self._pairing_input(
+                conn, actor, t, force=False)
+            if (now_number, _basis(now_snapshot), now_config) != (
+                    number, _basis(snapshot), config):
+                raise RoundChangedError(
+                    f"'{t.name}' changed while the preview of round {number} was being "
+                    "computed (a result, a player, a bye request, a setting or the rounds), so "
+                    "it was not saved: nothing changed. Run /round preview again."
+                )
             games = [(snapshot.row(g.white).id, snapshot.row(g.black).id) for g in result.games]
             byes = [(snapshot.row(b.player).id, b.kind.value) for b in result.byes]
             notes = [e.describe() for e in result.explanations] + list(result.notes)
@@ -58,6 +85,36 @@ class DraftOps(RoundOps):
                 "warnings": list(view.warnings),
             })
             return view
+
+    async def _preview_pairing(
+        self, t: TournamentRow, number: int, snapshot: Snapshot, config: PairingConfig,
+        players: int,
+    ) -> PairingResult:
+        """The engine's pairing for a preview, outside any transaction: inline for a small
+        event, in a worker within the concurrency limit otherwise (as ``/round next``)."""
+        slot = None
+        if self.pairing.offloads(players):
+            try:
+                slot = self.pairing.reserve()
+            except PairingBusy as busy:
+                raise PairingBusyError(
+                    f"The bot is pairing {busy.active} other big event(s) right now and pairs "
+                    f"at most {self.pairing.limits.max_concurrent} at once: round {number} of "
+                    f"'{t.name}' was not previewed. Try again in a minute."
+                ) from None
+        try:
+            result, _ = await self.pairing.run(slot, pair_and_explain, snapshot.tournament,
+                                               config)
+        except PairingError as exc:
+            raise _no_pairing(t, number, exc) from None
+        except PairingWorkerFailed as exc:
+            raise PairingFailedError(
+                f"Round {number} of '{t.name}' was not previewed: {exc.reason}. Nothing "
+                "changed; the event may be too big for this bot's limits."
+            ) from None
+        finally:
+            self.pairing.release(slot)
+        return result
 
     async def show_draft(self, actor: Actor, tournament: TournamentRef = None) -> DraftView:
         """The stored draft as it is now (with ``stale`` set if it is out of date)."""

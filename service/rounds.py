@@ -149,8 +149,8 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
     ) -> tuple[int, Snapshot, PairingResult]:
         """The engine's pairing of the next round (nothing stored but a forced closing of the
-        current round), in the event loop. A preview passes ``force=False``: it never closes
-        a round."""
+        current round), in the event loop and the caller's transaction: only for the paths
+        that pair inside one (the top cut's knockout, whose rounds are a handful of games)."""
         number, snapshot, config, _ = await self._pairing_input(conn, actor, t, force=force)
         try:
             result = pair_round(snapshot.tournament, config)

@@ -8,6 +8,11 @@ its clock, so the tests drive time with a fake one. Each due timer is handled in
 action happens together with that mark or not at all, so a timer fires exactly once across
 restarts and two concurrent ticks, and a timer that fell due while the bot was down fires at
 the next tick.
+
+A scheduled round is the exception: it is paired like ``/round next``, between two short
+transactions with the engine in between (``service.pairing_runs``), and its timer is marked
+fired in the second one, together with the round. Refused for the moment (busy, being paired,
+changed meanwhile), it stays pending and is tried again a minute later.
 """
 
 from __future__ import annotations
@@ -22,6 +27,9 @@ from service.errors import (
     ConflictError,
     NotPairedError,
     NotYourGameError,
+    PairingBusyError,
+    PairingInProgressError,
+    RoundChangedError,
     ServiceError,
     UnknownGameError,
 )
@@ -93,39 +101,52 @@ class TimerOps(ResultOps):
             if t is None or t.status not in ("registration", "running"):
                 await timer_repo.claim_timer(conn, timer.id, now, "skipped")
                 return "skipped"
-            if timer.kind == "round_start":
-                # Decided before the claim: a start that must wait is put off, not fired.
-                wait = await self._start_waits(conn, t, timer, now)
-                if wait is not None:
-                    await timer_repo.postpone(conn, timer.id, wait)
-                    return None
-            if not await timer_repo.claim_timer(conn, timer.id, now):
+            if timer.kind != "round_start":
+                return await self._fire(conn, t, timer, now)
+            # Decided before the claim: a start that must wait is put off, not fired.
+            wait = await self._start_waits(conn, t, timer, now)
+            if wait is not None:
+                await timer_repo.postpone(conn, timer.id, wait)
                 return None
-            await conn.execute("SAVEPOINT timer")
-            try:
-                outcome = await self._act(conn, t, timer, now)
-            except ServiceError as exc:
-                await conn.execute("ROLLBACK TO timer")
-                outcome = "failed"
-                await self._announce(conn, t, "timer_failed", {
-                    "kind": timer.kind, "round": timer.round_number, "error": exc.message,
-                })
-            except Exception as exc:
-                # A bug must not make the timer fire again at every tick: record and go on.
-                await conn.execute("ROLLBACK TO timer")
-                log.exception("timer %s (%s) failed", timer.id, timer.kind)
-                outcome = "failed"
-                await self._announce(conn, t, "timer_failed", {
-                    "kind": timer.kind, "round": timer.round_number,
-                    "error": f"internal error ({type(exc).__name__})",
-                })
-            await conn.execute("RELEASE timer")
-            await timer_repo.set_outcome(conn, timer.id, outcome)
-            if outcome == "failed":
-                await self._audit(conn, _system(t), t, "timer.failed", None,
-                                  {"timer": timer.id, "kind": timer.kind,
-                                   "round": timer.round_number})
-            return outcome
+            force = await self._start_plan(conn, t, timer)
+            if force is None:
+                claimed = await timer_repo.claim_timer(conn, timer.id, now, "skipped")
+                return "skipped" if claimed else None
+        # Paired like /round next, between two short transactions: no transaction is held
+        # while the engine computes (service.pairing_runs).
+        return await self._scheduled_start(t, timer, now, force=force)
+
+    async def _fire(
+        self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
+    ) -> str | None:
+        """Claim ``timer`` and act, both in the caller's transaction."""
+        if not await timer_repo.claim_timer(conn, timer.id, now):
+            return None
+        await conn.execute("SAVEPOINT timer")
+        try:
+            outcome = await self._act(conn, t, timer, now)
+        except ServiceError as exc:
+            await conn.execute("ROLLBACK TO timer")
+            outcome = "failed"
+            await self._announce(conn, t, "timer_failed", {
+                "kind": timer.kind, "round": timer.round_number, "error": exc.message,
+            })
+        except Exception as exc:
+            # A bug must not make the timer fire again at every tick: record and go on.
+            await conn.execute("ROLLBACK TO timer")
+            log.exception("timer %s (%s) failed", timer.id, timer.kind)
+            outcome = "failed"
+            await self._announce(conn, t, "timer_failed", {
+                "kind": timer.kind, "round": timer.round_number,
+                "error": f"internal error ({type(exc).__name__})",
+            })
+        await conn.execute("RELEASE timer")
+        await timer_repo.set_outcome(conn, timer.id, outcome)
+        if outcome == "failed":
+            await self._audit(conn, _system(t), t, "timer.failed", None,
+                              {"timer": timer.id, "kind": timer.kind,
+                               "round": timer.round_number})
+        return outcome
 
     async def _act(
         self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
@@ -134,9 +155,7 @@ class TimerOps(ResultOps):
             return await self._remind(conn, t, timer, now)
         if timer.kind == "deadline":
             return await self._deadline(conn, t, timer, now)
-        if timer.kind == "noshow":
-            return await self._noshow_expired(conn, t, timer, now)
-        return await self._scheduled_start(conn, t, timer)
+        return await self._noshow_expired(conn, t, timer, now)
 
     # -- reminders and the deadline ------------------------------------------------------------
     async def _timer_round(
@@ -253,31 +272,92 @@ class TimerOps(ResultOps):
             return last.deadline
         return now + SCHEDULE_RECHECK
 
-    async def _scheduled_start(
+    async def _start_plan(
         self, conn: Connection, t: TournamentRow, timer: TimerRow
-    ) -> str:
-        """Start the scheduled round with the same round check as ``/round next round:N``:
-        if an organiser paired (or undid) a round meanwhile, the schedule does nothing."""
-        settings = settings_of(t)
-        if settings.first_round_at is None:
-            return "skipped"
-        system = _system(t)
+    ) -> bool | None:
+        """Whether the scheduled round is paired, with the same round check as ``/round next
+        round:N`` (if an organiser paired or undid a round meanwhile, the schedule does
+        nothing): None to skip it, else the ``force`` of its pairing."""
+        if settings_of(t).first_round_at is None:
+            return None
         if timer.round_number == 1:
-            if t.status != "registration":
-                return "skipped"
-            await self._start(conn, system, t)  # type: ignore[attr-defined]
-            await self._audit(conn, system, t, "timer.round_start", None, {"round": 1})
-            return "fired"
+            return False if t.status == "registration" else None
         last = await round_repo.last_round(conn, t.id)
         if t.status != "running" or last is None or last.number != timer.round_number - 1:
-            return "skipped"
+            return None
         # Its deadline has passed (else we would have waited): open games close like a forced
         # /round next (a waiting report stands, the others are double forfeits).
-        force = last.state != "complete"
-        view = await self._pair(conn, system, t, force=force)
-        await self._audit(conn, system, t, "timer.round_start", None,
-                          {"round": view.number, "forced": force})
+        return last.state != "complete"
+
+    async def _scheduled_start(
+        self, t: TournamentRow, timer: TimerRow, now: datetime, *, force: bool
+    ) -> str | None:
+        """Pair the scheduled round through the two-step path. The timer is marked fired in
+        ``prepare``, so in the transaction that stores the round (both or neither): exactly
+        once across processes. A refusal for the moment (the concurrency limit, the round
+        being paired elsewhere, a change while the engine ran) leaves it pending and looks
+        again a minute later; a pairing that cannot be made marks it failed."""
+        system = _system(t)
+
+        async def check(conn: Connection, fresh: TournamentRow) -> None:
+            current = await timer_repo.get_timer(conn, timer.id)
+            # (not its due time: a concurrent pass that found the round being paired put it
+            # off by a minute, and this pass must still store the round it paired)
+            if current is None or current.fired_at is not None:
+                raise _TimerGone("another tick fired the scheduled start")
+            if await self._start_plan(conn, fresh, current) is None:
+                raise _TimerSkipped("the round moved on")
+
+        async def prepare(conn: Connection, fresh: TournamentRow) -> TournamentRow:
+            await check(conn, fresh)  # again in the store step: still pending, still next
+            if not await timer_repo.claim_timer(conn, timer.id, now):
+                raise _TimerGone("another tick fired the scheduled start")
+            details: dict[str, Any] = {"round": timer.round_number}
+            if timer.round_number == 1:
+                fresh = await self._open_play(conn, system, fresh)  # type: ignore[attr-defined]
+            else:
+                details["forced"] = force
+            await self._audit(conn, system, fresh, "timer.round_start", None, details)
+            return fresh
+
+        try:
+            await self._pair_in_two_steps(  # type: ignore[attr-defined]
+                system, t.id, force=force, check=check, prepare=prepare)
+        except _TimerGone:
+            return None
+        except _TimerSkipped:
+            async with self.db.transaction() as conn:
+                claimed = await timer_repo.claim_timer(conn, timer.id, now, "skipped")
+            return "skipped" if claimed else None
+        except (PairingBusyError, PairingInProgressError, RoundChangedError):
+            # Busy, being paired elsewhere, or changed between look and store (the store step
+            # turns a fired or moved timer into this too): pending, tried again in a minute.
+            async with self.db.transaction() as conn:
+                await timer_repo.postpone(conn, timer.id, self.now() + SCHEDULE_RECHECK)
+            return None
+        except ServiceError as exc:
+            return await self._start_failed(t, timer, now, exc.message)
+        except Exception as exc:
+            # A bug must not make the timer fire again at every tick: record and go on.
+            log.exception("timer %s (%s) failed", timer.id, timer.kind)
+            return await self._start_failed(t, timer, now,
+                                            f"internal error ({type(exc).__name__})")
         return "fired"
+
+    async def _start_failed(
+        self, t: TournamentRow, timer: TimerRow, now: datetime, error: str
+    ) -> str | None:
+        """Mark the scheduled start failed (once) and tell the organisers."""
+        async with self.db.transaction() as conn:
+            if not await timer_repo.claim_timer(conn, timer.id, now, "failed"):
+                return None
+            await self._announce(conn, t, "timer_failed", {
+                "kind": timer.kind, "round": timer.round_number, "error": error,
+            })
+            await self._audit(conn, _system(t), t, "timer.failed", None,
+                              {"timer": timer.id, "kind": timer.kind,
+                               "round": timer.round_number})
+        return "failed"
 
     # -- no-shows --------------------------------------------------------------------------------
     async def claim_no_show(
@@ -456,3 +536,11 @@ def _claim_state_text(claim: NoShowClaimRow, board: int, *, late: bool = False) 
     words = {"objected": "was objected to", "granted": "was granted (a forfeit)",
              "void": "lapsed (the game went on)"}
     return f"The no-show claim on board {board} {words.get(claim.state, claim.state)}."
+
+
+class _TimerGone(ServiceError):
+    """The scheduled start was fired or moved by another tick: nothing to do."""
+
+
+class _TimerSkipped(ServiceError):
+    """The scheduled round is no longer the next one (an organiser paired or undid one)."""

@@ -530,13 +530,6 @@ class TournamentOps(RoundOps):
         return await self._pair_in_two_steps(actor, tournament, force=False, check=check,
                                              prepare=prepare)
 
-    async def _start(
-        self, conn: Connection, actor: Actor, t: TournamentRow
-    ) -> RoundView:
-        """Start ``t`` inside the caller's transaction (the schedule)."""
-        t = await self._open_play(conn, actor, t)
-        return await self._pair(conn, actor, t, force=False)
-
     async def _open_play(
         self, conn: Connection, actor: Actor, t: TournamentRow
     ) -> TournamentRow:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from service import RoundChangedError, TournamentService
+from service import ConflictError, RoundChangedError, TournamentService
+from service.errors import PairingBusyError
+from service.pairing_pool import PairingLimits, PairingPool
 from service.views import DraftView
 from storage import journal
 from swiss.trf.reader import parse_trf
@@ -181,3 +184,42 @@ async def test_a_requested_bye_cannot_be_swapped_to_another_player(tmp_path: Pat
         with pytest.raises(Exception, match="asked for"):
             await service.swap_in_draft(ORG, 801, f"#{other}", version=draft.version,
                                         confirm=True)
+
+
+async def test_a_change_while_the_preview_is_computed_refuses_it(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "d.sqlite3") as service:
+        tid = await _after_round_one(service)
+        first = (await service.pairings(1000, tid, 1)).games[0]
+        real_run = service.pairing.run
+
+        async def result_corrected_meanwhile(*args: Any) -> Any:
+            # the engine runs outside any transaction: an organiser corrects a result
+            result = await real_run(*args)
+            await service.set_result(ORG, 1, f"#{first.white.number}", "draw")
+            return result
+
+        service.pairing.run = result_corrected_meanwhile  # type: ignore[method-assign]
+        with pytest.raises(RoundChangedError, match="changed while the preview of round 2"):
+            await service.preview_round(ORG)
+        service.pairing.run = real_run  # type: ignore[method-assign]
+        with pytest.raises(ConflictError, match="no draft"):
+            await service.show_draft(ORG)  # nothing was saved
+        async with service.db.transaction(readonly=True) as conn:
+            assert "draft.preview" not in [a.action for a in await journal.list_audit(conn, tid)]
+        draft = await service.preview_round(ORG)  # again, on the corrected round 1
+        assert draft.version == 1 and draft.round_number == 2
+
+
+async def test_a_big_preview_honours_the_pairing_concurrency_limit(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "d.sqlite3") as service:
+        await _after_round_one(service)
+        service.pairing = PairingPool(PairingLimits(inline_below=2, max_concurrent=1))
+        slot = service.pairing.reserve()  # another big event is being paired
+        try:
+            with pytest.raises(PairingBusyError, match="was not previewed"):
+                await service.preview_round(ORG)
+        finally:
+            service.pairing.release(slot)
+            service.pairing.close()
+        with pytest.raises(ConflictError, match="no draft"):
+            await service.show_draft(ORG)

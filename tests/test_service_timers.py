@@ -4,6 +4,8 @@ no-show claims, automatic drops and scheduled rounds (issue 15 items 2, 3 and 6)
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -17,8 +19,12 @@ from service import (
     RoundChangedError,
     TournamentService,
 )
+from service.errors import PairingInProgressError
+from service.pairing_pool import PairingLimits, PairingPool
 from storage import journal
-from tests.service_helpers import START, Clock, member, open_service, organiser
+from storage import timers as timer_repo
+from tests.pairing_jobs import slow_pairing
+from tests.service_helpers import START, Clock, member, open_database, open_service, organiser
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
@@ -358,10 +364,131 @@ async def test_schedule_racing_a_manual_round_next_pairs_one_round(
         assert (await bot.pairings(ORG.guild_id, tid)).number == 2
         assert (await _kinds(bot, tid)).count("pairings") == 2
         timer_fired = len(results[0].fired) == 1
-        assert timer_fired == isinstance(results[1], RoundChangedError)
+        # the loser is refused as already paired, or as being paired right now (the schedule
+        # then looks again a minute later and finds the round paired)
+        assert timer_fired == isinstance(results[1], (RoundChangedError, PairingInProgressError))
+        clock.advance(minutes=1)
+        assert (await bot.run_timers()).fired == ()
         # the schedule now waits for round 3, an hour after round 2's slot
         pending = await bot.pending_timers(ORG.guild_id, tid)
         assert [(p.kind, p.round_number) for p in pending] == [("round_start", 3)]
+
+
+@asynccontextmanager
+async def pooled(path: Path, clock: Clock, job: object = None
+                 ) -> AsyncIterator[TournamentService]:
+    """A service that pairs every round of 2 players or more in a worker process."""
+    db = await open_database(path)
+    pool = PairingPool(PairingLimits(inline_below=2), job=job)  # type: ignore[arg-type]
+    try:
+        yield TournamentService(db, clock=clock, pairing=pool)
+    finally:
+        pool.close()
+        await db.close()
+
+
+async def _round_start_timers(service: TournamentService, tid: int) -> list[tuple[int, str]]:
+    async with service.db.transaction(readonly=True) as conn:
+        return [(t.round_number, t.outcome or "pending")
+                for t in await timer_repo.list_timers(conn, tid) if t.kind == "round_start"]
+
+
+async def test_a_big_scheduled_round_is_paired_in_a_worker_and_fires_once(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with pooled(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, players=6, rounds=3, first_round_at=START + timedelta(hours=1),
+                          round_interval_minutes=60)
+        clock.advance(hours=1)
+        assert len((await service.run_timers()).fired) == 1  # round 1: the start
+        for game in (await service.pairings(ORG.guild_id, tid)).games:
+            await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
+        clock.advance(hours=1)
+        run = await service.run_timers()
+        assert [f.split(": ")[1] for f in run.fired] == ["round_start"]
+        assert service.pairing.worker_pids()  # not inline: a worker process paired it
+        assert (await _kinds(service, tid)).count("pairing_progress") == 2
+        assert (await service.tournament_info(ORG.guild_id, tid)).current_round == 2
+        assert (await service.run_timers()).fired == ()  # fired once
+        assert await _round_start_timers(service, tid) == [
+            (1, "fired"), (2, "fired"), (3, "pending")]
+        audit = await _audit(service, tid)
+        assert audit.count("timer.round_start") == 2 and "round.pairing_failed" not in audit
+
+
+async def test_two_processes_running_the_timers_together_pair_a_scheduled_round_once(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    # the slow job (3 s) keeps the first pass pairing while the second one looks
+    async with pooled(path, clock, slow_pairing) as bot, \
+            pooled(path, clock, slow_pairing) as other:
+        tid = await _make(bot, players=6, rounds=3, first_round_at=START + timedelta(hours=1),
+                          round_interval_minutes=60)
+        clock.advance(hours=1)
+        runs = await asyncio.gather(bot.run_timers(), other.run_timers())
+        assert sum(len(r.fired) for r in runs) == 1 and sum(r.failed for r in runs) == 0
+        for game in (await bot.pairings(ORG.guild_id, tid)).games:
+            await bot.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
+        clock.advance(hours=1)
+        runs = await asyncio.gather(bot.run_timers(), other.run_timers())
+        assert sum(len(r.fired) for r in runs) == 1 and sum(r.failed for r in runs) == 0
+        clock.advance(minutes=1)  # the loser looks again a minute later: nothing left to do
+        runs = await asyncio.gather(bot.run_timers(), other.run_timers())
+        assert sum(len(r.fired) for r in runs) == 0
+        assert (await bot.tournament_info(ORG.guild_id, tid)).current_round == 2
+        assert (await _kinds(bot, tid)).count("pairings") == 2
+        assert (await _audit(bot, tid)).count("timer.round_start") == 2
+        assert await _round_start_timers(bot, tid) == [
+            (1, "fired"), (2, "fired"), (3, "pending")]
+
+
+async def test_a_scheduled_round_refused_for_now_stays_pending_and_is_retried(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with pooled(tmp_path / "t.sqlite3", clock) as service:
+        tid = await _make(service, rounds=3, first_round_at=START + timedelta(minutes=1),
+                          round_interval_minutes=60)
+        clock.advance(minutes=1)
+        await service.run_timers()
+        for game in (await service.pairings(ORG.guild_id, tid)).games:
+            await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=tid)
+        clock.advance(minutes=60)
+        # 1. busy: every worker slot pairs another event
+        slots = [service.pairing.reserve()
+                 for _ in range(service.pairing.limits.max_concurrent)]
+        run = await service.run_timers()
+        assert run.fired == () and run.failed == 0
+        assert await _round_start_timers(service, tid) == [(1, "fired"), (2, "pending")]
+        for slot in slots:
+            service.pairing.release(slot)
+        assert (await service.run_timers()).fired == ()  # put off by a minute
+        # 2. changed between the look and the store (here: the marker was given up, as a
+        # dead process's would be): nothing stored, the timer still pending
+        clock.advance(minutes=1)
+        real_run = service.pairing.run
+
+        async def marker_lost(*args: Any) -> Any:
+            service.pairing.run = real_run  # type: ignore[method-assign]
+            result = await real_run(*args)
+            async with service.db.transaction() as conn:
+                await conn.execute("DELETE FROM pairing_runs WHERE tournament_id = ?", (tid,))
+            return result
+
+        service.pairing.run = marker_lost  # type: ignore[method-assign]
+        run = await service.run_timers()
+        assert run.fired == () and run.failed == 0
+        assert (await service.tournament_info(ORG.guild_id, tid)).current_round == 1
+        assert (await _round_start_timers(service, tid))[1] == (2, "pending")
+        assert (await _audit(service, tid)).count("timer.round_start") == 1
+        clock.advance(minutes=1)
+        run = await service.run_timers()
+        assert [f.split(": ")[1] for f in run.fired] == ["round_start"]
+        assert (await service.tournament_info(ORG.guild_id, tid)).current_round == 2
+        assert (await _audit(service, tid)).count("timer.round_start") == 2
 
 
 # -- rendering within Discord's limits ---------------------------------------------------------
