@@ -286,6 +286,21 @@ static inline __int128 narrow(const I256& x) {
 
 // The pricing loop on V = __int128 (when the caller vouches that weights are below 2**120 and
 // duals below 2**124, so nothing can overflow) or on I256.
+// The sum of z over the blossoms holding both u and v: cumz of the innermost blossom that
+// holds both (their lowest common ancestor in the blossom forest), nothing if there is none.
+template <class V>
+static inline void add_shared_blossoms(V& slack, int64_t bu, int64_t bv, const int64_t* parent,
+                                       const int64_t* depth, const std::vector<V>& cumz) {
+    if (bu < 0 || bv < 0) return;
+    while (depth[bu] > depth[bv]) bu = parent[bu];
+    while (depth[bv] > depth[bu]) bv = parent[bv];
+    while (bu != bv && bu >= 0 && bv >= 0) {
+        bu = parent[bu];
+        bv = parent[bv];
+    }
+    if (bu >= 0 && bu == bv) slack += cumz[bu];
+}
+
 template <class V>
 static void price_loop(const Arrays& a, const std::vector<V>& y, const int64_t* inner,
                        const int64_t* parent, const int64_t* depth, const std::vector<V>& cumz,
@@ -300,16 +315,7 @@ static void price_loop(const Arrays& a, const std::vector<V>& y, const int64_t* 
         }
         V slack = y[u] + y[v] - w * 4;
         if (!(slack < V(0))) continue;
-        int64_t bu = inner[u], bv = inner[v];
-        if (bu >= 0 && bv >= 0) {
-            while (depth[bu] > depth[bv]) bu = parent[bu];
-            while (depth[bv] > depth[bu]) bv = parent[bv];
-            while (bu != bv && bu >= 0 && bv >= 0) {
-                bu = parent[bu];
-                bv = parent[bv];
-            }
-            if (bu >= 0 && bu == bv) slack += cumz[bu];
-        }
+        add_shared_blossoms(slack, inner[u], inner[v], parent, depth, cumz);
         if (slack < V(0)) {
             bad->push_back(e);
             how->push_back(to_double(to_i256(slack)));
@@ -480,16 +486,7 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                     if (ben[c]) w += mults[c] * (long long)ben[c];
                 V slack = y[u] + y[v] - w * 4;
                 if (!(slack < V(0))) continue;
-                int64_t bu = inner[u], bv = inner[v];
-                if (bu >= 0 && bv >= 0) {
-                    while (depth[bu] > depth[bv]) bu = parent[bu];
-                    while (depth[bv] > depth[bu]) bv = parent[bv];
-                    while (bu != bv && bu >= 0 && bv >= 0) {
-                        bu = parent[bu];
-                        bv = parent[bv];
-                    }
-                    if (bu >= 0 && bu == bv) slack += cumz[bu];
-                }
+                add_shared_blossoms(slack, inner[u], inner[v], parent, depth, cumz);
                 if (slack < V(0)) {
                     bad->push_back(u * m.nv + v);
                     how->push_back(to_double(to_i256(slack)));
