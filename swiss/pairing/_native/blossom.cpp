@@ -29,6 +29,7 @@
 #include <vector>
 
 #include <lemon/matching.h>
+#include "warm_matching.h"
 #include <lemon/smart_graph.h>
 
 typedef unsigned __int128 u128;
@@ -200,8 +201,66 @@ static inline I256 edge_weight(const Arrays& a, Py_ssize_t e) {
 }
 
 // -- solve -------------------------------------------------------------------------------------
+static inline bool is_odd(const __int128& x) { return (x & 1) != 0; }
+static inline bool is_odd(const I256& x) { return (x.w[0] & 1) != 0; }
+static inline I256 plus_one(const I256& x) { return x + I256(1); }
+static inline __int128 plus_one(const __int128& x) { return x + 1; }
+
+// A warm start (see warm_matching.h): from potentials pot (scaled by 4, no blossoms: the
+// caller has spread each blossom's value over its members) and a partial matching mate, make
+// the state warmInit() needs: a matched pair stays matched only if its edge is in the graph
+// and tight; both ends of every edge that violates pot are freed; every free vertex gets the
+// lowest potential that keeps all its edges feasible (given the potentials fixed so far),
+// rounded up to an even number. Only potentials of free vertices change, and only so that
+// every edge is feasible: matched edges stay tight. Returns how many vertices are free.
 template <class V>
-static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, bool wide) {
+static int64_t warm_repair(const Arrays& a, const std::vector<V>& w4, std::vector<V>* pot,
+                           std::vector<int64_t>* mate) {
+    Py_ssize_t n = a.n;
+    std::vector<int64_t> off(n + 1, 0), adj(2 * a.m);
+    for (Py_ssize_t e = 0; e < a.m; ++e) { ++off[a.us[e] + 1]; ++off[a.vs[e] + 1]; }
+    for (Py_ssize_t i = 0; i < n; ++i) off[i + 1] += off[i];
+    std::vector<int64_t> fill(off.begin(), off.end() - 1);
+    for (Py_ssize_t e = 0; e < a.m; ++e) { adj[fill[a.us[e]]++] = e; adj[fill[a.vs[e]]++] = e; }
+    std::vector<char> tight(n, 0);  // matched to its mate by a tight edge of this graph
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        int64_t u = a.us[e], v = a.vs[e];
+        if ((*mate)[u] == v && (*mate)[v] == u && (*pot)[u] + (*pot)[v] == w4[e])
+            tight[u] = tight[v] = 1;
+    }
+    std::vector<char> free_(n, 0);
+    for (Py_ssize_t i = 0; i < n; ++i) free_[i] = !tight[i];
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        int64_t u = a.us[e], v = a.vs[e];
+        if ((*pot)[u] + (*pot)[v] < w4[e]) {
+            free_[u] = free_[v] = 1;
+            if ((*mate)[u] >= 0) free_[(*mate)[u]] = 1;
+            if ((*mate)[v] >= 0) free_[(*mate)[v]] = 1;
+        }
+    }
+    int64_t freed = 0;
+    for (Py_ssize_t u = 0; u < n; ++u) {
+        if (!free_[u]) continue;
+        ++freed;
+        (*mate)[u] = -1;
+        if (off[u] == off[u + 1]) continue;  // isolated: no perfect matching anyway
+        bool first = true;
+        V best(0);
+        for (int64_t i = off[u]; i < off[u + 1]; ++i) {
+            int64_t e = adj[i];
+            int64_t v = a.us[e] == u ? a.vs[e] : a.us[e];
+            V need = w4[e] - (*pot)[v];
+            if (first || best < need) { best = need; first = false; }
+        }
+        if (is_odd(best)) best = plus_one(best);
+        (*pot)[u] = best;
+    }
+    return freed;
+}
+
+template <class V>
+static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, bool wide,
+                            const I256* y0 = nullptr, const int64_t* mate0 = nullptr) {
     typedef lemon::SmartGraph G;
     G g;
     g.reserveNode((int)a.n);
@@ -215,12 +274,25 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
         from_i256(weights[e], &value);
         wmap[edge] = value;
     }
-    typedef lemon::MaxWeightedPerfectMatching<G, G::EdgeMap<V> > M;
+    typedef lemon::WarmPerfectMatching<G, G::EdgeMap<V> > M;
     M mwpm(g, wmap);
     bool ok;
-    Py_BEGIN_ALLOW_THREADS
-    ok = mwpm.run();  // fractional initialisation: faster than init() here, small or large
-    Py_END_ALLOW_THREADS
+    int64_t freed = (int64_t)a.n;
+    if (y0 == nullptr) {
+        Py_BEGIN_ALLOW_THREADS
+        ok = mwpm.run();  // fractional initialisation: faster than init() here, small or large
+        Py_END_ALLOW_THREADS
+    } else {
+        std::vector<V> pot(a.n), w4(a.m);
+        std::vector<int64_t> mate(mate0, mate0 + a.n);
+        for (Py_ssize_t i = 0; i < a.n; ++i) from_i256(y0[i], &pot[i]);
+        for (Py_ssize_t e = 0; e < a.m; ++e) from_i256(weights[e] * 4, &w4[e]);
+        Py_BEGIN_ALLOW_THREADS
+        freed = warm_repair<V>(a, w4, &pot, &mate);
+        mwpm.warmInit(nodes, pot, mate);
+        ok = mwpm.start();
+        Py_END_ALLOW_THREADS
+    }
     if (!ok) Py_RETURN_NONE;
     std::vector<int64_t> mate(a.n);
     std::vector<I256> y(a.n);
@@ -239,10 +311,10 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
         zoff[b + 1] = (int64_t)zmem.size();
     }
     return Py_BuildValue(
-        "(y#y#y#y#y#O)", (const char*)mate.data(), (Py_ssize_t)(8 * a.n), (const char*)y.data(),
+        "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * a.n), (const char*)y.data(),
         (Py_ssize_t)(32 * a.n), (const char*)zval.data(), (Py_ssize_t)(32 * nb),
         (const char*)zoff.data(), (Py_ssize_t)(8 * (nb + 1)), (const char*)zmem.data(),
-        (Py_ssize_t)(8 * zmem.size()), wide ? Py_True : Py_False);
+        (Py_ssize_t)(8 * zmem.size()), wide ? Py_True : Py_False, (long long)freed);
 }
 
 // Weights below 2**120 run on __int128 (LEMON scales them by 4 and its potentials move by
@@ -253,27 +325,47 @@ static bool fits_i128(const I256& w) {
     return w < limit && -limit < w;
 }
 
+// Warm potentials must leave the same headroom: below 2**124 in absolute value.
+static bool fits_i128_pot(const I256& y) {
+    I256 limit;
+    limit.w[1] = 1ULL << 60;  // 2**124
+    return y < limit && -limit < y;
+}
+
+// solve(n, us, vs, comps, k, mults[, wide[, y0, mate0]]): y0 (32 bytes per vertex) and mate0
+// (int64 per vertex, -1 for none) warm-start the solve (see warm_repair); the optimum is the
+// same, only the work differs.
 static PyObject* solve(PyObject*, PyObject* args) {
     Py_ssize_t n, k;
     int force_wide = 0;
     Py_buffer us, vs, comps, mults;
-    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|p", &n, &us, &vs, &comps, &k, &mults, &force_wide))
+    Py_buffer y0 = {}, mate0 = {};
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|py*y*", &n, &us, &vs, &comps, &k, &mults, &force_wide,
+                          &y0, &mate0))
         return nullptr;
     PyObject* result = nullptr;
     Arrays a;
-    if (read_edges(n, us, vs, comps, k, mults, &a)) {
+    bool warm = y0.buf != nullptr && mate0.buf != nullptr;
+    if (read_edges(n, us, vs, comps, k, mults, &a) &&
+        (!warm || (check_len(y0, 32 * n, "y0") && check_len(mate0, 8 * n, "mate0")))) {
         std::vector<I256> weights(a.m);
         bool narrow = !force_wide;
         for (Py_ssize_t e = 0; e < a.m; ++e) {
             weights[e] = edge_weight(a, e);
             narrow = narrow && fits_i128(weights[e]);
         }
-        result = narrow ? solve_with<__int128>(a, weights, false) : solve_with<I256>(a, weights, true);
+        const I256* yw = warm ? (const I256*)y0.buf : nullptr;
+        const int64_t* mw = warm ? (const int64_t*)mate0.buf : nullptr;
+        for (Py_ssize_t i = 0; warm && narrow && i < n; ++i) narrow = fits_i128_pot(yw[i]);
+        result = narrow ? solve_with<__int128>(a, weights, false, yw, mw)
+                        : solve_with<I256>(a, weights, true, yw, mw);
     }
     PyBuffer_Release(&us);
     PyBuffer_Release(&vs);
     PyBuffer_Release(&comps);
     PyBuffer_Release(&mults);
+    if (y0.buf) PyBuffer_Release(&y0);
+    if (mate0.buf) PyBuffer_Release(&mate0);
     return result;
 }
 
