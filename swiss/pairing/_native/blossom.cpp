@@ -22,10 +22,12 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include <lemon/matching.h>
@@ -546,13 +548,15 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                              const int64_t* parent, const int64_t* depth,
                              const std::vector<V>& cumz, const std::vector<V>& mults,
                              std::vector<int64_t>* bad, std::vector<double>* how,
-                             int64_t* priced) {
+                             int64_t* priced, Py_ssize_t first = 0, Py_ssize_t stride = 1,
+                             std::vector<size_t>* cuts = nullptr) {
     std::vector<int64_t> ben(k);
     std::vector<double> yd(m.nv), multd(k);
     for (int64_t v = 0; v < m.nv; ++v) yd[v] = to_double(to_i256(y[v]));
     for (Py_ssize_t c = 0; c < k; ++c) multd[c] = to_double(to_i256(mults[c]));
     int64_t count = 0;
-    for (Py_ssize_t p = 0; p < np_; ++p) {
+    for (Py_ssize_t p = first; p < np_; p += stride) {
+        if (cuts && p != first) cuts->push_back(bad->size());  // where run pair p starts
         int64_t i = ri[p], j = rj[p];
         V bound(0);
         for (Py_ssize_t c = 0; c < k; ++c)
@@ -586,7 +590,48 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
             }
         }
     }
+    if (cuts) cuts->push_back(bad->size());
     *priced = count;
+}
+
+// price_model_loop on `threads` threads: thread t takes the run pairs p = t, t + threads, ...
+// (interleaved, so that each gets a fair share of the dense and the sparse parts), and the
+// results are put back in the order of p: the output is the same whatever the thread count.
+template <class V>
+static void price_model_threads(const Model& m, const int64_t* ri, const int64_t* rj,
+                                Py_ssize_t np_, const int64_t* starts, const int64_t* ends,
+                                const int64_t* ub, Py_ssize_t k, const std::vector<V>& y,
+                                const int64_t* inner, const int64_t* parent, const int64_t* depth,
+                                const std::vector<V>& cumz, const std::vector<V>& mults,
+                                std::vector<int64_t>* bad, std::vector<double>* how,
+                                int64_t* priced, int threads) {
+    if (threads <= 1 || np_ < 4 * threads) {
+        price_model_loop<V>(m, ri, rj, np_, starts, ends, ub, k, y, inner, parent, depth, cumz,
+                            mults, bad, how, priced);
+        return;
+    }
+    std::vector<std::vector<int64_t>> bads(threads);
+    std::vector<std::vector<double>> hows(threads);
+    std::vector<std::vector<size_t>> cuts(threads);
+    std::vector<int64_t> counts(threads, 0);
+    auto work = [&](int t) {
+        price_model_loop<V>(m, ri, rj, np_, starts, ends, ub, k, y, inner, parent, depth, cumz,
+                            mults, &bads[t], &hows[t], &counts[t], t, threads, &cuts[t]);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    std::vector<size_t> pos(threads, 0);
+    for (Py_ssize_t p = 0; p < np_; ++p) {
+        int t = (int)(p % threads);
+        size_t end = cuts[t][p / threads];
+        bad->insert(bad->end(), bads[t].begin() + pos[t], bads[t].begin() + end);
+        how->insert(how->end(), hows[t].begin() + pos[t], hows[t].begin() + end);
+        pos[t] = end;
+    }
+    *priced = 0;
+    for (int64_t c : counts) *priced += c;
 }
 
 static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
@@ -629,16 +674,18 @@ static void release(std::vector<Py_buffer>* held) {
     for (auto& x : *held) PyBuffer_Release(&x);
 }
 
-// price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow)
+// price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow
+//             [, threads])
 //   -> (keys u * nv + v of the violating player pairs, their reduced costs as float64,
-//       how many edges had their weight computed)
+//       how many edges had their weight computed); the same for any thread count.
 static PyObject* price_model(PyObject*, PyObject* args) {
     PyObject* spec;
-    int use_narrow = 0;
+    int use_narrow = 0, threads = 1;
     Py_buffer rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb;
-    if (!PyArg_ParseTuple(args, "Oy*y*y*y*y*y*y*y*y*y*y*p", &spec, &rib, &rjb, &sb, &eb, &ubb,
-                          &mults, &yb, &innerb, &parentb, &depthb, &cumzb, &use_narrow))
+    if (!PyArg_ParseTuple(args, "Oy*y*y*y*y*y*y*y*y*y*y*p|i", &spec, &rib, &rjb, &sb, &eb, &ubb,
+                          &mults, &yb, &innerb, &parentb, &depthb, &cumzb, &use_narrow, &threads))
         return nullptr;
+    threads = std::max(1, std::min(threads, 64));
     std::vector<Py_buffer> held = {rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb};
     PyObject* result = nullptr;
     Model m;
@@ -667,12 +714,12 @@ static PyObject* price_model(PyObject*, PyObject* args) {
                 for (Py_ssize_t i = 0; i < m.nv; ++i) y2[i] = narrow(y[i]);
                 for (Py_ssize_t i = 0; i < nb; ++i) cumz2[i] = narrow(cumz[i]);
                 for (Py_ssize_t i = 0; i < k; ++i) mults2[i] = narrow(mv[i]);
-                price_model_loop<__int128>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth,
-                                           cumz2, mults2, &bad, &how, &priced);
+                price_model_threads<__int128>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent,
+                                              depth, cumz2, mults2, &bad, &how, &priced, threads);
             } else {
                 std::vector<I256> y2(y, y + m.nv), cumz2(cumz, cumz + nb);
-                price_model_loop<I256>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth, cumz2,
-                                       mv, &bad, &how, &priced);
+                price_model_threads<I256>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth,
+                                          cumz2, mv, &bad, &how, &priced, threads);
             }
             Py_END_ALLOW_THREADS
             result = Py_BuildValue("(y#y#L)", (const char*)bad.data(), (Py_ssize_t)(8 * bad.size()),
