@@ -35,14 +35,14 @@ class DutchPlayer:
     history: tuple[Color, ...]  # colour per round (NONE when unplayed)
     unplayed: int = 0  # rounds without a played game (byes, forfeits, absences)
     rank: int = 0  # position (from 1) among the players paired, in the order of A.2
-    # The same position by the score without acceleration (XXA): what E.5 alternates on.
+    # The pairing number among the players who take part (E.5 alternates on it, see
+    # engine._hi_color): paired now, or a game or the PAB in an earlier round.
     colour_rank: int = 0
     real_score: Fraction | None = None  # the score without acceleration (None: same as score)
 
     def standing_score(self) -> Fraction:
         """The score without acceleration (board order and E.5 use it)."""
         return self.score if self.real_score is None else self.real_score
-    first_round: bool = False
 
     def rank_key(self) -> tuple[Fraction, int]:
         """Order of C.04.3 A.2: score descending, then pairing number."""
@@ -105,10 +105,13 @@ def dutch_players(
             unplayed=len(st.colors) - len(colors),
         )
     ordered = sorted(result.values(), key=DutchPlayer.rank_key)
-    real = sorted(result, key=lambda pid: (-states[pid].score, result[pid].seed))
-    colour_rank = {pid: i for i, pid in enumerate(real, start=1)}
-    first = round_number == 1
-    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id], first_round=first)
+    taking_part = sorted(
+        (p for p in tournament.players
+         if p.id in result or states[p.id].pairing_byes or any(
+             o is not None for o in states[p.id].outcomes)),
+        key=lambda p: (p.seed, p.id))
+    colour_rank = {p.id: i for i, p in enumerate(taking_part, start=1)}
+    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id])
             for i, p in enumerate(ordered, start=1)}
 
 
