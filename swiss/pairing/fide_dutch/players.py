@@ -41,7 +41,7 @@ class DutchPlayer:
     real_score: Fraction | None = None  # the score without acceleration (None: same as score)
 
     def standing_score(self) -> Fraction:
-        """The score without acceleration (board order and E.5 use it)."""
+        """The score without acceleration (the board order uses it)."""
         return self.score if self.real_score is None else self.real_score
 
     def rank_key(self) -> tuple[Fraction, int]:
