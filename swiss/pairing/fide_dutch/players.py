@@ -71,7 +71,8 @@ def dutch_players(
     states = player_states(tournament)
     scoring = tournament.scoring
     last_round = bool(tournament.total_rounds) and round_number == tournament.total_rounds
-    # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only.
+    # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only,
+    # on the pairing score (extra points included, as the endorsed engine decides them).
     max_score = scoring.win * (round_number - 1)
     # Accelerated pairings (TRF XXA): extra points for pairing this round only.
     extra = tournament.acceleration.get(round_number, {})
@@ -100,7 +101,7 @@ def dutch_players(
             can_pab=can_pab,
             float_prev=floats[-1] if floats else Float.NONE,
             float_prev2=floats[-2] if len(floats) >= 2 else Float.NONE,
-            topscorer=last_round and st.score * 2 > max_score,
+            topscorer=last_round and (st.score + extra.get(pid, 0)) * 2 > max_score,
             history=tuple(st.colors),
             unplayed=len(st.colors) - len(colors),
         )
