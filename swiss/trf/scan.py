@@ -85,6 +85,7 @@ class ByeLine:
     player: int
     code: str
 
+
 @dataclass(frozen=True, slots=True)
 class AccelerationEntry:
     """Extra pairing points for one player and round, from an ``XXA`` or a ``250`` line."""
@@ -132,8 +133,7 @@ class ScannedTrf:
     withdrawals: list[tuple[int, int, int]] = field(default_factory=list)  # line, player, round
     seed: int = 0
     accelerated: bool = False
-    # XXA fields and 250 records in file order (a later one replaces an earlier one for the
-    # same player and round, as bbpPairings reads them)
+    # XXA fields and 250 records in file order (acceleration_of says how they combine)
     acceleration: list[AccelerationEntry | AccelerationRange] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
 
