@@ -88,10 +88,10 @@ class ByeLine:
 
 @dataclass(frozen=True, slots=True)
 class AccelerationEntry:
-    """Extra pairing points for one player and round, from an ``XXA`` or a ``250`` line."""
+    """Extra pairing points for one player and round, from a field of an ``XXA`` line."""
 
     line: int
-    column: int  # where the points (XXA) or the player range (250) were read
+    column: int  # where the points were read
     player: int
     round: int
     points: Points
