@@ -9,7 +9,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # setup.py and the C++ sources too: a changed extension is rebuilt, not left stale in the tree.
-$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native/*.cpp)
+$(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native/*.cpp swiss/pairing/_native/*.h)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,pictures]'
 	touch $(STAMP)

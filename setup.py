@@ -10,9 +10,11 @@ setup(
         Extension(
             "swiss.pairing._blossom",
             sources=["swiss/pairing/_native/blossom.cpp"],
+            depends=["swiss/pairing/_native/warm_matching.h"],
             include_dirs=["swiss/pairing/_native"],
             language="c++",
-            extra_compile_args=["-std=gnu++17", "-O2", "-Wno-unused-parameter"],
+            extra_compile_args=["-std=gnu++17", "-O2", "-Wno-unused-parameter", "-pthread"],
+            extra_link_args=["-pthread"],
         )
     ]
 )

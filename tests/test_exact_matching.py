@@ -141,3 +141,56 @@ def test_pricing_from_a_sparse_subgraph_finds_the_full_optimum(
 def test_bad_edges_are_refused() -> None:
     with pytest.raises(ValueError, match="invalid vertices"):
         solve_int(2, [(0, 0, 1)])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([2, 4, 6, 10, 16, 24, 40]),
+    density=st.sampled_from([0.3, 0.6, 1.0]),
+    scale=st.sampled_from([5, 10**6, 10**30, 10**40, 10**60]),
+    keep=st.sampled_from([0.2, 0.6, 1.0]),
+    reweigh=st.booleans(),
+    wide=st.booleans(),
+    seed=st.integers(0, 10**9),
+)
+def test_warm_started_solve_reaches_the_cold_optimum_with_a_valid_certificate(
+    n: int, density: float, scale: int, keep: float, reweigh: bool, wide: bool, seed: int
+) -> None:
+    """A solve started from another graph's solution (a subgraph, or other weights: what the
+    pricing loop hands over, and worse) ends at the same optimum as a cold solve, with duals
+    that certify it on the whole graph."""
+    rng = random.Random(seed)
+    # a path through all vertices keeps most graphs perfectly matchable
+    path = [(u, u + 1, rng.randrange(-scale, scale)) for u in range(n - 1)]
+    edges = sorted({(u, v): w for u, v, w in path + _random_graph(rng, n, density, scale)}.items())
+    edges_w = [(u, v, w) for (u, v), w in edges]
+    sub = [(u, v, rng.randrange(-scale, scale) if reweigh else w)
+           for u, v, w in edges_w if v == u + 1 or rng.random() < keep]
+    first = solve_int(n, sub)
+    if first is None:
+        return
+    cold = solve_int(n, edges_w)
+    warm = solve_int(n, edges_w, start=first, wide=wide)
+    assert cold is not None and warm is not None  # the subgraph's matching is one of the graph's
+    weight = dict(edges)
+    assert sum(weight[p] for p in warm.pairs()) == sum(weight[p] for p in cold.pairs())
+    assert sum(weight[p] for p in cold.pairs()) == _reference(n, edges_w)
+    assert sorted(x for pair in warm.pairs() for x in pair) == list(range(n))
+    _check_duals(n, edges_w, warm)
+
+
+def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:
+    rng = random.Random(7)
+    n = 60
+    edges = _random_graph(rng, n, 0.5, 10**6) + [(u, u + 1, 0) for u in range(0, n, 2)]
+    edges = list({(u, v): w for u, v, w in edges}.items())
+    triples = [(u, v, w) for (u, v), w in edges]
+    cold = solve_int(n, triples)
+    assert cold is not None and cold.stats["freed"] == n
+    warm = solve_int(n, triples, start=cold)
+    assert warm is not None
+    # the start is optimal: only the matched edges leaving a blossom lose their tightness
+    bases = sum(1 for z, _members in cold.blossoms if z > 0)
+    assert warm.stats["freed"] <= 2 * bases < n
+    assert warm.pairs() == cold.pairs() or bases > 0
+    _check_duals(n, triples, warm)

@@ -212,3 +212,8 @@ def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> N
     assert want  # the duals of a 2-neighbour candidate graph are violated somewhere
     assert dict(zip(keys.tolist(), slack.tolist(), strict=True)) == want
     assert priced > 0
+    # On several threads: the same edges in the same order (the order feeds the choice of
+    # edges added, so a pairing never depends on the machine's core count).
+    for threads in (2, 3):
+        k2, s2, p2 = model.price_pass(sol, lam, False, threads=threads)
+        assert (k2.tolist(), s2.tolist(), p2) == (keys.tolist(), slack.tolist(), priced)

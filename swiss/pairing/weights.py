@@ -19,6 +19,7 @@ stay exact integers, usually below 2**120 (the solver's fast 128-bit path) and a
 from __future__ import annotations
 
 import math
+import os
 import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -40,6 +41,12 @@ _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
 _NATIVE_SYSTEMS = ("monrad", "burstein", "dutch")  # codes 0, 1, 2 of the compiled pricing
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
+# The compiled pricing pass runs on this many threads (the machines have 2 cores; the result is
+# the same for any count) once a round has PARALLEL_FROM players: below, a pass takes a few
+# milliseconds and a thread would cost more than it saves.
+PRICING_THREADS = max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                             else os.cpu_count() or 1))
+PARALLEL_FROM = 1000
 
 
 # Systems that share another system's weight terms and differ only in the order of the
@@ -544,12 +551,16 @@ class RoundModel:
         return spec
 
     def price_pass(
-        self, solution: Solution, laminar: object, narrow: bool
+        self, solution: Solution, laminar: object, narrow: bool, threads: int | None = None
     ) -> tuple[np.ndarray, np.ndarray, int]:
         """One full pricing pass of the round's graph against ``solution``'s duals: the keys
         ``u * n_vertices + v`` of the violated edges, their reduced costs (floats) and the
         number of edges priced. Player pairs are priced in compiled code, run pair by run
-        pair (skipping those :meth:`_run_pairs` proves feasible); bye edges with numpy."""
+        pair (skipping those :meth:`_run_pairs` proves feasible), on ``threads`` threads
+        (default :data:`PRICING_THREADS` from :data:`PARALLEL_FROM` players; the output is
+        the same for any count); bye edges with numpy."""
+        if threads is None:
+            threads = PRICING_THREADS if self.n >= PARALLEL_FROM else 1
         from swiss.pairing import _blossom  # type: ignore[attr-defined]
         from swiss.pairing.exact import _to_bytes, price
 
@@ -568,7 +579,7 @@ class RoundModel:
         bad_b, slack_b, count = _blossom.price_model(
             self.native_spec(), _i64(ri), _i64(rj), _i64(starts), _i64(ends), _i64(ub),
             _to_bytes(self.multipliers), _to_bytes(solution.y),
-            *laminar.args(), narrow,  # type: ignore[attr-defined]
+            *laminar.args(), narrow, threads,  # type: ignore[attr-defined]
         )
         keys.append(np.frombuffer(bad_b or b"", dtype="<i8").astype(np.int64))
         slacks.append(np.frombuffer(slack_b or b"", dtype="<f8"))

@@ -22,13 +22,16 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <thread>
 #include <vector>
 
 #include <lemon/matching.h>
+#include "warm_matching.h"
 #include <lemon/smart_graph.h>
 
 typedef unsigned __int128 u128;
@@ -200,8 +203,66 @@ static inline I256 edge_weight(const Arrays& a, Py_ssize_t e) {
 }
 
 // -- solve -------------------------------------------------------------------------------------
+static inline bool is_odd(const __int128& x) { return (x & 1) != 0; }
+static inline bool is_odd(const I256& x) { return (x.w[0] & 1) != 0; }
+static inline I256 plus_one(const I256& x) { return x + I256(1); }
+static inline __int128 plus_one(const __int128& x) { return x + 1; }
+
+// A warm start (see warm_matching.h): from potentials pot (scaled by 4, no blossoms: the
+// caller has spread each blossom's value over its members) and a partial matching mate, make
+// the state warmInit() needs: a matched pair stays matched only if its edge is in the graph
+// and tight; both ends of every edge that violates pot are freed; every free vertex gets the
+// lowest potential that keeps all its edges feasible (given the potentials fixed so far),
+// rounded up to an even number. Only potentials of free vertices change, and only so that
+// every edge is feasible: matched edges stay tight. Returns how many vertices are free.
 template <class V>
-static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, bool wide) {
+static int64_t warm_repair(const Arrays& a, const std::vector<V>& w4, std::vector<V>* pot,
+                           std::vector<int64_t>* mate) {
+    Py_ssize_t n = a.n;
+    std::vector<int64_t> off(n + 1, 0), adj(2 * a.m);
+    for (Py_ssize_t e = 0; e < a.m; ++e) { ++off[a.us[e] + 1]; ++off[a.vs[e] + 1]; }
+    for (Py_ssize_t i = 0; i < n; ++i) off[i + 1] += off[i];
+    std::vector<int64_t> fill(off.begin(), off.end() - 1);
+    for (Py_ssize_t e = 0; e < a.m; ++e) { adj[fill[a.us[e]]++] = e; adj[fill[a.vs[e]]++] = e; }
+    std::vector<char> tight(n, 0);  // matched to its mate by a tight edge of this graph
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        int64_t u = a.us[e], v = a.vs[e];
+        if ((*mate)[u] == v && (*mate)[v] == u && (*pot)[u] + (*pot)[v] == w4[e])
+            tight[u] = tight[v] = 1;
+    }
+    std::vector<char> free_(n, 0);
+    for (Py_ssize_t i = 0; i < n; ++i) free_[i] = !tight[i];
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        int64_t u = a.us[e], v = a.vs[e];
+        if ((*pot)[u] + (*pot)[v] < w4[e]) {
+            free_[u] = free_[v] = 1;
+            if ((*mate)[u] >= 0) free_[(*mate)[u]] = 1;
+            if ((*mate)[v] >= 0) free_[(*mate)[v]] = 1;
+        }
+    }
+    int64_t freed = 0;
+    for (Py_ssize_t u = 0; u < n; ++u) {
+        if (!free_[u]) continue;
+        ++freed;
+        (*mate)[u] = -1;
+        if (off[u] == off[u + 1]) continue;  // isolated: no perfect matching anyway
+        bool first = true;
+        V best(0);
+        for (int64_t i = off[u]; i < off[u + 1]; ++i) {
+            int64_t e = adj[i];
+            int64_t v = a.us[e] == u ? a.vs[e] : a.us[e];
+            V need = w4[e] - (*pot)[v];
+            if (first || best < need) { best = need; first = false; }
+        }
+        if (is_odd(best)) best = plus_one(best);
+        (*pot)[u] = best;
+    }
+    return freed;
+}
+
+template <class V>
+static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, bool wide,
+                            const I256* y0 = nullptr, const int64_t* mate0 = nullptr) {
     typedef lemon::SmartGraph G;
     G g;
     g.reserveNode((int)a.n);
@@ -215,12 +276,25 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
         from_i256(weights[e], &value);
         wmap[edge] = value;
     }
-    typedef lemon::MaxWeightedPerfectMatching<G, G::EdgeMap<V> > M;
+    typedef lemon::WarmPerfectMatching<G, G::EdgeMap<V> > M;
     M mwpm(g, wmap);
     bool ok;
-    Py_BEGIN_ALLOW_THREADS
-    ok = mwpm.run();  // fractional initialisation: faster than init() here, small or large
-    Py_END_ALLOW_THREADS
+    int64_t freed = (int64_t)a.n;
+    if (y0 == nullptr) {
+        Py_BEGIN_ALLOW_THREADS
+        ok = mwpm.run();  // fractional initialisation: faster than init() here, small or large
+        Py_END_ALLOW_THREADS
+    } else {
+        std::vector<V> pot(a.n), w4(a.m);
+        std::vector<int64_t> mate(mate0, mate0 + a.n);
+        for (Py_ssize_t i = 0; i < a.n; ++i) from_i256(y0[i], &pot[i]);
+        for (Py_ssize_t e = 0; e < a.m; ++e) from_i256(weights[e] * 4, &w4[e]);
+        Py_BEGIN_ALLOW_THREADS
+        freed = warm_repair<V>(a, w4, &pot, &mate);
+        mwpm.warmInit(nodes, pot, mate);
+        ok = mwpm.start();
+        Py_END_ALLOW_THREADS
+    }
     if (!ok) Py_RETURN_NONE;
     std::vector<int64_t> mate(a.n);
     std::vector<I256> y(a.n);
@@ -239,10 +313,10 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
         zoff[b + 1] = (int64_t)zmem.size();
     }
     return Py_BuildValue(
-        "(y#y#y#y#y#O)", (const char*)mate.data(), (Py_ssize_t)(8 * a.n), (const char*)y.data(),
+        "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * a.n), (const char*)y.data(),
         (Py_ssize_t)(32 * a.n), (const char*)zval.data(), (Py_ssize_t)(32 * nb),
         (const char*)zoff.data(), (Py_ssize_t)(8 * (nb + 1)), (const char*)zmem.data(),
-        (Py_ssize_t)(8 * zmem.size()), wide ? Py_True : Py_False);
+        (Py_ssize_t)(8 * zmem.size()), wide ? Py_True : Py_False, (long long)freed);
 }
 
 // Weights below 2**120 run on __int128 (LEMON scales them by 4 and its potentials move by
@@ -253,27 +327,47 @@ static bool fits_i128(const I256& w) {
     return w < limit && -limit < w;
 }
 
+// Warm potentials must leave the same headroom: below 2**124 in absolute value.
+static bool fits_i128_pot(const I256& y) {
+    I256 limit;
+    limit.w[1] = 1ULL << 60;  // 2**124
+    return y < limit && -limit < y;
+}
+
+// solve(n, us, vs, comps, k, mults[, wide[, y0, mate0]]): y0 (32 bytes per vertex) and mate0
+// (int64 per vertex, -1 for none) warm-start the solve (see warm_repair); the optimum is the
+// same, only the work differs.
 static PyObject* solve(PyObject*, PyObject* args) {
     Py_ssize_t n, k;
     int force_wide = 0;
     Py_buffer us, vs, comps, mults;
-    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|p", &n, &us, &vs, &comps, &k, &mults, &force_wide))
+    Py_buffer y0 = {}, mate0 = {};
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|py*y*", &n, &us, &vs, &comps, &k, &mults, &force_wide,
+                          &y0, &mate0))
         return nullptr;
     PyObject* result = nullptr;
     Arrays a;
-    if (read_edges(n, us, vs, comps, k, mults, &a)) {
+    bool warm = y0.buf != nullptr && mate0.buf != nullptr;
+    if (read_edges(n, us, vs, comps, k, mults, &a) &&
+        (!warm || (check_len(y0, 32 * n, "y0") && check_len(mate0, 8 * n, "mate0")))) {
         std::vector<I256> weights(a.m);
         bool narrow = !force_wide;
         for (Py_ssize_t e = 0; e < a.m; ++e) {
             weights[e] = edge_weight(a, e);
             narrow = narrow && fits_i128(weights[e]);
         }
-        result = narrow ? solve_with<__int128>(a, weights, false) : solve_with<I256>(a, weights, true);
+        const I256* yw = warm ? (const I256*)y0.buf : nullptr;
+        const int64_t* mw = warm ? (const int64_t*)mate0.buf : nullptr;
+        for (Py_ssize_t i = 0; warm && narrow && i < n; ++i) narrow = fits_i128_pot(yw[i]);
+        result = narrow ? solve_with<__int128>(a, weights, false, yw, mw)
+                        : solve_with<I256>(a, weights, true, yw, mw);
     }
     PyBuffer_Release(&us);
     PyBuffer_Release(&vs);
     PyBuffer_Release(&comps);
     PyBuffer_Release(&mults);
+    if (y0.buf) PyBuffer_Release(&y0);
+    if (mate0.buf) PyBuffer_Release(&mate0);
     return result;
 }
 
@@ -286,19 +380,51 @@ static inline __int128 narrow(const I256& x) {
 
 // The pricing loop on V = __int128 (when the caller vouches that weights are below 2**120 and
 // duals below 2**124, so nothing can overflow) or on I256.
+// The blossom forest (parent, depth: the laminar family of a dual solution) with binary
+// lifting: the lowest common ancestor of two blossoms in O(log depth) steps. Blossoms nest
+// hundreds deep at 10,000 players, and walking up parent by parent took half of a pricing pass.
+struct BlossomTree {
+    const int64_t* depth = nullptr;
+    int levels = 1;
+    int64_t nb = 0;
+    std::vector<int64_t> up;  // up[k * nb + b]: the 2**k-th ancestor of b, or -1
+
+    BlossomTree(const int64_t* parent, const int64_t* depth_, int64_t nb_) : depth(depth_), nb(nb_) {
+        int64_t deepest = 0;
+        for (int64_t b = 0; b < nb; ++b) deepest = std::max(deepest, depth[b]);
+        while ((int64_t(1) << levels) <= deepest) ++levels;
+        up.assign(levels * nb, -1);
+        for (int64_t b = 0; b < nb; ++b) up[b] = parent[b];
+        for (int k = 1; k < levels; ++k)
+            for (int64_t b = 0; b < nb; ++b) {
+                int64_t mid = up[(k - 1) * nb + b];
+                up[k * nb + b] = mid < 0 ? -1 : up[(k - 1) * nb + mid];
+            }
+    }
+
+    // The innermost blossom holding both a and b (blossoms, not vertices), or -1.
+    int64_t lca(int64_t a, int64_t b) const {
+        if (a < 0 || b < 0) return -1;
+        if (depth[a] < depth[b]) std::swap(a, b);
+        int64_t diff = depth[a] - depth[b];
+        for (int k = 0; diff; ++k, diff >>= 1)
+            if (diff & 1) a = up[k * nb + a];
+        if (a == b) return a;
+        for (int k = levels - 1; k >= 0; --k) {
+            int64_t x = up[k * nb + a], y = up[k * nb + b];
+            if (x != y) { a = x; b = y; }
+        }
+        return up[a];  // the common parent, or -1 when a and b are in different trees
+    }
+};
+
 // The sum of z over the blossoms holding both u and v: cumz of the innermost blossom that
 // holds both (their lowest common ancestor in the blossom forest), nothing if there is none.
 template <class V>
-static inline void add_shared_blossoms(V& slack, int64_t bu, int64_t bv, const int64_t* parent,
-                                       const int64_t* depth, const std::vector<V>& cumz) {
-    if (bu < 0 || bv < 0) return;
-    while (depth[bu] > depth[bv]) bu = parent[bu];
-    while (depth[bv] > depth[bu]) bv = parent[bv];
-    while (bu != bv && bu >= 0 && bv >= 0) {
-        bu = parent[bu];
-        bv = parent[bv];
-    }
-    if (bu >= 0 && bu == bv) slack += cumz[bu];
+static inline void add_shared_blossoms(V& slack, int64_t bu, int64_t bv, const BlossomTree& tree,
+                                       const std::vector<V>& cumz) {
+    int64_t common = tree.lca(bu, bv);
+    if (common >= 0) slack += cumz[common];
 }
 
 template <class V>
@@ -306,6 +432,7 @@ static void price_loop(const Arrays& a, const std::vector<V>& y, const int64_t* 
                        const int64_t* parent, const int64_t* depth, const std::vector<V>& cumz,
                        const std::vector<V>& mults, std::vector<int64_t>* bad,
                        std::vector<double>* how) {
+    BlossomTree tree(parent, depth, (int64_t)cumz.size());
     for (Py_ssize_t e = 0; e < a.m; ++e) {
         int64_t u = a.us[e], v = a.vs[e];
         V w(0);
@@ -315,7 +442,7 @@ static void price_loop(const Arrays& a, const std::vector<V>& y, const int64_t* 
         }
         V slack = y[u] + y[v] - w * 4;
         if (!(slack < V(0))) continue;
-        add_shared_blossoms(slack, inner[u], inner[v], parent, depth, cumz);
+        add_shared_blossoms(slack, inner[u], inner[v], tree, cumz);
         if (slack < V(0)) {
             bad->push_back(e);
             how->push_back(to_double(to_i256(slack)));
@@ -454,13 +581,16 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                              const int64_t* parent, const int64_t* depth,
                              const std::vector<V>& cumz, const std::vector<V>& mults,
                              std::vector<int64_t>* bad, std::vector<double>* how,
-                             int64_t* priced) {
+                             int64_t* priced, Py_ssize_t first = 0, Py_ssize_t stride = 1,
+                             std::vector<size_t>* cuts = nullptr) {
     std::vector<int64_t> ben(k);
     std::vector<double> yd(m.nv), multd(k);
     for (int64_t v = 0; v < m.nv; ++v) yd[v] = to_double(to_i256(y[v]));
     for (Py_ssize_t c = 0; c < k; ++c) multd[c] = to_double(to_i256(mults[c]));
+    BlossomTree tree(parent, depth, (int64_t)cumz.size());
     int64_t count = 0;
-    for (Py_ssize_t p = 0; p < np_; ++p) {
+    for (Py_ssize_t p = first; p < np_; p += stride) {
+        if (cuts && p != first) cuts->push_back(bad->size());  // where run pair p starts
         int64_t i = ri[p], j = rj[p];
         V bound(0);
         for (Py_ssize_t c = 0; c < k; ++c)
@@ -486,7 +616,7 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
                     if (ben[c]) w += mults[c] * (long long)ben[c];
                 V slack = y[u] + y[v] - w * 4;
                 if (!(slack < V(0))) continue;
-                add_shared_blossoms(slack, inner[u], inner[v], parent, depth, cumz);
+                add_shared_blossoms(slack, inner[u], inner[v], tree, cumz);
                 if (slack < V(0)) {
                     bad->push_back(u * m.nv + v);
                     how->push_back(to_double(to_i256(slack)));
@@ -494,7 +624,48 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
             }
         }
     }
+    if (cuts) cuts->push_back(bad->size());
     *priced = count;
+}
+
+// price_model_loop on `threads` threads: thread t takes the run pairs p = t, t + threads, ...
+// (interleaved, so that each gets a fair share of the dense and the sparse parts), and the
+// results are put back in the order of p: the output is the same whatever the thread count.
+template <class V>
+static void price_model_threads(const Model& m, const int64_t* ri, const int64_t* rj,
+                                Py_ssize_t np_, const int64_t* starts, const int64_t* ends,
+                                const int64_t* ub, Py_ssize_t k, const std::vector<V>& y,
+                                const int64_t* inner, const int64_t* parent, const int64_t* depth,
+                                const std::vector<V>& cumz, const std::vector<V>& mults,
+                                std::vector<int64_t>* bad, std::vector<double>* how,
+                                int64_t* priced, int threads) {
+    if (threads <= 1 || np_ < 4 * threads) {
+        price_model_loop<V>(m, ri, rj, np_, starts, ends, ub, k, y, inner, parent, depth, cumz,
+                            mults, bad, how, priced);
+        return;
+    }
+    std::vector<std::vector<int64_t>> bads(threads);
+    std::vector<std::vector<double>> hows(threads);
+    std::vector<std::vector<size_t>> cuts(threads);
+    std::vector<int64_t> counts(threads, 0);
+    auto work = [&](int t) {
+        price_model_loop<V>(m, ri, rj, np_, starts, ends, ub, k, y, inner, parent, depth, cumz,
+                            mults, &bads[t], &hows[t], &counts[t], t, threads, &cuts[t]);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
+    for (auto& th : pool) th.join();
+    std::vector<size_t> pos(threads, 0);
+    for (Py_ssize_t p = 0; p < np_; ++p) {
+        int t = (int)(p % threads);
+        size_t end = cuts[t][p / threads];
+        bad->insert(bad->end(), bads[t].begin() + pos[t], bads[t].begin() + end);
+        how->insert(how->end(), hows[t].begin() + pos[t], hows[t].begin() + end);
+        pos[t] = end;
+    }
+    *priced = 0;
+    for (int64_t c : counts) *priced += c;
 }
 
 static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
@@ -537,16 +708,18 @@ static void release(std::vector<Py_buffer>* held) {
     for (auto& x : *held) PyBuffer_Release(&x);
 }
 
-// price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow)
+// price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow
+//             [, threads])
 //   -> (keys u * nv + v of the violating player pairs, their reduced costs as float64,
-//       how many edges had their weight computed)
+//       how many edges had their weight computed); the same for any thread count.
 static PyObject* price_model(PyObject*, PyObject* args) {
     PyObject* spec;
-    int use_narrow = 0;
+    int use_narrow = 0, threads = 1;
     Py_buffer rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb;
-    if (!PyArg_ParseTuple(args, "Oy*y*y*y*y*y*y*y*y*y*y*p", &spec, &rib, &rjb, &sb, &eb, &ubb,
-                          &mults, &yb, &innerb, &parentb, &depthb, &cumzb, &use_narrow))
+    if (!PyArg_ParseTuple(args, "Oy*y*y*y*y*y*y*y*y*y*y*p|i", &spec, &rib, &rjb, &sb, &eb, &ubb,
+                          &mults, &yb, &innerb, &parentb, &depthb, &cumzb, &use_narrow, &threads))
         return nullptr;
+    threads = std::max(1, std::min(threads, 64));
     std::vector<Py_buffer> held = {rib, rjb, sb, eb, ubb, mults, yb, innerb, parentb, depthb, cumzb};
     PyObject* result = nullptr;
     Model m;
@@ -575,12 +748,12 @@ static PyObject* price_model(PyObject*, PyObject* args) {
                 for (Py_ssize_t i = 0; i < m.nv; ++i) y2[i] = narrow(y[i]);
                 for (Py_ssize_t i = 0; i < nb; ++i) cumz2[i] = narrow(cumz[i]);
                 for (Py_ssize_t i = 0; i < k; ++i) mults2[i] = narrow(mv[i]);
-                price_model_loop<__int128>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth,
-                                           cumz2, mults2, &bad, &how, &priced);
+                price_model_threads<__int128>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent,
+                                              depth, cumz2, mults2, &bad, &how, &priced, threads);
             } else {
                 std::vector<I256> y2(y, y + m.nv), cumz2(cumz, cumz + nb);
-                price_model_loop<I256>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth, cumz2,
-                                       mv, &bad, &how, &priced);
+                price_model_threads<I256>(m, ri, rj, np_, st, en, ub, k, y2, inner, parent, depth,
+                                          cumz2, mv, &bad, &how, &priced, threads);
             }
             Py_END_ALLOW_THREADS
             result = Py_BuildValue("(y#y#L)", (const char*)bad.data(), (Py_ssize_t)(8 * bad.size()),
