@@ -188,6 +188,8 @@ class OutboxDelivery:
         if not self._stopping:
             # game threads whose result became final (issue 16): archive them
             await notify.archive_settled_threads(self.client, self.service, self.shards)
+            # DM prompts whose result was settled another way: disable their buttons
+            await notify.close_settled_dm_prompts(self.client, self.service, self.shards)
 
     async def deliver_due(self) -> int:
         """Claim and deliver the due announcements now; returns how many were delivered."""

@@ -25,7 +25,14 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, answer, service_of
-from service import Actor, ConflictError, NotYourGameError
+from service import (
+    Actor,
+    AlreadyFinalError,
+    AlreadyReportedError,
+    ConflictError,
+    NotYourGameError,
+    UnknownGameError,
+)
 from service.views import RequestsView
 
 log = logging.getLogger(__name__)
@@ -75,8 +82,29 @@ class ReportButton(
             announced(interaction)
         except Exception as exc:
             await report_error(interaction, exc, f"the {self.action} button")
+            if isinstance(exc, SETTLED):
+                await disable_clicked(interaction, answered_buttons(self.game_id))
+                await close_settled_prompts(interaction)
             return
         await close_settled_prompts(interaction)
+
+
+# Refusals that mean the prompt will never apply again: the result is final or disputed, or
+# the game is gone (its round was undone). Not "being paired" (it passes).
+SETTLED = (AlreadyFinalError, AlreadyReportedError, UnknownGameError)
+
+
+async def disable_clicked(interaction: discord.Interaction, disabled: discord.ui.View) -> None:
+    """A click on a prompt that no longer applies was refused (the ephemeral answer says
+    why): disable the buttons of the clicked message too, so nobody clicks them again. A
+    prompt nobody remembered (or sent before this was done) is closed this way."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        await message.edit(view=disabled, allowed_mentions=allowed_mentions())
+    except discord.HTTPException:
+        log.info("cannot disable the buttons of message %s", message.id, exc_info=True)
 
 
 def report_buttons(game_id: int) -> discord.ui.View:
@@ -474,6 +502,9 @@ class DmAnswerButton(
             announced(interaction)
         except Exception as exc:
             await report_error(interaction, exc, f"the {self.action} button")
+            if isinstance(exc, SETTLED):
+                await disable_clicked(interaction,
+                                      dm_answered_buttons(self.guild_id, self.game_id))
             return
         # the prompt in the server (or thread) is settled too: disable its buttons
         await close_settled_prompts(SimpleNamespace(guild_id=self.guild_id,

@@ -29,7 +29,15 @@ from service.present import (
 )
 from service.rounds import RoundOps
 from service.validation import check_choice, check_range
-from service.views import Actor, GameView, PromptView, ReportOutcome, StandingsView
+from service.views import (
+    Actor,
+    DmPromptView,
+    GameView,
+    PromptView,
+    ReportOutcome,
+    StandingsView,
+)
+from storage import notify as notify_repo
 from storage import players as player_repo
 from storage import prompts as prompt_repo
 from storage import rounds as round_repo
@@ -37,6 +45,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
+from storage.shards import ALL, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 
@@ -298,6 +307,31 @@ class ResultOps(RoundOps):
         async with self.db.transaction() as conn:
             return await prompt_repo.close(conn, guild_id, game_id, self.now())
 
+    async def settled_dm_prompts(self, shards: Shards = ALL) -> list[DmPromptView]:
+        """Confirm / Dispute prompts sent by DM (remembered when posted) whose game no longer
+        waits for an answer: confirmed, disputed, set by an organiser, closed by a deadline
+        or a forced round, or undone. In the guilds of ``shards``."""
+        async with self.db.transaction(readonly=True) as conn:
+            views = []
+            for row in await notify_repo.open_dm_prompts(conn, shards):
+                stored = await round_repo.get_game(conn, row.game_id)
+                t = None if stored is None else await tournament_repo.get_tournament(
+                    conn, stored.tournament_id)
+                if stored is not None and t is not None and t.guild_id == row.guild_id:
+                    if stored.state == "reported":
+                        continue  # still waiting for this answer
+                    game = await self._game_view(conn, t, row.game_id)
+                else:
+                    game = None  # its round was undone
+                views.append(DmPromptView(row.outbox_id, row.guild_id, row.game_id,
+                                          row.channel_id, row.message_id, game))
+            return views
+
+    async def close_dm_prompt(self, announcement_id: int) -> bool:
+        """The DM prompt's buttons are disabled: True the first time."""
+        async with self.db.transaction() as conn:
+            return await notify_repo.forget_dm_prompt(conn, announcement_id)
+
     async def standings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
     ) -> StandingsView:
@@ -349,7 +383,9 @@ class ResultOps(RoundOps):
             # get_tournament): a concurrent click may have answered in between
             game = await round_repo.get_game(conn, game_id)
         if game is None or t is None or t.guild_id != actor.guild_id:
-            raise UnknownGameError("This game does not exist in this server.")
+            # a prompt's game disappears when its round is undone: say so, not "unknown"
+            raise UnknownGameError("This game does not exist in this server (any more: its "
+                                   "round may have been undone); there is nothing to answer.")
         _require_playing(t)
         await self._require_not_pairing(conn, t, "this answer was not recorded")
         me = await player_repo.find_member(conn, t.id, actor.user_id)
