@@ -139,6 +139,11 @@ Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shard
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 from service.advice import AdviceOps, AdviceView
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.drafts import DraftOps
@@ -216,7 +221,35 @@ class TournamentService(
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
     pass a fake one to drive deadlines and auto-advance).
+
+    Every public operation runs under ``db.retrying``: on PostgreSQL a deadlock or a
+    serialization failure before the operation committed anything runs it again (a few
+    times, with a random pause); on SQLite it runs once.
     """
+
+
+def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    @functools.wraps(method)
+    async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
+        retrying = getattr(self.db, "retrying", None)
+        if retrying is None:  # a test double without it
+            return await method(self, *args, **kwargs)
+        return await retrying(lambda: method(self, *args, **kwargs))
+
+    operation.__retried__ = True  # type: ignore[attr-defined]
+    return operation
+
+
+def _retry_public_operations(cls: type) -> None:
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        method = getattr(cls, name)
+        if inspect.iscoroutinefunction(method) and not getattr(method, "__retried__", False):
+            setattr(cls, name, _retried(method))
+
+
+_retry_public_operations(TournamentService)
 
 
 __all__ = [
