@@ -43,7 +43,10 @@ def user_message(error: BaseException) -> str | None:
         original = inner
     service_error = _service_error_type()
     if service_error is not None and isinstance(original, service_error):
-        return str(original)
+        # A refusal quotes user text (a tournament or player name) as the service stored it:
+        # its Markdown must show as typed, not format the answer ("**x**" bold, "||x||" a
+        # spoiler). The service's own texts carry no Markdown to keep.
+        return discord.utils.escape_markdown(str(original), as_needed=True)
     if isinstance(original, UserFacingError):
         return str(original)
     if isinstance(original, app_commands.CheckFailure) and str(original):
