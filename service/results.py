@@ -164,16 +164,23 @@ class ResultOps(RoundOps):
                                   {"game": game.id, "result": value.value, "by": me.id})
                 return await self._outcome(conn, t, game.id, me.id, "awaiting_confirmation")
             # state == "reported"
-            if game.reported_by == me.id:
-                raise AlreadyReportedError(
-                    f"You already reported {_text(game.reported_result)} for board {game.board}: "
-                    "wait for your opponent to confirm, or ask an organiser to change it."
-                )
             same = (
                 game.reported_result == value.value
                 and (white_games is None or (game.reported_white_games, game.reported_black_games)
                      == (white_games, black_games))
             )
+            if game.reported_by == me.id:
+                if same:
+                    # The same report again: nothing changes, and the reporter gets the
+                    # Confirm / Dispute prompt again. Mostly the first answer never arrived
+                    # (the bot was restarted between recording the report and posting the
+                    # prompt): without it the opponent would have no buttons to click.
+                    fresh = await self._game_view(conn, t, game.id)
+                    return _outcome_of(fresh, me.id, "awaiting_confirmation", False, False)
+                raise AlreadyReportedError(
+                    f"You already reported {_text(game.reported_result)} for board {game.board}: "
+                    "wait for your opponent to confirm, or ask an organiser to change it."
+                )
             if same:
                 return await self._confirm(conn, actor, t, game, me)
             await round_repo.record_dispute(conn, game.id, disputer=me.id, result=value.value,
