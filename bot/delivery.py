@@ -166,11 +166,13 @@ class OutboxDelivery:
         outbox (which holds what both of them announced)."""
         if self._stopping:
             return
+        settled = False  # did a background pass settle results (prompts to disable)?
         try:
             paired = await self.service.run_auto_advances(shards=self.shards)
         except Exception:
             log.exception("the auto-advance pass failed")
         else:
+            settled = bool(paired)
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
         try:
@@ -178,6 +180,7 @@ class OutboxDelivery:
         except Exception:
             log.exception("the timer pass failed")
         else:
+            settled = settled or bool(run.fired)
             for line in run.fired:
                 log.info("timer fired: %s", line)
         try:
@@ -190,6 +193,9 @@ class OutboxDelivery:
             await notify.archive_settled_threads(self.client, self.service, self.shards)
             # DM prompts whose result was settled another way: disable their buttons
             await notify.close_settled_dm_prompts(self.client, self.service, self.shards)
+            if settled:  # and the channel prompts of what the timers settled
+                await notify.close_settled_channel_prompts(self.client, self.service,
+                                                           self.shards)
 
     async def deliver_due(self) -> int:
         """Claim and deliver the due announcements now; returns how many were delivered."""

@@ -20,6 +20,7 @@ from bot.nonces import nonce_for
 from bot.render.notify import (
     dm_message,
     dm_prompt_buttons,
+    report_prompt_buttons,
     result_buttons,
     thread_name,
     thread_opening,
@@ -259,3 +260,34 @@ async def archive_settled_threads(
         if await service.thread_archived(view.game_id):
             done += 1
     return done
+
+
+async def close_settled_channel_prompts(
+    client: discord.Client, service: Any, shards: Shards = ALL_SHARDS
+) -> int:
+    """Disable the Confirm / Dispute buttons of the report prompts in channels whose result
+    was settled in the background (a deadline action, a no-show expiry, an automatic round
+    that closed open games); the commands do it themselves for what they settle."""
+    closed = 0
+    try:
+        prompts = await service.settled_prompts(None, shards)
+    except Exception:
+        log.warning("cannot list the settled report prompts", exc_info=True)
+        return 0
+    for prompt in prompts:
+        try:
+            channel = client.get_partial_messageable(prompt.channel_id)
+            await channel.get_partial_message(prompt.message_id).edit(
+                content=prompt_closed(prompt.game),
+                view=report_prompt_buttons(prompt.game_id, disabled=True),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted, or no longer ours to edit: nothing left to disable
+        except Exception:
+            log.warning("cannot close the report prompt of game %s; retrying later",
+                        prompt.game_id, exc_info=True)
+            continue
+        if await service.close_prompt(prompt.guild_id, prompt.game_id):
+            closed += 1
+    return closed

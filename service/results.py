@@ -293,20 +293,25 @@ class ResultOps(RoundOps):
                                        channel_id=channel_id, message_id=message_id,
                                        now=self.now())
 
-    async def settled_prompts(self, guild_id: int) -> list[PromptView]:
-        """Open prompts of the guild whose result was settled another way (the opponent's
-        /report, /result set, a forced round or finish) or whose round was undone."""
+    async def settled_prompts(
+        self, guild_id: int | None, shards: Shards = ALL
+    ) -> list[PromptView]:
+        """Open prompts of the guild (None: of every guild on ``shards``, for the background
+        pass after a deadline or an automatic round settled results) whose result was settled
+        another way (the opponent's /report, /result set, a forced round or finish) or whose
+        round was undone."""
         async with self.db.transaction(readonly=True) as conn:
             views = []
-            for row in await prompt_repo.settled(conn, guild_id):
+            for row in await prompt_repo.settled(conn, guild_id, shards):
                 game = None
                 if row.game_state is not None:
                     stored = await round_repo.get_game(conn, row.game_id)
                     t = None if stored is None else await tournament_repo.get_tournament(
                         conn, stored.tournament_id)
-                    if t is not None and t.guild_id == guild_id:
+                    if t is not None and t.guild_id == row.guild_id:
                         game = await self._game_view(conn, t, row.game_id)
-                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game))
+                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game,
+                                        row.guild_id))
             return views
 
     async def close_prompt(self, guild_id: int, game_id: int) -> bool:

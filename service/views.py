@@ -285,6 +285,7 @@ class PromptView:
     channel_id: int
     message_id: int
     game: GameView | None
+    guild_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,17 @@ def dm_prompt_buttons(guild_id: Any, game_id: Any, *, disabled: bool = False) ->
     return view
 
 
+def report_prompt_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:
+    """Confirm / Dispute of a report prompt in a channel or thread (the custom_ids of
+    ``cogs.views.ReportButton``); ``disabled`` once the result is settled."""
+    view = discord.ui.View(timeout=None)
+    for action, label, style in DM_BUTTONS:
+        view.add_item(discord.ui.Button(label=label, style=style, disabled=disabled,
+                                        custom_id=f"swissbot:{action}:{game_id}"))
+    view.stop()
+    return view
+
+
 def _name(payload: dict[str, Any]) -> str:
     return str((payload.get("tournament") or {}).get("name", "the tournament"))
 
