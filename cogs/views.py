@@ -33,6 +33,7 @@ from service import (
     NotYourGameError,
     UnknownGameError,
 )
+from service.validation import MAX_ID
 from service.views import RequestsView
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class ReportButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ReportButton:
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], _id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # Errors are handled here: a view's default handler would only log them.
@@ -87,6 +88,14 @@ class ReportButton(
                 await close_settled_prompts(interaction)
             return
         await close_settled_prompts(interaction)
+
+
+def _id(digits: str) -> int:
+    """An id from a button's custom_id. A forged one beyond the database's integers becomes
+    0, which names nothing: the click gets the service's specific "does not exist" answer
+    instead of an overflow deep in the database driver."""
+    value = int(digits)
+    return value if 0 < value <= MAX_ID else 0
 
 
 # Refusals that mean the prompt will never apply again: the result is final or disputed, or
@@ -194,7 +203,7 @@ class NoShowObjectButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> NoShowObjectButton:
-        return cls(int(match["game"]))
+        return cls(_id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -240,8 +249,8 @@ class DraftButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DraftButton:
-        players = tuple(int(p) for p in (match["a"], match["b"]) if p)
-        return cls(match["action"], int(match["t"]), int(match["version"]), players)
+        players = tuple(_id(p) for p in (match["a"], match["b"]) if p)
+        return cls(match["action"], _id(match["t"]), _id(match["version"]), players)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -304,7 +313,7 @@ class LeaveButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> LeaveButton:
-        return cls(int(match["t"]), int(match["user"]))
+        return cls(_id(match["t"]), _id(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -345,8 +354,8 @@ class DecisionButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DecisionButton:
-        return cls(match["verdict"], match["what"], int(match["t"]), int(match["player"]),
-                   int(match["round"]), item.label or "")
+        return cls(match["verdict"], match["what"], _id(match["t"]), _id(match["player"]),
+                   _id(match["round"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -423,7 +432,7 @@ class ResultButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ResultButton:
-        return cls(int(match["game"]), match["side"])
+        return cls(_id(match["game"]), match["side"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -483,7 +492,7 @@ class DmAnswerButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DmAnswerButton:
-        return cls(match["action"], int(match["guild"]), int(match["game"]))
+        return cls(match["action"], _id(match["guild"]), _id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

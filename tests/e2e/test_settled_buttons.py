@@ -105,3 +105,34 @@ async def test_a_stale_prompt_clicked_after_a_restart_is_refused_and_disabled(
         button["disabled"] = False
     answer = await club.click(other, black, "Dispute")
     assert "any more" in answer["content"] and "undone" in answer["content"], answer
+
+
+FORGED = [
+    "swissbot:confirm:99999999999999999999999",
+    "swissbot:dispute:0",
+    "swissbot:result:99999999999999999999999:white",
+    "swissbot:noshow-object:99999999999999999999999",
+    "swissbot:draft:publish:99999999999999999999999:99999999999999999999999",
+    "swissbot:leave:99999999999999999999999:1",
+    "swissbot:decide:approve:bye:99999999999999999999999:99999999999999999999999:1",
+]
+
+
+async def test_forged_button_ids_get_a_specific_answer_not_a_crash(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    """A modified client can click a button the bot never sent, with ids beyond the
+    database's integers: each gets a specific ephemeral refusal (and no ERROR is logged,
+    which the e2e fixtures would fail on)."""
+    await start_swissbot()
+    club = Club(fake, guild)
+    await _started(club)
+    host = await club.run(club.owner, "tournament info")
+    for custom_id in FORGED:
+        forged = copy.deepcopy(host)
+        forged["id"] = "1"  # a message the sandbox does not know: the click carries this one
+        forged["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "X", "custom_id": custom_id}]}]
+        answer = await club.click(forged, club.players[0], "X")
+        assert answer["flags"] & EPHEMERAL, (custom_id, answer)
+        assert "Something went wrong" not in answer["content"], (custom_id, answer["content"])
