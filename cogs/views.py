@@ -31,6 +31,7 @@ from service import (
     AlreadyReportedError,
     ConflictError,
     NotYourGameError,
+    TournamentNotRunningError,
     UnknownGameError,
 )
 from service.validation import MAX_ID
@@ -98,9 +99,10 @@ def _id(digits: str) -> int:
     return value if 0 < value <= MAX_ID else 0
 
 
-# Refusals that mean the prompt will never apply again: the result is final or disputed, or
-# the game is gone (its round was undone). Not "being paired" (it passes).
-SETTLED = (AlreadyFinalError, AlreadyReportedError, UnknownGameError)
+# Refusals that mean the prompt will never apply again: the result is final or disputed, the
+# game is gone (its round was undone), or the event is over (finished, cancelled). Not "being
+# paired" (it passes).
+SETTLED = (AlreadyFinalError, AlreadyReportedError, UnknownGameError, TournamentNotRunningError)
 
 
 async def disable_clicked(interaction: discord.Interaction, disabled: discord.ui.View) -> None:
