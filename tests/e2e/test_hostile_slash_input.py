@@ -100,11 +100,24 @@ async def test_hostile_text_is_stored_inert_and_numbers_out_of_range_are_refused
         _refused(reply, *words)
     assert [t.name for t in await bot.service.list_tournaments(guild.id)] == [info.name]
 
-    # junk for a choice option: discord.py cannot convert it, the user hears which option
+    # junk for a choice option (Discord offers only the choices; a modified client sends
+    # anything and discord.py passes it on): refused for every command, naming the option
     reply = await club.run(owner, "tournament create", name="Three", rounds=3,
                            system="\x00<@&1>" + HUGE)
-    _refused(reply)
+    _refused(reply, "not a choice for `system`")
     assert "X" * 100 not in reply["content"]
+    for member_, command, options, option in [
+        (players[0], "notify", {"dm": "maybe"}, "dm"),  # was read as "off"
+        (owner, "tournament create", {"name": "Four", "rounds": 3, "top_cut": 3}, "top_cut"),
+        (owner, "tournament create", {"name": "Four", "rounds": 3, "higher_seed": "**x**"},
+         "higher_seed"),
+        (owner, "admin approve", {"request": "both", "player": "#1"}, "request"),
+        (players[0], "report", {"result": "victory"}, "result"),
+    ]:
+        reply = await club.run(member_, command, **options)
+        _refused(reply, f"not a choice for `{option}`")
+    assert "\\*\\*x" in reply["content"] or option != "higher_seed"
+    assert not (await bot.service.dm_setting(guild.id, players[0].id)).enabled
 
     # guests named with mentions are refused; @ and markdown alone are fine and inert
     reply = await club.run(owner, "admin add-player", **{"member-or-name": "@everyone"})
