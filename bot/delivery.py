@@ -451,6 +451,8 @@ class OutboxDelivery:
         tournament's creator, else only the log (the audit log has it already)."""
         quiet = discord.AllowedMentions.none()
         interaction = self._commands.get(row.guild_id)
+        if interaction is not None and not await self._organiser_ran(interaction):
+            interaction = None  # a player's /report queued it: he cannot fix the channel
         if interaction is not None and not interaction.is_expired():
             try:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
@@ -467,6 +469,23 @@ class OutboxDelivery:
             except discord.HTTPException:
                 pass  # DMs closed: the audit log and /tournament info still say it
         log.warning("could not tell the organisers of guild %s: %s", row.guild_id, problem)
+
+    async def _organiser_ran(self, interaction: discord.Interaction) -> bool:
+        """Was the watched command run by an organiser (the owner, Manage Server or
+        Administrator, or the organiser role)? Only then is it the one to tell."""
+        user = interaction.user
+        guild = interaction.guild
+        if guild is not None and guild.owner_id == user.id:
+            return True
+        permissions = interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        try:
+            settings = await self.service.get_guild_settings(interaction.guild_id)
+        except Exception:
+            return False
+        role = settings.organiser_role_id
+        return role is not None and any(r.id == role for r in getattr(user, "roles", ()))
 
     async def _give_up(self, row: Any, reason: str) -> None:
         """Stop retrying the row (kept, audited, shown by /tournament info) and tell the

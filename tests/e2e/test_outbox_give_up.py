@@ -134,3 +134,32 @@ async def test_a_deleted_channel_tells_the_organiser_once(
         await asyncio.sleep(0.05)
     (dm,) = fake.direct_messages(club.owner)
     assert "gave up" in dm["content"] and "deleted" in dm["content"]
+
+
+async def test_a_players_command_is_not_where_the_organiser_is_told(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    """The round results queued by a player's /report cannot be posted: the organiser hears
+    it (by DM), not the player whose command queued them."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await _running(club)
+    view = await bot.service.pairings(guild.id)
+    first, second = view.games
+    await bot.service.set_result(_organiser(guild, fake), 1, first.white.user_id, "win")
+    await fake.set_channel_permissions(guild, club.channel, fake.bot_role(guild),
+                                       deny=SEND_MESSAGES, notify=False)
+    white = guild.members[second.white.user_id]
+    black = guild.members[second.black.user_id]
+    await club.run(white, "report", result="draw")
+    reply = await club.run(black, "report", result="draw")  # completes the round
+    assert "final" in reply["content"] or "confirmed" in reply["content"].lower(), reply
+    for _ in range(200):
+        if fake.direct_messages(club.owner):
+            break
+        await asyncio.sleep(0.05)
+    (dm,) = fake.direct_messages(club.owner)
+    assert "cannot post the announcements" in dm["content"]
+    told = [m for m in fake.messages.values()
+            if "cannot post the announcements" in (m.get("content") or "")]
+    assert told == [dm]  # no follow-up to the player
