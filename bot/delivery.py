@@ -503,9 +503,9 @@ class OutboxDelivery:
         name = info.name if info is not None else "this server's tournament"
         what = KIND_NAMES.get(row.kind, "an announcement")
         text = fit_content(
-            f"⚠️ I gave up posting {what} of **{plain(name, 80)}**: {reason}. Nothing else "
-            "is held back by it; `/tournament info` shows it and the audit log keeps it. "
-            "Set a channel I can post in (`/config channel`) for what comes next."
+            f"⚠️ I gave up posting {what} of **{plain(name, 80)}**: {reason}. It is not "
+            "retried and holds nothing else back; `/tournament info` shows it and the audit "
+            "log keeps it. Let me post in the event's channel again for what comes next."
         )
         await self._send_to_organisers(row, info, text, reason)
 

@@ -91,7 +91,9 @@ Results:     report_result(actor, result, *, tournament=None, my_games=None,
              get_game(guild_id, game_id) -> GameView
 Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
              guild_id) -> list[PromptView] (answered another way: disable the buttons);
-             close_prompt(guild_id, game_id) -> bool
+             close_prompt(guild_id, game_id) -> bool;  settled_prompts(None, shards) (every
+             guild of the shards);  settled_dm_prompts(shards) -> list[DmPromptView],
+             close_dm_prompt(announcement_id) -> bool  (Confirm / Dispute sent by DM)
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
 Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round complete or
              finish_tournament) the bracket is seeded (``bracket`` announcement) and the
