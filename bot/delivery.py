@@ -6,6 +6,12 @@ in the same transaction as the change they announce. This background task posts 
 * in order per channel (a failure holds back that channel's later announcements);
 * with retries: rate limits wait ``retry_after``, other Discord errors back off exponentially
   (2 s, 4 s, ... capped at 5 minutes) and are recorded on the row;
+* bounded: after ``max_attempts`` failed attempts (about 14 minutes of back-off with the
+  default 10), or at once on an error retrying cannot fix (the channel was deleted, the bot
+  cannot see it: 404 10003 / 403 50001, no channel at all), the row is given up: kept
+  undelivered with the reason, audited (``announcement.abandoned``), shown by
+  ``/tournament info``, and the organiser is told once per event and reason. A given-up row
+  no longer holds back its channel's later announcements;
 * exactly once: a row is marked delivered once all its messages are posted, and every message
   carries a nonce derived from the row id with ``enforce_nonce``, so if the bot dies between
   posting and marking, Discord returns the earlier message instead of posting a duplicate;
@@ -47,6 +53,9 @@ log = logging.getLogger(__name__)
 __all__ = ["OutboxDelivery", "backoff", "nonce_for"]
 
 MAX_BACKOFF_SECONDS = 300.0
+# Failed attempts before an announcement is given up: 2+4+...+256+300 s, about 14 minutes for
+# an admin to restore a permission (the organiser is told at the first refusal).
+MAX_ATTEMPTS = 10
 # How long stop() lets the pass in progress finish (one announcement, or one auto-advance).
 STOP_TIMEOUT_SECONDS = 3.0
 # Rows claimed per batch: small, so a lease covers the whole batch comfortably.
@@ -80,8 +89,10 @@ class OutboxDelivery:
         interval: float = 2.0,
         lease_seconds: float = 60.0,
         shards: Shards = ALL_SHARDS,
+        max_attempts: int = MAX_ATTEMPTS,
     ) -> None:
         self.client = client
+        self.max_attempts = max(1, max_attempts)
         self.service = service
         self.interval = interval
         self.lease_seconds = lease_seconds
@@ -95,6 +106,10 @@ class OutboxDelivery:
         self._lock = asyncio.Lock()
         self._stopping = False
         self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
+        # (guild, tournament, reason) already told as given up: one message per event and
+        # reason, not one per announcement (a deleted channel gives up every row of it)
+        self._told_given_up: set[tuple[int, int | None, str]] = set()
+        self._given_up_now: set[int] = set()
 
     def start(self) -> None:
         if self._task is None:
@@ -151,11 +166,13 @@ class OutboxDelivery:
         outbox (which holds what both of them announced)."""
         if self._stopping:
             return
+        settled = False  # did a background pass settle results (prompts to disable)?
         try:
             paired = await self.service.run_auto_advances(shards=self.shards)
         except Exception:
             log.exception("the auto-advance pass failed")
         else:
+            settled = bool(paired)
             for view in paired:
                 log.info("auto-advanced %s to round %d", view.tournament_name, view.number)
         try:
@@ -163,6 +180,7 @@ class OutboxDelivery:
         except Exception:
             log.exception("the timer pass failed")
         else:
+            settled = settled or bool(run.fired)
             for line in run.fired:
                 log.info("timer fired: %s", line)
         try:
@@ -173,6 +191,11 @@ class OutboxDelivery:
         if not self._stopping:
             # game threads whose result became final (issue 16): archive them
             await notify.archive_settled_threads(self.client, self.service, self.shards)
+            # DM prompts whose result was settled another way: disable their buttons
+            await notify.close_settled_dm_prompts(self.client, self.service, self.shards)
+            if settled:  # and the channel prompts of what the timers settled
+                await notify.close_settled_channel_prompts(self.client, self.service,
+                                                           self.shards)
 
     async def deliver_due(self) -> int:
         """Claim and deliver the due announcements now; returns how many were delivered."""
@@ -213,6 +236,10 @@ class OutboxDelivery:
             if await self._deliver(row):
                 delivered += 1
                 self._held.pop(channel_id, None)
+            elif row.id in self._given_up_now:
+                # nothing to keep in order behind a row that will never be posted
+                self._given_up_now.discard(row.id)
+                self._held.pop(channel_id, None)
         return delivered, len(rows)
 
     async def _deliver(self, row: Any) -> bool:
@@ -248,11 +275,18 @@ class OutboxDelivery:
                 if part == 0 and row.kind in EDITED_LATER and sent is not None:
                     await self.service.remember_posted(row.id, sent.channel.id, sent.id)
         except discord.RateLimited as exc:
-            await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after)
+            # Discord says when to come back: not a failure of the row, never given up for it
+            await self._failed(row, f"rate limited for {exc.retry_after:.1f}s", exc.retry_after,
+                               bounded=False)
             return False
         except discord.Forbidden as exc:
-            # The permissions changed after the cog's check: keep retrying (an admin may fix
-            # them) and tell the organisers once which permission is missing where.
+            if exc.code == MISSING_ACCESS:
+                # the bot cannot even see the channel (hidden from it, or another server's)
+                await self._give_up(row, f"I cannot see the channel <#{row.channel_id}> "
+                                    "(Missing Access)")
+                return False
+            # The permissions changed after the cog's check: retry for a while (an admin may
+            # fix them) and tell the organisers once which permission is missing where.
             await self._forbidden(row, exc)
             return False
         except discord.NotFound as exc:
@@ -267,10 +301,8 @@ class OutboxDelivery:
             await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}", wait)
             return False
         except _NoChannel as exc:
-            if exc.permanent:
-                await self._give_up(row, str(exc))
-            else:
-                await self._failed(row, str(exc), backoff(row.attempts + 1))
+            # the row's channel is fixed when it is queued: no retry can give it one
+            await self._give_up(row, str(exc))
             return False
         except Exception as exc:
             log.exception("cannot deliver announcement %s (%s)", row.id, row.kind)
@@ -348,7 +380,10 @@ class OutboxDelivery:
             return messages
         return [*messages, Outgoing(content=line)]
 
-    async def _failed(self, row: Any, error: str, wait: float) -> None:
+    async def _failed(self, row: Any, error: str, wait: float, *, bounded: bool = True) -> None:
+        if bounded and row.attempts + 1 >= self.max_attempts:
+            await self._give_up(row, f"{error} ({row.attempts + 1} attempts)")
+            return
         self.failures += 1
         if row.channel_id is not None:
             self._held[row.channel_id] = datetime.now(UTC) + timedelta(seconds=wait)
@@ -394,8 +429,9 @@ class OutboxDelivery:
                     guild_channel = fetched
         problem = forbidden_problem(guild_channel, row.channel_id or 0, error)
         first = row.last_error != problem  # tell once per announcement and problem
+        last = row.attempts + 1 >= self.max_attempts  # given up now: _give_up tells
         await self._failed(row, problem, backoff(row.attempts + 1))
-        if first:
+        if first and not last:
             await self._tell_organisers(row, problem)
 
     async def _tell_organisers(self, row: Any, problem: str) -> None:
@@ -405,11 +441,18 @@ class OutboxDelivery:
         name = info.name if info is not None else "this server's tournament"
         text = fit_content(
             f"⚠️ I cannot post the announcements of **{plain(name, 80)}**: {problem}. Ask a "
-            "server admin to allow it for my role in that channel; I keep retrying, and "
-            "`/tournament info` shows the state."
+            "server admin to allow it for my role in that channel; I keep retrying for a "
+            "while, and `/tournament info` shows the state."
         )
+        await self._send_to_organisers(row, info, text, problem)
+
+    async def _send_to_organisers(self, row: Any, info: Any, text: str, problem: str) -> None:
+        """``text`` to the organiser: a follow-up to the last command, else a DM to the
+        tournament's creator, else only the log (the audit log has it already)."""
         quiet = discord.AllowedMentions.none()
         interaction = self._commands.get(row.guild_id)
+        if interaction is not None and not await self._organiser_ran(interaction):
+            interaction = None  # a player's /report queued it: he cannot fix the channel
         if interaction is not None and not interaction.is_expired():
             try:
                 await interaction.followup.send(text, ephemeral=True, allowed_mentions=quiet)
@@ -427,13 +470,55 @@ class OutboxDelivery:
                 pass  # DMs closed: the audit log and /tournament info still say it
         log.warning("could not tell the organisers of guild %s: %s", row.guild_id, problem)
 
+    async def _organiser_ran(self, interaction: discord.Interaction) -> bool:
+        """Was the watched command run by an organiser (the owner, Manage Server or
+        Administrator, or the organiser role)? Only then is it the one to tell."""
+        user = interaction.user
+        guild = interaction.guild
+        if guild is not None and guild.owner_id == user.id:
+            return True
+        permissions = interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        try:
+            settings = await self.service.get_guild_settings(interaction.guild_id)
+        except Exception:
+            return False
+        role = settings.organiser_role_id
+        return role is not None and any(r.id == role for r in getattr(user, "roles", ()))
+
     async def _give_up(self, row: Any, reason: str) -> None:
+        """Stop retrying the row (kept, audited, shown by /tournament info) and tell the
+        organiser once per event and reason."""
         self.failures += 1
-        log.warning("announcement %s (%s) dropped: %s", row.id, row.kind, reason)
-        await self.service.give_up_announcement(row.id, reason)
+        self._given_up_now.add(row.id)
+        log.warning("announcement %s (%s) given up: %s", row.id, row.kind, reason)
+        if not await self.service.give_up_announcement(row.id, reason):
+            return  # delivered or given up meanwhile (another process)
+        key = (row.guild_id, row.tournament_id, reason)
+        if key in self._told_given_up:
+            return
+        self._told_given_up.add(key)
+        info = await self.service.announcement_tournament(row.id)
+        name = info.name if info is not None else "this server's tournament"
+        what = KIND_NAMES.get(row.kind, "an announcement")
+        text = fit_content(
+            f"⚠️ I gave up posting {what} of **{plain(name, 80)}**: {reason}. It is not "
+            "retried and holds nothing else back; `/tournament info` shows it and the audit "
+            "log keeps it. Let me post in the event's channel again for what comes next."
+        )
+        await self._send_to_organisers(row, info, text, reason)
 
 
-UNKNOWN_CHANNEL = 10003  # Discord's JSON error code
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error codes
+MISSING_ACCESS = 50001
+#: How the given-up message names an announcement.
+KIND_NAMES = {
+    "pairings": "the pairings", "round_results": "the round results",
+    "standings": "the standings", "final_standings": "the final standings",
+    "dispute": "a dispute notice", "result_corrected": "a result correction",
+    "bracket": "the bracket",
+}
 #: Announcements whose message a later one edits (``replaces``): remember it when posted.
 EDITED_LATER = frozenset({"pairing_progress"})
 

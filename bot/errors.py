@@ -43,7 +43,10 @@ def user_message(error: BaseException) -> str | None:
         original = inner
     service_error = _service_error_type()
     if service_error is not None and isinstance(original, service_error):
-        return str(original)
+        # A refusal quotes user text (a tournament or player name) as the service stored it:
+        # its Markdown must show as typed, not format the answer ("**x**" bold, "||x||" a
+        # spoiler). The service's own texts carry no Markdown to keep.
+        return discord.utils.escape_markdown(str(original), as_needed=True)
     if isinstance(original, UserFacingError):
         return str(original)
     if isinstance(original, app_commands.CheckFailure) and str(original):
@@ -97,16 +100,52 @@ SHUTTING_DOWN = (
 )
 
 
+def unknown_choice(interaction: discord.Interaction) -> str | None:
+    """Discord only offers an option's declared choices, but does not stop a modified client
+    from sending anything, and discord.py passes the value on as it came: refuse one that is
+    not a choice here, for every command at once (a cog would otherwise read a junk ``dm``
+    value as "off"). None when every choice option holds one of its choices."""
+    try:
+        command = interaction.command
+        namespace = interaction.namespace
+    except Exception:  # an unknown command: discord.py answers that case itself
+        return None
+    if not isinstance(command, app_commands.Command):
+        return None
+    for parameter in command.parameters:
+        if not parameter.choices:
+            continue
+        value = getattr(namespace, parameter.display_name, None)
+        if value is None:
+            continue  # not given: the default applies
+        allowed = [choice.value for choice in parameter.choices]
+        if value not in allowed:
+            names = ", ".join(str(choice.name) for choice in parameter.choices[:25])
+            shown = discord.utils.escape_markdown(echo(value), as_needed=True)
+            return fit_content(
+                f"{shown} is not a choice for `{parameter.display_name}`: choose one of "
+                f"{names}."
+            )
+    return None
+
+
 class SwissTree(app_commands.CommandTree):
     """The command tree: errors go through :func:`report_error` instead of a bare log line;
-    while the bot shuts down, new commands are refused (see ``SwissBot.shutdown``)."""
+    while the bot shuts down, new commands are refused (see ``SwissBot.shutdown``); a value
+    that is not one of an option's choices is refused (:func:`unknown_choice`)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        if not getattr(interaction.client, "shutting_down", False):
-            return True
-        if interaction.type is discord.InteractionType.application_command:
-            await send_ephemeral(interaction, SHUTTING_DOWN)
-        return False  # autocomplete gets no suggestions rather than a half-served answer
+        command = interaction.type is discord.InteractionType.application_command
+        if getattr(interaction.client, "shutting_down", False):
+            if command:
+                await send_ephemeral(interaction, SHUTTING_DOWN)
+            return False  # autocomplete gets no suggestions rather than a half-served answer
+        if command:
+            problem = unknown_choice(interaction)
+            if problem is not None:
+                await send_ephemeral(interaction, problem)
+                return False
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

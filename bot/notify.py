@@ -17,7 +17,15 @@ from typing import Any
 import discord
 
 from bot.nonces import nonce_for
-from bot.render.notify import dm_message, result_buttons, thread_name, thread_opening
+from bot.render.notify import (
+    dm_message,
+    dm_prompt_buttons,
+    report_prompt_buttons,
+    result_buttons,
+    thread_name,
+    thread_opening,
+)
+from bot.render.tournament import prompt_closed
 from service import ALL_SHARDS, Shards
 from service.notify import DM_KINDS
 
@@ -172,7 +180,7 @@ async def _deliver_dm(delivery: Any, row: Any) -> bool:
         kwargs = outgoing.send_kwargs()
         if view is not None:
             kwargs["view"] = view
-        await user.send(**kwargs, nonce=nonce_for(row.id, 0))
+        sent = await user.send(**kwargs, nonce=nonce_for(row.id, 0))
     except discord.NotFound:
         await delivery.service.give_up_announcement(row.id, "the user no longer exists")
         return False
@@ -183,7 +191,42 @@ async def _deliver_dm(delivery: Any, row: Any) -> bool:
         if await delivery.service.dm_refused(row.id):
             delivery.wake()
         return False
+    if view is not None and sent is not None:
+        # remembered so that its buttons can be disabled once the result is settled
+        await delivery.service.remember_posted(row.id, sent.channel.id, sent.id)
     return await _done(delivery, row)
+
+
+async def close_settled_dm_prompts(
+    client: discord.Client, service: Any, shards: Shards = ALL_SHARDS
+) -> int:
+    """Disable the Confirm / Dispute buttons of the prompts sent by DM whose result was
+    settled another way (an answer in the server, /result set, a deadline, a forced round,
+    an undo), by editing the DM. Returns how many were closed."""
+    closed = 0
+    try:
+        prompts = await service.settled_dm_prompts(shards)
+    except Exception:
+        log.warning("cannot list the settled DM prompts", exc_info=True)
+        return 0
+    for prompt in prompts:
+        try:
+            channel = client.get_partial_messageable(
+                prompt.channel_id, type=discord.ChannelType.private)
+            await channel.get_partial_message(prompt.message_id).edit(
+                content=prompt_closed(prompt.game),
+                view=dm_prompt_buttons(prompt.guild_id, prompt.game_id, disabled=True),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted, or the DM is closed: nothing left to disable
+        except Exception:
+            log.warning("cannot close the DM prompt of game %s; retrying later",
+                        prompt.game_id, exc_info=True)
+            continue
+        if await service.close_dm_prompt(prompt.announcement_id):
+            closed += 1
+    return closed
 
 
 async def archive_settled_threads(
@@ -217,3 +260,34 @@ async def archive_settled_threads(
         if await service.thread_archived(view.game_id):
             done += 1
     return done
+
+
+async def close_settled_channel_prompts(
+    client: discord.Client, service: Any, shards: Shards = ALL_SHARDS
+) -> int:
+    """Disable the Confirm / Dispute buttons of the report prompts in channels whose result
+    was settled in the background (a deadline action, a no-show expiry, an automatic round
+    that closed open games); the commands do it themselves for what they settle."""
+    closed = 0
+    try:
+        prompts = await service.settled_prompts(None, shards)
+    except Exception:
+        log.warning("cannot list the settled report prompts", exc_info=True)
+        return 0
+    for prompt in prompts:
+        try:
+            channel = client.get_partial_messageable(prompt.channel_id)
+            await channel.get_partial_message(prompt.message_id).edit(
+                content=prompt_closed(prompt.game),
+                view=report_prompt_buttons(prompt.game_id, disabled=True),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (discord.NotFound, discord.Forbidden):
+            pass  # deleted, or no longer ours to edit: nothing left to disable
+        except Exception:
+            log.warning("cannot close the report prompt of game %s; retrying later",
+                        prompt.game_id, exc_info=True)
+            continue
+        if await service.close_prompt(prompt.guild_id, prompt.game_id):
+            closed += 1
+    return closed

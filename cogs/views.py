@@ -25,7 +25,16 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, answer, service_of
-from service import Actor, ConflictError, NotYourGameError
+from service import (
+    Actor,
+    AlreadyFinalError,
+    AlreadyReportedError,
+    ConflictError,
+    NotYourGameError,
+    TournamentNotRunningError,
+    UnknownGameError,
+)
+from service.validation import MAX_ID
 from service.views import RequestsView
 
 log = logging.getLogger(__name__)
@@ -53,7 +62,7 @@ class ReportButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ReportButton:
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], _id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # Errors are handled here: a view's default handler would only log them.
@@ -75,8 +84,38 @@ class ReportButton(
             announced(interaction)
         except Exception as exc:
             await report_error(interaction, exc, f"the {self.action} button")
+            if isinstance(exc, SETTLED):
+                await disable_clicked(interaction, answered_buttons(self.game_id))
+                await close_settled_prompts(interaction)
             return
         await close_settled_prompts(interaction)
+
+
+def _id(digits: str) -> int:
+    """An id from a button's custom_id. A forged one beyond the database's integers becomes
+    0, which names nothing: the click gets the service's specific "does not exist" answer
+    instead of an overflow deep in the database driver."""
+    value = int(digits)
+    return value if 0 < value <= MAX_ID else 0
+
+
+# Refusals that mean the prompt will never apply again: the result is final or disputed, the
+# game is gone (its round was undone), or the event is over (finished, cancelled). Not "being
+# paired" (it passes).
+SETTLED = (AlreadyFinalError, AlreadyReportedError, UnknownGameError, TournamentNotRunningError)
+
+
+async def disable_clicked(interaction: discord.Interaction, disabled: discord.ui.View) -> None:
+    """A click on a prompt that no longer applies was refused (the ephemeral answer says
+    why): disable the buttons of the clicked message too, so nobody clicks them again. A
+    prompt nobody remembered (or sent before this was done) is closed this way."""
+    message = interaction.message
+    if message is None:
+        return
+    try:
+        await message.edit(view=disabled, allowed_mentions=allowed_mentions())
+    except discord.HTTPException:
+        log.info("cannot disable the buttons of message %s", message.id, exc_info=True)
 
 
 def report_buttons(game_id: int) -> discord.ui.View:
@@ -166,7 +205,7 @@ class NoShowObjectButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> NoShowObjectButton:
-        return cls(int(match["game"]))
+        return cls(_id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -212,8 +251,8 @@ class DraftButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DraftButton:
-        players = tuple(int(p) for p in (match["a"], match["b"]) if p)
-        return cls(match["action"], int(match["t"]), int(match["version"]), players)
+        players = tuple(_id(p) for p in (match["a"], match["b"]) if p)
+        return cls(match["action"], _id(match["t"]), _id(match["version"]), players)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -276,7 +315,7 @@ class LeaveButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> LeaveButton:
-        return cls(int(match["t"]), int(match["user"]))
+        return cls(_id(match["t"]), _id(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -317,8 +356,8 @@ class DecisionButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DecisionButton:
-        return cls(match["verdict"], match["what"], int(match["t"]), int(match["player"]),
-                   int(match["round"]), item.label or "")
+        return cls(match["verdict"], match["what"], _id(match["t"]), _id(match["player"]),
+                   _id(match["round"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -395,7 +434,7 @@ class ResultButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ResultButton:
-        return cls(int(match["game"]), match["side"])
+        return cls(_id(match["game"]), match["side"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -455,7 +494,7 @@ class DmAnswerButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> DmAnswerButton:
-        return cls(match["action"], int(match["guild"]), int(match["game"]))
+        return cls(match["action"], _id(match["guild"]), _id(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -474,6 +513,9 @@ class DmAnswerButton(
             announced(interaction)
         except Exception as exc:
             await report_error(interaction, exc, f"the {self.action} button")
+            if isinstance(exc, SETTLED):
+                await disable_clicked(interaction,
+                                      dm_answered_buttons(self.guild_id, self.game_id))
             return
         # the prompt in the server (or thread) is settled too: disable its buttons
         await close_settled_prompts(SimpleNamespace(guild_id=self.guild_id,

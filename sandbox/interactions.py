@@ -45,10 +45,16 @@ class InteractionRecord:
     callback_type: int | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     answer: dict[str, Any] | None = None  # the final visible message or the autocomplete body
+    expired: bool = False  # past Discord's 3 seconds unanswered: callbacks get 10062
 
 
 class InteractionsMixin:
     """The user-side driver of :class:`sandbox.FakeDiscord`."""
+
+    def expire_interaction(self, interaction: dict[str, Any]) -> None:
+        """The user saw "The application did not respond": a late answer gets Discord's
+        404 10062 Unknown interaction."""
+        self.interactions[interaction["token"]].expired = True  # type: ignore[attr-defined]
 
     def _interaction_base(
         self, type_: int, guild: SandboxGuild, channel: SandboxChannel, member: SandboxMember

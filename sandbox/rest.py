@@ -69,6 +69,7 @@ class RestMixin:
 
     post_delay: float
     posts_in_flight: int
+    hold_callbacks: bool
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         parts = [p for p in request.match_info["tail"].split("/") if p]
@@ -359,8 +360,10 @@ class RestMixin:
     async def _callback(
         self, params: dict[str, str], body: Any, files: list[Attachment], *_: Any
     ) -> tuple[int, Any]:
+        while self.hold_callbacks:
+            await asyncio.sleep(0.02)
         record = self.interactions.get(params["token"])
-        if record is None or record.payload["id"] != params["interaction_id"]:
+        if record is None or record.payload["id"] != params["interaction_id"] or record.expired:
             raise ApiError(404, 10062, "Unknown interaction")
         if record.callback_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")

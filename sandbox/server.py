@@ -115,6 +115,9 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         # then has posted without knowing it (the kill test aims at that moment).
         self.post_delay = 0.0
         self.posts_in_flight = 0
+        # While true, the bot's interaction callbacks wait (a slow network, or a bot about to
+        # be killed between doing a command and answering it); see ``expire_interaction``.
+        self.hold_callbacks = False
         self._failures: list[_Failure] = []
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()

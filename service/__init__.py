@@ -91,7 +91,9 @@ Results:     report_result(actor, result, *, tournament=None, my_games=None,
              get_game(guild_id, game_id) -> GameView
 Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settled_prompts(
              guild_id) -> list[PromptView] (answered another way: disable the buttons);
-             close_prompt(guild_id, game_id) -> bool
+             close_prompt(guild_id, game_id) -> bool;  settled_prompts(None, shards) (every
+             guild of the shards);  settled_dm_prompts(shards) -> list[DmPromptView],
+             close_dm_prompt(announcement_id) -> bool  (Confirm / Dispute sent by DM)
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
 Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round complete or
              finish_tournament) the bracket is seeded (``bracket`` announcement) and the
@@ -138,6 +140,11 @@ Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shard
 """
 
 from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from service.advice import AdviceOps, AdviceView
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
@@ -216,7 +223,35 @@ class TournamentService(
 
     ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
     pass a fake one to drive deadlines and auto-advance).
+
+    Every public operation runs under ``db.retrying``: on PostgreSQL a deadlock or a
+    serialization failure before the operation committed anything runs it again (a few
+    times, with a random pause); on SQLite it runs once.
     """
+
+
+def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    @functools.wraps(method)
+    async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
+        retrying = getattr(self.db, "retrying", None)
+        if retrying is None:  # a test double without it
+            return await method(self, *args, **kwargs)
+        return await retrying(lambda: method(self, *args, **kwargs))
+
+    operation.__retried__ = True  # type: ignore[attr-defined]
+    return operation
+
+
+def _retry_public_operations(cls: type) -> None:
+    for name in dir(cls):
+        if name.startswith("_"):
+            continue
+        method = getattr(cls, name)
+        if inspect.iscoroutinefunction(method) and not getattr(method, "__retried__", False):
+            setattr(cls, name, _retried(method))
+
+
+_retry_public_operations(TournamentService)
 
 
 __all__ = [

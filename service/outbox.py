@@ -148,12 +148,23 @@ class OutboxOps(ServiceBase):
             )
             return await self._info(conn, t)
 
+    async def announcement_tournament(self, announcement_id: int) -> TournamentInfo | None:
+        """The tournament an announcement belongs to (whose organiser hears of its
+        problems), or None."""
+        async with self.db.transaction(readonly=True) as conn:
+            row = await journal.get_outbox(conn, announcement_id)
+            if row is None or row.tournament_id is None:
+                return None
+            t = await tournament_repo.get_tournament(conn, row.tournament_id)
+            return None if t is None else await self._info(conn, t)
+
     async def give_up_announcement(self, announcement_id: int, reason: str) -> bool:
-        """Stop retrying an announcement that can never be posted (its channel is gone); it
-        stays in the outbox, undelivered, with ``reason``, and in the audit log."""
+        """Stop retrying an announcement that can never be posted (its channel is gone, or
+        too many attempts failed); it stays in the outbox, undelivered, with ``reason``, and in
+        the audit log. False when it was delivered or given up already."""
         async with self.db.transaction() as conn:
             row = await journal.get_outbox(conn, announcement_id)
-            if row is None or not await journal.mark_failed(
+            if row is None or row.next_attempt_at >= GIVEN_UP or not await journal.mark_failed(
                 conn, announcement_id, error=f"gave up: {reason}", retry_at=GIVEN_UP
             ):
                 return False

@@ -29,7 +29,15 @@ from service.present import (
 )
 from service.rounds import RoundOps
 from service.validation import check_choice, check_range
-from service.views import Actor, GameView, PromptView, ReportOutcome, StandingsView
+from service.views import (
+    Actor,
+    DmPromptView,
+    GameView,
+    PromptView,
+    ReportOutcome,
+    StandingsView,
+)
+from storage import notify as notify_repo
 from storage import players as player_repo
 from storage import prompts as prompt_repo
 from storage import rounds as round_repo
@@ -37,6 +45,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
+from storage.shards import ALL, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 
@@ -155,16 +164,23 @@ class ResultOps(RoundOps):
                                   {"game": game.id, "result": value.value, "by": me.id})
                 return await self._outcome(conn, t, game.id, me.id, "awaiting_confirmation")
             # state == "reported"
-            if game.reported_by == me.id:
-                raise AlreadyReportedError(
-                    f"You already reported {_text(game.reported_result)} for board {game.board}: "
-                    "wait for your opponent to confirm, or ask an organiser to change it."
-                )
             same = (
                 game.reported_result == value.value
                 and (white_games is None or (game.reported_white_games, game.reported_black_games)
                      == (white_games, black_games))
             )
+            if game.reported_by == me.id:
+                if same:
+                    # The same report again: nothing changes, and the reporter gets the
+                    # Confirm / Dispute prompt again. Mostly the first answer never arrived
+                    # (the bot was restarted between recording the report and posting the
+                    # prompt): without it the opponent would have no buttons to click.
+                    fresh = await self._game_view(conn, t, game.id)
+                    return _outcome_of(fresh, me.id, "awaiting_confirmation", False, False)
+                raise AlreadyReportedError(
+                    f"You already reported {_text(game.reported_result)} for board {game.board}: "
+                    "wait for your opponent to confirm, or ask an organiser to change it."
+                )
             if same:
                 return await self._confirm(conn, actor, t, game, me)
             await round_repo.record_dispute(conn, game.id, disputer=me.id, result=value.value,
@@ -277,26 +293,56 @@ class ResultOps(RoundOps):
                                        channel_id=channel_id, message_id=message_id,
                                        now=self.now())
 
-    async def settled_prompts(self, guild_id: int) -> list[PromptView]:
-        """Open prompts of the guild whose result was settled another way (the opponent's
-        /report, /result set, a forced round or finish) or whose round was undone."""
+    async def settled_prompts(
+        self, guild_id: int | None, shards: Shards = ALL
+    ) -> list[PromptView]:
+        """Open prompts of the guild (None: of every guild on ``shards``, for the background
+        pass after a deadline or an automatic round settled results) whose result was settled
+        another way (the opponent's /report, /result set, a forced round or finish) or whose
+        round was undone."""
         async with self.db.transaction(readonly=True) as conn:
             views = []
-            for row in await prompt_repo.settled(conn, guild_id):
+            for row in await prompt_repo.settled(conn, guild_id, shards):
                 game = None
                 if row.game_state is not None:
                     stored = await round_repo.get_game(conn, row.game_id)
                     t = None if stored is None else await tournament_repo.get_tournament(
                         conn, stored.tournament_id)
-                    if t is not None and t.guild_id == guild_id:
+                    if t is not None and t.guild_id == row.guild_id:
                         game = await self._game_view(conn, t, row.game_id)
-                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game))
+                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game,
+                                        row.guild_id))
             return views
 
     async def close_prompt(self, guild_id: int, game_id: int) -> bool:
         """The prompt's buttons are disabled: True the first time."""
         async with self.db.transaction() as conn:
             return await prompt_repo.close(conn, guild_id, game_id, self.now())
+
+    async def settled_dm_prompts(self, shards: Shards = ALL) -> list[DmPromptView]:
+        """Confirm / Dispute prompts sent by DM (remembered when posted) whose game no longer
+        waits for an answer: confirmed, disputed, set by an organiser, closed by a deadline
+        or a forced round, or undone. In the guilds of ``shards``."""
+        async with self.db.transaction(readonly=True) as conn:
+            views = []
+            for row in await notify_repo.open_dm_prompts(conn, shards):
+                stored = await round_repo.get_game(conn, row.game_id)
+                t = None if stored is None else await tournament_repo.get_tournament(
+                    conn, stored.tournament_id)
+                if stored is not None and t is not None and t.guild_id == row.guild_id:
+                    if stored.state == "reported":
+                        continue  # still waiting for this answer
+                    game = await self._game_view(conn, t, row.game_id)
+                else:
+                    game = None  # its round was undone
+                views.append(DmPromptView(row.outbox_id, row.guild_id, row.game_id,
+                                          row.channel_id, row.message_id, game))
+            return views
+
+    async def close_dm_prompt(self, announcement_id: int) -> bool:
+        """The DM prompt's buttons are disabled: True the first time."""
+        async with self.db.transaction() as conn:
+            return await notify_repo.forget_dm_prompt(conn, announcement_id)
 
     async def standings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
@@ -349,7 +395,9 @@ class ResultOps(RoundOps):
             # get_tournament): a concurrent click may have answered in between
             game = await round_repo.get_game(conn, game_id)
         if game is None or t is None or t.guild_id != actor.guild_id:
-            raise UnknownGameError("This game does not exist in this server.")
+            # a prompt's game disappears when its round is undone: say so, not "unknown"
+            raise UnknownGameError("This game does not exist in this server (any more: its "
+                                   "round may have been undone); there is nothing to answer.")
         _require_playing(t)
         await self._require_not_pairing(conn, t, "this answer was not recorded")
         me = await player_repo.find_member(conn, t.id, actor.user_id)

@@ -264,6 +264,19 @@ class ReportOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class DmPromptView:
+    """A Confirm / Dispute prompt sent by DM whose game was settled another way (or undone:
+    ``game`` is None). The bot disables its buttons, then :meth:`close_dm_prompt`."""
+
+    announcement_id: int
+    guild_id: int
+    game_id: int
+    channel_id: int  # the DM channel
+    message_id: int
+    game: GameView | None
+
+
+@dataclass(frozen=True, slots=True)
 class PromptView:
     """A posted Confirm / Dispute prompt whose game was settled another way (or undone:
     ``game`` is None). The bot disables its buttons and closes it."""
@@ -272,6 +285,7 @@ class PromptView:
     channel_id: int
     message_id: int
     game: GameView | None
+    guild_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)

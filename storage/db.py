@@ -18,16 +18,18 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from storage.dialects.postgresql import PgDatabase, is_url
 from storage.dialects.postgresql import connect as pg_connect
 from storage.schema import MigrationError, UnusableDatabase, migration_files
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -142,6 +144,11 @@ class Database:
             except BaseException:
                 await self._rollback_if_open()
                 raise
+
+    async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
+        """``operation()`` as it is: SQLite serialises every write transaction on the file
+        (``BEGIN IMMEDIATE``), so there are no deadlocks to retry (PostgreSQL's has)."""
+        return await operation()
 
     async def _rollback_if_open(self) -> None:
         if self.conn.in_transaction:

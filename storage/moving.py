@@ -123,7 +123,7 @@ async def copy_database(source: str, destination: str, *, force: bool = False) -
             version = await src_sql.schema_version(conn)
             if version != src_sql.latest_version():
                 raise CopyRefused(
-                    f"the source is at schema {version}, this swissbot writes schema "
+                    f"the source {src.path} is at schema {version}, this swissbot writes schema "
                     f"{src_sql.latest_version()}: start swissbot on it once (it migrates), "
                     "then copy"
                 )

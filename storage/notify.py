@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 
 from storage.connection import Connection, Row
+from storage.shards import ALL, Shards
 from storage.timefmt import to_text
 
 
@@ -144,3 +146,40 @@ async def dm_recipients(
         (guild_id, *user_ids),
     ) as cur:
         return {r["user_id"] for r in await cur.fetchall()}
+
+
+@dataclass(frozen=True, slots=True)
+class DmPromptRow:
+    """A Confirm / Dispute prompt posted by DM whose buttons are still live."""
+
+    outbox_id: int
+    guild_id: int
+    game_id: int
+    channel_id: int
+    message_id: int
+
+
+async def open_dm_prompts(conn: Connection, shards: Shards = ALL) -> list[DmPromptRow]:
+    """The ``dm_confirm`` announcements whose message was remembered when posted and not yet
+    closed (closing forgets the message), in the guilds of ``shards``."""
+    mine, params = shards.where("o.guild_id")
+    async with conn.execute(
+        "SELECT o.id, o.guild_id, o.payload, m.channel_id, m.message_id FROM posted_messages m"
+        f" JOIN outbox o ON o.id = m.outbox_id WHERE o.kind = 'dm_confirm' AND {mine}"
+        " ORDER BY o.id",
+        params,
+    ) as cur:
+        rows = await cur.fetchall()
+    found = []
+    for r in rows:
+        game_id = json.loads(r["payload"]).get("game_id")
+        if isinstance(game_id, int):
+            found.append(DmPromptRow(r["id"], r["guild_id"], game_id, r["channel_id"],
+                                     r["message_id"]))
+    return found
+
+
+async def forget_dm_prompt(conn: Connection, outbox_id: int) -> bool:
+    """The DM prompt's buttons were disabled: True the first time."""
+    cur = await conn.execute("DELETE FROM posted_messages WHERE outbox_id = ?", (outbox_id,))
+    return cur.rowcount == 1

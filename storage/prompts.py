@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from storage.connection import Connection
+from storage.shards import ALL, Shards
 from storage.timefmt import to_text
 
 
@@ -37,14 +38,19 @@ async def remember(
     )
 
 
-async def settled(conn: Connection, guild_id: int) -> list[PromptRow]:
-    """Open prompts of the guild whose game no longer waits for an answer."""
+async def settled(
+    conn: Connection, guild_id: int | None, shards: Shards = ALL
+) -> list[PromptRow]:
+    """Open prompts of the guild (None: of every guild on ``shards``) whose game no longer
+    waits for an answer."""
+    mine, params = shards.where("p.guild_id")
+    guild = "p.guild_id = ?" if guild_id is not None else "1 = 1"
     async with conn.execute(
         "SELECT p.game_id, p.guild_id, p.channel_id, p.message_id, g.state"
         " FROM report_prompts p LEFT JOIN games g ON g.id = p.game_id"
-        " WHERE p.guild_id = ? AND p.closed_at IS NULL"
+        f" WHERE {guild} AND {mine} AND p.closed_at IS NULL"
         " AND (g.id IS NULL OR g.state <> 'reported') ORDER BY p.game_id",
-        (guild_id,),
+        (*([guild_id] if guild_id is not None else []), *params),
     ) as cur:
         return [
             PromptRow(r["game_id"], r["guild_id"], r["channel_id"], r["message_id"], r["state"])

@@ -204,7 +204,9 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin
             "pending_announcements", "claim_announcements", "release_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
-            "report_delivery_problem", "give_up_announcement",
+            "report_delivery_problem", "give_up_announcement", "announcement_tournament",
+            # the delivery task disabling settled DM prompts
+            "settled_dm_prompts", "close_dm_prompt",
             # issue 16: the delivery task's side of game threads and DMs
             "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
             "thread_problem", "threads_to_archive", "thread_archived",

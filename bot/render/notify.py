@@ -27,6 +27,29 @@ DM_BUTTONS = (("confirm", "Confirm", discord.ButtonStyle.success),
               ("dispute", "Dispute", discord.ButtonStyle.danger))
 
 
+def dm_prompt_buttons(guild_id: Any, game_id: Any, *, disabled: bool = False) -> discord.ui.View:
+    """Confirm / Dispute of a DM prompt (the custom_id names the guild: a DM has none);
+    ``disabled`` once the result is settled."""
+    view = discord.ui.View(timeout=None)
+    for action, label, style in DM_BUTTONS:
+        view.add_item(discord.ui.Button(
+            label=label, style=style, disabled=disabled,
+            custom_id=f"swissbot:dm:{action}:{guild_id}:{game_id}"))
+    view.stop()  # the clicks are handled by the dynamic item registered by the cogs
+    return view
+
+
+def report_prompt_buttons(game_id: int, *, disabled: bool = False) -> discord.ui.View:
+    """Confirm / Dispute of a report prompt in a channel or thread (the custom_ids of
+    ``cogs.views.ReportButton``); ``disabled`` once the result is settled."""
+    view = discord.ui.View(timeout=None)
+    for action, label, style in DM_BUTTONS:
+        view.add_item(discord.ui.Button(label=label, style=style, disabled=disabled,
+                                        custom_id=f"swissbot:{action}:{game_id}"))
+    view.stop()
+    return view
+
+
 def _name(payload: dict[str, Any]) -> str:
     return str((payload.get("tournament") or {}).get("name", "the tournament"))
 
@@ -125,14 +148,8 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
                     f"{plain(str(payload.get('reported', '?')), 20)}** "
                     f"{plain(str(payload.get('black', '?')), 60)}. Confirm or dispute it here "
                     "or in the server.")
-            view = discord.ui.View(timeout=None)
-            for action, label, style in DM_BUTTONS:
-                view.add_item(discord.ui.Button(
-                    label=label, style=style,
-                    custom_id=f"swissbot:dm:{action}:{payload.get('guild_id')}:"
-                              f"{payload.get('game_id')}"))
-            view.stop()
-            return Outgoing(content=fit_content(text)), view
+            return Outgoing(content=fit_content(text)), dm_prompt_buttons(
+                payload.get("guild_id"), payload.get("game_id"))
         case "dm_final":
             text = (f"**{name}** is over: you finished **#{payload.get('rank')}** of "
                     f"{payload.get('players')} with {plain(str(payload.get('points', '')), 10)} "

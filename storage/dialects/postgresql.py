@@ -13,15 +13,27 @@ use SERIALIZABLE: its conflicts surface at any statement or at COMMIT and need t
 operation re-run, which ``async with db.transaction()`` blocks cannot do. ``NO KEY UPDATE``
 (not ``UPDATE``) so that foreign-key checks of other transactions (``KEY SHARE``) do not wait.
 Operations of different tournaments and guilds run in parallel on separate pooled connections.
+
+Deadlocks (SQLSTATE 40P01) can still happen between operations that lock rows of several
+tables in different orders, and serialization failures (40001) in a REPEATABLE READ snapshot.
+PostgreSQL rolls the victim's transaction back; :func:`retrying` (``db.retrying(op)``, which
+the service wraps around every public operation) then runs the whole operation again, a
+bounded number of times after a random pause, but only while the operation has committed
+nothing yet: re-running one whose earlier transaction committed could apply that part twice,
+so such a failure is raised as it is.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import random
 import re
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -37,6 +49,63 @@ MIGRATION_LOCK = 0x5357_4953_5342_4F54 & 0x7FFF_FFFF_FFFF_FFFF
 
 POOL_MIN = 1
 POOL_MAX = 10
+
+# Transient conflicts: PostgreSQL rolled the transaction back, and the same operation run again
+# normally succeeds (40001 serialization_failure, 40P01 deadlock_detected).
+RETRYABLE: tuple[type[Exception], ...] = (asyncpg.SerializationError,
+                                          asyncpg.DeadlockDetectedError)
+RETRY_ATTEMPTS = 4  # runs in all, the first included
+RETRY_BASE_SECONDS = 0.05  # the k-th pause is random in [0, base * 2**(k-1)): "full jitter"
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class _Operation:
+    """One run of an operation under :func:`retrying`: has it committed a write yet?"""
+
+    __slots__ = ("committed",)
+
+    def __init__(self) -> None:
+        self.committed = False
+
+
+_operation: ContextVar[_Operation | None] = ContextVar("swissbot_pg_operation", default=None)
+
+
+def is_retryable(error: BaseException) -> bool:
+    """A transient conflict (directly, or as the cause of the error that reached us)."""
+    return isinstance(error, RETRYABLE) or isinstance(error.__cause__, RETRYABLE)
+
+
+async def retrying(
+    operation: Callable[[], Awaitable[T]],
+    *,
+    attempts: int = RETRY_ATTEMPTS,
+    base_seconds: float = RETRY_BASE_SECONDS,
+) -> T:
+    """Run ``operation()``; when it fails with a deadlock or a serialization failure before
+    any of its transactions committed, run it again (``attempts`` runs at most) after a
+    random pause. Nested calls (an operation calling another) leave the retrying to the
+    outermost one, which alone knows whether something committed."""
+    if _operation.get() is not None:
+        return await operation()
+    for attempt in range(1, max(1, attempts) + 1):
+        state = _Operation()
+        token = _operation.set(state)
+        try:
+            return await operation()
+        except Exception as exc:
+            if not is_retryable(exc) or state.committed or attempt >= attempts:
+                raise
+            pause = random.uniform(0, base_seconds * 2 ** (attempt - 1))
+            log.info("transient database conflict (%s), run %d of %d; again in %.3fs",
+                     type(exc.__cause__ if not isinstance(exc, RETRYABLE) else exc).__name__,
+                     attempt, attempts, pause)
+        finally:
+            _operation.reset(token)
+        await asyncio.sleep(pause)
+    raise AssertionError("unreachable")  # the last run returned or raised
 
 _PLACEHOLDER = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?")
 _RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
@@ -215,6 +284,14 @@ class PgDatabase:
             isolation = "repeatable_read" if readonly else "read_committed"
             async with raw.transaction(isolation=isolation, readonly=readonly):
                 yield PgConnection(raw, readonly=readonly)
+        state = _operation.get()
+        if state is not None and not readonly:
+            state.committed = True  # from now on a conflict must not re-run the operation
+
+    async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
+        """``operation()``, run again on a deadlock or serialization failure while it has
+        committed nothing (:func:`retrying`)."""
+        return await retrying(operation)
 
     async def close(self) -> None:
         """Wait for the connections in use (a transaction in progress) to come back, then close."""

@@ -9,6 +9,7 @@ a scheduled round 1 announced and started by the bot itself.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -67,7 +68,8 @@ async def test_reminders_ping_only_open_games_and_the_deadline_posts_results(
     done, waiting = view.games
     prompt = await club.run(member(guild, done.white.user_id), "report", result="win")
     await club.click(prompt, member(guild, done.black.user_id), "Confirm")
-    await club.run(member(guild, waiting.black.user_id), "report", result="win")
+    waiting_prompt = await club.run(member(guild, waiting.black.user_id), "report",
+                                    result="win")
 
     clock.advance(minutes=46)
     reminder = await club.wait_post(lambda m: "deadline" in text_of(m)
@@ -84,6 +86,15 @@ async def test_reminders_ping_only_open_games_and_the_deadline_posts_results(
     assert results
     game = await bot.service.get_game(guild.id, waiting.id)
     assert game.result == "0-1" and game.state == "final"
+    # the deadline settled the waiting report: its prompt's buttons are disabled by the bot
+    prompt = fake.messages[int(waiting_prompt["id"])]
+    for _ in range(200):
+        buttons = [b for row in prompt.get("components") or [] for b in row["components"]]
+        if buttons and all(b.get("disabled") for b in buttons):
+            break
+        await asyncio.sleep(0.05)
+    assert buttons and all(b.get("disabled") for b in buttons), prompt
+    assert "is final" in prompt["content"] and prompt["allowed_mentions"]["parse"] == []
 
 
 async def test_noshow_claim_objection_and_forfeit(
