@@ -72,15 +72,16 @@ class PairingWorkerFailed(Exception):
 #: picklable). The service passes ``service.explain.pair_and_explain``.
 PairingJob = Callable[[Tournament, PairingConfig], tuple[PairingResult, dict[str, Any]]]
 T = TypeVar("T")
-#: What runs after the job, in the same place: (model, pairing, extra) -> what the store needs.
-Finisher = Callable[[Tournament, PairingResult, Any], T]
+#: What runs after the job, in the same place: (model, pairing, its facts, extra) -> what the
+#: store needs.
+Finisher = Callable[[Tournament, PairingResult, dict[str, Any], Any], T]
 
 
 def _job_then(job: PairingJob, then: Finisher[T], model: Tournament, config: PairingConfig,
-              extra: Any) -> tuple[dict[str, Any], T]:
+              extra: Any) -> T:
     """The worker's entry point for :meth:`PairingPool.run_then` (importable by name)."""
     result, facts = job(model, config)
-    return facts, then(model, result, extra)
+    return then(model, result, facts, extra)
 
 
 class _Slot:
@@ -171,12 +172,12 @@ class PairingPool:
     async def run_then(
         self, slot: _Slot | None, job: PairingJob, model: Tournament, config: PairingConfig,
         then: Finisher[T], extra: Any,
-    ) -> tuple[dict[str, Any], T]:
-        """:meth:`run`, then ``then(model, result, extra)`` in the same place (the worker
-        builds what the store needs from the pairing: ``service.stored_round``), so that
-        work leaves the event loop with the pairing. Returns the job's facts and what
-        ``then`` returned (not the pairing itself: ``then`` has what is needed of it, and
-        sending it back would cost the event loop its unpickling)."""
+    ) -> T:
+        """:meth:`run`, then ``then(model, result, facts, extra)`` in the same place (the
+        worker builds what the store needs from the pairing: ``service.stored_round``), so
+        that work leaves the event loop with the pairing. Returns only what ``then``
+        returned (not the pairing and facts themselves: ``then`` keeps what is needed of
+        them, and sending them back would cost the event loop their unpickling)."""
         job = self.job or job
         if slot is None:
             return _job_then(job, then, model, config, extra)

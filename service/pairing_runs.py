@@ -113,7 +113,7 @@ class PairingRunOps(ServiceBase):
         if slot is not None and self.on_announced is not None:
             self.on_announced()  # post the progress line now, not after the pairing
         try:
-            facts, stored = await self.pairing.run_then(
+            stored = await self.pairing.run_then(
                 slot, pair_and_explain, snapshot.tournament, config, stored_round, seating)
         except PairingError as exc:
             refusal = _no_pairing(t, number, exc)
@@ -134,7 +134,7 @@ class PairingRunOps(ServiceBase):
             self.pairing.release(slot)
         numbers = {row.id: n for n, row in snapshot.by_number.items()}
         return await self._store_pairing(actor, t, token, number, revision, numbers, stored,
-                                         facts, force=force, prepare=prepare)
+                                         force=force, prepare=prepare)
 
     async def _mark_run(
         self, conn: Connection, t: TournamentRow, token: str, number: int,
@@ -157,8 +157,7 @@ class PairingRunOps(ServiceBase):
 
     async def _store_pairing(
         self, actor: Actor, t: TournamentRow, token: str, number: int, revision: int,
-        numbers: dict[int, int], stored: StoredRound, facts: dict[str, Any], *, force: bool,
-        prepare: Prepare,
+        numbers: dict[int, int], stored: StoredRound, *, force: bool, prepare: Prepare,
     ) -> RoundView:
         """Step 3: store the round if the tournament is still what was paired: the same
         revision (no write to its players, rounds, results, byes, requests or forbidden pairs
@@ -203,7 +202,8 @@ class PairingRunOps(ServiceBase):
                     await run_repo.end_run(conn, t.id, token)
                     return await self._insert_round(  # type: ignore[attr-defined,no-any-return]
                         conn, actor, prepared, number, stored.games, stored.byes, force=force,
-                        explanation=facts, replaces=run.progress_id, stored=stored)
+                        explanation=stored.explanation, replaces=run.progress_id,
+                        stored=stored)
         assert stale is not None
         raise RoundChangedError(stale)
 

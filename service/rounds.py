@@ -223,7 +223,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         *,
         force: bool,
         draft_version: int | None = None,
-        explanation: dict[str, Any] | None = None,
+        explanation: dict[str, Any] | str | None = None,
         replaces: int | None = None,
         stored: StoredRound | None = None,
     ) -> RoundView:

@@ -21,6 +21,7 @@ from typing import Any
 
 from service.present import round_payload
 from service.views import ByeView, GameView, RoundView, Seat
+from storage.extras import explanation_text
 from swiss.model import ByeKind, Scoring, Tournament
 from swiss.pairing.types import PairingResult
 
@@ -47,8 +48,8 @@ class Seating:
 class StoredRound:
     """The round ready to store: ``games`` (white, black player ids) in board order,
     ``byes`` (player id, kind), the pairings ``payload`` (plain dicts: cheap to send back
-    from the worker, unlike thousands of view objects), the byes' points and the audit's
-    ``audit_games`` / ``audit_byes`` (pairing numbers)."""
+    from the worker, unlike thousands of view objects), the byes' points, the audit's
+    ``audit_games`` / ``audit_byes`` (pairing numbers) and the /why facts as JSON text."""
 
     seating: Seating
     games: list[tuple[int, int]]
@@ -57,6 +58,7 @@ class StoredRound:
     payload: dict[str, Any]
     audit_games: list[list[int]]
     audit_byes: list[list[Any]]
+    explanation: str  # the /why facts as stored (storage.extras.explanation_text)
 
     def finish(
         self, game_ids: list[int], paired_at: datetime, deadline: datetime | None
@@ -106,9 +108,10 @@ def _stored_time(moment: datetime | None) -> Any:
     return moment.astimezone(UTC).replace(microsecond=0)
 
 
-def stored_round(model: Tournament, result: PairingResult, seating: Seating) -> StoredRound:
-    """Everything the store needs from ``result`` (see the module docstring). Pure: runs in
-    the pairing worker, or inline for a small event."""
+def stored_round(model: Tournament, result: PairingResult, facts: dict[str, Any],
+                 seating: Seating) -> StoredRound:
+    """Everything the store needs from ``result`` and its /why ``facts`` (see the module
+    docstring). Pure: runs in the pairing worker, or inline for a small event."""
     del model  # the seating has all it needs; the argument keeps one shape for every finisher
     seats = {number: Seat(player_id=pid, number=number, name=name, user_id=uid)
              for number, (pid, name, uid) in seating.seats.items()}
@@ -138,4 +141,5 @@ def stored_round(model: Tournament, result: PairingResult, seating: Seating) -> 
         payload=round_payload(view),
         audit_games=[[g.white, g.black] for g in result.games],
         audit_byes=[[b.player, b.kind.value] for b in result.byes],
+        explanation=explanation_text(facts),
     )
