@@ -253,8 +253,15 @@ class OutboxDelivery:
                 organiser_role = settings.organiser_role_id
                 guild = self.client.get_guild(row.guild_id)
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
-            messages = render_announcement(row.kind, row.payload, organiser_role_id=organiser_role,
-                                           owner_id=owner)
+            if _big(row.payload):
+                # a big round's pairings or a big table: 100 ms and more of formatting and
+                # paginating, in a worker thread so the event loop keeps answering everyone
+                messages = await asyncio.to_thread(
+                    render_announcement, row.kind, row.payload,
+                    organiser_role_id=organiser_role, owner_id=owner)
+            else:
+                messages = render_announcement(row.kind, row.payload,
+                                               organiser_role_id=organiser_role, owner_id=owner)
             if row.kind == "bracket" and messages:
                 # matplotlib is slow and blocking: draw in a worker thread, off the event loop
                 picture = await asyncio.to_thread(bracket_png, row.payload)
@@ -519,6 +526,17 @@ KIND_NAMES = {
     "dispute": "a dispute notice", "result_corrected": "a result correction",
     "bracket": "the bracket",
 }
+#: Boards or table rows from which an announcement is rendered in a worker thread (rendering
+#: 1,500 boards takes ~100 ms; below this it is a few milliseconds, less than a thread hop).
+RENDER_IN_THREAD_FROM = 200
+
+
+def _big(payload: dict[str, Any]) -> bool:
+    sizes = (payload.get("games"), payload.get("rows"),
+             (payload.get("standings") or {}).get("rows"))
+    return sum(len(s) for s in sizes if isinstance(s, list)) >= RENDER_IN_THREAD_FROM
+
+
 #: Announcements whose message a later one edits (``replaces``): remember it when posted.
 EDITED_LATER = frozenset({"pairing_progress"})
 

@@ -92,6 +92,14 @@ def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsVi
     )
 
 
+def _standings_and_crosstable(
+    t: TournamentRow, snapshot: Snapshot
+) -> tuple[StandingsView, CrosstableView]:
+    """The CPU work of the live page and /crosstable (off the event loop for a big event)."""
+    standings = standings_view(t, snapshot, final=t.status == "finished")
+    return standings, crosstable_view(t, snapshot, standings)
+
+
 class LiveOps(ServiceBase):
     async def crosstable(
         self, guild_id: int, tournament: TournamentRef = None
@@ -102,8 +110,8 @@ class LiveOps(ServiceBase):
             snapshot = await load_snapshot(conn, t)
         if not snapshot.tournament.players:
             raise ConflictError(f"'{t.name}' has not started: there is no crosstable yet.")
-        standings = standings_view(t, snapshot, final=t.status == "finished")
-        return crosstable_view(t, snapshot, standings)
+        return (await self.pairing.off_loop(len(snapshot.tournament.players),
+                                            _standings_and_crosstable, t, snapshot))[1]
 
     async def web_link(self, actor: Actor, tournament: TournamentRef = None) -> str:
         """The token of the event's live page, created (and audited) the first time.
@@ -138,7 +146,7 @@ class LiveOps(ServiceBase):
             snapshot = await load_snapshot(conn, t)
         standings = crosstable = None
         if snapshot.tournament.players:
-            standings = standings_view(t, snapshot, final=t.status == "finished")
-            crosstable = crosstable_view(t, snapshot, standings)
+            standings, crosstable = await self.pairing.off_loop(
+                len(snapshot.tournament.players), _standings_and_crosstable, t, snapshot)
         return LiveEventView(info=info, rounds=rounds, standings=standings,
                              crosstable=crosstable)

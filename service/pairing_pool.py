@@ -26,7 +26,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
@@ -71,6 +71,17 @@ class PairingWorkerFailed(Exception):
 #: What a worker runs: the model and config in, the pairing and the /why facts out (both
 #: picklable). The service passes ``service.explain.pair_and_explain``.
 PairingJob = Callable[[Tournament, PairingConfig], tuple[PairingResult, dict[str, Any]]]
+T = TypeVar("T")
+#: What runs after the job, in the same place: (model, pairing, its facts, extra) -> what the
+#: store needs.
+Finisher = Callable[[Tournament, PairingResult, dict[str, Any], Any], T]
+
+
+def _job_then(job: PairingJob, then: Finisher[T], model: Tournament, config: PairingConfig,
+              extra: Any) -> T:
+    """The worker's entry point for :meth:`PairingPool.run_then` (importable by name)."""
+    result, facts = job(model, config)
+    return then(model, result, facts, extra)
 
 
 class _Slot:
@@ -156,12 +167,30 @@ class PairingPool:
         job = self.job or job
         if slot is None:
             return job(model, config)
+        return await self._in_worker(slot, job, model, config)  # type: ignore[no-any-return]
+
+    async def run_then(
+        self, slot: _Slot | None, job: PairingJob, model: Tournament, config: PairingConfig,
+        then: Finisher[T], extra: Any,
+    ) -> T:
+        """:meth:`run`, then ``then(model, result, facts, extra)`` in the same place (the
+        worker builds what the store needs from the pairing: ``service.stored_round``), so
+        that work leaves the event loop with the pairing. Returns only what ``then``
+        returned (not the pairing and facts themselves: ``then`` keeps what is needed of
+        them, and sending them back would cost the event loop their unpickling)."""
+        job = self.job or job
+        if slot is None:
+            return _job_then(job, then, model, config, extra)
+        return await self._in_worker(  # type: ignore[no-any-return]
+            slot, _job_then, job, then, model, config, extra)
+
+    async def _in_worker(self, slot: _Slot, fn: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(slot.get(), job, model, config)
+            future = loop.run_in_executor(slot.get(), fn, *args)
         except BrokenProcessPool:  # the previous worker died between two pairings
             slot.kill()
-            future = loop.run_in_executor(slot.get(), job, model, config)
+            future = loop.run_in_executor(slot.get(), fn, *args)
         limit = self.limits.time_limit
         try:
             return await asyncio.wait_for(future, timeout=limit)
@@ -176,6 +205,21 @@ class PairingPool:
         except asyncio.CancelledError:
             slot.kill()  # nobody waits for it any more: do not let it run on
             raise
+
+    async def off_loop(self, players: int, fn: Callable[..., T], *args: Any,
+                       **kwargs: Any) -> T:
+        """``fn(*args, **kwargs)``, in a thread when the event has ``players`` players or
+        more (the same threshold as the pairing's), else here: the standings of a big event
+        (tiebreaks over thousands of players: a second of pure Python at 3,000), its TRF or
+        JSON export. A thread, not a worker process: the inputs (the whole event) would
+        cost the event loop their pickling, and the results theirs unpickling, as much as
+        the work itself; a thread shares them, and the interpreter hands the event loop
+        its turn every few milliseconds (``sys.getswitchinterval``), so every guild is
+        still answered. Call it outside any transaction: a transaction held while it
+        computes would hold the database for everyone."""
+        if players < self.limits.inline_below:
+            return fn(*args, **kwargs)
+        return await asyncio.to_thread(fn, *args, **kwargs)
 
     async def warm_up(self) -> None:
         """Start every worker now (the bot calls this at start-up, so that the first big

@@ -38,10 +38,13 @@ from service.errors import (
     ServiceError,
 )
 from service.explain import pair_and_explain
+from service.model import Snapshot, pairing_config, settings_of
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
+from service.stored_round import Seating, StoredRound, stored_round
 from service.views import Actor, RoundView
 from storage import pairing_runs as run_repo
+from storage import players as player_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
@@ -83,6 +86,8 @@ class PairingRunOps(ServiceBase):
                     # the top cut's knockout: a handful of players, paired in this transaction
                     return await self._pair(conn, actor, await prepare(conn, t),  # type: ignore[attr-defined]
                                             force=force)
+                # Read before this transaction's own (rolled back) changes: step 3 compares it.
+                revision = await tournament_repo.revision(conn, t.id)
                 await conn.execute("SAVEPOINT pairing_look")
                 try:
                     prepared = await prepare(conn, t)
@@ -91,6 +96,7 @@ class PairingRunOps(ServiceBase):
                 finally:
                     await conn.execute("ROLLBACK TO pairing_look")
                     await conn.execute("RELEASE pairing_look")
+                seating = _seating(prepared, number, snapshot)
                 if self.pairing.offloads(players):
                     try:
                         slot = self.pairing.reserve()
@@ -107,8 +113,8 @@ class PairingRunOps(ServiceBase):
         if slot is not None and self.on_announced is not None:
             self.on_announced()  # post the progress line now, not after the pairing
         try:
-            result, facts = await self.pairing.run(slot, pair_and_explain, snapshot.tournament,
-                                                   config)
+            stored = await self.pairing.run_then(
+                slot, pair_and_explain, snapshot.tournament, config, stored_round, seating)
         except PairingError as exc:
             refusal = _no_pairing(t, number, exc)
             await self._pairing_failed(t, token, number, refusal.message, actor)
@@ -126,8 +132,9 @@ class PairingRunOps(ServiceBase):
             raise
         finally:
             self.pairing.release(slot)
-        return await self._store_pairing(actor, t, token, number, snapshot, config, result,
-                                         facts, force=force, prepare=prepare)
+        numbers = {row.id: n for n, row in snapshot.by_number.items()}
+        return await self._store_pairing(actor, t, token, number, revision, numbers, stored,
+                                         force=force, prepare=prepare)
 
     async def _mark_run(
         self, conn: Connection, t: TournamentRow, token: str, number: int,
@@ -149,11 +156,18 @@ class PairingRunOps(ServiceBase):
             await run_repo.set_progress(conn, t.id, token, progress_id)
 
     async def _store_pairing(
-        self, actor: Actor, t: TournamentRow, token: str, number: int, snapshot: Any,
-        config: Any, result: Any, facts: dict[str, Any], *, force: bool, prepare: Prepare,
+        self, actor: Actor, t: TournamentRow, token: str, number: int, revision: int,
+        numbers: dict[int, int], stored: StoredRound, *, force: bool, prepare: Prepare,
     ) -> RoundView:
-        """Step 3: store the round if the tournament is still what was paired."""
+        """Step 3: store the round if the tournament is still what was paired: the same
+        revision (no write to its players, rounds, results, byes, requests or forbidden pairs
+        since step 1), the same settings, and, after the changes of step 1 are made for
+        real, the same round to pair and the same pairing numbers. Nothing of the event is
+        read again: the rows and the announcement come from the worker (``stored``)."""
         stale: str | None = None
+        changed_text = (f"'{t.name}' changed while round {number} was being paired (a "
+                        "player, a bye, a forbidden pair or a setting), so that pairing was "
+                        "not stored: nothing changed. Run /round next again.")
         async with self.db.transaction() as conn:
             run = await run_repo.get_run(conn, t.id)
             if run is None or run.token != token:
@@ -162,35 +176,34 @@ class PairingRunOps(ServiceBase):
                          "/round next again.")
             else:
                 fresh = await tournament_repo.get_tournament(conn, t.id) or t
-                await conn.execute("SAVEPOINT pairing_store")
-                try:
-                    prepared = await prepare(conn, fresh)
-                    now_number, now_snapshot, now_config, _ = await self._pairing_input(  # type: ignore[attr-defined]
-                        conn, actor, prepared, force=force)
-                except ServiceError as exc:  # it can no longer be paired at all
-                    changed: str | None = exc.message
+                changed: str | None = None
+                if (await tournament_repo.revision(conn, t.id) != revision
+                        or _terms(fresh) != _terms(t)):
+                    changed = changed_text
                 else:
-                    changed = None
-                    if (now_number, now_snapshot.tournament, now_config) != (
-                            number, snapshot.tournament, config):
-                        changed = (f"'{t.name}' changed while round {number} was being paired "
-                                   "(a player, a bye, a forbidden pair or a setting), so that "
-                                   "pairing was not stored: nothing changed. Run /round next "
-                                   "again.")
+                    await conn.execute("SAVEPOINT pairing_store")
+                    try:
+                        prepared = await prepare(conn, fresh)
+                        now_number = await self._round_to_pair(  # type: ignore[attr-defined]
+                            conn, actor, prepared, force=force)
+                    except ServiceError as exc:  # it can no longer be paired at all
+                        changed = exc.message
+                    else:
+                        if now_number != number or await player_repo.pairing_numbers(
+                                conn, t.id) != numbers:
+                            changed = changed_text
+                    if changed is not None:
+                        await conn.execute("ROLLBACK TO pairing_store")
+                    await conn.execute("RELEASE pairing_store")
                 if changed is not None:
                     stale = changed
-                    await conn.execute("ROLLBACK TO pairing_store")
-                    await conn.execute("RELEASE pairing_store")
                     await self._end_run(conn, t, run, number, stale, actor)
                 else:
-                    await conn.execute("RELEASE pairing_store")
                     await run_repo.end_run(conn, t.id, token)
-                    games = [(now_snapshot.row(g.white).id, now_snapshot.row(g.black).id)
-                             for g in result.games]
-                    byes = [(now_snapshot.row(b.player).id, b.kind.value) for b in result.byes]
                     return await self._insert_round(  # type: ignore[attr-defined,no-any-return]
-                        conn, actor, prepared, number, games, byes, force=force,
-                        explanation=facts, replaces=run.progress_id)
+                        conn, actor, prepared, number, stored.games, stored.byes, force=force,
+                        explanation=stored.explanation, replaces=run.progress_id,
+                        stored=stored)
         assert stale is not None
         raise RoundChangedError(stale)
 
@@ -268,6 +281,23 @@ def _alive(owner: str) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def _terms(row: TournamentRow) -> tuple[Any, ...]:
+    """What of the tournament row a pairing and its announcement depend on (its settings
+    are not under the revision: the row is compared instead)."""
+    settings = settings_of(row)
+    return (row.status, row.name, row.seed, settings.rounds, settings.scoring,
+            settings.colours, pairing_config(row))
+
+
+def _seating(t: TournamentRow, number: int, snapshot: Snapshot) -> Seating:
+    settings = settings_of(t)
+    return Seating(
+        tournament_id=t.id, tournament_name=t.name, round_number=number,
+        total_rounds=settings.rounds, use_colours=settings.colours, scoring=settings.scoring,
+        seats={n: (row.id, row.name, row.user_id) for n, row in snapshot.by_number.items()},
+    )
 
 
 def _no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:

@@ -10,7 +10,7 @@ from typing import Any
 from service.base import seat
 from service.errors import UnknownRoundError
 from service.model import Snapshot, load_snapshot, settings_of
-from service.playoff_state import load_bracket
+from service.playoff_state import BracketState, load_bracket
 from service.views import (
     ByeView,
     GameView,
@@ -147,7 +147,13 @@ async def current_standings(
 ) -> StandingsView:
     snapshot = await load_snapshot(conn, t)
     view = standings_view(t, snapshot, after_round=after_round, final=final)
-    state = await load_bracket(conn, t.id)
+    return with_placings(view, await load_bracket(conn, t.id), after_round)
+
+
+def with_placings(view: StandingsView, state: BracketState | None,
+                  after_round: int | None) -> StandingsView:
+    """The standings with the top cut's placings, once it is seeded (not for a round of the
+    Swiss before the cut)."""
     if state is None or (after_round is not None and after_round < state.playoffs.swiss_rounds):
         return view
     return replace(view, placings=state.placings())

@@ -19,6 +19,7 @@ from service.errors import (
     UnknownRoundError,
 )
 from service.limits import MAX_GAMES_IN_MATCH, MIN_GAMES_IN_MATCH
+from service.model import load_snapshot
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import check_knockout_result
@@ -26,6 +27,8 @@ from service.present import (
     current_standings,
     game_view,
     standings_payload,
+    standings_view,
+    with_placings,
 )
 from service.rounds import RoundOps
 from service.validation import check_choice, check_range
@@ -361,7 +364,11 @@ class ResultOps(RoundOps):
                     f"'{t.name}' has {played} round(s): choose a round from 0 to {played}."
                 )
             final = t.status == "finished" and round_number in (None, played)
-            return await current_standings(conn, t, after_round=round_number, final=final)
+            snapshot = await load_snapshot(conn, t)
+        # computed after the read transaction, off the event loop for a big event
+        view = await self.pairing.off_loop(len(snapshot.tournament.players), standings_view,
+                                           t, snapshot, after_round=round_number, final=final)
+        return with_placings(view, state, round_number)
 
     # -- helpers ---------------------------------------------------------------------------------
     async def _current_game_of(

@@ -25,6 +25,7 @@ from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
 from service.present import round_payload, round_view, standings_payload, standings_view
 from service.schedule import arm_round, arm_schedule
+from service.stored_round import StoredRound
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import extras as extras_repo
@@ -164,6 +165,29 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         """What the engine pairs the next round from: (round number, snapshot, config,
         players to pair). Checks that the round may be paired; closes the current round
         when ``force`` (so call it inside a savepoint to only look)."""
+        number = await self._round_to_pair(conn, actor, t, force=force)
+        snapshot = await load_snapshot(conn, t)
+        model = snapshot.tournament
+        requested = model.requested_byes.get(number, {})
+        pairable = [
+            p.id
+            for p in model.players
+            if model.is_active(p.id, number) and p.id not in requested
+        ]
+        if len(pairable) < 2 and not requested:
+            raise ConflictError(
+                f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
+                "playing. Finish the tournament instead."
+            )
+        config = pairing_config(t)
+        return number, snapshot, config, len(pairable)
+
+    async def _round_to_pair(
+        self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
+    ) -> int:
+        """The number of the next round, checked as :meth:`_pairing_input` does but without
+        reading the snapshot (the store of a round paired outside the transaction repeats
+        this part; its revision check stands for the rest)."""
         settings = settings_of(t)
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
@@ -186,21 +210,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 )
             if unfinished:
                 await self._close_round(conn, actor, t, last.number, unfinished)
-        snapshot = await load_snapshot(conn, t)
-        model = snapshot.tournament
-        requested = model.requested_byes.get(number, {})
-        pairable = [
-            p.id
-            for p in model.players
-            if model.is_active(p.id, number) and p.id not in requested
-        ]
-        if len(pairable) < 2 and not requested:
-            raise ConflictError(
-                f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
-                "playing. Finish the tournament instead."
-            )
-        config = pairing_config(t)
-        return number, snapshot, config, len(pairable)
+        return number
 
     async def _insert_round(
         self,
@@ -213,8 +223,9 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         *,
         force: bool,
         draft_version: int | None = None,
-        explanation: dict[str, Any] | None = None,
+        explanation: dict[str, Any] | str | None = None,
         replaces: int | None = None,
+        stored: StoredRound | None = None,
     ) -> RoundView:
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
@@ -246,8 +257,12 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await self._record_round_event(conn, actor, t, number, "paired")
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
-        view = await round_view(conn, t, number)
-        payload = round_payload(view)
+        if stored is not None:  # built with the pairing (in the worker for a big event)
+            view, payload = stored.finish(await round_repo.game_ids(conn, round_id), now,
+                                          deadline)
+        else:
+            view = await round_view(conn, t, number)
+            payload = round_payload(view)
         if replaces is not None:  # the "Pairing round N..." line becomes this post
             payload["replaces"] = replaces
         await self._announce(conn, t, "pairings", payload)
@@ -259,8 +274,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
             })
         audit: dict[str, object] = {
             "round": number, "forced": force, "system": settings.system,
-            "games": [[g.white.number, g.black.number] for g in view.games],
-            "byes": [[b.player.number, b.kind] for b in view.byes],
+            "games": (stored.audit_games if stored is not None
+                      else [[g.white.number, g.black.number] for g in view.games]),
+            "byes": (stored.audit_byes if stored is not None
+                     else [[b.player.number, b.kind] for b in view.byes]),
         }
         if draft_version is not None:
             audit["draft_version"] = draft_version

@@ -12,12 +12,19 @@ from storage.timefmt import from_text, to_text
 
 
 # -- round explanations ---------------------------------------------------------------------------
-async def save_explanation(conn: Connection, round_id: int, data: dict[str, Any]) -> None:
+async def save_explanation(conn: Connection, round_id: int, data: dict[str, Any] | str) -> None:
+    """``data``, or its :func:`explanation_text` made beforehand (a big round's, in the
+    pairing worker: tens of milliseconds of JSON not spent in the event loop)."""
     await conn.execute(
         "INSERT INTO round_explanations (round_id, data) VALUES (?, ?)"
         " ON CONFLICT (round_id) DO UPDATE SET data = excluded.data",
-        (round_id, json.dumps(data, sort_keys=True)),
+        (round_id, data if isinstance(data, str) else explanation_text(data)),
     )
+
+
+def explanation_text(data: dict[str, Any]) -> str:
+    """How an explanation is stored."""
+    return json.dumps(data, sort_keys=True)
 
 
 async def get_explanation(conn: Connection, round_id: int) -> dict[str, Any] | None:

@@ -167,6 +167,41 @@ async def claim(
     the second would wait on their row locks: the subquery gets ``FOR UPDATE SKIP LOCKED``
     so each one takes rows the other has not locked.
     """
+    sql, args = _claim_statement(conn, claimant, now, lease_until, limit, shards)
+    async with conn.execute(sql, args) as cur:
+        return [_outbox(row) for row in await claimed_rows(cur)]
+
+
+async def claim_unparsed(
+    conn: Connection,
+    *,
+    claimant: str,
+    now: datetime,
+    lease_until: datetime,
+    limit: int = 20,
+    shards: Shards = ALL,
+) -> list[Row]:
+    """:func:`claim`, the rows as the database gave them: turn them into outbox rows with
+    :func:`outbox_rows` after the transaction (a big round's pairings payload is 600 kB of
+    JSON: parsed inside, it would hold the database for every guild meanwhile)."""
+    async with conn.execute(*_claim_statement(conn, claimant, now, lease_until, limit,
+                                              shards)) as cur:
+        return await claimed_rows(cur)
+
+
+def outbox_rows(rows: list[Row]) -> list[OutboxRow]:
+    return [_outbox(row) for row in rows]
+
+
+async def claimed_rows(cur: Any) -> list[Row]:
+    """The claimed rows in id order (RETURNING has no defined order)."""
+    return sorted(await cur.fetchall(), key=lambda row: row["id"])
+
+
+def _claim_statement(
+    conn: Connection, claimant: str, now: datetime, lease_until: datetime, limit: int,
+    shards: Shards,
+) -> tuple[str, tuple[Any, ...]]:
     mine, params = shards.where("o.guild_id")
     # -- PostgreSQL variant: the only dialect difference of the claim ------------------------
     lock = " FOR UPDATE SKIP LOCKED" if dialect(conn).NAME == "postgresql" else ""
@@ -183,9 +218,7 @@ async def claim(
     )
     args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, claimant,
             limit)
-    async with conn.execute(sql, args) as cur:
-        rows = [_outbox(row) for row in await cur.fetchall()]
-    return sorted(rows, key=lambda r: r.id)  # RETURNING has no defined order
+    return sql, args
 
 
 async def release(conn: Connection, claimant: str, ids: list[int] | None = None) -> int:

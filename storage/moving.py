@@ -166,8 +166,21 @@ async def _fill(
                 f'INSERT INTO "{table}" ({listed}) VALUES ({marks})',
                 [tuple(row[i] for i in range(len(names))) for row in rows],
             )
+        await _restore_revisions(conn, data)
         if sql is postgresql:
             await postgresql.reset_sequences(conn)  # type: ignore[arg-type]
+
+
+async def _restore_revisions(conn: Connection, data: dict[str, Any]) -> None:
+    """The revision triggers (migration 0013) bumped each tournament's revision while its
+    players, rounds and byes went in: put the source's values back, so the copy is
+    identical (updating ``tournaments`` itself fires no trigger)."""
+    names, rows = data.get("tournaments", ([], []))
+    if "revision" not in names or not rows:
+        return
+    at, key = list(names).index("revision"), list(names).index("id")
+    await conn.executemany("UPDATE tournaments SET revision = ? WHERE id = ?",
+                           [(row[at], row[key]) for row in rows])
 
 
 async def _empty(conn: Connection, sql: ModuleType, tables: list[str]) -> None:

@@ -182,3 +182,12 @@ async def next_number(conn: Connection, tournament_id: int) -> int:
         row = await cur.fetchone()
     assert row is not None
     return int(row[0])
+
+
+async def pairing_numbers(conn: Connection, tournament_id: int) -> dict[int, int]:
+    """Player id -> pairing number of the numbered players (two columns, no row objects)."""
+    async with conn.execute(
+        "SELECT id, number FROM players WHERE tournament_id = ? AND number IS NOT NULL",
+        (tournament_id,),
+    ) as cur:
+        return {int(row[0]): int(row[1]) for row in await cur.fetchall()}

@@ -492,3 +492,12 @@ async def list_forbidden_pairs(
         (tournament_id,),
     ) as cur:
         return [(row[0], row[1]) for row in await cur.fetchall()]
+
+
+async def game_ids(conn: Connection, round_id: int) -> list[int]:
+    """The ids of a round's games in board order: one column, no row objects (the big round
+    just stored needs them for its announcement, built elsewhere)."""
+    async with conn.execute(
+        "SELECT id FROM games WHERE round_id = ? ORDER BY board", (round_id,)
+    ) as cur:
+        return [int(row[0]) for row in await cur.fetchall()]

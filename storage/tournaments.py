@@ -209,3 +209,13 @@ async def due_auto_advances(
         (to_text(now), *params),
     ) as cur:
         return [_tournament(row) for row in await cur.fetchall()]
+
+
+async def revision(conn: Connection, tournament_id: int) -> int:
+    """The tournament's revision (migration 0013): bumped by every write to what a pairing is
+    computed from, so two equal readings mean none happened in between."""
+    async with conn.execute(
+        "SELECT revision FROM tournaments WHERE id = ?", (tournament_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return 0 if row is None else int(row[0])

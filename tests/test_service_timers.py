@@ -469,16 +469,16 @@ async def test_a_scheduled_round_refused_for_now_stays_pending_and_is_retried(
         # 2. changed between the look and the store (here: the marker was given up, as a
         # dead process's would be): nothing stored, the timer still pending
         clock.advance(minutes=1)
-        real_run = service.pairing.run
+        real_run = service.pairing.run_then
 
         async def marker_lost(*args: Any) -> Any:
-            service.pairing.run = real_run  # type: ignore[method-assign]
+            service.pairing.run_then = real_run  # type: ignore[method-assign]
             result = await real_run(*args)
             async with service.db.transaction() as conn:
                 await conn.execute("DELETE FROM pairing_runs WHERE tournament_id = ?", (tid,))
             return result
 
-        service.pairing.run = marker_lost  # type: ignore[method-assign]
+        service.pairing.run_then = marker_lost  # type: ignore[method-assign]
         run = await service.run_timers()
         assert run.fired == () and run.failed == 0
         assert (await service.tournament_info(ORG.guild_id, tid)).current_round == 1

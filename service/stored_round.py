@@ -1,0 +1,145 @@
+"""A paired round as it will be stored and announced, built where the pairing is computed.
+
+For a big event the pairing runs in a worker process (``service.pairing_pool``). Building the
+rows to store (player ids in board order), the pairings payload and the audit lists from its
+result is a few hundred milliseconds of Python at 3,000 players (issue 13): done in the event
+loop it stalled every guild. The worker builds them too (:func:`stored_round`, from the model
+and who each pairing number is); the event loop only fills in what the database gives when
+the round is stored (the game ids, the pairing time and deadline) with :meth:`StoredRound.finish`.
+
+The payload is ``service.present.round_payload`` of the round view that
+``service.present.round_view`` reads back after the store, built by the same functions from
+the same values (tests/test_pairing_offload.py compares them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from fractions import Fraction
+from typing import Any
+
+from service.present import round_payload
+from service.views import ByeView, GameView, RoundView, Seat
+from storage.extras import explanation_text
+from swiss.model import ByeKind, Scoring, Tournament
+from swiss.pairing.types import PairingResult
+
+#: A placeholder for what only the store knows, replaced by :meth:`StoredRound.finish`.
+_UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What the worker needs besides the model: who each pairing number is, and the round's
+    fixed facts. ``seats`` maps a pairing number to (player id, name, user id): plain tuples,
+    cheap to pickle from the event loop."""
+
+    tournament_id: int
+    tournament_name: str
+    round_number: int
+    total_rounds: int
+    use_colours: bool
+    scoring: str
+    seats: dict[int, tuple[int, str, int | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRound:
+    """The round ready to store: ``games`` (white, black player ids) in board order,
+    ``byes`` (player id, kind), the pairings ``payload`` (plain dicts: cheap to send back
+    from the worker, unlike thousands of view objects), the byes' points, the audit's
+    ``audit_games`` / ``audit_byes`` (pairing numbers) and the /why facts as JSON text."""
+
+    seating: Seating
+    games: list[tuple[int, int]]
+    byes: list[tuple[int, str]]
+    bye_points: list[Fraction]
+    payload: dict[str, Any]
+    audit_games: list[list[int]]
+    audit_byes: list[list[Any]]
+    explanation: str  # the /why facts as stored (storage.extras.explanation_text)
+
+    def finish(
+        self, game_ids: list[int], paired_at: datetime, deadline: datetime | None
+    ) -> tuple[RoundView, dict[str, Any]]:
+        """The view and payload of the round as stored: its game ids (board order, from the
+        insert), when it was paired and its deadline (both as stored: whole seconds)."""
+        if len(game_ids) != len(self.games):
+            raise ValueError(f"{len(game_ids)} game ids for {len(self.games)} games")
+        paired_at, deadline = _stored_time(paired_at), _stored_time(deadline)
+        payload = dict(self.payload)
+        payload["games"] = [{**g, "id": i}
+                            for g, i in zip(self.payload["games"], game_ids, strict=True)]
+        payload["paired_at"] = paired_at.isoformat()
+        payload["deadline"] = None if deadline is None else deadline.isoformat()
+        payload["deadline_unix"] = None if deadline is None else int(deadline.timestamp())
+        seats: dict[int, Seat] = {}
+
+        def seat_of(raw: dict[str, Any]) -> Seat:
+            found = seats.get(raw["player_id"])
+            if found is None:
+                found = seats[raw["player_id"]] = Seat(**raw)
+            return found
+
+        s = self.seating
+        view = RoundView(
+            tournament_id=s.tournament_id, tournament_name=s.tournament_name,
+            number=s.round_number, total_rounds=s.total_rounds, state="playing",
+            games=tuple(
+                GameView(id=g["id"], tournament_id=s.tournament_id, round=s.round_number,
+                         board=g["board"], white=seat_of(g["white"]),
+                         black=seat_of(g["black"]), result="*", state="pending")
+                for g in payload["games"]
+            ),
+            byes=tuple(ByeView(player=seat_of(b["player"]), kind=b["kind"], points=points)
+                       for b, points in zip(payload["byes"], self.bye_points, strict=True)),
+            paired_at=paired_at, deadline=deadline, use_colours=s.use_colours,
+        )
+        return view, payload
+
+
+def _stored_time(moment: datetime | None) -> Any:
+    """``moment`` as the database gives it back (storage.timefmt keeps whole seconds, UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).replace(microsecond=0)
+
+
+def stored_round(model: Tournament, result: PairingResult, facts: dict[str, Any],
+                 seating: Seating) -> StoredRound:
+    """Everything the store needs from ``result`` and its /why ``facts`` (see the module
+    docstring). Pure: runs in the pairing worker, or inline for a small event."""
+    del model  # the seating has all it needs; the argument keeps one shape for every finisher
+    seats = {number: Seat(player_id=pid, number=number, name=name, user_id=uid)
+             for number, (pid, name, uid) in seating.seats.items()}
+    scoring = Scoring.preset(seating.scoring)
+    games = tuple(
+        GameView(id=0, tournament_id=seating.tournament_id, round=seating.round_number,
+                 board=board, white=seats[g.white], black=seats[g.black], result="*",
+                 state="pending")
+        for board, g in enumerate(result.games, start=1)
+    )
+    byes = tuple(
+        ByeView(player=seats[b.player], kind=b.kind.value,  # type: ignore[arg-type]
+                points=scoring.for_bye(ByeKind(b.kind)))
+        for b in result.byes
+    )
+    view = RoundView(
+        tournament_id=seating.tournament_id, tournament_name=seating.tournament_name,
+        number=seating.round_number, total_rounds=seating.total_rounds, state="playing",
+        games=games, byes=byes, paired_at=_UNKNOWN_TIME, deadline=None,
+        use_colours=seating.use_colours,
+    )
+    return StoredRound(
+        seating=replace(seating, seats={}),  # not sent back: the store does not need it
+        games=[(seats[g.white].player_id, seats[g.black].player_id) for g in result.games],
+        byes=[(seats[b.player].player_id, b.kind.value) for b in result.byes],
+        bye_points=[b.points for b in byes],
+        payload=round_payload(view),
+        audit_games=[[g.white, g.black] for g in result.games],
+        audit_byes=[[b.player, b.kind.value] for b in result.byes],
+        explanation=explanation_text(facts),
+    )
