@@ -250,6 +250,7 @@ def _pair_bracket(
     limit = 1 << (MAX_WEIGHT_BITS - 4) if exact_backend else RUSTWORKX_MAX_WEIGHT
     limbs, multipliers = pack(graph, limit)
     solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
+    solver.sparsify(graph.focus)
     found = solver.solve(duals=True)
     if found is None:
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
@@ -283,6 +284,9 @@ def _pair_bracket(
             return ~touch | ((us == lo) & (vs == hi))
         return ok
 
+    def try_pin(p: int, q: int | None) -> bool:
+        return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
+
     done: set[int] = set()
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
     for p in bracket:
@@ -292,7 +296,7 @@ def _pair_bracket(
         cands: list[int | None] = [q for q in free if q not in movers]
         cands += [q for q in free if q in movers]
         for q in [*cands, None]:
-            if search.accept(pin(p, q)):
+            if try_pin(p, q):
                 done.add(p)
                 if q is not None:
                     done.add(q)
@@ -325,7 +329,7 @@ def _pair_bracket(
             for q in s2x:
                 if q in done:
                     continue
-                if search.accept(pin(p, q)):
+                if try_pin(p, q):
                     done.update((p, q))
                     break
             else:
@@ -360,7 +364,12 @@ class _TieBreak:
     def partner(self, v: int) -> int:
         return self.mate[v]
 
-    def accept(self, pred: _Mask) -> bool:
+    def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
+        """Keep ``pred`` (narrow the live edges to it) if the optimum survives it.
+
+        ``pair``: ``pred`` pins these two vertices together; an optimum that keeps it is
+        then looked for first by one exchange of partners, without a solve.
+        """
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
         pairs = [(u, v) for u, v in self.mate.items() if u < v]
@@ -368,6 +377,9 @@ class _TieBreak:
         mv = np.array([v for _, v in pairs], dtype=np.int64)
         mask = pred(self.solver.us, self.solver.vs)
         if bool(np.all(pred(mu, mv))):
+            self.solver.narrow(mask)
+            return True
+        if pair is not None and self._swap(pred, pair):
             self.solver.narrow(mask)
             return True
         if not self.solver.covers(mask):
@@ -378,6 +390,25 @@ class _TieBreak:
             self.mate = _mate_map(found[1])
             return True
         return False
+
+
+    def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
+        """Whether matching ``pair`` and the two partners it leaves alone instead of the
+        current mates gives a matching of the optimum weight that meets ``pred`` (then it
+        becomes the current one): the cheapest change that could pin ``pair``."""
+        p, q = pair
+        a, b = self.mate[p], self.mate[q]
+        mate = dict(self.mate)
+        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        idx = self.solver.find(pairs)
+        if idx is None or not bool(self.solver.alive[idx].all()):
+            return False
+        mu, mv = self.solver.us[idx], self.solver.vs[idx]
+        if not bool(np.all(pred(mu, mv))) or self.solver.weight(pairs) != self.best:
+            return False
+        self.mate = mate
+        return True
 
 
 def _exchanges(s1: list[int], s2: list[int], res: list[int]
@@ -464,6 +495,14 @@ class _Solver:
         keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
         return self._order[np.searchsorted(self._keys, keys)]
 
+    def find(self, pairs: list[tuple[int, int]]) -> np.ndarray | None:
+        """The indices of edges ``(u, v)``, ``u < v``, or None if one is not in the graph."""
+        keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._keys, keys), max(self._keys.size - 1, 0))
+        if not self._keys.size or not bool((self._keys[at] == keys).all()):
+            return None
+        return self._order[at]
+
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""
         idx = self._edge_index(pairs)
@@ -481,6 +520,8 @@ class _Solver:
             sol = self._solve_priced(idx)
             if sol is None:
                 return None
+            if duals:
+                self.last = sol
             pairs = sol.pairs()
             self.candidate[self._edge_index(pairs)] = True
         elif self.backend == "exact":
@@ -500,6 +541,15 @@ class _Solver:
                 return None
             pairs = sorted((min(u, v), max(u, v)) for u, v in found)
         return self.weight(pairs), set(pairs)
+
+    def sparsify(self, dense: np.ndarray) -> bool:
+        """Solve from now on by pricing from a sparse candidate graph (see :func:`_sparse`),
+        if the graph is large enough for that to pay; return whether it is."""
+        if self.backend != "exact" or self.us.size < PRICING_MIN_EDGES:
+            return False  # small enough: solving the whole graph costs less than pricing
+        self.candidate = _sparse(self.us, self.vs, self.vertices, dense,
+                                 CANDIDATES_PER_VERTEX)
+        return True
 
     def _solve_priced(self, idx: np.ndarray) -> exact.Solution | None:
         """The best perfect matching on edges ``idx``, solved on the candidate ones among
@@ -546,9 +596,9 @@ class _Solver:
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves
-        if out.us.size < PRICING_MIN_EDGES:
-            return out  # small enough: solving the whole graph costs less than pricing
-        out.candidate = _sparse(out.us, out.vs, self.vertices, dense, CANDIDATES_PER_VERTEX)
+        if not out.sparsify(dense):
+            return out
+        assert out.candidate is not None
         matched = [(u, int(v)) for u, v in enumerate(sol.mate.tolist()) if u < v]
         out.candidate[out._edge_index(matched)] = True
         return out
