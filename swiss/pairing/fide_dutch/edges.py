@@ -157,8 +157,7 @@ def bracket_graph(
             au, su - min_n + one, np.where(av, sv - min_n + one, -1))))
     else:
         psd_n = np.full(us.size, -1, dtype=np.int64)
-    lv_b = np.unique(psd_b[psd_b >= 0])[::-1]
-    lv_n = np.unique(psd_n[psd_n >= 0])[::-1]
+    lv_b, lv_n = _levels(psd_b), _levels(psd_n)
     scores = ra.sc[ug]
     top_score = int(scores.max())
     unplayed = per_vertex(ra.unplayed)
@@ -205,6 +204,14 @@ def bracket_graph(
     rows.extend(big - fd)
     comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)
     return BracketGraph(vertices, bye_v, us, vs, comps, nb)
+
+
+def _levels(values: np.ndarray) -> list[int]:
+    """The distinct values >= 0, largest first (small integers: counted, not sorted)."""
+    present = values[values >= 0]
+    if not present.size:
+        return []
+    return np.flatnonzero(np.bincount(present))[::-1].tolist()
 
 
 def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:

@@ -570,9 +570,17 @@ class _Solver:
             bad, slack = exact.price(sol, n, us, vs, limbs, self.multipliers, lam, narrow)
             return us[bad] * n + vs[bad], slack, int(idx.size)
 
-        return exact.solve_with_pricing(n, us[start], vs[start], self.multipliers, benefits,
-                                        blocks, max_weight=self.max_weight,
-                                        full_pass=full_pass)
+        def widen() -> tuple[np.ndarray, np.ndarray] | None:
+            raise _NoCandidateMatching
+
+        try:
+            return exact.solve_with_pricing(n, us[start], vs[start], self.multipliers,
+                                            benefits, blocks, max_weight=self.max_weight,
+                                            full_pass=full_pass, widen=widen)
+        except _NoCandidateMatching:
+            # The candidates have no perfect matching: solve the whole graph at once (it
+            # usually has none either: a rejected tie-break test).
+            return exact.solve(n, us, vs, limbs, self.multipliers)
 
     def _python_weight(self, e: int) -> int:
         return sum(int(self.limbs[j, e]) * m for j, m in enumerate(self.multipliers))
@@ -602,6 +610,10 @@ class _Solver:
         matched = [(u, int(v)) for u, v in enumerate(sol.mate.tolist()) if u < v]
         out.candidate[out._edge_index(matched)] = True
         return out
+
+
+class _NoCandidateMatching(Exception):
+    """The sparse candidate graph has no perfect matching."""
 
 
 CANDIDATES_PER_VERTEX = 6
