@@ -178,13 +178,16 @@ def pair_brackets(
     if not order:
         return games, pab, decisions
     ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
-    _check_complete(ctx, ra)
+    # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
+    # graph is every allowed pair of the round.)
     while unpaired:
-        residents_score = max(ctx.players[p].score for p in unpaired if p not in movers)
+        moving = set(movers)
+        residents_score = max(ctx.players[p].score for p in unpaired if p not in moving)
         residents = [p for p in unpaired
-                     if ctx.players[p].score == residents_score and p not in movers]
+                     if ctx.players[p].score == residents_score and p not in moving]
         bracket = sorted(movers + residents, key=lambda pid: ctx.players[pid].rank_key())
-        rest = [p for p in unpaired if p not in bracket]
+        in_bracket = set(bracket)
+        rest = [p for p in unpaired if p not in in_bracket]
         if rest:
             next_score = max(ctx.players[p].score for p in rest)
             nxt = [p for p in rest if ctx.players[p].score == next_score]
@@ -204,20 +207,6 @@ def pair_brackets(
                 raise NoPairing("internal: players left unpaired in the last bracket")
             break
     return games, pab, decisions
-
-
-def _check_complete(ctx: _Context, ra: RoundArrays) -> None:
-    n = len(ra.ids)
-    us, vs = ra.gu, ra.gv
-    if n % 2:
-        pab = np.flatnonzero(ra.can_pab)
-        us = np.concatenate((us, pab))
-        vs = np.concatenate((vs, np.full(pab.size, n, dtype=np.int64)))
-    ones = np.ones((1, us.size), dtype=np.int64)
-    if _Solver(n + n % 2, us, vs, ones, [1], ctx.backend).solve() is None:
-        raise NoPairing(
-            "no pairing satisfies the absolute criteria (no rematch C1, no second "
-            "pairing-allocated bye C2, absolute colour preferences C3)")
 
 
 def _pair_bracket(
@@ -253,6 +242,10 @@ def _pair_bracket(
     solver.sparsify(graph.focus)
     found = solver.solve(duals=True)
     if found is None:
+        if n == len(ra.ids):  # the first bracket: no pairing of the round at all
+            raise NoPairing(
+                "no pairing satisfies the absolute criteria (no rematch C1, no second "
+                "pairing-allocated bye C2, absolute colour preferences C3)")
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
     best_w, mates = found
     if solver.last is not None:
