@@ -262,9 +262,9 @@ def _pair_bracket(
         return None if v == bye_v else unpaired[v]
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
-    search = _TieBreak(solver, best_w, mate, vertices)
     is_b = np.zeros(vertices, dtype=bool)
     is_b[[index[x] for x in in_b]] = True
+    search = _TieBreak(solver, best_w, mate, vertices, is_b)
 
     def pin(p: int, q: int | None) -> _Mask:
         vp = index[p]
@@ -348,11 +348,13 @@ def _pair_bracket(
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
-    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int) -> None:
+    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int,
+                 bracket: np.ndarray) -> None:
         self.solver = solver
         self.best = best
         self.mate = mate
         self.vertices = vertices
+        self.bracket = bracket  # vertex mask of the bracket the tests are about
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -377,6 +379,8 @@ class _TieBreak:
             return True
         if not self.solver.covers(mask):
             return False  # a vertex has no edge left: no perfect matching, no solve needed
+        if not self._bracket_can_match(mask):
+            return False
         found = self.solver.solve(mask)
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
@@ -384,6 +388,39 @@ class _TieBreak:
             return True
         return False
 
+
+    def _bracket_can_match(self, mask: np.ndarray) -> bool:
+        """A necessary condition for a perfect matching, checked on the bracket alone: the
+        bracket players whose every live edge stays in the bracket can all be matched there.
+
+        Decided by a perfect matching of a small graph: the bracket's edges, plus one spare
+        vertex for each bracket player who may leave, joined to that player, the spares
+        forming a clique (with one more spare if the count is odd).
+        """
+        solver = self.solver
+        keep = solver.alive & mask
+        us, vs = solver.us[keep], solver.vs[keep]
+        inside = self.bracket[us] & self.bracket[vs]
+        leaves = np.zeros(self.vertices, dtype=bool)
+        leaves[us[~inside & self.bracket[us]]] = True
+        leaves[vs[~inside & self.bracket[vs]]] = True
+        members = np.flatnonzero(self.bracket)
+        spare_of = members[leaves[members]]
+        local = np.full(self.vertices, -1, dtype=np.int64)
+        local[members] = np.arange(members.size)
+        b = members.size
+        spares = spare_of.size + (b + spare_of.size) % 2
+        n = b + spares
+        su = [local[us[inside]], local[spare_of]]
+        sv = [local[vs[inside]], b + np.arange(spare_of.size)]
+        if spares > 1:
+            cu, cv = np.triu_indices(spares, 1)
+            su.append(b + cu)
+            sv.append(b + cv)
+        gu = np.concatenate(su).astype(np.int64)
+        gv = np.concatenate(sv).astype(np.int64)
+        zero = np.zeros((1, gu.size), dtype=np.int64)
+        return exact.solve(n, gu, gv, zero, [1], duals=False) is not None
 
     def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
         """Whether matching ``pair`` and the two partners it leaves alone instead of the
