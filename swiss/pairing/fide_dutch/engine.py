@@ -180,17 +180,19 @@ def pair_brackets(
     ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
     # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
     # graph is every allowed pair of the round.)
+    # Scores in integer units and rank keys as integers: the same order, without Fractions.
+    score = {pid: -key[0] for pid, key in ra.rank_keys.items()}
     while unpaired:
         moving = set(movers)
-        residents_score = max(ctx.players[p].score for p in unpaired if p not in moving)
+        residents_score = max(score[p] for p in unpaired if p not in moving)
         residents = [p for p in unpaired
-                     if ctx.players[p].score == residents_score and p not in moving]
-        bracket = sorted(movers + residents, key=lambda pid: ctx.players[pid].rank_key())
+                     if score[p] == residents_score and p not in moving]
+        bracket = sorted(movers + residents, key=ra.rank_keys.__getitem__)
         in_bracket = set(bracket)
         rest = [p for p in unpaired if p not in in_bracket]
         if rest:
-            next_score = max(ctx.players[p].score for p in rest)
-            nxt = [p for p in rest if ctx.players[p].score == next_score]
+            next_score = max(score[p] for p in rest)
+            nxt = [p for p in rest if score[p] == next_score]
         else:
             nxt = []
         pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
@@ -379,8 +381,8 @@ class _TieBreak:
             return True
         if not self.solver.covers(mask):
             return False  # a vertex has no edge left: no perfect matching, no solve needed
-        if not self._bracket_can_match(mask):
-            return False
+        if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
+            return False  # (on a small graph the solve below costs about as much)
         found = self.solver.solve(mask)
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
@@ -648,6 +650,7 @@ class _NoCandidateMatching(Exception):
 
 CANDIDATES_PER_VERTEX = 6
 PRICING_MIN_EDGES = 20000
+BRACKET_CHECK_MIN_EDGES = 3000
 
 
 def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
