@@ -35,7 +35,6 @@ from swiss.pairing import exact
 from swiss.pairing.fide_dutch.edges import RoundArrays, bracket_graph, pack, round_arrays
 from swiss.pairing.fide_dutch.players import DutchPlayer
 from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
-from swiss.pairing.weights import MAX_WEIGHT_BITS
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
@@ -235,11 +234,9 @@ def _pair_bracket(
 
     graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
                           colour_terms)
-    exact_backend = ctx.backend in ("auto", "exact")
-    # The compiled solver takes weights up to 2**240; the tight-edge test below multiplies
-    # them by 4. The other backends stay below rustworkx's 128-bit limit.
-    limit = 1 << (MAX_WEIGHT_BITS - 4) if exact_backend else RUSTWORKX_MAX_WEIGHT
-    limbs, multipliers = pack(graph, limit)
+    # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver would
+    # take 2**240): the same pairing whatever the backend, or the same error.
+    limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
     solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
     solver.sparsify(graph.focus)
     found = solver.solve(duals=True)
