@@ -58,6 +58,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         rules=rules,
         scale=scale,
         backend="exact" if config.backend == "auto" else config.backend,
+        forbidden_pairs=tournament.forbidden_pairs,
     )
     try:
         pairs, pab, _decisions = pair_brackets(ctx, to_pair)

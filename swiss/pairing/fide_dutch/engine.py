@@ -32,12 +32,9 @@ import numpy as np
 
 from swiss.model import Color
 from swiss.pairing import exact
+from swiss.pairing.fide_dutch.edges import RoundArrays, bracket_graph, pack, round_arrays
 from swiss.pairing.fide_dutch.players import DutchPlayer
-from swiss.pairing.matching import (
-    RUSTWORKX_MAX_WEIGHT,
-    WeightOverflowError,
-    max_weight_matching,
-)
+from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
@@ -73,6 +70,11 @@ def allowed(a: DutchPlayer, b: DutchPlayer, forbidden: Callable[[int, int], bool
 def allocate(a: DutchPlayer, b: DutchPlayer, initial: Color, rules: str) -> tuple[int, int]:
     """Colour allocation rules E.1-E.5: return (white id, black id)."""
     hi, lo = (a, b) if a.rank_key() < b.rank_key() else (b, a)
+    return _allocate_ranked(hi, lo, initial)
+
+
+def _allocate_ranked(hi: DutchPlayer, lo: DutchPlayer, initial: Color) -> tuple[int, int]:
+    """:func:`allocate` when ``hi`` is known to rank above ``lo``."""
     hi_color = _hi_color(hi, lo, initial)
     return (hi.id, lo.id) if hi_color is Color.WHITE else (lo.id, hi.id)
 
@@ -117,6 +119,9 @@ class _Context:
     rules: str
     scale: int  # scores * scale are integers
     backend: str
+    # The pairs ``forbidden`` refuses, when known: the graph is then built without asking
+    # ``forbidden`` about every pair (None: ask it).
+    forbidden_pairs: frozenset[frozenset[int]] | None = None
 
 
 def _float_after(p: DutchPlayer, got: Float) -> tuple[int, int, int, int]:
@@ -132,9 +137,15 @@ def _float_after(p: DutchPlayer, got: Float) -> tuple[int, int, int, int]:
     )
 
 
-def _colour_terms(ctx: _Context, a: DutchPlayer, b: DutchPlayer) -> tuple[int, int, int, int]:
-    """(C8 topscorer |cd|>2, C9 topscorer 3 in a row, C10 pref not met, C11 strong not met)."""
-    white, _black = allocate(a, b, ctx.initial, ctx.rules)
+def _colour_terms(ctx: _Context, a: DutchPlayer, b: DutchPlayer,
+                  ranked: bool = False) -> tuple[int, int, int, int]:
+    """(C8 topscorer |cd|>2, C9 topscorer 3 in a row, C10 pref not met, C11 strong not met).
+
+    ``ranked``: ``a`` is known to rank above ``b`` (saves comparing their rank keys)."""
+    if ranked:
+        white, _black = _allocate_ranked(a, b, ctx.initial)
+    else:
+        white, _black = allocate(a, b, ctx.initial, ctx.rules)
     c8 = c9 = c10 = c11 = 0
     for p in (a, b):
         got = Color.WHITE if p.id == white else Color.BLACK
@@ -163,19 +174,26 @@ def pair_brackets(
     movers: list[int] = []
     if not order:
         return games, pab, decisions
-    _check_complete(ctx, unpaired)
+    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
+    # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
+    # graph is every allowed pair of the round.)
+    # Scores in integer units and rank keys as integers: the same order, without Fractions.
+    score = {pid: -key[0] for pid, key in ra.rank_keys.items()}
     while unpaired:
-        residents_score = max(ctx.players[p].score for p in unpaired if p not in movers)
+        moving = set(movers)
+        residents_score = max(score[p] for p in unpaired if p not in moving)
         residents = [p for p in unpaired
-                     if ctx.players[p].score == residents_score and p not in movers]
-        bracket = sorted(movers + residents, key=lambda pid: ctx.players[pid].rank_key())
-        rest = [p for p in unpaired if p not in bracket]
+                     if score[p] == residents_score and p not in moving]
+        bracket = sorted(movers + residents, key=ra.rank_keys.__getitem__)
+        in_bracket = set(bracket)
+        rest = [p for p in unpaired if p not in in_bracket]
         if rest:
-            next_score = max(ctx.players[p].score for p in rest)
-            nxt = [p for p in rest if ctx.players[p].score == next_score]
+            next_score = max(score[p] for p in rest)
+            nxt = [p for p in rest if score[p] == next_score]
         else:
             nxt = []
-        pairs, floaters, bye_player = _pair_bracket(ctx, unpaired, bracket, set(movers), nxt)
+        pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
+                                                    nxt)
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -190,174 +208,50 @@ def pair_brackets(
     return games, pab, decisions
 
 
-def _check_complete(ctx: _Context, unpaired: list[int]) -> None:
-    n = len(unpaired) + (len(unpaired) % 2)
-    if _Solver(n, _plain_edges(ctx, unpaired), ctx.backend).solve() is None:
-        raise NoPairing(
-            "no pairing satisfies the absolute criteria (no rematch C1, no second "
-            "pairing-allocated bye C2, absolute colour preferences C3)")
-
-
-def _plain_edges(ctx: _Context, unpaired: list[int]) -> list[tuple[int, int, int]]:
-    edges = []
-    for i, a in enumerate(unpaired):
-        pa = ctx.players[a]
-        for j in range(i + 1, len(unpaired)):
-            if allowed(pa, ctx.players[unpaired[j]], ctx.forbidden):
-                edges.append((i, j, 1))
-        if len(unpaired) % 2 and pa.can_pab:
-            edges.append((i, len(unpaired), 1))
-    return edges
-
-
-def _levels(values: list[Fraction]) -> list[Fraction]:
-    return sorted(set(values), reverse=True)
-
-
 def _pair_bracket(
-    ctx: _Context, unpaired: list[int], bracket: list[int], movers: set[int], nxt: list[int]
+    ctx: _Context, ra: RoundArrays, unpaired: list[int], bracket: list[int], movers: set[int],
+    nxt: list[int]
 ) -> tuple[list[tuple[int, int]], list[int], int | None]:
     """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
     P = ctx.players
     in_b = set(bracket)
-    in_n = set(nxt)
     n = len(unpaired)
     odd = n % 2 == 1
     index = {pid: i for i, pid in enumerate(unpaired)}
     vertices = n + (1 if odd else 0)
     bye_v = n if odd else -1
-    # Scores in integer units (score * scale): exact, and much cheaper than fractions.
-    sc = {pid: int(P[pid].score * ctx.scale) for pid in unpaired}
-    min_b = min(sc[p] for p in bracket)
-    min_n = min((sc[p] for p in nxt), default=0)
-    one = ctx.scale
 
-    # Candidate edges with their raw component vectors.
-    raw: list[tuple[int, int, list[int]]] = []
-    psd_b_vals: list[int] = []
-    psd_n_vals: list[int] = []
-    cand: list[tuple[int, int | None]] = []
-    for i, a in enumerate(unpaired):
-        pa = P[a]
-        for j in range(i + 1, n):
-            b = unpaired[j]
-            if allowed(pa, P[b], ctx.forbidden):
-                cand.append((a, b))
-        if odd and pa.can_pab:
-            cand.append((a, None))
-    # PSD values per edge.
-    def psd_b(a: int, b: int | None) -> int | None:
-        if a in in_b and b is not None and b in in_b:
-            return abs(sc[a] - sc[b])
-        if a in in_b:
-            return sc[a] - min_b + one
-        if b is not None and b in in_b:
-            return sc[b] - min_b + one
-        return None
+    def colour_terms(a: int, b: int) -> tuple[int, int, int, int]:
+        # A pair can sit in two brackets of a round (both floated down): computed once.
+        key = (a, b)
+        got = ra.colour_cache.get(key)
+        if got is None:
+            hi, lo = (a, b) if ra.rank_keys[a] < ra.rank_keys[b] else (b, a)
+            got = ra.colour_cache[key] = _colour_terms(ctx, P[hi], P[lo], ranked=True)
+        return got
 
-    def psd_n(a: int, b: int | None) -> int | None:
-        if not nxt:
-            return None
-        # The next bracket holds this bracket's downfloaters and the next residents: a
-        # downfloater matched further down floats on through the next bracket as well.
-        nb = in_b | in_n
-        a_in, b_in = a in nb, b is not None and b in nb
-        if a in in_b and b is not None and b in in_b:
-            return None
-        if a_in and b_in:
-            assert b is not None
-            return abs(sc[a] - sc[b])
-        if not (a_in or b_in):
-            return None
-        x = a if a_in else b
-        assert x is not None
-        return sc[x] - min_n + one
-
-    focus_players = in_b | in_n
-    for a, b in cand:
-        if a not in focus_players and (b is None or b not in focus_players):
-            continue  # far from this bracket and the next: no PSD of either
-        v = psd_b(a, b)
-        if v is not None:
-            psd_b_vals.append(v)
-        v = psd_n(a, b)
-        if v is not None:
-            psd_n_vals.append(v)
-    lv_b = _levels(psd_b_vals)
-    lv_n = _levels(psd_n_vals)
-    top_score = max(sc.values())
-    max_unplayed = max(P[p].unplayed for p in unpaired)
-    big = 2 * (top_score - min(sc.values()) + one + 1)
-    constant: list[int] | None = None
-    for a, b in cand:
-        # Edges between two players outside this bracket and the next one score the same on
-        # every component except the PAB ones: compute that vector once.
-        far = a not in focus_players and (b is None or b not in focus_players)
-        if far and b is not None and constant is not None:
-            raw.append((index[a], index[b], constant))
-            continue
-        comps: list[int] = []
-        both_b = a in in_b and b is not None and b in in_b
-        if ctx.rules == "2025":
-            # 2025: the pairing-allocated bye goes to as low a score as completion allows,
-            # before any bracket's quality is considered.
-            comps.append(0 if b is not None else top_score - sc[a])
-        comps.append(int(both_b))  # C5
-        v = psd_b(a, b)
-        comps.extend(int(v is None or v != lv) for lv in lv_b)  # C6, as benefits
-        # C7: pairs of the next bracket (downfloaters of B with next residents, or residents)
-        nb = in_b | in_n
-        next_pair = (b is not None and a in nb and b in nb and not both_b
-                     and (a in in_n or b in in_n))
-        comps.append(int(next_pair))
-        v = psd_n(a, b)
-        comps.extend(int(v is None or v != lv) for lv in lv_n)
-        # C8-C19 on what this bracket decides.
-        c8 = c9 = c10 = c11 = 0
-        fl = [0, 0, 0, 0]
-        fd = [0, 0, 0, 0]
-        if both_b:
-            assert b is not None
-            c8, c9, c10, c11 = _colour_terms(ctx, P[a], P[b])
-            if sc[a] != sc[b]:
-                hi, lo = (a, b) if P[a].rank_key() < P[b].rank_key() else (b, a)
-                diff = abs(sc[a] - sc[b])
-                for who, kind in ((hi, Float.DOWN), (lo, Float.UP)):
-                    terms = _float_after(P[who], kind)
-                    for k in range(4):
-                        fl[k] += terms[k]
-                        fd[k] += terms[k] * diff
-        elif a in in_b or (b is not None and b in in_b):
-            x = a if a in in_b else b
-            assert x is not None
-            terms = _float_after(P[x], Float.DOWN)
-            # A downfloater's score difference, as in the PSD (A.8 / 2025 art. 1.8): its
-            # score minus one point less than the lowest score of the bracket.
-            diff = sc[x] - min_b + one
-            for k in range(4):
-                fl[k] += terms[k]
-                fd[k] += terms[k] * diff
-        # The PAB to a player with as few unplayed rounds as possible: 2025 edition, between
-        # the next-bracket criterion and the colour criteria; 2017: observed, below colours.
-        bye_unplayed = 0 if b is not None or (a in movers and nxt) else max_unplayed - P[a].unplayed
-        if ctx.rules == "2025":
-            comps.append(bye_unplayed)
-        comps.extend([2 - c8, 2 - c9, 2 - c10, 2 - c11])
-        if ctx.rules != "2025":
-            comps.append(bye_unplayed)
-        comps.extend(2 - t for t in fl)
-        comps.extend(big - t for t in fd)
-        if far and b is not None:
-            constant = comps
-        raw.append((index[a], bye_v if b is None else index[b], comps))
-
-    edges = _pack(raw, vertices, {index[x] for x in in_b | in_n})
-    solver = _Solver(vertices, edges, ctx.backend)
-    found = solver.solve()
+    graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
+                          colour_terms)
+    # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver would
+    # take 2**240): the same pairing whatever the backend, or the same error.
+    limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
+    solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
+    solver.sparsify(graph.focus)
+    found = solver.solve(duals=True)
     if found is None:
+        if n == len(ra.ids):  # the first bracket: no pairing of the round at all
+            raise NoPairing(
+                "no pairing satisfies the absolute criteria (no rematch C1, no second "
+                "pairing-allocated bye C2, absolute colour preferences C3)")
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
     best_w, mates = found
-
+    if solver.last is not None:
+        # Every tie-break test below asks whether the optimum is still reachable with some
+        # edges left out. A matching that reaches it is optimal, so by complementary
+        # slackness it uses only edges that are tight under this optimum's duals (which stay
+        # optimal as edges are left out, as long as the optimum weight is kept): the tests
+        # need only the tight edges, usually a small part of the graph.
+        solver = solver.tight(solver.last, graph.focus)
     mate = _mate_map(mates)
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
@@ -365,9 +259,9 @@ def _pair_bracket(
         return None if v == bye_v else unpaired[v]
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
-    search = _TieBreak(solver, best_w, mate, vertices)
     is_b = np.zeros(vertices, dtype=bool)
     is_b[[index[x] for x in in_b]] = True
+    search = _TieBreak(solver, best_w, mate, vertices, is_b)
 
     def pin(p: int, q: int | None) -> _Mask:
         vp = index[p]
@@ -380,6 +274,9 @@ def _pair_bracket(
             return ~touch | ((us == lo) & (vs == hi))
         return ok
 
+    def try_pin(p: int, q: int | None) -> bool:
+        return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
+
     done: set[int] = set()
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
     for p in bracket:
@@ -389,7 +286,7 @@ def _pair_bracket(
         cands: list[int | None] = [q for q in free if q not in movers]
         cands += [q for q in free if q in movers]
         for q in [*cands, None]:
-            if search.accept(pin(p, q)):
+            if try_pin(p, q):
                 done.add(p)
                 if q is not None:
                     done.add(q)
@@ -422,7 +319,7 @@ def _pair_bracket(
             for q in s2x:
                 if q in done:
                     continue
-                if search.accept(pin(p, q)):
+                if try_pin(p, q):
                     done.update((p, q))
                     break
             else:
@@ -448,16 +345,23 @@ def _pair_bracket(
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
-    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int) -> None:
+    def __init__(self, solver: _Solver, best: int, mate: dict[int, int], vertices: int,
+                 bracket: np.ndarray) -> None:
         self.solver = solver
         self.best = best
         self.mate = mate
         self.vertices = vertices
+        self.bracket = bracket  # vertex mask of the bracket the tests are about
 
     def partner(self, v: int) -> int:
         return self.mate[v]
 
-    def accept(self, pred: _Mask) -> bool:
+    def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
+        """Keep ``pred`` (narrow the live edges to it) if the optimum survives it.
+
+        ``pair``: ``pred`` pins these two vertices together; an optimum that keeps it is
+        then looked for first by one exchange of partners, without a solve.
+        """
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
         pairs = [(u, v) for u, v in self.mate.items() if u < v]
@@ -467,12 +371,71 @@ class _TieBreak:
         if bool(np.all(pred(mu, mv))):
             self.solver.narrow(mask)
             return True
+        if pair is not None and self._swap(pred, pair):
+            self.solver.narrow(mask)
+            return True
+        if not self.solver.covers(mask):
+            return False  # a vertex has no edge left: no perfect matching, no solve needed
+        if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
+            return False  # (on a small graph the solve below costs about as much)
         found = self.solver.solve(mask)
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
             self.mate = _mate_map(found[1])
             return True
         return False
+
+
+    def _bracket_can_match(self, mask: np.ndarray) -> bool:
+        """A necessary condition for a perfect matching, checked on the bracket alone: the
+        bracket players whose every live edge stays in the bracket can all be matched there.
+
+        Decided by a perfect matching of a small graph: the bracket's edges, plus one spare
+        vertex for each bracket player who may leave, joined to that player, the spares
+        forming a clique (with one more spare if the count is odd).
+        """
+        solver = self.solver
+        keep = solver.alive & mask
+        us, vs = solver.us[keep], solver.vs[keep]
+        inside = self.bracket[us] & self.bracket[vs]
+        leaves = np.zeros(self.vertices, dtype=bool)
+        leaves[us[~inside & self.bracket[us]]] = True
+        leaves[vs[~inside & self.bracket[vs]]] = True
+        members = np.flatnonzero(self.bracket)
+        spare_of = members[leaves[members]]
+        local = np.full(self.vertices, -1, dtype=np.int64)
+        local[members] = np.arange(members.size)
+        b = members.size
+        spares = spare_of.size + (b + spare_of.size) % 2
+        n = b + spares
+        su = [local[us[inside]], local[spare_of]]
+        sv = [local[vs[inside]], b + np.arange(spare_of.size)]
+        if spares > 1:
+            cu, cv = np.triu_indices(spares, 1)
+            su.append(b + cu)
+            sv.append(b + cv)
+        gu = np.concatenate(su).astype(np.int64)
+        gv = np.concatenate(sv).astype(np.int64)
+        zero = np.zeros((1, gu.size), dtype=np.int64)
+        return exact.solve(n, gu, gv, zero, [1], duals=False) is not None
+
+    def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
+        """Whether matching ``pair`` and the two partners it leaves alone instead of the
+        current mates gives a matching of the optimum weight that meets ``pred`` (then it
+        becomes the current one): the cheapest change that could pin ``pair``."""
+        p, q = pair
+        a, b = self.mate[p], self.mate[q]
+        mate = dict(self.mate)
+        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        idx = self.solver.find(pairs)
+        if idx is None or not bool(self.solver.alive[idx].all()):
+            return False
+        mu, mv = self.solver.us[idx], self.solver.vs[idx]
+        if not bool(np.all(pred(mu, mv))) or self.solver.weight(pairs) != self.best:
+            return False
+        self.mate = mate
+        return True
 
 
 def _exchanges(s1: list[int], s2: list[int], res: list[int]
@@ -515,122 +478,193 @@ def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
     return m
 
 
-def _pack(raw: list[tuple[int, int, list[int]]], vertices: int,
-          focus: set[int] | None = None) -> list[tuple[int, int, int]]:
-    """Pack component vectors into exact integers (lexicographic order preserved).
-
-    Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
-    minimum over the edges changes every matching's total by the same amount: only the range
-    of each component costs bits, and constant components cost none. Edges may share one
-    vector object (the edges far from the bracket do): each distinct vector is packed once.
-    """
-    if not raw:
-        return []
-    focus = focus or set()
-    # Distinct vectors (by identity) and, for each, the vertices its edges add to a cover.
-    groups: dict[int, tuple[list[int], set[int]]] = {}
-    for u, v, comps in raw:
-        group = groups.get(id(comps))
-        if group is None:
-            group = groups[id(comps)] = (comps, set())
-        if u in focus:
-            group[1].add(u)
-        elif v in focus:
-            group[1].add(v)
-        else:
-            group[1].update((u, v))
-    vectors = list(groups.values())
-    pairs = vertices // 2
-    columns = list(zip(*(c for c, _ in vectors), strict=True))
-    lows = [min(col) for col in columns]
-    spans = [max(col) - low for col, low in zip(columns, lows, strict=True)]
-    live = [k for k, span in enumerate(spans) if span > 0]
-    highs = [low + span for low, span in zip(lows, spans, strict=True)]
-
-    def cover_size(k: int, ref: int) -> int:
-        cover: set[int] = set()
-        for comps, contrib in vectors:
-            if comps[k] != ref:
-                cover |= contrib
-        return len(cover)
-
-    # Each component is a benefit above its minimum or a cost below its maximum, whichever is
-    # non-zero on fewer edges: a matching holds at most as many such edges as a vertex cover
-    # of them has vertices (mostly the bracket), which bounds the component's total range.
-    mult: dict[int, int] = {}
-    as_cost: dict[int, bool] = {}
-    m = 1
-    for k in reversed(live):
-        nb = cover_size(k, lows[k])
-        nc = cover_size(k, highs[k])
-        as_cost[k] = nc < nb
-        mult[k] = m
-        m *= min(pairs, nc if as_cost[k] else nb) * spans[k] + 1
-    offset = sum(spans[k] * mult[k] for k in live if as_cost[k]) + 1
-    packed: dict[int, int] = {}
-    for comps, _ in vectors:
-        w = offset
-        for k in live:
-            if as_cost[k]:
-                w -= (highs[k] - comps[k]) * mult[k]
-            else:
-                w += (comps[k] - lows[k]) * mult[k]
-        packed[id(comps)] = w
-    edges = [(u, v, packed[id(comps)]) for u, v, comps in raw]
-    m = max(m, offset + m)
-    if m > RUSTWORKX_MAX_WEIGHT:
-        raise WeightOverflowError(
-            f"fide-dutch weights need {m.bit_length()} bits for this bracket "
-            f"({vertices} vertices, {len(live)} live components); the exact matching backend "
-            f"takes {RUSTWORKX_MAX_WEIGHT.bit_length() - 1}")
-    return edges
-
-
 class _Solver:
     """One bracket's weighted graph, solved with some edges masked out.
 
-    The default backend is the compiled exact solver (:func:`swiss.pairing.exact.solve`,
-    LEMON's blossom algorithm over 128/256-bit integers): the weights are split into 62-bit
-    limbs once, and each tie-break test only selects the live edges with a numpy mask.
+    The weight of edge ``e`` is ``sum_j limbs[j, e] * multipliers[j]`` (non-negative int64
+    limbs, Python-int multipliers). The default backend is the compiled exact solver
+    (:func:`swiss.pairing.exact.solve`, LEMON's blossom algorithm over 128/256-bit
+    integers), which takes the limbs as they are; each tie-break test only selects the live
+    edges with a numpy mask.
     """
 
-    def __init__(self, vertices: int, edges: list[tuple[int, int, int]], backend: str) -> None:
+    def __init__(self, vertices: int, us: np.ndarray, vs: np.ndarray, limbs: np.ndarray,
+                 multipliers: list[int], backend: str) -> None:
         self.vertices = vertices
         self.backend = "exact" if backend in ("auto", "exact") else backend
-        self.us = np.array([min(u, v) for u, v, _w in edges], dtype=np.int64)
-        self.vs = np.array([max(u, v) for u, v, _w in edges], dtype=np.int64)
-        self.weights = [w for _u, _v, w in edges]
-        self.weight_of = {(min(u, v), max(u, v)): w for u, v, w in edges}
-        self.alive = np.ones(len(edges), dtype=bool)
-        # Every perfect matching has vertices/2 edges: shifting all weights by the smallest
-        # one keeps the optimum and leaves non-negative limbs.
-        low = min(self.weights, default=0)
-        shifted = [w - low for w in self.weights]
-        words = max(1, -(-max(shifted, default=0).bit_length() // 62))
-        self.limbs = np.array(
-            [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)],
-            dtype=np.int64).reshape(words, len(edges))
-        self.multipliers = [1 << (62 * j) for j in range(words)]
+        self.us, self.vs = us, vs
+        self.limbs = limbs
+        self.multipliers = multipliers
+        self.alive = np.ones(us.size, dtype=bool)
+        keys = us * max(vertices, 1) + vs
+        self._order = np.argsort(keys, kind="stable")
+        self._keys = keys[self._order]
+        self.last: exact.Solution | None = None  # the last exact solution with duals
+        self.solves = 0
+        # When set: the edges each solve starts from; the others are priced against the
+        # duals and added when they violate them (exact.solve_with_pricing).
+        self.candidate: np.ndarray | None = None
+        self.max_weight = sum(int(row.max(initial=0)) * m
+                              for row, m in zip(limbs, multipliers, strict=True))
 
     def narrow(self, mask: np.ndarray) -> None:
         self.alive &= mask
 
-    def solve(self, mask: np.ndarray | None = None
+    def covers(self, mask: np.ndarray) -> bool:
+        """Whether every vertex keeps a live edge in ``mask`` (a perfect matching needs it)."""
+        keep = self.alive & mask
+        touched = np.zeros(self.vertices, dtype=bool)
+        touched[self.us[keep]] = True
+        touched[self.vs[keep]] = True
+        return bool(touched.all())
+
+    def _edge_index(self, pairs: list[tuple[int, int]]) -> np.ndarray:
+        keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
+        return self._order[np.searchsorted(self._keys, keys)]
+
+    def find(self, pairs: list[tuple[int, int]]) -> np.ndarray | None:
+        """The indices of edges ``(u, v)``, ``u < v``, or None if one is not in the graph."""
+        keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._keys, keys), max(self._keys.size - 1, 0))
+        if not self._keys.size or not bool((self._keys[at] == keys).all()):
+            return None
+        return self._order[at]
+
+    def weight(self, pairs: list[tuple[int, int]]) -> int:
+        """The total weight of matched pairs ``(u, v)``, ``u < v``."""
+        idx = self._edge_index(pairs)
+        sums = self.limbs[:, idx].sum(axis=1).tolist()
+        return sum(int(s) * m for s, m in zip(sums, self.multipliers, strict=True))
+
+    def solve(self, mask: np.ndarray | None = None, duals: bool = False
               ) -> tuple[int, set[tuple[int, int]]] | None:
         """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
         or ``None`` when there is no perfect matching."""
         keep = self.alive if mask is None else self.alive & mask
         idx = np.flatnonzero(keep)
-        if self.backend == "exact":
-            sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
-                              self.limbs[:, idx], self.multipliers, duals=False)
+        self.solves += 1
+        if self.backend == "exact" and self.candidate is not None:
+            sol = self._solve_priced(idx)
             if sol is None:
                 return None
-            pairs = {(u, v) for u, v in sol.pairs()}
-        else:
-            edges = [(int(self.us[e]), int(self.vs[e]), self.weights[e]) for e in idx]
-            pairs = max_weight_matching(self.vertices, edges,
-                                        self.backend)  # type: ignore[arg-type]
-            if len(pairs) * 2 < self.vertices:
+            if duals:
+                self.last = sol
+            pairs = sol.pairs()
+            self.candidate[self._edge_index(pairs)] = True
+        elif self.backend == "exact":
+            sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
+                              self.limbs[:, idx], self.multipliers, duals=duals)
+            if sol is None:
                 return None
-        return sum(self.weight_of[m] for m in pairs), pairs
+            if duals:
+                self.last = sol
+            pairs = sol.pairs()
+        else:
+            edges = [(int(self.us[e]), int(self.vs[e]), self._python_weight(int(e)))
+                     for e in idx]
+            found = max_weight_matching(self.vertices, edges,
+                                        self.backend)  # type: ignore[arg-type]
+            if len(found) * 2 < self.vertices:
+                return None
+            pairs = sorted((min(u, v), max(u, v)) for u, v in found)
+        return self.weight(pairs), set(pairs)
+
+    def sparsify(self, dense: np.ndarray) -> bool:
+        """Solve from now on by pricing from a sparse candidate graph (see :func:`_sparse`),
+        if the graph is large enough for that to pay; return whether it is."""
+        if self.backend != "exact" or self.us.size < PRICING_MIN_EDGES:
+            return False  # small enough: solving the whole graph costs less than pricing
+        self.candidate = _sparse(self.us, self.vs, self.vertices, dense,
+                                 CANDIDATES_PER_VERTEX)
+        return True
+
+    def _solve_priced(self, idx: np.ndarray) -> exact.Solution | None:
+        """The best perfect matching on edges ``idx``, solved on the candidate ones among
+        them and priced against the duals (exact: the dual certificate is checked)."""
+        n = self.vertices
+        us, vs, limbs = self.us[idx], self.vs[idx], self.limbs[:, idx]
+        assert self.candidate is not None
+        start = self.candidate[idx]
+
+        def benefits(bu: np.ndarray, bv: np.ndarray) -> np.ndarray:
+            return self.limbs[:, self._order[np.searchsorted(self._keys, bu * n + bv)]]
+
+        def blocks(_sol: exact.Solution | None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+            yield us, vs
+
+        def full_pass(sol: exact.Solution, lam: exact._Laminar, narrow: bool
+                      ) -> tuple[np.ndarray, np.ndarray, int]:
+            bad, slack = exact.price(sol, n, us, vs, limbs, self.multipliers, lam, narrow)
+            return us[bad] * n + vs[bad], slack, int(idx.size)
+
+        def widen() -> tuple[np.ndarray, np.ndarray] | None:
+            raise _NoCandidateMatching
+
+        try:
+            return exact.solve_with_pricing(n, us[start], vs[start], self.multipliers,
+                                            benefits, blocks, max_weight=self.max_weight,
+                                            full_pass=full_pass, widen=widen)
+        except _NoCandidateMatching:
+            # The candidates have no perfect matching: solve the whole graph at once (it
+            # usually has none either: a rejected tie-break test).
+            return exact.solve(n, us, vs, limbs, self.multipliers)
+
+    def _python_weight(self, e: int) -> int:
+        return sum(int(self.limbs[j, e]) * m for j, m in enumerate(self.multipliers))
+
+    def tight(self, sol: exact.Solution, dense: np.ndarray) -> _Solver:
+        """The same graph with only the live edges whose reduced cost under ``sol``'s duals
+        is zero (``sol`` solved this graph's live edges), solved from then on by pricing
+        from a sparse candidate graph: the edges of ``sol``, every edge between two
+        ``dense`` vertices and a few edges per vertex."""
+        idx = np.flatnonzero(self.alive)
+        # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual and
+        # weight scaled by 4 and 1 added to each weight they become 4 (r - 1): negative
+        # exactly for the tight edges (r = 0), which the compiled pricing loop lists.
+        scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
+                                [(4 * z, m) for z, m in sol.blossoms], True)
+        comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
+        mults = [4 * m for m in self.multipliers] + [1]
+        tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx], comps,
+                                    mults, narrow=False)
+        keep = idx[tight]
+        out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
+                      self.multipliers, self.backend)
+        out.solves = self.solves
+        if not out.sparsify(dense):
+            return out
+        assert out.candidate is not None
+        matched = [(u, int(v)) for u, v in enumerate(sol.mate.tolist()) if u < v]
+        out.candidate[out._edge_index(matched)] = True
+        return out
+
+
+class _NoCandidateMatching(Exception):
+    """The sparse candidate graph has no perfect matching."""
+
+
+CANDIDATES_PER_VERTEX = 6
+PRICING_MIN_EDGES = 20000
+BRACKET_CHECK_MIN_EDGES = 3000
+
+
+def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
+            per_vertex: int) -> np.ndarray:
+    """A candidate mask: the edges between two ``dense`` vertices and, for every vertex,
+    ``per_vertex`` of its edges (spread over the graph by a fixed hash of the edge)."""
+    keep = dense[us] & dense[vs]
+    if not us.size:
+        return keep
+    # A fixed multiplicative hash: deterministic, and spread over the whole field, so the
+    # candidate graph is well connected (it need not be: pricing adds what is missing).
+    key = ((us * vertices + vs) * 2654435761) % (1 << 32)
+    order = np.argsort(key, kind="stable")
+    for ends in (us, vs):
+        sorted_ends = ends[order]
+        idx = np.argsort(sorted_ends, kind="stable")
+        grouped = sorted_ends[idx]
+        rank = np.arange(grouped.size) - np.searchsorted(grouped, grouped, side="left")
+        chosen = np.zeros(us.size, dtype=bool)
+        chosen[order[idx[rank < per_vertex]]] = True
+        keep |= chosen
+    return keep
