@@ -339,14 +339,13 @@ def _pair_bracket(
             for k in range(4):
                 fl[k] += terms[k]
                 fd[k] += terms[k] * diff
-        # The PAB to a player with as few unplayed rounds as possible: 2025 edition, between
-        # the next-bracket criterion and the colour criteria; 2017: observed, below colours.
-        bye_unplayed = 0 if b is not None or (a in movers and nxt) else max_unplayed - P[a].unplayed
+        # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
+        # between the next-bracket criterion and the colour criteria. The 2017 text has no
+        # such criterion (C.1-C.19): its PAB is whoever the bracket criteria leave unpaired.
         if ctx.rules == "2025":
-            comps.append(bye_unplayed)
+            comps.append(0 if b is not None or (a in movers and nxt)
+                         else max_unplayed - P[a].unplayed)
         comps.extend([2 - c8, 2 - c9, 2 - c10, 2 - c11])
-        if ctx.rules != "2025":
-            comps.append(bye_unplayed)
         comps.extend(2 - t for t in fl)
         comps.extend(big - t for t in fd)
         if far and b is not None:
