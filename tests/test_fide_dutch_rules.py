@@ -22,6 +22,8 @@ CASES = Path(__file__).parent / "fixtures" / "dutch-rules"
 RULE = {
     "2017-zero-bye-is-a-downfloat": "2017 A.4.b: a player who does not play in a round "
                                     "also receives a downfloat",
+    "2017-c7-following-bracket-alone": "2017 C.7: downfloaters chosen for the pairs of the "
+                                       "following bracket, just in the following bracket",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
 }

@@ -365,6 +365,11 @@ def _pair_bracket(
         v = m[index[pid]]
         return None if v == bye_v else unpaired[v]
 
+    if ctx.rules == "2017" and nxt:
+        chosen = _next_bracket_alone(ctx, solver, bracket, nxt, mate, index, unpaired, bye_v,
+                                     sc, min_b, one)
+        if chosen is not None:
+            best_w, mate = chosen
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     search = _TieBreak(solver, best_w, mate, vertices)
     is_b = np.zeros(vertices, dtype=bool)
@@ -446,6 +451,71 @@ def _pair_bracket(
     return fixed_pairs, floaters, bye_player
 
 
+def _next_bracket_alone(
+    ctx: _Context, solver: _Solver, bracket: list[int], nxt: list[int],
+    mate: dict[int, int], index: dict[int, int], unpaired: list[int], bye_v: int,
+    sc: dict[int, int], min_b: int, one: int,
+) -> tuple[int, dict[int, int]] | None:
+    """2017 C.7 for a bracket with one downfloater: the following bracket on its own.
+
+    2017 C.7 chooses the downfloaters "to maximize the number of pairs ... in the following
+    bracket (just in the following bracket)": the pairs the downfloater could make with the
+    next scoregroup by the absolute criteria alone, whether or not the rest of the round then
+    lets them be made (the weights count only pairs actually made). Among the downfloaters
+    that keep this bracket's own pairs and PSD (C.5, C.6) and completion (C.4), keep those
+    whose following bracket makes the most pairs: narrow the solver to them and return the new
+    optimum (weight, mates), or ``None`` when nothing changes.
+    """
+    in_b = set(bracket)
+
+    def partner(pid: int, m: dict[int, int]) -> int | None:
+        v = m[index[pid]]
+        return None if v == bye_v else unpaired[v]
+
+    floaters = [p for p in bracket if partner(p, mate) not in in_b]
+    if len(floaters) != 1:
+        return None
+    alone = _max_pairs(ctx, nxt)
+    if 2 * alone == len(nxt):
+        return None  # the next scoregroup pairs fully by itself: one more player adds nothing
+    made = {d: _max_pairs(ctx, [d, *nxt]) for d in bracket}
+    best = max(made.values())
+    if made[floaters[0]] == best:
+        return None
+
+    def quality(m: dict[int, int]) -> tuple[int, list[int]]:
+        # C.5 and C.6 of this bracket: its pairs, then its PSD (largest difference first).
+        diffs = []
+        pairs = 0
+        for p in bracket:
+            q = partner(p, m)
+            if q is not None and q in in_b:
+                pairs += p < q
+                diffs.append(abs(sc[p] - sc[q]))
+            else:
+                diffs.append(sc[p] - min_b + one)
+        return pairs, sorted(diffs, reverse=True)
+
+    target = quality(mate)
+    is_b = np.zeros(solver.vertices, dtype=bool)
+    is_b[[index[x] for x in bracket]] = True
+    us, vs = solver.us, solver.vs
+    for level in sorted({v for v in made.values() if v > made[floaters[0]]}, reverse=True):
+        stay = np.zeros(solver.vertices, dtype=bool)
+        stay[[index[x] for x in bracket if made[x] != level]] = True
+        # Players outside the chosen set pair inside the bracket: no edge of theirs leaves it.
+        mask = ~((stay[us] & ~is_b[vs]) | (stay[vs] & ~is_b[us]))
+        found = solver.solve(mask)
+        if found is None:
+            continue
+        new_mate = _mate_map(found[1])
+        if quality(new_mate) != target:
+            continue
+        solver.narrow(mask)
+        return found[0], new_mate
+    return None
+
+
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
@@ -506,6 +576,15 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
             n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
             yield n1, n2
+
+
+def _max_pairs(ctx: _Context, group: list[int]) -> int:
+    """The most pairs ``group`` can make on its own (absolute criteria only)."""
+    edges = [(i, j, 1) for i in range(len(group)) for j in range(i + 1, len(group))
+             if allowed(ctx.players[group[i]], ctx.players[group[j]], ctx.forbidden)]
+    if not edges:
+        return 0
+    return len(max_weight_matching(len(group), edges, "rustworkx"))
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
