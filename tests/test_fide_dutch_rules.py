@@ -24,6 +24,8 @@ RULE = {
                                     "also receives a downfloat",
     "2017-c7-following-bracket-alone": "2017 C.7: downfloaters chosen for the pairs of the "
                                        "following bracket, just in the following bracket",
+    "2017-ppb-collapses-the-rest": "2017 A.9 and C.4: completion binds in the PPB only; "
+                                   "the players below it form one collapsed last bracket",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
 }

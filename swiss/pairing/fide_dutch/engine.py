@@ -166,10 +166,12 @@ def pair_brackets(
     if not order:
         return games, pab, decisions
     _check_complete(ctx, unpaired)
+    collapsed = False  # 2017 A.9: everyone below the PPB is one collapsed last bracket
     while unpaired:
         residents_score = max(ctx.players[p].score for p in unpaired if p not in movers)
         residents = [p for p in unpaired
-                     if ctx.players[p].score == residents_score and p not in movers]
+                     if (collapsed or ctx.players[p].score == residents_score)
+                     and p not in movers]
         bracket = sorted(movers + residents, key=lambda pid: ctx.players[pid].rank_key())
         rest = [p for p in unpaired if p not in bracket]
         if rest:
@@ -178,6 +180,15 @@ def pair_brackets(
         else:
             nxt = []
         pairs, floaters, bye_player = _pair_bracket(ctx, unpaired, bracket, set(movers), nxt)
+        if ctx.rules == "2017" and rest and not collapsed:
+            # 2017 A.9 and C.4: completion binds only in the penultimate pairing bracket
+            # (PPB): the bracket whose own best pairing would leave the rest unpairable.
+            # It is re-paired for completion (as every bracket is here) and all the players
+            # below it form one collapsed last bracket (CLB). The 2025 engine does not
+            # collapse (applied to 2025 it breaks 7 corpus rounds and fixes none).
+            alone = _alone_quality(ctx, bracket)
+            if _quality(ctx, bracket, pairs, floaters) > alone:
+                collapsed = True
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -190,6 +201,47 @@ def pair_brackets(
                 raise NoPairing("internal: players left unpaired in the last bracket")
             break
     return games, pab, decisions
+
+
+def _quality(ctx: _Context, bracket: list[int], pairs: list[tuple[int, int]],
+             floaters: list[int]) -> tuple[int, list[int]]:
+    """C.5 and C.6 of a bracket's pairing as a key (smaller is better): pairs, then PSD."""
+    sc = {p: int(ctx.players[p].score * ctx.scale) for p in bracket}
+    low = min(sc.values()) - ctx.scale
+    diffs = [abs(sc[a] - sc[b]) for a, b in pairs] + [sc[p] - low for p in floaters]
+    return -len(pairs), sorted(diffs, reverse=True)
+
+
+def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
+    """The best C.5/C.6 key of ``bracket`` paired on its own (the rest not considered).
+
+    One perfect matching on the bracket plus one "float" vertex per player (floats pair with
+    each other freely): pairs first, then fewest pairs/floaters at each PSD level, highest
+    level first, as in the bracket weights.
+    """
+    P = ctx.players
+    b = len(bracket)
+    sc = {p: int(P[p].score * ctx.scale) for p in bracket}
+    low = min(sc.values()) - ctx.scale
+    cand: list[tuple[int, int, int]] = []
+    for i in range(b):
+        for j in range(i + 1, b):
+            if allowed(P[bracket[i]], P[bracket[j]], ctx.forbidden):
+                cand.append((i, j, abs(sc[bracket[i]] - sc[bracket[j]])))
+        cand.append((i, b + i, sc[bracket[i]] - low))
+    levels = sorted({v for _i, _j, v in cand}, reverse=True)
+    raw: list[tuple[int, int, list[int]]] = []
+    for i, j, v in cand:
+        raw.append((i, j, [int(j < b), *(int(v != lv) for lv in levels)]))
+    free = [0] + [1] * len(levels)  # float-float: no pair, no PSD value
+    for i in range(b):
+        for j in range(i + 1, b):
+            raw.append((b + i, b + j, free))
+    found = _Solver(2 * b, _pack(raw, 2 * b), ctx.backend).solve()
+    assert found is not None  # every player can float
+    pairs = [(bracket[u], bracket[v]) for u, v in found[1] if v < b]
+    paired = {p for ab in pairs for p in ab}
+    return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
 def _check_complete(ctx: _Context, unpaired: list[int]) -> None:
