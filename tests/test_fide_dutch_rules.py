@@ -26,6 +26,8 @@ RULE = {
                                        "following bracket, just in the following bracket",
     "2017-ppb-collapses-the-rest": "2017 A.9 and C.4: completion binds in the PPB only; "
                                    "the players below it form one collapsed last bracket",
+    "2017-no-c7-in-the-ppb": "2017 C.7 applies only if the current bracket is neither the "
+                             "PPB nor the CLB",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
 }

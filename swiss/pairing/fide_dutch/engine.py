@@ -189,6 +189,10 @@ def pair_brackets(
             alone = _alone_quality(ctx, bracket)
             if _quality(ctx, bracket, pairs, floaters) > alone:
                 collapsed = True
+                # C.7 applies "if the current bracket is neither the PPB nor the CLB":
+                # re-pair the PPB without the following-bracket criterion.
+                pairs, floaters, bye_player = _pair_bracket(ctx, unpaired, bracket,
+                                                            set(movers), [])
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
