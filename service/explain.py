@@ -47,8 +47,8 @@ _FIDE_COLOUR_RULES = {
        "round in which you two had different colours (E.3)",
     4: "you had the same colour history, so the higher-ranked player's preference was "
        "granted (E.4)",
-    5: "neither of you had a colour preference: the initial colour goes to the odd pairing "
-       "number, in round 1 by board (E.5)",
+    5: "neither of you had a colour preference: the higher-ranked player gets the initial "
+       "colour if his pairing number among the players taking part is odd (E.5)",
 }
 
 

@@ -317,7 +317,8 @@ class Tournament:
     ``initial_color`` is the colour of the top seed on board 1 in round 1 (TRF ``XXC white1``);
     ``None`` means a coin seeded by ``seed``.
     ``acceleration`` maps a round number to the extra points each player gets *for pairing that
-    round only* (accelerated pairings, TRF ``XXA``); they never count in the standings.
+    round only* (accelerated pairings, TRF ``XXA`` and TRF-2026 ``250`` lines); they never
+    count in the standings.
     """
 
     players: tuple[Player, ...]

@@ -10,7 +10,10 @@ with a message when they are absent.
 from __future__ import annotations
 
 import os
+import random
 import subprocess
+from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -18,7 +21,9 @@ import pytest
 from cli.main import main
 from service import TournamentService
 from swiss.model import Color, Game, Player, Result, Round, Tournament
-from swiss.trf import write_trf
+from swiss.pairing import PairingConfig
+from swiss.trf import parse_trf, write_trf
+from tests.pairing_helpers import new_tournament, play
 from tests.service_helpers import GUILD, member, open_service, organiser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,3 +114,30 @@ def test_check_mode_reports_a_difference(tmp_path: Path) -> None:
     run = subprocess.run([str(oracle), "--dutch", str(path), "-c"], capture_output=True,
                          text=True, timeout=60, check=False)
     assert "Checker pairings" in run.stdout, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("rules", ["2025", "2017"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_accelerated_tournament_written_by_swissbot_passes_the_check(
+    tmp_path: Path, rules: str, seed: int
+) -> None:
+    """A tournament built in code with Baku-like acceleration (``Tournament.acceleration``),
+    paired round by round with fide-dutch: the writer's XXA lines make bbpPairings pair every
+    round the same way (its check mode reports no difference), and the file reads back as
+    the same tournament."""
+    oracle = _oracle(rules)
+    one, half = Fraction(1), Fraction(1, 2)
+    top = range(1, 8)
+    acceleration = {1: dict.fromkeys(top, one), 2: dict.fromkeys(top, one),
+                    3: dict.fromkeys(top, half)}
+    t = replace(new_tournament(15, rounds=ROUNDS), acceleration=acceleration)
+    config = PairingConfig(system="fide-dutch", rules=rules)
+    rng = random.Random(seed)
+    for _ in range(ROUNDS):
+        t = play(t, config, rng)
+    text = write_trf(t)
+    assert "XXA    1  1.0  1.0  0.5" in text.splitlines()
+    assert parse_trf(text).tournament.acceleration == acceleration
+    path = tmp_path / "accelerated.trf"
+    path.write_text(text, encoding="utf-8")
+    _check(oracle, path)

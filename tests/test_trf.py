@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -262,15 +263,78 @@ def test_old_style_byes_without_opponent() -> None:
 
 
 def test_xxa_lines_give_extra_pairing_points_per_round_and_are_written_back() -> None:
-    # JaVaFo/bbpPairings layout: the id at 5-8, then 4 columns per round from 10, 5 apart; a
-    # blank field adds nothing; two lines for one player add up.
-    text = trf(*GOOD, "XXA    1  1.0       0.5", "XXA    3  0.5", "XXA    1  0.5")
+    # JaVaFo/bbpPairings layout: the id at 5-8, then 4 columns per round from 10, 5 apart.
+    text = trf(*GOOD, "XXA    1  0.5  0.0  0.5", "XXA    3  0.5")
     parsed = parse_trf(text)
     t = parsed.tournament
-    assert t.acceleration == {1: {1: Fraction(3, 2), 3: Fraction(1, 2)}, 3: {1: Fraction(1, 2)}}
+    assert t.acceleration == {1: {1: Fraction(1, 2), 3: Fraction(1, 2)}, 3: {1: Fraction(1, 2)}}
     # They count for pairing only: the standings do not see them.
     assert [p.score for p in (player_states(t)[i] for i in (1, 2, 3))] == [1, 0, 0]
-    assert "XXA    1  1.0       0.5" in parsed.to_text()
+    # The writer emits them from the model, one line per player, every round up to the last.
+    out = parsed.to_text()
+    assert [line for line in out.splitlines() if line.startswith("XXA")] == [
+        "XXA    1  0.5  0.0  0.5", "XXA    3  0.5"]
+    assert parse_trf(out).tournament == t
+
+
+def test_250_lines_accelerate_a_range_of_players_and_rounds() -> None:
+    # TRF-2026: 250 MMMM GGGG RRF RRL PPPF PPPL (match points blank for individual events).
+    text = trf(*GOOD, "250       1.0 001 002 0001 0002", "250       0.5 003 003 0002 0003")
+    parsed = parse_trf(text)
+    assert parsed.tournament.acceleration == {
+        1: {1: 1, 2: 1}, 2: {1: 1, 2: 1}, 3: {2: Fraction(1, 2), 3: Fraction(1, 2)}}
+    out = parsed.to_text()
+    # Written back unchanged, and no XXA line repeats what they say.
+    assert "250       1.0 001 002 0001 0002" in out.splitlines()
+    assert "250       0.5 003 003 0002 0003" in out.splitlines()
+    assert not [line for line in out.splitlines() if line.startswith("XXA")]
+    assert parse_trf(out).tournament == parsed.tournament
+
+
+@pytest.mark.parametrize("order", ["250 first", "XXA first"])
+def test_a_250_line_wins_over_xxa_in_either_order(order: str) -> None:
+    # bbpPairings 6.0.0: "250 ... 2.0" and "XXA 5 0.0 1.0" for the same round pair like 2.0,
+    # whichever comes first (tests/fixtures/dutch-xxa/range-250-then-xxa.trf).
+    lines = ["250       1.0 001 002 0001 0003", "XXA    2  0.0  0.5  0.5"]
+    if order == "XXA first":
+        lines.reverse()
+    parsed = parse_trf(trf(*GOOD, *lines))
+    assert parsed.tournament.acceleration == {1: {1: 1, 2: 1, 3: 1}, 2: {1: 1, 2: 1, 3: 1},
+                                              3: {2: Fraction(1, 2)}}
+    out = parsed.to_text()
+    assert [line for line in out.splitlines() if line[:3] in ("250", "XXA")] == [
+        "250       1.0 001 002 0001 0003", "XXA    2  1.0  1.0  0.5"]
+    assert parse_trf(out).tournament == parsed.tournament
+
+
+def test_a_changed_acceleration_the_250_lines_contradict_is_written_as_xxa_only() -> None:
+    parsed = parse_trf(trf(*GOOD, "250       1.0 001 002 0001 0003"))
+    changed = replace(parsed.tournament, acceleration={1: {1: Fraction(1, 2)}})
+    out = write_trf(changed, other_lines=parsed.other_lines)
+    assert [line for line in out.splitlines() if line[:3] in ("250", "XXA")] == [
+        "XXA    1  0.5"]
+    assert parse_trf(out).tournament == changed
+
+
+def test_a_tournament_built_in_code_writes_its_acceleration() -> None:
+    t = parse_trf(trf(*GOOD)).tournament
+    accelerated = replace(t, acceleration={2: {3: Fraction(1)}, 1: {1: Fraction(1, 2)}})
+    out = write_trf(accelerated)
+    assert [line for line in out.splitlines() if line.startswith("XXA")] == [
+        "XXA    1  0.5", "XXA    3  0.0  1.0"]
+    assert parse_trf(out).tournament == accelerated
+
+
+@pytest.mark.parametrize(("acceleration", "fragment"), [
+    ({2: {3: Fraction(1, 3)}}, "more than one decimal"),
+    ({2: {3: Fraction(-1)}}, "negative acceleration"),
+    ({6: {3: Fraction(1)}}, "outside the rounds"),
+    ({2: {9: Fraction(1)}}, "not in the tournament"),
+])
+def test_acceleration_trf_cannot_hold_is_refused(acceleration: dict, fragment: str) -> None:
+    t = replace(parse_trf(trf(*GOOD)).tournament, acceleration=acceleration)
+    with pytest.raises(ValueError, match=fragment):
+        write_trf(t)
 
 
 # -- malformed input ---------------------------------------------------------------------------
@@ -326,6 +390,21 @@ def with_line(index: int, line: str, header: tuple[str, ...] = ("XXR 5", "XXC wh
         (trf(*GOOD, "XXA    1  1.25"), 6, 14, "4 columns, 5 apart"),
         (trf(*GOOD, "XXA    1  x.0"), 6, 11, "acceleration points"),
         (trf(*GOOD, "XXA    9  1.0"), 6, 5, "XXA: 9 is not a player"),
+        (trf(*GOOD, "XXA    1       1.0"), 6, 10, "round 1: blank acceleration field"),
+        (trf(*GOOD, "XXA    1  1.0", "XXA    1  0.5"), 7, 5, "second XXA line for player 1"),
+        (trf(*GOOD, "XXA    1"), 6, 10, "needs the points of round 1"),
+        (trf(*GOOD, "XXA    1  0.0  0.0  0.0  0.0  0.0  1.0"), 6, 35, "round 6 is after the last"),
+        (trf(*GOOD, "250  1.0  1.0 001 002 0001 0002"), 6, 5, "match points"),
+        (trf(*GOOD, "250       0.0 001 002 0001 0002"), 6, 10, "must not be zero"),
+        (trf(*GOOD, "250       x.0 001 002 0001 0002"), 6, 11, "acceleration points"),
+        (trf(*GOOD, "250       1.0 002 001 0001 0002"), 6, 19, "before first round"),
+        (trf(*GOOD, "250       1.0 001 002 0003 0002"), 6, 28, "before first player"),
+        (trf(*GOOD, "250       1.0 001 00x 0001 0002"), 6, 21, "last round"),
+        (trf(*GOOD, "250       1.0 001 002 0001 0009"), 6, 28, "player 4 of the range 1-9"),
+        (trf(*GOOD, "250       1.0 001 006 0001 0002"), 6, 19, "round 6 is after the last"),
+        (trf(*GOOD, "250       1.0 001 002 0001"), 6, 27, "31 columns"),
+        (trf(*GOOD, "250       1.0 001 002 0001 0002 9"), 6, 32, "ends at column 31"),
+        (trf(*GOOD, "250       1.0-001 002 0001 0002"), 6, 14, "column 14 of a 250 line"),
     ],
 )
 def test_malformed_input_names_line_and_column(text: str, line: int, column: int,
@@ -457,7 +536,44 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     for a, b in draw(st.lists(st.tuples(st.sampled_from(ids), st.sampled_from(ids)), max_size=3)):
         if a != b:
             t = t.with_forbidden_pair(a, b)
-    return t
+    return replace(t, acceleration=draw(accelerations(ids, t.total_rounds or n_rounds + 3)))
+
+
+def accelerations(ids: list[int], rounds: int) -> st.SearchStrategy[dict]:
+    """Round -> player -> extra pairing points in tenths, as the reader returns them."""
+    points = st.integers(1, 99).map(lambda tenths: Fraction(tenths, 10))
+    return st.dictionaries(st.integers(1, rounds), st.dictionaries(
+        st.sampled_from(ids), points, min_size=1, max_size=3), max_size=3).map(
+        lambda acc: {r: dict(sorted(m.items())) for r, m in sorted(acc.items())})
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_acceleration_round_trips_beside_any_250_lines(data: st.DataObject) -> None:
+    """Whatever 250 lines a file keeps, the file written reads back with exactly the model's
+    acceleration; 250 lines that agree with the model (it was read from them) are kept."""
+    ids = list(range(1, 7))
+    t = Tournament(players=tuple(Player(i, f"P{i}") for i in ids), total_rounds=5)
+    ranges = []
+    for _ in range(data.draw(st.integers(0, 3))):
+        r1, r2 = sorted(data.draw(st.lists(st.integers(1, 5), min_size=2, max_size=2)))
+        p1, p2 = sorted(data.draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2)))
+        tenths = data.draw(st.integers(1, 99))
+        ranges.append(f"250      {tenths // 10:2d}.{tenths % 10} {r1:03d} {r2:03d} "
+                      f"{p1:04d} {p2:04d}")
+    xxa = data.draw(accelerations(ids, 5))
+    consistent = data.draw(st.booleans())
+    if consistent:  # the model a file with these XXA and 250 lines gives
+        lines = [f"XXA {pid:4d}" + "".join(
+            f" {float(xxa.get(r, {}).get(pid, 0)):4.1f}" for r in range(1, 6)) for pid in ids]
+        text = write_trf(t) + "\n".join([*ranges, *lines]) + "\n"
+        t = replace(t, acceleration=parse_trf(text).tournament.acceleration)
+    else:
+        t = replace(t, acceleration=xxa)
+    parsed = parse_trf(write_trf(t, other_lines=ranges))
+    assert parsed.tournament.acceleration == t.acceleration
+    if consistent:
+        assert [line for line in parsed.other_lines if line.startswith("250")] == ranges
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

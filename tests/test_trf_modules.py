@@ -1,6 +1,7 @@
 """The TRF package's modules import in one direction only (issue 12: no import circle).
 
-format (the layout) <- scan (lines and fields) and writer; writer <- document; scan and
+format (the layout) <- scan (lines and fields) and writer; scan <- writer (it reads the 250
+acceleration lines it writes back, to know what XXA must add); writer <- document; scan and
 document <- reader. Nothing imports the reader but the package, and format imports no TRF
 module at all (it used to import the writer lazily, a circle format <-> writer).
 """
@@ -18,7 +19,7 @@ ALLOWED = {
     "pairs": set(),
     "header": set(),
     "scan": {"format"},
-    "writer": {"format"},
+    "writer": {"format", "scan"},
     "document": {"format", "writer"},
     "reader": {"format", "scan", "document"},
 }

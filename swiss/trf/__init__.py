@@ -29,6 +29,13 @@ Reading follows bbpPairings:
 * ``XXR``/``142`` total rounds, ``XXC white1|black1|rank`` and ``152 W|B``, ``BBW BBD BBL BBZ
   BBF BBU`` and ``162`` point systems, ``XXP`` forbidden groups, ``260`` forbidden groups when
   their range covers the round being paired, ``012`` tournament name.
+* Accelerated pairings become ``Tournament.acceleration`` (round -> player -> extra points):
+  ``XXA pppp  a.a  a.a ...`` (one line per player, one 4-column field per round from column
+  10, 5 apart) and the TRF-2026 ``250 MMMM GGGG RRF RRL PPPF PPPL`` record (game points for a
+  range of rounds and players; match points blank). As bbpPairings reads them, a 250 record
+  wins over XXA for its players and rounds and a later 250 record over an earlier one. The
+  250 lines are kept and written back unchanged; the writer emits XXA for the rest (or, when
+  the model contradicts the 250 lines, XXA alone).
 
 TRF cannot say everything the model can, so the writer adds a few lines of its own, all with a
 code bbpPairings and JaVaFo ignore (prefix ``SB``):

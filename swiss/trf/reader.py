@@ -23,7 +23,7 @@ from swiss.trf.format import (
     bbp_scoring,
     show_points,
 )
-from swiss.trf.scan import Entry, ScannedTrf, scan_trf
+from swiss.trf.scan import AccelerationRange, Entry, ScannedTrf, acceleration_of, scan_trf
 
 
 def parse_trf(text: str) -> TrfTournament:
@@ -227,14 +227,26 @@ class _Builder:
         return out
 
     def _acceleration(self) -> dict[int, dict[int, Fraction]]:
-        """XXA lines as round -> player -> extra pairing points (two lines for one player add)."""
-        out: dict[int, dict[int, Fraction]] = {}
-        for line, pid, round_number, points in self.f.acceleration:
+        """XXA fields and 250 records as round -> player -> extra pairing points."""
+        for item in self.f.acceleration:
+            if isinstance(item, AccelerationRange):
+                self._check_range(item)
+            elif item.player not in self.f.players:
+                raise TrfError(f"XXA: {item.player} is not a player in this file", item.line, 5)
+            elif self.f.total_rounds and item.round > self.f.total_rounds:
+                raise TrfError(f"XXA: round {item.round} is after the last round "
+                               f"({self.f.total_rounds})", item.line, item.column)
+        return acceleration_of(self.f.acceleration, self.f.players)
+
+    def _check_range(self, item: AccelerationRange) -> None:
+        if self.f.total_rounds and item.last_round > self.f.total_rounds:
+            raise TrfError(f"250: round {item.last_round} is after the last round "
+                           f"({self.f.total_rounds})", item.line, 19)
+        for pid in range(item.first_player, item.last_player + 1):
             if pid not in self.f.players:
-                raise TrfError(f"XXA: {pid} is not a player in this file", line, 5)
-            per_round = out.setdefault(round_number, {})
-            per_round[pid] = per_round.get(pid, Fraction(0)) + points
-        return out
+                raise TrfError(f"250: player {pid} of the range {item.first_player}-"
+                               f"{item.last_player} is not a player in this file",
+                               item.line, 23 if pid == item.first_player else 28)
 
     def _forbidden(self, next_round: int) -> frozenset[frozenset[int]]:
         groups: list[tuple[int, list[tuple[int, int]]]] = list(self.f.xxp)

@@ -10,7 +10,9 @@ lines agree with each other) can name the line and column of any problem it find
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from swiss.model import Color, Points, Scoring
 from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
@@ -83,6 +85,31 @@ class ByeLine:
     player: int
     code: str
 
+
+@dataclass(frozen=True, slots=True)
+class AccelerationEntry:
+    """Extra pairing points for one player and round, from a field of an ``XXA`` line."""
+
+    line: int
+    column: int  # where the points were read
+    player: int
+    round: int
+    points: Points
+
+
+@dataclass(frozen=True, slots=True)
+class AccelerationRange:
+    """A TRF-2026 ``250`` record: ``points`` for every player ``first_player..last_player`` in
+    every round ``first_round..last_round``."""
+
+    line: int
+    points: Points
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+
+
 @dataclass(slots=True)
 class ScannedTrf:
     """Everything the interpreted lines say, as written, with the lines it came from."""
@@ -106,8 +133,8 @@ class ScannedTrf:
     withdrawals: list[tuple[int, int, int]] = field(default_factory=list)  # line, player, round
     seed: int = 0
     accelerated: bool = False
-    # XXA lines: line, player, round, extra points
-    acceleration: list[tuple[int, int, int, Points]] = field(default_factory=list)
+    # XXA fields and 250 records in file order (acceleration_of says how they combine)
+    acceleration: list[AccelerationEntry | AccelerationRange] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
 
 
@@ -128,6 +155,7 @@ class _Scanner:
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
         self.out = ScannedTrf(line_count=len(self.lines))
+        self.xxa_lines: dict[int, int] = {}  # player -> line of his XXA line
 
     # -- the line loop -------------------------------------------------------------------
     def scan(self) -> ScannedTrf:
@@ -140,12 +168,16 @@ class _Scanner:
             if code in ACCELERATION or (code == "192" and line.rstrip().endswith("_BAKU")):
                 self.out.accelerated = True
             if code not in INTERPRETED:
-                if line.strip():
+                # XXA lines are written back from the model (the writer emits them); every
+                # other line, 250 included, is kept verbatim.
+                if line.strip() and code != "XXA":
                     self.out.other_lines.append(line.rstrip())
                 if code == "260":
                     self._read_260(number, line)
                 elif code == "XXA":
                     self._read_xxa(number, line)
+                elif code == "250":
+                    self.out.acceleration.append(read_250(number, line))
                 continue
             self._read_line(code, number, line)
         return self.out
@@ -267,22 +299,33 @@ class _Scanner:
 
     def _read_xxa(self, number: int, line: str) -> None:
         """``XXA pppp  a.a  a.a ...``: extra pairing points per round (JaVaFo/bbpPairings): the
-        player id at columns 5-8, then one 4-column field per round from column 10, 5 apart
-        (a blank field adds nothing). The line stays in ``other_lines`` to be written back."""
+        player id at columns 5-8, then one 4-column field per round from column 10, 5 apart,
+        every field filled from round 1 on (bbpPairings refuses a blank field, and a line
+        without any). One line per player: bbpPairings silently ignores a second one, so it is
+        refused here rather than read differently."""
         pid = _int_field(number, line, 4, 8, "player id", 1, MAX_ID)
+        first = self.xxa_lines.setdefault(pid, number)
+        if first != number:
+            raise TrfError(f"a second XXA line for player {pid} (the first is on line {first}; "
+                           "bbpPairings would ignore this one)", number, 5)
         if line[8:9].strip():
             raise TrfError("column 9 of an XXA line must be blank", number, 9)
         stripped = line.rstrip()
+        if len(stripped) <= 9:
+            raise TrfError("an XXA line needs the points of round 1 at columns 10-13", number,
+                           10)
         start, round_number = 9, 1
         while start < len(stripped):
             if round_number > MAX_ROUNDS:
                 raise TrfError(f"an XXA line has at most {MAX_ROUNDS} rounds", number, start + 1)
-            if stripped[start:start + 4].strip():
-                points = _points_field(number, line, start, start + 4,
-                                       "acceleration points (4 columns, 5 apart)",
-                                       low=0, high=MAX_SCORE, decimals=1)
-                if points:
-                    self.out.acceleration.append((number, pid, round_number, points))
+            if not stripped[start:start + 4].strip():
+                raise TrfError(f"round {round_number}: blank acceleration field (write 0.0 for "
+                               "no extra points)", number, start + 1)
+            points = _points_field(number, line, start, start + 4,
+                                   "acceleration points (4 columns, 5 apart)",
+                                   low=0, high=MAX_SCORE, decimals=1)
+            self.out.acceleration.append(
+                AccelerationEntry(number, start + 1, pid, round_number, points))
             if stripped[start + 4:start + 5].strip():
                 raise TrfError("acceleration fields take 4 columns, 5 apart", number, start + 5)
             start += 5
@@ -375,6 +418,71 @@ class _Scanner:
             raise TrfError(f"round {round_number}: {what} is for a round without an opponent "
                            f"(opponent {opponent} given)", number, column + 7)
         return Entry(number, column, opponent, colour, code)
+
+
+def read_250(number: int, line: str) -> AccelerationRange:
+    """A TRF-2026 ``250`` record (accelerated rounds), ``250 MMMM GGGG RRF RRL PPPF PPPL``:
+    match points at 5-8 (blank or zero: individual events only), game points at 10-13 (not
+    zero), first and last round at 15-17 and 19-21, first and last player id at 23-26 and
+    28-31. Raises :class:`TrfError` at the offending column."""
+    stripped = line.rstrip()
+    if len(stripped) < 31:
+        raise TrfError("a 250 line is '250 MMMM GGGG RRF RRL PPPF PPPL' (31 columns)", number,
+                       len(stripped) + 1)
+    if len(stripped) > 31:
+        raise TrfError("a 250 line ends at column 31", number, 32)
+    for column in (4, 9, 14, 18, 22, 27):
+        if line[column - 1] != " ":
+            raise TrfError(f"column {column} of a 250 line must be blank", number, column)
+    if line[4:8].strip():
+        match = _points_field(number, line, 4, 8, "match points", low=0, high=MAX_SCORE,
+                              decimals=1)
+        if match:
+            raise TrfError("match points (columns 5-8) are for team events: leave them blank",
+                           number, 5)
+    points = _points_field(number, line, 9, 13, "acceleration points", low=0,
+                           high=MAX_SCORE, decimals=1)
+    if not points:
+        raise TrfError("the acceleration points (columns 10-13) must not be zero", number, 10)
+    first_round = _int_field(number, line, 14, 17, "first round", 1, MAX_ROUNDS)
+    last_round = _int_field(number, line, 18, 21, "last round", 1, MAX_ROUNDS)
+    if last_round < first_round:
+        raise TrfError(f"last round {last_round} is before first round {first_round}", number,
+                       19)
+    first_player = _int_field(number, line, 22, 26, "first player id", 1, MAX_ID)
+    last_player = _int_field(number, line, 27, 31, "last player id", 1, MAX_ID)
+    if last_player < first_player:
+        raise TrfError(f"last player {last_player} is before first player {first_player}",
+                       number, 28)
+    return AccelerationRange(number, points, first_round, last_round, first_player,
+                             last_player)
+
+
+def acceleration_of(items: Iterable[AccelerationEntry | AccelerationRange],
+                    players: Collection[int]) -> dict[int, dict[int, Fraction]]:
+    """Round -> player -> extra pairing points of XXA fields and 250 records.
+
+    As bbpPairings 6.0.0 reads them (black-box checked): a 250 record replaces what XXA lines
+    give for its players and rounds, whether it comes before or after them, and a later 250
+    record replaces an earlier one; a 250 record covers the players of its range that are in
+    ``players``. (A second XXA line for one player is an error of the scanner.) Zero points
+    are left out.
+    """
+    out: dict[int, dict[int, Fraction]] = {}
+    ranges = []
+    for item in items:
+        if isinstance(item, AccelerationRange):
+            ranges.append(item)
+        else:
+            out.setdefault(item.round, {})[item.player] = item.points
+    for item in ranges:
+        for r in range(item.first_round, item.last_round + 1):
+            per_round = out.setdefault(r, {})
+            for pid in range(item.first_player, item.last_player + 1):
+                if pid in players:
+                    per_round[pid] = item.points
+    cleaned = {r: {pid: v for pid, v in sorted(m.items()) if v} for r, m in sorted(out.items())}
+    return {r: m for r, m in cleaned.items() if m}
 
 
 # -- fields --------------------------------------------------------------------------------

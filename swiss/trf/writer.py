@@ -18,6 +18,7 @@ from swiss.trf.format import (
     bbp_letters,
     bbp_scoring,
 )
+from swiss.trf.scan import acceleration_of, read_250
 
 
 def write_trf(
@@ -44,6 +45,7 @@ def write_trf(
     all_in_next = bool(ordered) and all(p.id in next_entries for p in ordered)
     round_entries = [_round_entries(tournament, rnd) for rnd in tournament.rounds]
 
+    other_lines, xxa_lines = _acceleration_lines(tournament, other_lines)
     out: list[str] = []
     if tournament.name:
         out.append(f"012 {tournament.name}")
@@ -69,6 +71,7 @@ def write_trf(
         out.append(line)
     for pair in sorted(sorted(p) for p in tournament.forbidden_pairs):
         out.append("XXP " + " ".join(str(pid) for pid in pair))
+    out.extend(xxa_lines)
     out.extend(_bye_lines(tournament, next_entries if all_in_next else {}))
     out.extend(_extension_lines(tournament))
     return newline.join(out) + newline
@@ -157,6 +160,54 @@ def _scoring_lines(scoring: Scoring) -> list[str]:
         values = " ".join(f"{name}={getattr(scoring, name)}" for name in SCORING_FIELDS)
         lines.append(f"SBS {values}")
     return lines
+
+
+def _acceleration_lines(tournament: Tournament, other_lines: Sequence[str]
+                        ) -> tuple[list[str], list[str]]:
+    """The kept lines and the ``XXA`` lines that give ``Tournament.acceleration``.
+
+    ``250`` lines among ``other_lines`` are kept unchanged when they agree with the model;
+    since a 250 line wins over XXA for its players and rounds (as bbpPairings reads them), a
+    model they contradict (changed after reading) drops them and is written as XXA alone. A
+    player's XXA line has one field per round from round 1 up to the last round with extra
+    points that no 250 line gives.
+    """
+    ids = {p.id for p in tournament.players}
+    wanted: dict[int, dict[int, Fraction]] = {}
+    for round_number, extra in tournament.acceleration.items():
+        for pid, points in extra.items():
+            if pid not in ids:
+                raise ValueError(f"round {round_number}: acceleration for player {pid}, who "
+                                 "is not in the tournament")
+            if points < 0:
+                raise ValueError(f"player {pid}: negative acceleration {points} in round "
+                                 f"{round_number}; TRF cannot hold it")
+            if not 1 <= round_number <= (tournament.total_rounds or round_number):
+                raise ValueError(f"player {pid}: acceleration for round {round_number}, "
+                                 "outside the rounds of the tournament "
+                                 f"(1..{tournament.total_rounds})")
+            if points:
+                wanted.setdefault(pid, {})[round_number] = Fraction(points)
+    ranges = [read_250(number, line) for number, line in enumerate(other_lines, start=1)
+              if line[:3] == "250"]
+    given = acceleration_of(ranges, ids)
+    covered = {(pid, r) for item in ranges for r in range(item.first_round, item.last_round + 1)
+               for pid in range(item.first_player, item.last_player + 1) if pid in ids}
+    if any(wanted.get(pid, {}).get(r, 0) != given.get(r, {}).get(pid, 0)
+           for pid, r in covered):
+        other_lines = [line for line in other_lines if line[:3] != "250"]
+        covered = set()
+    lines = []
+    for pid in sorted(wanted):
+        mine = wanted[pid]
+        own = [r for r in mine if (pid, r) not in covered]
+        if not own:
+            continue
+        fields = "".join(
+            f" {_format_points(mine.get(r, Fraction(0)), f'player {pid} acceleration'):>4}"
+            for r in range(1, max(own) + 1))
+        lines.append(f"XXA {pid:>4}{fields}")
+    return list(other_lines), lines
 
 
 def _bye_lines(tournament: Tournament, next_entries: Mapping[int, str]) -> list[str]:

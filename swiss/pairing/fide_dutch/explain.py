@@ -24,7 +24,7 @@ criteria of C.04.3 decided it:
 * ``colour rule``: which colour allocation rule gave the colours, 1 to 5 in the Handbook's
   order (E.1 both preferences granted, E.2 the stronger preference, E.3 alternate to the last
   round with different colours, E.4 the higher-ranked player's preference, E.5 the initial
-  colour by pairing number / board in round 1).
+  colour to the higher-ranked player when his number among the players taking part is odd).
 
 For the pairing-allocated bye (PAB): ``bye score`` (score units), ``eligible below`` (players
 with a lower score who could have had the bye but whom completion left paired: 0 means the
@@ -50,7 +50,8 @@ COLOUR_RULES: dict[int, str] = {
     2: "the stronger colour preference granted (E.2)",
     3: "colours alternate to the last round in which the two had different colours (E.3)",
     4: "the higher-ranked player's colour preference granted (E.4)",
-    5: "the initial colour by pairing number (round 1: by board) (E.5)",
+    5: "the initial colour to the higher-ranked player with an odd number among the players "
+       "taking part (E.5)",
 }
 
 

@@ -6,11 +6,12 @@ only played games count as meetings and for colours; forfeits score but are "unp
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swiss.model import ByeKind, Color, Outcome, Tournament
-from swiss.state import Float, player_states
+from swiss.state import Float, PlayerState, player_states
 
 Rules = str  # "2025" or "2017"
 
@@ -34,14 +35,14 @@ class DutchPlayer:
     history: tuple[Color, ...]  # colour per round (NONE when unplayed)
     unplayed: int = 0  # rounds without a played game (byes, forfeits, absences)
     rank: int = 0  # position (from 1) among the players paired, in the order of A.2
-    # The same position by the score without acceleration (XXA): what E.5 alternates on.
+    # The pairing number among the players who take part (E.5 alternates on it, see
+    # engine._hi_color): paired now, or a game or the PAB in an earlier round.
     colour_rank: int = 0
     real_score: Fraction | None = None  # the score without acceleration (None: same as score)
 
     def standing_score(self) -> Fraction:
-        """The score without acceleration (board order and E.5 use it)."""
+        """The score without acceleration (the board order uses it)."""
         return self.score if self.real_score is None else self.real_score
-    first_round: bool = False
 
     def rank_key(self) -> tuple[Fraction, int]:
         """Order of C.04.3 A.2: score descending, then pairing number."""
@@ -70,10 +71,12 @@ def dutch_players(
     states = player_states(tournament)
     scoring = tournament.scoring
     last_round = bool(tournament.total_rounds) and round_number == tournament.total_rounds
-    # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only.
+    # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only,
+    # on the pairing score (extra points included, as the endorsed engine decides them).
     max_score = scoring.win * (round_number - 1)
     # Accelerated pairings (TRF XXA): extra points for pairing this round only.
     extra = tournament.acceleration.get(round_number, {})
+    game_floats = _accelerated_game_floats(tournament, states)
     result: dict[int, DutchPlayer] = {}
     for pid in to_pair:
         st = states[pid]
@@ -81,7 +84,7 @@ def dutch_players(
         cd = sum(1 for c in colors if c is Color.WHITE) - sum(
             1 for c in colors if c is Color.BLACK)
         pref, strength = _preference(colors, cd)
-        floats = _floats(st, scoring.loss, rules)
+        floats = _floats(st, scoring.loss, rules, game_floats.get(pid))
         forfeit_wins = sum(1 for o in st.outcomes if o is Outcome.FORFEIT_WIN)
         full_byes = sum(1 for b in st.byes if b in (ByeKind.PAIRING, ByeKind.FULL))
         can_pab = st.pairing_byes == 0 and forfeit_wins == 0 and full_byes == 0
@@ -98,19 +101,54 @@ def dutch_players(
             can_pab=can_pab,
             float_prev=floats[-1] if floats else Float.NONE,
             float_prev2=floats[-2] if len(floats) >= 2 else Float.NONE,
-            topscorer=last_round and st.score * 2 > max_score,
+            topscorer=last_round and (st.score + extra.get(pid, 0)) * 2 > max_score,
             history=tuple(st.colors),
             unplayed=len(st.colors) - len(colors),
         )
     ordered = sorted(result.values(), key=DutchPlayer.rank_key)
-    real = sorted(result, key=lambda pid: (-states[pid].score, result[pid].seed))
-    colour_rank = {pid: i for i, pid in enumerate(real, start=1)}
-    first = round_number == 1
-    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id], first_round=first)
+    taking_part = sorted(
+        (p for p in tournament.players
+         if p.id in result or states[p.id].pairing_byes or any(
+             o is not None for o in states[p.id].outcomes)),
+        key=lambda p: (p.seed, p.id))
+    colour_rank = {p.id: i for i, p in enumerate(taking_part, start=1)}
+    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id])
             for i, p in enumerate(ordered, start=1)}
 
 
-def _floats(st: object, loss: Fraction, rules: Rules) -> list[Float]:
+def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, PlayerState]
+                             ) -> dict[int, list[Float]]:
+    """The floats of played games when earlier rounds were accelerated, per player and round.
+
+    A game floats its players when their *pairing* scores differed, and the pairing score of
+    an accelerated round includes that round's extra points (XXA): the endorsed engine counts
+    a round-1 game between a player with 3 extra points and one without as a downfloat and an
+    upfloat, although both had 0 points (black-box checked: tests/fixtures/dutch-xxa/
+    float-history.trf). Empty when no played round was accelerated.
+    """
+    played = tournament.rounds_played
+    if not any(1 <= r <= played and extra for r, extra in tournament.acceleration.items()):
+        return {}
+    out = {pid: list(st.floats) for pid, st in states.items()}
+    for rnd in tournament.rounds:
+        extra = tournament.acceleration.get(rnd.number, {})
+        if not extra:
+            continue
+        index = rnd.number - 1
+        for game in rnd.games:
+            if not game.result.is_played:
+                continue
+            a, b = game.white, game.black
+            sa = states[a].scores_before[index] + extra.get(a, 0)
+            sb = states[b].scores_before[index] + extra.get(b, 0)
+            fa = Float.NONE if sa == sb else (Float.DOWN if sa > sb else Float.UP)
+            fb = Float.NONE if sa == sb else (Float.UP if sa > sb else Float.DOWN)
+            out[a][index], out[b][index] = fa, fb
+    return out
+
+
+def _floats(st: PlayerState, loss: Fraction, rules: Rules,
+            game_floats: list[Float] | None = None) -> list[Float]:
     """Per round: the float the player received (C.04.3 A.4 / 2025 art. 1.4).
 
     A played game against a different score floats both players. 2025 (art. 1.4.3): any round
@@ -119,10 +157,10 @@ def _floats(st: object, loss: Fraction, rules: Rules) -> list[Float]:
     also receives a downfloat": forfeit losses, zero-point byes and absences as well.
     """
     out: list[Float] = []
-    states_floats = st.floats  # type: ignore[attr-defined]
+    states_floats = st.floats if game_floats is None else game_floats
     for index, fl in enumerate(states_floats):
-        outcome = st.outcomes[index]  # type: ignore[attr-defined]
-        bye = st.byes[index]  # type: ignore[attr-defined]
+        outcome = st.outcomes[index]
+        bye = st.byes[index]
         if rules == "2017" and (outcome is None or not outcome.is_played):
             # 2017 A.4.b: "A player who, for whatever reason, does not play in a round,
             # also receives a downfloat" (byes, forfeits either way, absences).
