@@ -182,7 +182,9 @@ def bracket_graph(
     fl = np.where(floated, down[:, us] + up[:, vs], np.where(one_b, x_terms, 0))
     fd = np.where(floated, fl * diff, np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
     # The PAB to a player with as few unplayed rounds as possible (not for a moved-down
-    # player of a bracket that is not the last: his fate is decided by the MDP order).
+    # player of a bracket that is not the last: his fate is decided by the MDP order):
+    # 2025 edition only, between the next-bracket criterion and the colour criteria. The
+    # 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
     bye_unplayed = np.where(is_bye & ~(mover[us] & bool(nxt)), max_unplayed - unplayed[us], 0)
 
     rows: list[np.ndarray] = []
@@ -198,8 +200,6 @@ def bracket_graph(
     if rules == "2025":
         rows.append(bye_unplayed)
     rows.extend(2 - colour)
-    if rules != "2025":
-        rows.append(bye_unplayed)
     rows.extend(2 - fl)
     rows.extend(big - fd)
     comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)

@@ -179,11 +179,12 @@ def pair_brackets(
     # graph is every allowed pair of the round.)
     # Scores in integer units and rank keys as integers: the same order, without Fractions.
     score = {pid: -key[0] for pid, key in ra.rank_keys.items()}
+    collapsed = False  # 2017 A.9: everyone below the PPB is one collapsed last bracket
     while unpaired:
         moving = set(movers)
         residents_score = max(score[p] for p in unpaired if p not in moving)
         residents = [p for p in unpaired
-                     if score[p] == residents_score and p not in moving]
+                     if (collapsed or score[p] == residents_score) and p not in moving]
         bracket = sorted(movers + residents, key=ra.rank_keys.__getitem__)
         in_bracket = set(bracket)
         rest = [p for p in unpaired if p not in in_bracket]
@@ -194,6 +195,19 @@ def pair_brackets(
             nxt = []
         pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
                                                     nxt)
+        if ctx.rules == "2017" and rest and not collapsed:
+            # 2017 A.9 and C.4: completion binds only in the penultimate pairing bracket
+            # (PPB): the bracket whose own best pairing would leave the rest unpairable.
+            # It is re-paired for completion (as every bracket is here) and all the players
+            # below it form one collapsed last bracket (CLB). The 2025 engine does not
+            # collapse (applied to 2025 it breaks 7 corpus rounds and fixes none).
+            alone = _alone_quality(ctx, bracket)
+            if _quality(ctx, bracket, pairs, floaters) > alone:
+                collapsed = True
+                # C.7 applies "if the current bracket is neither the PPB nor the CLB":
+                # re-pair the PPB without the following-bracket criterion.
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                            set(movers), [])
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -206,6 +220,52 @@ def pair_brackets(
                 raise NoPairing("internal: players left unpaired in the last bracket")
             break
     return games, pab, decisions
+
+
+def _quality(ctx: _Context, bracket: list[int], pairs: list[tuple[int, int]],
+             floaters: list[int]) -> tuple[int, list[int]]:
+    """C.5 and C.6 of a bracket's pairing as a key (smaller is better): pairs, then PSD."""
+    sc = {p: int(ctx.players[p].score * ctx.scale) for p in bracket}
+    low = min(sc.values()) - ctx.scale
+    diffs = [abs(sc[a] - sc[b]) for a, b in pairs] + [sc[p] - low for p in floaters]
+    return -len(pairs), sorted(diffs, reverse=True)
+
+
+def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
+    """The best C.5/C.6 key of ``bracket`` paired on its own (the rest not considered).
+
+    One perfect matching on the bracket plus one "float" vertex per player (floats pair with
+    each other freely): pairs first, then fewest pairs/floaters at each PSD level, highest
+    level first, as in the bracket weights (0/1 components packed in base b + 1: a perfect
+    matching of 2b vertices has b edges, so no component total reaches the base).
+    """
+    P = ctx.players
+    b = len(bracket)
+    sc = {p: int(P[p].score * ctx.scale) for p in bracket}
+    low = min(sc.values()) - ctx.scale
+    cand: list[tuple[int, int, int]] = []
+    for i in range(b):
+        for j in range(i + 1, b):
+            if allowed(P[bracket[i]], P[bracket[j]], ctx.forbidden):
+                cand.append((i, j, abs(sc[bracket[i]] - sc[bracket[j]])))
+        cand.append((i, b + i, sc[bracket[i]] - low))
+    levels = sorted({v for _i, _j, v in cand}, reverse=True)
+
+    def packed(comps: list[int]) -> int:
+        w = 0
+        for c in comps:
+            w = w * (b + 1) + c
+        return w
+
+    edges = [(i, j, packed([int(j < b), *(int(v != lv) for lv in levels)]))
+             for i, j, v in cand]
+    free = packed([0] + [1] * len(levels))  # float-float: no pair, no PSD value
+    edges += [(b + i, b + j, free) for i in range(b) for j in range(i + 1, b)]
+    found = exact.solve_int(2 * b, edges)
+    assert found is not None  # every player can float
+    pairs = [(bracket[u], bracket[v]) for u, v in found.pairs() if v < b]
+    paired = {p for ab in pairs for p in ab}
+    return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
 def _pair_bracket(
@@ -245,6 +305,14 @@ def _pair_bracket(
                 "pairing-allocated bye C2, absolute colour preferences C3)")
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
     best_w, mates = found
+    if ctx.rules == "2017" and nxt:
+        optimum = solver.last  # the tests below overwrite it; rejected ones must not
+        chosen = _next_bracket_alone(ctx, solver, bracket, nxt, _mate_map(mates), index,
+                                     unpaired, bye_v)
+        if chosen is not None:
+            best_w, mates = chosen
+        else:
+            solver.last = optimum
     if solver.last is not None:
         # Every tie-break test below asks whether the optimum is still reachable with some
         # edges left out. A matching that reaches it is optimal, so by complementary
@@ -340,6 +408,74 @@ def _pair_bracket(
         if odd and last and mate[index[p]] == bye_v:
             bye_player = p
     return fixed_pairs, floaters, bye_player
+
+
+def _next_bracket_alone(
+    ctx: _Context, solver: _Solver, bracket: list[int], nxt: list[int],
+    mate: dict[int, int], index: dict[int, int], unpaired: list[int], bye_v: int,
+) -> tuple[int, set[tuple[int, int]]] | None:
+    """2017 C.7 for a bracket with one downfloater: the following bracket on its own.
+
+    2017 C.7 chooses the downfloaters "to maximize the number of pairs ... in the following
+    bracket (just in the following bracket)": the pairs the downfloater could make with the
+    next scoregroup by the absolute criteria alone, whether or not the rest of the round then
+    lets them be made (the weights count only pairs actually made). Among the downfloaters
+    that keep this bracket's own pairs and PSD (C.5, C.6) and completion (C.4), keep those
+    whose following bracket makes the most pairs: narrow the solver to them and return the new
+    optimum (weight, pairs; the solver's duals are those of that optimum), or ``None`` when
+    nothing changes.
+    """
+    in_b = set(bracket)
+    one = ctx.scale
+    sc = {p: int(ctx.players[p].score * one) for p in bracket}
+    min_b = min(sc.values())
+
+    def partner(pid: int, m: dict[int, int]) -> int | None:
+        v = m[index[pid]]
+        return None if v == bye_v else unpaired[v]
+
+    floaters = [p for p in bracket if partner(p, mate) not in in_b]
+    if len(floaters) != 1:
+        return None
+    alone = _max_pairs(ctx, nxt)
+    if 2 * alone == len(nxt):
+        return None  # the next scoregroup pairs fully by itself: one more player adds nothing
+    made = {d: _max_pairs(ctx, [d, *nxt]) for d in bracket}
+    best = max(made.values())
+    if made[floaters[0]] == best:
+        return None
+
+    def quality(m: dict[int, int]) -> tuple[int, list[int]]:
+        # C.5 and C.6 of this bracket: its pairs, then its PSD (largest difference first).
+        diffs = []
+        pairs = 0
+        for p in bracket:
+            q = partner(p, m)
+            if q is not None and q in in_b:
+                pairs += p < q
+                diffs.append(abs(sc[p] - sc[q]))
+            else:
+                diffs.append(sc[p] - min_b + one)
+        return pairs, sorted(diffs, reverse=True)
+
+    target = quality(mate)
+    is_b = np.zeros(solver.vertices, dtype=bool)
+    is_b[[index[x] for x in bracket]] = True
+    us, vs = solver.us, solver.vs
+    for level in sorted({v for v in made.values() if v > made[floaters[0]]}, reverse=True):
+        stay = np.zeros(solver.vertices, dtype=bool)
+        stay[[index[x] for x in bracket if made[x] != level]] = True
+        # Players outside the chosen set pair inside the bracket: no edge of theirs leaves it.
+        mask = ~((stay[us] & ~is_b[vs]) | (stay[vs] & ~is_b[us]))
+        found = solver.solve(mask, duals=True)
+        if found is None:
+            continue
+        new_mate = _mate_map(found[1])
+        if quality(new_mate) != target:
+            continue
+        solver.narrow(mask)
+        return found
+    return None
 
 
 class _TieBreak:
@@ -468,6 +604,15 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
             n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
             yield n1, n2
+
+
+def _max_pairs(ctx: _Context, group: list[int]) -> int:
+    """The most pairs ``group`` can make on its own (absolute criteria only)."""
+    edges = [(i, j, 1) for i in range(len(group)) for j in range(i + 1, len(group))
+             if allowed(ctx.players[group[i]], ctx.players[group[j]], ctx.forbidden)]
+    if not edges:
+        return 0
+    return len(max_weight_matching(len(group), edges, "rustworkx"))
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:

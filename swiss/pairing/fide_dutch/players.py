@@ -151,16 +151,21 @@ def _floats(st: PlayerState, loss: Fraction, rules: Rules,
             game_floats: list[Float] | None = None) -> list[Float]:
     """Per round: the float the player received (C.04.3 A.4 / 2025 art. 1.4).
 
-    A played game against a different score floats both players. Any round scored without
-    playing for more than a loss (PAB, forfeit win, half- or full-point bye) is a downfloat:
-    the 2025 text says so (art. 1.4.3); for the 2017 edition the endorsed engine does the same
-    (it raises identity on the 2017 corpus from 86% to 92% on a sample), so we follow it.
+    A played game against a different score floats both players. 2025 (art. 1.4.3): any round
+    scored without playing for more than a loss (PAB, forfeit win, half- or full-point bye) is
+    a downfloat. 2017 (A.4.b): "A player who, for whatever reason, does not play in a round,
+    also receives a downfloat": forfeit losses, zero-point byes and absences as well.
     """
     out: list[Float] = []
     states_floats = st.floats if game_floats is None else game_floats
     for index, fl in enumerate(states_floats):
         outcome = st.outcomes[index]
         bye = st.byes[index]
+        if rules == "2017" and (outcome is None or not outcome.is_played):
+            # 2017 A.4.b: "A player who, for whatever reason, does not play in a round,
+            # also receives a downfloat" (byes, forfeits either way, absences).
+            out.append(Float.DOWN)
+            continue
         if rules in ("2025", "2017"):  # see the docstring
             if outcome is Outcome.FORFEIT_WIN or bye in (ByeKind.PAIRING, ByeKind.FULL,
                                                         ByeKind.HALF):
