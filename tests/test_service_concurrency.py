@@ -49,7 +49,8 @@ async def _ready(service: TournamentService, players: int = 6) -> int:
 
 async def _rounds(service: TournamentService, tid: int) -> list[int]:
     async with service.db.transaction() as conn:
-        cur = await conn.execute("SELECT number FROM rounds WHERE tournament_id = ?", (tid,))
+        cur = await conn.execute("SELECT number FROM rounds WHERE tournament_id = ? "
+                                  "ORDER BY number", (tid,))
         return [row[0] for row in await cur.fetchall()]
 
 
