@@ -294,6 +294,19 @@ def test_pokemon_resistance() -> None:
 
 
 # -- parsing, presets, explanations ------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "BH-C0", "BH-C100", "BH-C99999999999999999", "BH-C" + "9" * 5000, "BH/M" + "1" * 4400,
+    "ARO/U4001", "ARO/U" + "7" * 5000,
+])
+def test_modifier_numbers_out_of_range_are_refused_by_name(text: str) -> None:
+    # A 5,000-digit count used to reach int() and raise a bare ValueError (Python's
+    # digit limit): a hostile /tournament tiebreaks value must get a specific error.
+    with pytest.raises(TiebreakError, match="must be a whole number from"):
+        parse_tiebreak(text)
+    assert parse_tiebreak("BH-C99").cut_low == 99
+    assert parse_tiebreak("ARO/U4000").unrated == 4000
+
+
 def test_parse_acronyms_and_modifiers() -> None:
     assert parse_tiebreak("bh/c1").acronym == "BH-C1"
     assert parse_tiebreak("AROC").cut_low == 1

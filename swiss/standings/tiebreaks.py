@@ -599,6 +599,21 @@ def _koya_modifier(arg: str, text: str) -> tuple[Fraction | None, Fraction | Non
         ) from None
 
 
+#: Largest cut/median count (C.07 uses 1 or 2; a cut beyond the rounds played cuts them all).
+MAX_CUT = 99
+#: Largest rating for unrated opponents (``/U``): above any rating list's range.
+MAX_RATING = 4000
+
+
+def _bounded(arg: str, low: int, high: int, what: str, text: str) -> int:
+    """``arg`` as an integer in ``[low, high]``, else a :class:`TiebreakError` naming it
+    (hostile input such as ``BH-C`` followed by 5,000 digits must not reach ``int()``)."""
+    if not arg.isdigit() or len(arg) > len(str(high)) or not low <= int(arg) <= high:
+        raise TiebreakError(
+            f"{what} must be a whole number from {low} to {high} (in {text.strip()[:40]!r})")
+    return int(arg)
+
+
 def parse_tiebreak(text: str) -> TiebreakSpec:
     """Parse one acronym such as ``BH-C1``, ``BH/M1``, ``SB``, ``AROC``, ``ARO/C1/U1400``.
 
@@ -629,14 +644,13 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
         if kind in values or (kind in "CM" and ("C" in values or "M" in values)):
             raise TiebreakError(f"modifier {kind} given twice (in {text.strip()!r})")
         if kind in "CM":
-            count = int(arg)
-            if count < 1:
-                raise TiebreakError(f"modifier count must be at least 1 (in {text.strip()!r})")
+            count = _bounded(arg, 1, MAX_CUT, f"modifier {kind}", text)
             values[kind] = count
             acronym += f"-{kind}{count}"
         elif kind == "U":
-            values["U"] = int(arg)
-            suffix += f"/U{int(arg)}"
+            rating = _bounded(arg, 0, MAX_RATING, "unrated rating U", text)
+            values["U"] = rating
+            suffix += f"/U{rating}"
         elif kind == "L":
             values["L"] = _koya_modifier(arg, text.strip())
             suffix += f"/L{arg}"
