@@ -5,7 +5,9 @@ integer units, float history, bye eligibility) is computed once per round over t
 in rank order (C.04.3 A.2). Each bracket then selects the edges between players still
 unpaired and computes its components for all of them at once: the Python loop per edge
 costed O(n^2) interpreter steps per bracket, this costs O(n^2) numpy element steps.
-Only the colour terms (C8-C11) stay in Python, for the pairs inside the bracket.
+The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed once per round
+for every allowed pair (:func:`colour_terms`), as the Python rules of
+:func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
 
 The components, their order and their packing are those described in
 :mod:`swiss.pairing.fide_dutch.engine` and docs/fide-dutch.md ("Weights: packing and bits").
@@ -14,7 +16,7 @@ The components, their order and their packing are those described in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -40,13 +42,15 @@ class RoundArrays:
     gu: np.ndarray  # the pairs allowed by C1-C3 (positions, gu < gv)
     gv: np.ndarray
     rank_keys: dict[int, tuple[int, int]]  # the order of C.04.3 A.2, in integers
-    colour_cache: dict[tuple[int, int], tuple[int, int, int, int]] = field(default_factory=dict)
+    colour: np.ndarray  # (4, len(gu)): C8-C11 of each allowed pair (see colour_terms)
 
 
 def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: int,
                  forbidden: Callable[[int, int], bool],
-                 forbidden_pairs: frozenset[frozenset[int]] | None) -> RoundArrays:
-    """The arrays of one round; ``order`` is the players to pair in rank order."""
+                 forbidden_pairs: frozenset[frozenset[int]] | None,
+                 initial: Color = Color.WHITE) -> RoundArrays:
+    """The arrays of one round; ``order`` is the players to pair in rank order, ``initial``
+    the initial colour (E.5)."""
     n = len(order)
     pos = {pid: i for i, pid in enumerate(order)}
     ps = [players[pid] for pid in order]
@@ -83,13 +87,75 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     same = white[:, None] == white[None, :]  # both absolute: the preference is a colour
     bad |= absolute[:, None] & absolute[None, :] & same & ~(top[:, None] | top[None, :])
     gu, gv = np.nonzero(np.triu(~bad, 1))
+    gu, gv = gu.astype(np.int64), gv.astype(np.int64)
     return RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
         can_pab=np.array([p.can_pab for p in ps], dtype=bool),
-        down=down, up=up, gu=gu.astype(np.int64), gv=gv.astype(np.int64),
+        down=down, up=up, gu=gu, gv=gv,
         rank_keys={pid: (-int(s), players[pid].seed) for pid, s in zip(order, sc.tolist(),
-                                                                        strict=True)})
+                                                                        strict=True)},
+        colour=colour_terms(ps, gu, gv, initial))
+
+
+_SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
+
+
+def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
+                 initial: Color) -> np.ndarray:
+    """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
+    ``lo``) with the colours E.1-E.5 give them, as a (4, edges) array.
+
+    The same rules as :func:`swiss.pairing.fide_dutch.engine._colour_terms` (which see),
+    for all pairs at once, colours as +1 (white) / -1 (black): C8 a topscorer pair leaves a
+    colour difference beyond 2, C9 a topscorer pair gives a third colour in a row, C10 a
+    colour preference not met, C11 a strong or absolute one not met.
+    """
+    n = len(ps)
+    rounds = max((len(p.colors) for p in ps), default=0)
+    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before.
+    hist = np.zeros((n, max(rounds, 1)), dtype=np.int64)
+    for i, p in enumerate(ps):
+        if p.colors:
+            hist[i, rounds - len(p.colors):] = [_SIGN[c] for c in p.colors]
+    pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
+    strength = np.array([p.strength for p in ps], dtype=np.int64)
+    cd = np.array([p.cd for p in ps], dtype=np.int64)
+    odd = np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool)
+    top = np.array([p.topscorer for p in ps], dtype=bool)
+    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
+    last2 = np.where(hist[:, -1] == hist[:, -2], hist[:, -1], 0) if rounds >= 2 else \
+        np.zeros(n, dtype=np.int64)
+    ph, pl = pref[hi], pref[lo]
+    sh, sl = strength[hi], strength[lo]
+    ah, al = np.abs(cd[hi]), np.abs(cd[lo])
+    # E.3: the latest round (aligned at the ends) in which both played with different colours.
+    hh, hl = hist[hi], hist[lo]
+    differ = (hh != hl) & (hh != 0) & (hl != 0)
+    latest = differ.shape[1] - 1 - np.argmax(differ[:, ::-1], axis=1)
+    e3 = -np.take_along_axis(hh, latest[:, None], axis=1)[:, 0]
+    init = _SIGN[initial]
+    same = (ph != 0) & (pl != 0) & (ph == pl)
+    hi_colour = np.select(
+        [(ph != 0) & (pl != 0) & (ph != pl),  # E.1: both preferences granted
+         (ph == 0) & (pl != 0),
+         (pl == 0) & (ph != 0),
+         same & (sh != sl),  # E.2: the stronger preference
+         same & (sh == 3) & (ah != al),  # two absolute ones: the wider colour difference
+         same & differ.any(axis=1),  # E.3
+         same],  # E.4
+        [ph, -pl, ph, np.where(sh > sl, ph, -ph), np.where(ah > al, ph, -ph), e3, ph],
+        default=np.where(odd[hi], init, -init))  # E.5
+    lo_colour = -hi_colour
+    miss_h = (ph != 0) & (hi_colour != ph)
+    miss_l = (pl != 0) & (lo_colour != pl)
+    c10 = miss_h.astype(np.int64) + miss_l
+    c11 = (miss_h & (sh >= 2)).astype(np.int64) + (miss_l & (sl >= 2))
+    tops = top[hi] | top[lo]
+    c8 = tops * ((np.abs(cd[hi] + hi_colour) > 2).astype(np.int64)
+                 + (np.abs(cd[lo] + lo_colour) > 2))
+    c9 = tops * ((last2[hi] == hi_colour).astype(np.int64) + (last2[lo] == lo_colour))
+    return np.array([c8, c9, c10, c11], dtype=np.int64).reshape(4, hi.size)
 
 
 @dataclass(slots=True)
@@ -107,7 +173,6 @@ class BracketGraph:
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
     nxt: Sequence[int], rules: str, one: int,
-    colour_terms: Callable[[int, int], tuple[int, int, int, int]],
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
@@ -120,10 +185,12 @@ def bracket_graph(
     lu, lv = loc[ra.gu], loc[ra.gv]
     keep = (lu >= 0) & (lv >= 0)
     us, vs = lu[keep], lv[keep]
+    colour = ra.colour[:, keep]
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
+        colour = np.concatenate((colour, np.zeros((4, pab.size), dtype=np.int64)), axis=1)
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -164,14 +231,9 @@ def bracket_graph(
     max_unplayed = int(unplayed[:n].max())
     big = 2 * (top_score - int(scores.min()) + one + 1)
 
-    # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give.
-    colour = np.zeros((4, us.size), dtype=np.int64)
-    inside = np.flatnonzero(both_b)
-    if inside.size:
-        ids = ra.ids
-        terms = [colour_terms(ids[ug[u]], ids[ug[v]])
-                 for u, v in zip(us[inside].tolist(), vs[inside].tolist(), strict=True)]
-        colour[:, inside] = np.array(terms, dtype=np.int64).T
+    # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give (the
+    # lower vertex ranks higher: vertices are in rank order).
+    colour = np.where(both_b, colour, 0)
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
     down, up = per_vertex(ra.down), per_vertex(ra.up)

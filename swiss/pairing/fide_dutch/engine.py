@@ -174,7 +174,8 @@ def pair_brackets(
     movers: list[int] = []
     if not order:
         return games, pab, decisions
-    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
+    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs,
+                      ctx.initial)
     # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
     # graph is every allowed pair of the round.)
     # Scores in integer units and rank keys as integers: the same order, without Fractions.
@@ -273,7 +274,6 @@ def _pair_bracket(
     nxt: list[int]
 ) -> tuple[list[tuple[int, int]], list[int], int | None]:
     """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
-    P = ctx.players
     in_b = set(bracket)
     n = len(unpaired)
     odd = n % 2 == 1
@@ -281,17 +281,7 @@ def _pair_bracket(
     vertices = n + (1 if odd else 0)
     bye_v = n if odd else -1
 
-    def colour_terms(a: int, b: int) -> tuple[int, int, int, int]:
-        # A pair can sit in two brackets of a round (both floated down): computed once.
-        key = (a, b)
-        got = ra.colour_cache.get(key)
-        if got is None:
-            hi, lo = (a, b) if ra.rank_keys[a] < ra.rank_keys[b] else (b, a)
-            got = ra.colour_cache[key] = _colour_terms(ctx, P[hi], P[lo], ranked=True)
-        return got
-
-    graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                          colour_terms)
+    graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale)
     # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver would
     # take 2**240): the same pairing whatever the backend, or the same error.
     limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
@@ -514,13 +504,24 @@ class _TieBreak:
             return False  # a vertex has no edge left: no perfect matching, no solve needed
         if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
             return False  # (on a small graph the solve below costs about as much)
-        found = self.solver.solve(mask)
+        found = self.solver.solve(mask, start=self._start())
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
             self.mate = _mate_map(found[1])
             return True
         return False
 
+
+    def _start(self) -> exact.Solution | None:
+        """The warm start of a test's solve: the current optimum with the duals the tight
+        edges were found with (feasible on every live edge: all of them are tight)."""
+        base = self.solver.base
+        if base is None:
+            return None
+        mate = np.empty(self.vertices, dtype=np.int64)
+        for u, v in self.mate.items():
+            mate[u] = v
+        return exact.Solution(mate, base.y, base.blossoms, base.wide)
 
     def _bracket_can_match(self, mask: np.ndarray) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
@@ -649,6 +650,9 @@ class _Solver:
         # When set: the edges each solve starts from; the others are priced against the
         # duals and added when they violate them (exact.solve_with_pricing).
         self.candidate: np.ndarray | None = None
+        # The dual solution every live edge is tight under (set by :meth:`tight`): solves
+        # may warm-start from it.
+        self.base: exact.Solution | None = None
         self.max_weight = sum(int(row.max(initial=0)) * m
                               for row, m in zip(limbs, multipliers, strict=True))
 
@@ -681,7 +685,8 @@ class _Solver:
         sums = self.limbs[:, idx].sum(axis=1).tolist()
         return sum(int(s) * m for s, m in zip(sums, self.multipliers, strict=True))
 
-    def solve(self, mask: np.ndarray | None = None, duals: bool = False
+    def solve(self, mask: np.ndarray | None = None, duals: bool = False,
+              start: exact.Solution | None = None
               ) -> tuple[int, set[tuple[int, int]]] | None:
         """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
         or ``None`` when there is no perfect matching."""
@@ -698,7 +703,7 @@ class _Solver:
             self.candidate[self._edge_index(pairs)] = True
         elif self.backend == "exact":
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
-                              self.limbs[:, idx], self.multipliers, duals=duals)
+                              self.limbs[:, idx], self.multipliers, duals=duals, start=start)
             if sol is None:
                 return None
             if duals:
@@ -776,6 +781,7 @@ class _Solver:
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves
+        out.base = sol
         if not out.sparsify(dense):
             return out
         assert out.candidate is not None

@@ -1,0 +1,80 @@
+"""The FIDE Dutch engine's speed paths say what the plain rules say.
+
+The colour terms of the weights (C8-C11 with the colours E.1-E.5 give) are computed for all
+pairs of a round at once with numpy (``edges.colour_terms``); the rules themselves are the
+per-pair Python of ``engine._colour_terms``. They must agree on every pair: on random
+players (hypothesis, every branch of E.1-E.5 and the topscorer terms) and on the players of
+corpus rounds.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swiss.model import Color
+from swiss.pairing.fide_dutch.edges import colour_terms
+from swiss.pairing.fide_dutch.engine import _colour_terms, _Context
+from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
+from swiss.state import Float
+from swiss.trf import parse_trf
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _python_terms(players: list[DutchPlayer], initial: Color) -> np.ndarray:
+    ctx = _Context(players={p.id: p for p in players}, forbidden=lambda a, b: False,
+                   initial=initial, rules="2025", scale=1, backend="exact")
+    terms = [_colour_terms(ctx, players[i], players[j], ranked=True)
+             for i in range(len(players)) for j in range(i + 1, len(players))]
+    return np.array(terms, dtype=np.int64).reshape(len(terms), 4).T
+
+
+def _vector_terms(players: list[DutchPlayer], initial: Color) -> np.ndarray:
+    hi, lo = np.triu_indices(len(players), 1)
+    return colour_terms(players, hi.astype(np.int64), lo.astype(np.int64), initial)
+
+
+@st.composite
+def _players(draw: st.DrawFn) -> list[DutchPlayer]:
+    n = draw(st.integers(2, 9))
+    out = []
+    for i in range(n):
+        colors = tuple(draw(st.lists(st.sampled_from([Color.WHITE, Color.BLACK]),
+                                     max_size=6)))
+        cd = sum(1 if c is Color.WHITE else -1 for c in colors)
+        pref, strength = _preference(colors, cd)
+        out.append(DutchPlayer(
+            id=i + 1, seed=i + 1, score=Fraction(0), played=frozenset(), colors=colors,
+            cd=cd, pref=pref, strength=strength, can_pab=True, float_prev=Float.NONE,
+            float_prev2=Float.NONE, topscorer=draw(st.booleans()), history=colors,
+            colour_rank=draw(st.integers(1, 20))))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(players=_players(), initial=st.sampled_from([Color.WHITE, Color.BLACK]))
+def test_vector_colour_terms_agree_with_the_rules_on_random_players(
+    players: list[DutchPlayer], initial: Color
+) -> None:
+    np.testing.assert_array_equal(_vector_terms(players, initial),
+                                  _python_terms(players, initial))
+
+
+def test_vector_colour_terms_agree_with_the_rules_on_corpus_rounds() -> None:
+    rounds = sorted((FIXTURES / "dutch-2025").glob("t*/round-*.trf"))[::40]
+    rounds += sorted((FIXTURES / "dutch-xxa").glob("*.trf"))
+    assert len(rounds) > 30
+    for path in rounds:
+        t = parse_trf(path.read_text()).tournament
+        rnd = t.next_round
+        ids = [p.id for p in t.players if t.is_active(p.id, rnd)]
+        info = dutch_players(t, rnd, ids, "2025")
+        players = sorted(info.values(), key=DutchPlayer.rank_key)
+        initial = t.initial_color or Color.WHITE
+        np.testing.assert_array_equal(_vector_terms(players, initial),
+                                      _python_terms(players, initial), err_msg=str(path))
