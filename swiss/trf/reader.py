@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from swiss.model import Bye, ByeKind, Game, Player, Round, Scoring, Tournament
-from swiss.state import player_states
+from swiss.state import PlayerState, player_states
 from swiss.trf.document import TrfTournament
 from swiss.trf.format import (
     CODE_OUTCOME,
@@ -67,8 +67,10 @@ class _Builder:
             name=self.f.name,
             acceleration=self._acceleration(),
         )
-        tournament = _canonical_boards(tournament)
-        self._check_points(tournament)
+        # One walk of the rounds for both (the order of a round's games does not change it).
+        states = player_states(tournament)
+        tournament = _canonical_boards(tournament, states)
+        self._check_points(tournament, states)
         info = {pid: self.f.players[pid].info for pid in sorted(self.f.players)}
         return TrfTournament(tournament, info, tuple(self.f.other_lines),
                              self.f.total_rounds_line)
@@ -267,8 +269,7 @@ class _Builder:
             return self.f.full_scoring
         return bbp_scoring(self.f.bb_points)
 
-    def _check_points(self, tournament: Tournament) -> None:
-        states = player_states(tournament)
+    def _check_points(self, tournament: Tournament, states: Mapping[int, PlayerState]) -> None:
         scoring = tournament.scoring
         requested = tournament.requested_byes.get(tournament.next_round, {})
         for pid, raw in self.f.players.items():
@@ -283,17 +284,21 @@ class _Builder:
                 f"results ({show_points(computed)} under this point system)", raw.line, 81)
 
 
-def _canonical_boards(tournament: Tournament) -> Tournament:
+def _canonical_boards(tournament: Tournament, states: Mapping[int, PlayerState]) -> Tournament:
     """Order each round's games like the engine's boards and number them from 1."""
-    states = player_states(tournament)
     seeds = {p.id: (p.seed, p.id) for p in tournament.players}
+    # Scores compared by their rank among the distinct scores: the same order as the
+    # Fractions, at the cost of an integer comparison.
+    distinct = sorted({s for st in states.values() for s in st.scores_before})
+    rank = {s: i for i, s in enumerate(distinct)}
     rounds = []
     for rnd in tournament.rounds:
         index = rnd.number - 1
 
         def key(game: Game, index: int = index) -> tuple:
             a, b = game.white, game.black
-            sa, sb = states[a].scores_before[index], states[b].scores_before[index]
+            sa = rank[states[a].scores_before[index]]
+            sb = rank[states[b].scores_before[index]]
             hi, lo = (a, b) if (-sa, seeds[a]) < (-sb, seeds[b]) else (b, a)
             s_hi, s_lo = max(sa, sb), min(sa, sb)
             return (-s_hi, -s_lo, seeds[hi], seeds[lo])
