@@ -166,7 +166,9 @@ def pair_brackets(
     ctx: _Context, to_pair: Sequence[int]
 ) -> tuple[list[tuple[int, int]], int | None, list[Decision]]:
     """Pair every bracket; return the games (white, black), the PAB player and explanations."""
-    order = sorted(to_pair, key=lambda pid: ctx.players[pid].rank_key())
+    # The order of A.2 (score descending, then pairing number) with integer scores.
+    units = {pid: int(ctx.players[pid].score * ctx.scale) for pid in to_pair}
+    order = sorted(to_pair, key=lambda pid: (-units[pid], ctx.players[pid].seed))
     unpaired: list[int] = list(order)
     games: list[tuple[int, int]] = []
     decisions: list[Decision] = []
@@ -209,8 +211,8 @@ def pair_brackets(
                 # re-pair the PPB without the following-bracket criterion.
                 pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                             set(movers), [])
-        for a, b in pairs:
-            games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
+        for a, b in pairs:  # (a ranks above b)
+            games.append(_allocate_ranked(ctx.players[a], ctx.players[b], ctx.initial))
         if bye_player is not None:
             pab = bye_player
         done = {p for ab in pairs for p in ab} | ({bye_player} if bye_player else set())
@@ -388,7 +390,7 @@ def _pair_bracket(
     for p in bracket:
         q = partner(p, mate)
         if q is not None and q in in_b:
-            if ctx.players[p].rank_key() < ctx.players[q].rank_key():
+            if ra.rank_keys[p] < ra.rank_keys[q]:
                 fixed_pairs.append((p, q))
         else:
             floaters.append(p)
