@@ -335,7 +335,7 @@ def _pair_bracket(
         return ok
 
     def try_pin(p: int, q: int | None) -> bool:
-        return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
+        return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
 
     done: set[int] = set()
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
@@ -480,9 +480,45 @@ class _TieBreak:
         self.mate = mate
         self.vertices = vertices
         self.bracket = bracket  # vertex mask of the bracket the tests are about
+        # Pins accepted but not yet applied to the live edges (see accept_pin): (p, q), q
+        # None when p floats out of the bracket.
+        self.pins: list[tuple[int, int | None]] = []
 
     def partner(self, v: int) -> int:
         return self.mate[v]
+
+    def accept_pin(self, p: int, q: int | None, pred: _Mask) -> bool:
+        """:meth:`accept` for ``pred`` pinning vertex ``p`` to ``q`` (``None``: ``p`` floats,
+        no edge of his into the bracket).
+
+        Most pins are met by the current optimum: they are accepted on the spot and applied
+        to the live edges later, all at once (:meth:`_flush`), instead of one numpy pass over
+        the edges each.
+        """
+        mate = self.mate[p]
+        if (mate == q) if q is not None else not self.bracket[mate]:
+            self.pins.append((p, q))
+            return True
+        return self.accept(pred, None if q is None else (p, q))
+
+    def _flush(self) -> None:
+        """Narrow the live edges to the pins accepted so far (the same edges as narrowing by
+        each pin's predicate in turn)."""
+        if not self.pins:
+            return
+        us, vs = self.solver.us, self.solver.vs
+        partner = np.full(self.vertices, -1, dtype=np.int64)
+        floats = np.zeros(self.vertices, dtype=bool)
+        for p, q in self.pins:
+            if q is None:
+                floats[p] = True
+            else:
+                partner[p], partner[q] = q, p
+        pu, pv = partner[us], partner[vs]
+        keep = ((pu < 0) | (pu == vs)) & ((pv < 0) | (pv == us))
+        keep &= ~((floats[us] & self.bracket[vs]) | (floats[vs] & self.bracket[us]))
+        self.solver.narrow(keep)
+        self.pins.clear()
 
     def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
         """Keep ``pred`` (narrow the live edges to it) if the optimum survives it.
@@ -492,6 +528,7 @@ class _TieBreak:
         """
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
+        self._flush()
         pairs = [(u, v) for u, v in self.mate.items() if u < v]
         mu = np.array([u for u, _ in pairs], dtype=np.int64)
         mv = np.array([v for _, v in pairs], dtype=np.int64)
