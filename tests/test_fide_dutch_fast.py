@@ -13,10 +13,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swiss.model import Color
+from swiss.pairing import PairingConfig, pair_round
+from swiss.pairing.fide_dutch import edges, engine
 from swiss.pairing.fide_dutch.edges import colour_terms
 from swiss.pairing.fide_dutch.engine import _colour_terms, _Context
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
@@ -78,3 +81,33 @@ def test_vector_colour_terms_agree_with_the_rules_on_corpus_rounds() -> None:
         initial = t.initial_color or Color.WHITE
         np.testing.assert_array_equal(_vector_terms(players, initial),
                                       _python_terms(players, initial), err_msg=str(path))
+
+
+@pytest.mark.parametrize("rules", ["2025", "2017"])
+def test_bracket_components_from_the_near_edges_equal_the_full_computation(
+    rules: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bracket_graph computes the components on the edges near the bracket only and copies
+    one far edge's column to the rest: the same graph as computing every edge."""
+    compared = 0
+    shortcut = 0
+
+    def both_ways(*args: object, **kwargs: object) -> edges.BracketGraph:
+        nonlocal compared, shortcut
+        fast = edges.bracket_graph(*args, **kwargs)  # type: ignore[arg-type]
+        full = edges.bracket_graph(*args, **kwargs, focus_only=False)  # type: ignore[arg-type]
+        assert fast.vertices == full.vertices and fast.bye_v == full.bye_v
+        np.testing.assert_array_equal(fast.us, full.us)
+        np.testing.assert_array_equal(fast.vs, full.vs)
+        np.testing.assert_array_equal(fast.comps, full.comps)
+        np.testing.assert_array_equal(fast.focus, full.focus)
+        compared += 1
+        shortcut += int((~(fast.focus[fast.us] | fast.focus[fast.vs])).sum() > 1)
+        return fast
+
+    monkeypatch.setattr(engine, "bracket_graph", both_ways)
+    rounds = sorted((FIXTURES / f"dutch-{rules}").glob("t*/round-*.trf"))[::60]
+    for path in rounds:
+        pair_round(parse_trf(path.read_text()).tournament,
+                   PairingConfig(system="fide-dutch", rules=rules))
+    assert compared > 100 and shortcut > 20

@@ -172,9 +172,15 @@ class BracketGraph:
 
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
-    nxt: Sequence[int], rules: str, one: int,
+    nxt: Sequence[int], rules: str, one: int, *, focus_only: bool = True,
 ) -> BracketGraph:
-    """The edges between the unpaired players (and the bye) with their component vectors."""
+    """The edges between the unpaired players (and the bye) with their component vectors.
+
+    An edge with neither end in the bracket or the next one, nor the bye, scores every
+    component at the same value (no pair, PSD, colour or float term of either bracket
+    applies to it). With ``focus_only`` the components are computed on the other edges
+    and on one such edge, whose column is then copied to the rest: the same array, from
+    much less work (the tests compare both ways)."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1
@@ -204,9 +210,22 @@ def bracket_graph(
 
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
     mover = vertex_mask(movers)
+    nb = in_b | in_n
+    is_bye = vs == bye_v
+    every = us.size
+    graph_us, graph_vs = us, vs
+    sub: np.ndarray | None = None
+    kept_far = 0
+    if focus_only:
+        near = nb[us] | nb[vs] | is_bye
+        far = np.flatnonzero(~near)
+        if far.size > 1:  # keep one far edge: its column is every far edge's
+            near[far[0]] = True
+            sub = np.flatnonzero(near)
+            kept_far = int(np.searchsorted(sub, far[0]))
+            us, vs, colour, is_bye = us[sub], vs[sub], colour[:, sub], is_bye[sub]
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
-    is_bye = vs == bye_v
     bu, bv = in_b[us], in_b[vs]
     both_b = bu & bv
     min_b = int(ra.sc[ug][in_b[:n]].min())
@@ -215,7 +234,6 @@ def bracket_graph(
     # PSD of B (C6): a pair's score difference, a downfloater's score minus (lowest - 1 point).
     psd_b = np.where(both_b, diff, np.where(bu, su - min_b + one,
                                             np.where(bv, sv - min_b + one, -1)))
-    nb = in_b | in_n
     au, av = nb[us], nb[vs]
     if nxt:
         # The next bracket holds this bracket's downfloaters and the next residents: a
@@ -265,6 +283,12 @@ def bracket_graph(
     rows.extend(2 - fl)
     rows.extend(big - fd)
     comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)
+    if sub is not None:
+        # Back to every edge: the far ones take the kept far edge's column.
+        full = np.empty((len(rows), every), dtype=np.int64)
+        full[:] = comps[:, kept_far][:, None]
+        full[:, sub] = comps
+        comps, us, vs = full, graph_us, graph_vs
     return BracketGraph(vertices, bye_v, us, vs, comps, nb)
 
 

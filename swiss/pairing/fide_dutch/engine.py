@@ -483,6 +483,9 @@ class _TieBreak:
         # Pins accepted but not yet applied to the live edges (see accept_pin): (p, q), q
         # None when p floats out of the bracket.
         self.pins: list[tuple[int, int | None]] = []
+        # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
+        # matched vertex's row in them.
+        self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -529,14 +532,13 @@ class _TieBreak:
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
         self._flush()
-        pairs = [(u, v) for u, v in self.mate.items() if u < v]
-        mu = np.array([u for u, _ in pairs], dtype=np.int64)
-        mv = np.array([v for _, v in pairs], dtype=np.int64)
+        mu, mv = self._mate_arrays()
         mask = pred(self.solver.us, self.solver.vs)
-        if bool(np.all(pred(mu, mv))):
+        met = pred(mu, mv)
+        if bool(np.all(met)):
             self.solver.narrow(mask)
             return True
-        if pair is not None and self._swap(pred, pair):
+        if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask)
             return True
         if not self.solver.covers(mask):
@@ -595,21 +597,45 @@ class _TieBreak:
         zero = np.zeros((1, gu.size), dtype=np.int64)
         return exact.solve(n, gu, gv, zero, [1], duals=False) is not None
 
-    def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
+    def _mate_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The current optimum's pairs ``(u, v)``, ``u < v``, as two arrays (kept until the
+        optimum changes)."""
+        if self._arrays is None or self._arrays[0] is not self.mate:
+            pairs = [(u, v) for u, v in self.mate.items() if u < v]
+            mu = np.array([u for u, _ in pairs], dtype=np.int64)
+            mv = np.array([v for _, v in pairs], dtype=np.int64)
+            row = {u: i for i, (u, _v) in enumerate(pairs)}
+            row.update({v: i for i, (_u, v) in enumerate(pairs)})
+            self._arrays = (self.mate, mu, mv, row)
+        return self._arrays[1], self._arrays[2]
+
+    def _swap(self, pred: _Mask, pair: tuple[int, int], met: np.ndarray) -> bool:
         """Whether matching ``pair`` and the two partners it leaves alone instead of the
         current mates gives a matching of the optimum weight that meets ``pred`` (then it
-        becomes the current one): the cheapest change that could pin ``pair``."""
+        becomes the current one): the cheapest change that could pin ``pair``. ``met``:
+        ``pred`` on the current optimum's pairs (in :meth:`_mate_arrays` order).
+
+        Only two pairs change: the other pairs stay live and keep their ``met``, and the
+        current optimum's weight is the optimum, so the swap keeps it exactly when the two
+        new pairs weigh what the two old ones did."""
         p, q = pair
         a, b = self.mate[p], self.mate[q]
-        mate = dict(self.mate)
-        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
-        pairs = [(u, v) for u, v in mate.items() if u < v]
-        idx = self.solver.find(pairs)
+        new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
+        idx = self.solver.find(new)
         if idx is None or not bool(self.solver.alive[idx].all()):
             return False
+        assert self._arrays is not None
+        row = self._arrays[3]
+        others = np.ones(met.size, dtype=bool)
+        others[[row[p], row[q]]] = False
         mu, mv = self.solver.us[idx], self.solver.vs[idx]
-        if not bool(np.all(pred(mu, mv))) or self.solver.weight(pairs) != self.best:
+        if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
+        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]
+        if self.solver.weight(new) != self.solver.weight(old):
+            return False
+        mate = dict(self.mate)
+        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
         self.mate = mate
         return True
 
