@@ -189,14 +189,14 @@ def bracket_graph(
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
     lu, lv = loc[ra.gu], loc[ra.gv]
-    keep = (lu >= 0) & (lv >= 0)
-    us, vs = lu[keep], lv[keep]
-    colour = ra.colour[:, keep]
+    # Each graph edge's index among the round's edges (-1: a bye edge).
+    eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
+    us, vs = lu[eidx], lv[eidx]
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
-        colour = np.concatenate((colour, np.zeros((4, pab.size), dtype=np.int64)), axis=1)
+        eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -223,7 +223,7 @@ def bracket_graph(
             near[far[0]] = True
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
-            us, vs, colour, is_bye = us[sub], vs[sub], colour[:, sub], is_bye[sub]
+            us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
     bu, bv = in_b[us], in_b[vs]
@@ -251,16 +251,25 @@ def bracket_graph(
 
     # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give (the
     # lower vertex ranks higher: vertices are in rank order).
-    colour = np.where(both_b, colour, 0)
+    colour = np.zeros((4, us.size), dtype=np.int64)
+    inside = np.flatnonzero(both_b)
+    colour[:, inside] = ra.colour[:, eidx[inside]]
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
+    # Zero unless the edge touches the bracket: computed on those edges only.
     down, up = per_vertex(ra.down), per_vertex(ra.up)
-    floated = both_b & (su != sv)
-    one_b = bu ^ bv
-    x = np.where(bu, us, vs)
+    fl = np.zeros((4, us.size), dtype=np.int64)
+    fd = np.zeros((4, us.size), dtype=np.int64)
+    t = np.flatnonzero(bu | bv)
+    ut, vt, bt = us[t], vs[t], bu[t]
+    floated = both_b[t] & (su[t] != sv[t])
+    one_b = bt ^ bv[t]
+    x = np.where(bt, ut, vt)
     x_terms = down[:, x]
-    fl = np.where(floated, down[:, us] + up[:, vs], np.where(one_b, x_terms, 0))
-    fd = np.where(floated, fl * diff, np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
+    fl_t = np.where(floated, down[:, ut] + up[:, vt], np.where(one_b, x_terms, 0))
+    fl[:, t] = fl_t
+    fd[:, t] = np.where(floated, fl_t * diff[t],
+                        np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
     # The PAB to a player with as few unplayed rounds as possible (not for a moved-down
     # player of a bracket that is not the last: his fate is decided by the MDP order):
     # 2025 edition only, between the next-bracket criterion and the colour criteria. The

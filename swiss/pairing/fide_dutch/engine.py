@@ -545,6 +545,11 @@ class _TieBreak:
             return False  # a vertex has no edge left: no perfect matching, no solve needed
         if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
             return False  # (on a small graph the solve below costs about as much)
+        repaired = self._repair(mask, met, pair)
+        if repaired is not None:
+            self.solver.narrow(mask)
+            self.mate = repaired
+            return True
         found = self.solver.solve(mask, start=self._start())
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
@@ -552,6 +557,91 @@ class _TieBreak:
             return True
         return False
 
+
+    def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None
+                ) -> dict[int, int] | None:
+        """An optimum that meets the test, found without a solve, or ``None``.
+
+        The current optimum's pairs that break the test are undone (and ``pair`` matched),
+        and the players left free are matched again along augmenting paths of live edges
+        that meet the test, found by an alternating breadth-first search (one that does not
+        shrink blossoms: it may miss a path, never makes a wrong one). The result is kept
+        only if it is a perfect matching of live, test-meeting edges of the optimum weight:
+        then the test is passed for certain. Any failure leaves the decision to the solve.
+        """
+        solver = self.solver
+        mu, mv = self._mate_arrays()
+        mate = dict(self.mate)
+        free: list[int] = []
+        for r in np.flatnonzero(~met).tolist():
+            u, v = int(mu[r]), int(mv[r])
+            del mate[u], mate[v]
+            free += (u, v)
+        blocked: set[int] = set()
+        if pair is not None:
+            p, q = pair
+            for x in (p, q):
+                if x in mate:
+                    other = mate.pop(x)
+                    del mate[other]
+                    free.append(other)
+            free = [x for x in free if x not in (p, q)]
+            mate[p], mate[q] = q, p
+            blocked = {p, q}  # the pinned pair stays as it is
+        if len(free) > 8:
+            return None  # many changes: leave it to the solve
+        keep = np.flatnonzero(solver.alive & mask)
+        ends = np.concatenate((solver.us[keep], solver.vs[keep]))
+        others = np.concatenate((solver.vs[keep], solver.us[keep]))
+        order = np.argsort(ends, kind="stable")
+        others = others[order].tolist()
+        starts = np.searchsorted(ends[order], np.arange(self.vertices + 1)).tolist()
+        unmatched = set(free)
+        while unmatched:
+            source = unmatched.pop()
+            # Alternating BFS from ``source``: non-matching edge to y, matching edge y-mate[y].
+            seen = {source} | blocked
+            came: dict[int, int] = {}  # y -> the x it was reached from
+            frontier = [source]
+            end = -1
+            while frontier and end < 0:
+                nxt: list[int] = []
+                for x in frontier:
+                    for y in others[starts[x]:starts[x + 1]]:
+                        if y in seen:
+                            continue
+                        if y in unmatched:
+                            came[y], end = x, y
+                            break
+                        z = mate.get(y)
+                        if z is None or z in seen:
+                            continue
+                        seen.update((y, z))
+                        came[y] = x
+                        nxt.append(z)
+                    if end >= 0:
+                        break
+                frontier = nxt
+            if end < 0:
+                return None
+            unmatched.discard(end)
+            y = end
+            while True:  # flip the path: y takes the x it came from, x's old mate goes on
+                x = came[y]
+                old = mate.get(x)
+                mate[x], mate[y] = y, x
+                if x == source:
+                    break
+                y = old  # type: ignore[assignment]
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        if len(pairs) * 2 != self.vertices:
+            return None
+        idx = solver.find(pairs)
+        if idx is None or not bool((solver.alive[idx] & mask[idx]).all()):
+            return None
+        if solver.weight(pairs) != self.best:
+            return None
+        return mate
 
     def _start(self) -> exact.Solution | None:
         """The warm start of a test's solve: the current optimum with the duals the tight
