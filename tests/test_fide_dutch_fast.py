@@ -1,5 +1,8 @@
 """The FIDE Dutch engine's speed paths say what the plain rules say.
 
+The tie-break repairs the current optimum along augmenting paths before it solves: what it
+returns must be an optimum that passes the test (checked against brute force).
+
 The colour terms of the weights (C8-C11 with the colours E.1-E.5 give) are computed for all
 pairs of a round at once with numpy (``edges.colour_terms``); the rules themselves are the
 per-pair Python of ``engine._colour_terms``. They must agree on every pair: on random
@@ -25,6 +28,7 @@ from swiss.pairing.fide_dutch.engine import _colour_terms, _Context
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
 from swiss.state import Float
 from swiss.trf import parse_trf
+from tests.test_fide_dutch_solver import _best, _graphs, _solver
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -111,3 +115,43 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
         pair_round(parse_trf(path.read_text()).tournament,
                    PairingConfig(system="fide-dutch", rules=rules))
     assert compared > 100 and shortcut > 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph=_graphs(), data=st.data())
+def test_repair_returns_only_optima_that_pass_the_test(
+    graph: tuple[int, list[tuple[int, int]], list[int]], data: st.DataObject
+) -> None:
+    """The tie-break's repair (augmenting paths instead of a solve) returns a matching only
+    when it is a perfect matching of the test's edges with the optimum weight."""
+    n, graph_edges, weights = graph
+    best, optima = _best(n, graph_edges, weights)
+    if best is None:
+        return
+    solver = _solver(n, graph_edges, weights)
+    found = solver.solve(duals=True)
+    assert found is not None and solver.last is not None
+    bracket = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    if data.draw(st.booleans()):  # the engine's case; on the whole graph, paths may lose weight
+        solver = solver.tight(solver.last, bracket)
+    search = engine._TieBreak(solver, best, engine._mate_map(found[1]), n, bracket)
+    p, q = data.draw(st.sampled_from(graph_edges))
+
+    def pred(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        touch = (us == p) | (vs == p) | (us == q) | (vs == q)
+        return ~touch | ((us == p) & (vs == q))
+
+    mu, mv = search._mate_arrays()
+    met = pred(mu, mv)
+    if bool(np.all(met)):
+        return  # accepted outright, no repair
+    repaired = search._repair(pred(solver.us, solver.vs), met, (p, q))
+    keep = {(u, v) for u, v in graph_edges if bool(pred(np.array([u]), np.array([v]))[0])}
+    passable = any(m <= keep for m in optima)
+    if repaired is None:
+        return
+    pairs = {(u, v) for u, v in repaired.items() if u < v}
+    assert passable
+    assert len(pairs) * 2 == n and (p, q) in pairs and pairs <= keep
+    w = dict(zip(graph_edges, weights, strict=True))
+    assert sum(w[e] for e in pairs) == best
