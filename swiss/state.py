@@ -26,6 +26,7 @@ from swiss.model import (
     Color,
     Outcome,
     Points,
+    Result,
     Tournament,
     has_double_rounds,
     split_double_rounds,
@@ -118,6 +119,10 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
             got = fractions[units] = Fraction(units, unit)
         return got
 
+    # Per result: counts as a meeting (played or pending), played over the board, and each
+    # side's outcome (properties looked up once, not for every game).
+    kinds = {r: (r.is_played or r.is_pending, r.is_played, r.outcome_for_white(),
+                 r.outcome_for_black()) for r in Result}
     total = dict.fromkeys(states, 0)
     befores: dict[int, list[int]] = {pid: [] for pid in states}
     use_colors = tournament.use_colors
@@ -125,11 +130,10 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
         before = dict(total)
         seen: set[int] = set()
         for game in rnd.games:
-            result = game.result
-            played = result.is_played or result.is_pending
+            played, over_board, white_outcome, black_outcome = kinds[game.result]
             for pid, opp, color, outcome in (
-                    (game.white, game.black, Color.WHITE, result.outcome_for_white()),
-                    (game.black, game.white, Color.BLACK, result.outcome_for_black())):
+                    (game.white, game.black, Color.WHITE, white_outcome),
+                    (game.black, game.white, Color.BLACK, black_outcome)):
                 st = states.get(pid)
                 if st is None:
                     raise ValueError(f"round {rnd.number}: unknown player {pid}")
@@ -143,7 +147,7 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 st.colors.append(color if played and use_colors else Color.NONE)
                 if played:
                     st.opponents[opp] += 1
-                    if result.is_played:
+                    if over_board:
                         st.games_played += 1
                     theirs = before[opp]
                     st.floats.append(Float.DOWN if mine > theirs else

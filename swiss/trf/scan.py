@@ -391,12 +391,15 @@ class _Scanner:
         if opp_text == "    " and colour == " " and code == " ":
             return None  # blank: absent unless later rounds say otherwise
         opponent: int | None = None
-        if opp_text.strip() not in ("", "0000"):
+        opp = opp_text.strip()
+        if opp.isascii() and opp.isdigit():  # the usual case (4 digits: at most MAX_ID)
+            opponent = int(opp) or None
+        elif opp:
             opponent = _int_field(number, line, start, start + 4,
                                   f"round {round_number}: opponent id", 0, MAX_ID) or None
-            if opponent == pid:
-                raise TrfError(f"round {round_number}: player {pid} is listed as his own "
-                               "opponent", number, column)
+        if opponent == pid:
+            raise TrfError(f"round {round_number}: player {pid} is listed as his own "
+                           "opponent", number, column)
         colour = colour.lower()
         if colour == " ":
             colour = "-"
