@@ -54,7 +54,9 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     n = len(order)
     pos = {pid: i for i, pid in enumerate(order)}
     ps = [players[pid] for pid in order]
-    sc = np.array([int(p.score * scale) for p in ps], dtype=np.int64)
+    # score * scale without Fraction arithmetic (scale is a multiple of every denominator)
+    sc = np.array([p.score.numerator * (scale // p.score.denominator) for p in ps],
+                  dtype=np.int64)
     down = np.array([[int(p.float_prev is Float.DOWN) for p in ps], [0] * n,
                      [int(p.float_prev2 is Float.DOWN) for p in ps], [0] * n],
                     dtype=np.int64).reshape(4, n)
@@ -114,10 +116,8 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
     n = len(ps)
     rounds = max((len(p.colors) for p in ps), default=0)
     # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before.
-    hist = np.zeros((n, max(rounds, 1)), dtype=np.int64)
-    for i, p in enumerate(ps):
-        if p.colors:
-            hist[i, rounds - len(p.colors):] = [_SIGN[c] for c in p.colors]
+    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
+                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1))
     pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
     strength = np.array([p.strength for p in ps], dtype=np.int64)
     cd = np.array([p.cd for p in ps], dtype=np.int64)

@@ -167,7 +167,9 @@ def pair_brackets(
 ) -> tuple[list[tuple[int, int]], int | None, list[Decision]]:
     """Pair every bracket; return the games (white, black), the PAB player and explanations."""
     # The order of A.2 (score descending, then pairing number) with integer scores.
-    units = {pid: int(ctx.players[pid].score * ctx.scale) for pid in to_pair}
+    # (score * scale without Fraction arithmetic: scale is a multiple of every denominator)
+    scores = {pid: ctx.players[pid].score for pid in to_pair}
+    units = {pid: s.numerator * (ctx.scale // s.denominator) for pid, s in scores.items()}
     order = sorted(to_pair, key=lambda pid: (-units[pid], ctx.players[pid].seed))
     unpaired: list[int] = list(order)
     games: list[tuple[int, int]] = []
