@@ -66,8 +66,9 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
 
     # The endorsed engine orders boards by the scores without acceleration (XXA); they are
     # compared as integers (units of 1/unit).
-    unit = math.lcm(1, *(p.standing_score().denominator for p in players.values()))
-    standing = {pid: int(p.standing_score() * unit) for pid, p in players.items()}
+    real = {pid: p.standing_score() for pid, p in players.items()}
+    unit = math.lcm(1, *(s.denominator for s in real.values()))
+    standing = {pid: s.numerator * (unit // s.denominator) for pid, s in real.items()}
 
     def board_key(pair: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
         sa, sb = standing[pair[0]], standing[pair[1]]
