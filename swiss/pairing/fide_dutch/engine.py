@@ -213,8 +213,8 @@ def pair_brackets(
                 # re-pair the PPB without the following-bracket criterion.
                 pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                             set(movers), [])
-        for a, b in pairs:  # (a ranks above b)
-            games.append(_allocate_ranked(ctx.players[a], ctx.players[b], ctx.initial))
+        for a, b in pairs:
+            games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
             pab = bye_player
         done = {p for ab in pairs for p in ab} | ({bye_player} if bye_player else set())
