@@ -433,17 +433,19 @@ def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_
     It does when exactly one bracket player is left unpaired by the bracket and he gets the
     PAB (``mate``: an optimum without the criterion; the number of players left over is
     fixed by C5 and whether the PAB is in the bracket by the PAB's score, so every optimum
-    agrees) and the players who could get it differ in unplayed rounds. When several float
+    agrees) and the players who could get it instead (the bracket's eligible players of the
+    same score: the PAB's score is decided above) differ in unplayed rounds. When several float
     down the endorsed engine lets the other criteria choose them, and the PAB is decided
     later among them (t0087 round 5 of the 2025 corpus: the colours choose, not the
     forfeit losses of the player who ends with the PAB).
     """
-    left = [mate[index] for index, pid in enumerate(unpaired)
+    left = [pid for index, pid in enumerate(unpaired)
             if pid in in_b and (mate[index] == bye_v or unpaired[mate[index]] not in in_b)]
-    if left != [bye_v]:
+    if len(left) != 1 or mate[unpaired.index(left[0])] != bye_v:
         return False
-    counts = {int(ra.unplayed[ra.pos[pid]]) for pid in unpaired
-              if pid in in_b and ra.can_pab[ra.pos[pid]]}
+    score = ra.sc[ra.pos[left[0]]]
+    counts = {int(ra.unplayed[ra.pos[pid]]) for pid in in_b
+              if ra.can_pab[ra.pos[pid]] and ra.sc[ra.pos[pid]] == score}
     return len(counts) > 1
 
 
