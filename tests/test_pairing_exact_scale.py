@@ -137,10 +137,10 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
         )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    n=st.integers(2, 60),
-    system=st.sampled_from(["dutch", "burstein", "monrad"]),
+    n=st.integers(2, 80),
+    system=st.sampled_from(["dutch", "burstein", "monrad", "random", "random2", "override"]),
     forbid=st.booleans(),
     use_colors=st.booleans(),
     beta=st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2)]),
@@ -149,8 +149,9 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
 def test_compiled_pricing_model_equals_the_numpy_model(
     n: int, system: str, forbid: bool, use_colors: bool, beta: Fraction, data: st.DataObject
 ) -> None:
-    # The compiled pricing pass restates RoundModel._raw_players for these systems: every
-    # component of every player pair, and which pairs are edges, must be the numpy model's.
+    # The compiled pricing pass restates RoundModel._raw_players for every system (and the
+    # simulator's override matrix): every component of every player pair, and which pairs are
+    # edges, must be the numpy model's.
     import numpy as np
 
     from swiss.pairing.weights import RoundModel
@@ -170,7 +171,10 @@ def test_compiled_pricing_model_equals_the_numpy_model(
         group_size=group_size, group_pos=group_pos,
         byes=np.array(data.draw(st.lists(ints(0, 2), min_size=n, max_size=n))),
         met=met, forbidden=forbidden, forbid=forbid, use_colors=use_colors, beta=beta,
-        system=system, seed=data.draw(ints(0, 2**40)), round_number=data.draw(ints(1, 30)),
+        system="burstein" if system == "override" else system,
+        seed=data.draw(ints(0, 2**40)), round_number=data.draw(ints(1, 30)),
+        pi=(np.array(data.draw(st.lists(ints(0, 10**6), min_size=n * n, max_size=n * n)),
+                     dtype=np.int64).reshape(n, n) if system == "override" else None),
     )
     us, vs = np.triu_indices(n, 1)
     us, vs = us.astype(np.int64), vs.astype(np.int64)
@@ -179,9 +183,24 @@ def test_compiled_pricing_model_equals_the_numpy_model(
     assert is_edge.tolist() == allowed.tolist()
     expected = model.benefits(us[allowed], vs[allowed])
     assert comps[:, allowed].tolist() == expected.tolist()
+    if system.startswith("random"):
+        # The draws: random.Random(f"{seed}:{round}").randrange(1, 2**20) once per edge in
+        # row-major order (the engine's stream, engine_random_draws), made in compiled code.
+        from swiss.pairing.weights import RUN, engine_random_draws
+
+        draws = engine_random_draws(f"{model.seed}:{model.round_number}", int(allowed.sum()))
+        want = np.zeros(us.size, dtype=np.int64)
+        want[allowed] = draws
+        _table, got, runmax = model.random_draws()
+        assert got.tolist() == want.tolist()
+        runs = -(-n // RUN)
+        ri, rj = np.triu_indices(runs)
+        for p, (i, j) in enumerate(zip(ri.tolist(), rj.tolist(), strict=True)):
+            inside = (us // RUN == i) & (vs // RUN == j)
+            assert runmax[p] == (want[inside].max() if inside.any() else 0)
 
 
-@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad"])
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
 def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> None:
     # Against the same (deliberately poor) duals, the compiled pass and the numpy blocks must
     # report the same violated edges with the same reduced costs.

@@ -124,24 +124,29 @@ def pair_plain(
         order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
     s = state.score2[order]
     _group, size, pos = _score_groups(state, order, s)
-    met = state.met[np.ix_(order, order)]
-    mu, mv = np.nonzero(np.triu(met, 1))
+    iu, iv = _triu(n)
+    times = state.met[order[iu], order[iv]]  # rank pairs u < v: how often they met
+    met_at = np.flatnonzero(times)
     model = RoundModel(
         ids=order + 1, score=s, color_diff=state.color_diff[order], group_size=size,
         group_pos=pos, byes=state.byes[order],
-        met=dict(zip((mu * n + mv).tolist(), met[mu, mv].tolist(), strict=True)),
+        met=dict(zip((iu[met_at] * n + iv[met_at]).tolist(), times[met_at].tolist(),
+                     strict=True)),
         forbidden=set(), forbid=policy == "forbid", use_colors=True, beta=beta, system=system,
         seed=seed, round_number=round_number,
         pi=None if pi is None else pi[np.ix_(order, order)],
     )
-    parts = list(model.blocks())
-    us = np.concatenate([p[0] for p in parts])
-    vs = np.concatenate([p[1] for p in parts])
-    solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers,
-                     duals=False)
-    if solution is None:
+    mate = model.solve_small()
+    if mate is False:  # too large for the dense solver: every edge through LEMON
+        parts = list(model.blocks())
+        us = np.concatenate([p[0] for p in parts])
+        vs = np.concatenate([p[1] for p in parts])
+        solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers,
+                         duals=False)
+        mate = None if solution is None else solution.mate
+    if mate is None:
         return None
-    mates = solution.pairs()
+    mates = [(u, int(v)) for u, v in enumerate(mate.tolist()) if u < v]
     bye = None
     games = []
     for u, v in mates:
