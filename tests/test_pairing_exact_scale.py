@@ -191,9 +191,27 @@ def test_compiled_pricing_model_equals_the_numpy_model(
         draws = engine_random_draws(f"{model.seed}:{model.round_number}", int(allowed.sum()))
         want = np.zeros(us.size, dtype=np.int64)
         want[allowed] = draws
-        _table, got, runmax = model.random_draws()
+        _table, got, runmax, segmax_bytes, partners = model.random_draws()
         assert got.tolist() == want.tolist()
         runs = -(-n // RUN)
+        segmax = np.frombuffer(segmax_bytes, dtype=np.int32).reshape(n, runs)
+        for u in range(n):
+            for j in range(runs):
+                inside = (us == u) & (vs // RUN == j)
+                assert segmax[u, j] == (want[inside].max() if inside.any() else 0)
+        # Candidates: each player's RANDOM_PARTNERS largest random terms in its score group.
+        from swiss.pairing.weights import RANDOM_PARTNERS
+
+        term = comps[-2]  # the random component (then the tie-break)
+        same = allowed & (model.score[us] == model.score[vs])
+        for u in range(n):
+            mine = same & ((us == u) | (vs == u))
+            best = sorted(term[mine].tolist(), reverse=True)[:RANDOM_PARTNERS]
+            chosen = (partners[0] == u) | (partners[1] == u)
+            keys = set((partners[0][chosen] * n + partners[1][chosen]).tolist())
+            values = sorted((int(term[(us == k // n) & (vs == k % n)][0]) for k in keys),
+                            reverse=True)
+            assert values[:len(best)] == best
         ri, rj = np.triu_indices(runs)
         for p, (i, j) in enumerate(zip(ri.tolist(), rj.tolist(), strict=True)):
             inside = (us // RUN == i) & (vs // RUN == j)

@@ -157,11 +157,13 @@ def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
     the new graph adds in violation, and re-augments from those vertices only.
     """
     y = list(solution.y) if len(solution.y) == n else [0] * n
-    for z, members in solution.blossoms:
-        if z > 0:
-            half = -(-z // 2)
-            for v in members.tolist():
-                y[v] += half
+    if solution.blossoms:
+        # The sum over the blossoms holding v is cumz of its innermost one in the laminar tree
+        # (one addition per blossom, not one per member of every nesting level).
+        halves = _Laminar(n, [(-(-z // 2) if z > 0 else 0, members)
+                              for z, members in solution.blossoms])
+        inner, cum = halves.inner.tolist(), halves.cumz
+        y = [value + cum[b] if b >= 0 else value for value, b in zip(y, inner, strict=True)]
     mate = solution.mate if solution.mate.size == n else np.full(n, -1, dtype=np.int64)
     return y, mate
 

@@ -43,6 +43,9 @@ _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memor
 # The systems' codes in the compiled model (blossom.cpp, model_benefits): all of them.
 _NATIVE_SYSTEMS = ("monrad", "burstein", "dutch", "random", "random2", "override")
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
+# The random systems' candidates: each player's partners with the largest random terms in its
+# score group (their optimum sits on high draws that no position in the standings predicts).
+RANDOM_PARTNERS = 8
 # The compiled pricing pass runs on this many threads (the machines have 2 cores; the result is
 # the same for any count) once a round has PARALLEL_FROM players: below, a pass takes a few
 # milliseconds and a thread would cost more than it saves.
@@ -410,23 +413,29 @@ class RoundModel:
         index = np.clip(lo * n - lo * (lo + 1) // 2 + (hi - lo - 1), 0, draws.size - 1)
         return draws[index].astype(np.int64)
 
-    def random_draws(self) -> tuple[bytes, np.ndarray, np.ndarray]:
+    def random_draws(self) -> tuple[bytes, np.ndarray, np.ndarray, bytes, np.ndarray]:
         """The random systems' draws: ``random.Random(f"{seed}:{round}").randrange(1, 2**20)``
         once per edge of the graph in row-major (u, v) order, as the engine draws them
         (:func:`engine_random_draws` is the reference), stored per pair ``u < v`` of the upper
         triangle (0 for pairs that are not edges); and the largest draw of each pair of runs
         of :data:`RUN` ranks (in ``np.triu_indices`` order), for the pricing bounds. Made in
         compiled code (CPython's Mersenne Twister restated): the bytes (shared with the
-        compiled pricing), a numpy view of them, and the run maxima."""
+        compiled pricing), a numpy view of them, the run maxima, and (bytes, int32) per
+        player ``u`` and run ``j`` the largest draw of the pairs ``(u, v > u)``, ``v`` in run
+        ``j`` (the compiled pass's bound of a row); and, shape ``(2, edges)``, each player's
+        :data:`RANDOM_PARTNERS` partners in its score group with the largest random term
+        (candidate edges, see :mod:`swiss.pairing.sparse`)."""
         if self._table is None:
             from swiss.pairing import _blossom  # type: ignore[attr-defined]
 
-            table, runmax = _blossom.random_table(
-                (*self._spec_base(), b"", b""), random_key(f"{self.seed}:{self.round_number}"),
-                RUN,
+            table, segmax, runmax, pu, pv = _blossom.random_table(
+                (*self._spec_base(), b"", b"", RUN, b""),
+                random_key(f"{self.seed}:{self.round_number}"), RUN, RANDOM_PARTNERS,
             )
+            partners = np.vstack([np.frombuffer(pu or b"", dtype="<i8"),
+                                  np.frombuffer(pv or b"", dtype="<i8")]).astype(np.int64)
             self._table = (table, np.frombuffer(table, dtype=np.int32),
-                           np.frombuffer(runmax, dtype=np.int64))
+                           np.frombuffer(runmax, dtype=np.int64), segmax, partners)
         return self._table
 
     # -- the edges ---------------------------------------------------------------------------
@@ -550,9 +559,11 @@ class RoundModel:
         systems' draws (:meth:`random_draws`) and the override matrix."""
         spec = getattr(self, "_spec", None)
         if spec is None:
-            draws = self.random_draws()[0] if self.system in ("random", "random2") else b""
+            draws = segmax = b""
+            if self.system in ("random", "random2"):
+                draws, _view, _runmax, segmax, _partners = self.random_draws()
             pi = _i64(self.pi) if self.system == "override" else b""
-            spec = self._spec = (*self._spec_base(), draws, pi)
+            spec = self._spec = (*self._spec_base(), draws, segmax, RUN, pi)
         return spec
 
     def solve_small(self) -> np.ndarray | bool | None:

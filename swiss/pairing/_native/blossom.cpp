@@ -573,6 +573,8 @@ struct Model {
     const int64_t *met_keys, *met_times, *met_off, *exc_keys, *exc_off;
     const int64_t *tiers, *highs;
     const int32_t* draws = nullptr;  // random systems: the draw of each pair u < v, row-major
+    const int32_t* segmax = nullptr;  // and per row u and run j, the largest draw (u, v > u in j)
+    int64_t run = 1, runs = 0;
     const int64_t* pi = nullptr;     // override: n x n benefits
     int64_t ntiers = 0, system = 0, bound = 0;
     bool colors = false, hard = false, has_bye = false;
@@ -695,10 +697,25 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
         V ymin_j = y[starts[j]];
         for (int64_t v = starts[j] + 1; v < ends[j]; ++v)
             if (y[v] < ymin_j) ymin_j = y[v];
+        // Random systems: the run pair's bound holds its largest draw; a row's own largest
+        // draw into run j (segmax) bounds that row tighter (its top of 32 draws, not of 1,024).
+        const int32_t* seg = nullptr;
+        int64_t c_r = k - 2, ub_r = 0, bonus = 0;
+        if (m.segmax && starts[j] == j * m.run) {
+            seg = m.segmax;
+            ub_r = ub[c_r * np_ + p];
+            bonus = m.system == SYS_RANDOM2 && ub_r >= (int64_t(1) << RANDOM_BITS)
+                        ? int64_t(1) << RANDOM_BITS : 0;
+        }
         for (int64_t u = starts[i]; u < ends[i]; ++u) {
-            if (!(y[u] + ymin_j < bound)) continue;
+            V row_bound = bound;
+            if (seg) {
+                int64_t gap = ub_r - (seg[u * m.runs + j] + bonus);
+                if (gap > 0) row_bound = bound - mults[c_r] * (long long)gap * 4;
+            }
+            if (!(y[u] + ymin_j < row_bound)) continue;
             for (int64_t v = i == j ? u + 1 : starts[j]; v < ends[j]; ++v) {
-                if (!(y[u] + y[v] < bound)) continue;
+                if (!(y[u] + y[v] < row_bound)) continue;
                 if (!model_benefits(m, u, v, ben.data())) continue;
                 ++count;
                 // A floating-point filter first: every term is within a relative 2**-50 of
@@ -767,17 +784,19 @@ static void price_model_threads(const Model& m, const int64_t* ri, const int64_t
 static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
                        bool need_draws = true) {
     // spec = (n, nv, system, colors, hard, has_bye, bound, base, score, cd, gsize, ids,
-    //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs, gpos, draws, pi)
-    // draws (int32 per pair u < v, row-major; random systems) and pi (int64 n x n; override)
-    // are empty for the other systems.
-    long long n, nv, system, bound;
+    //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs, gpos, draws,
+    //         segmax, run, pi)
+    // draws (int32 per pair u < v, row-major; random systems), segmax (int32 per row and run
+    // of `run` ranks, see random_table; may be empty) and pi (int64 n x n; override) are empty
+    // for the other systems.
+    long long n, nv, system, bound, run;
     int colors, hard, has_bye;
     unsigned long long base;
-    Py_buffer b[14];
-    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*y*y*y*", &n, &nv, &system,
+    Py_buffer b[15];
+    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*y*y*y*Ly*", &n, &nv, &system,
                           &colors, &hard, &has_bye, &bound, &base, &b[0], &b[1], &b[2], &b[3],
                           &b[4], &b[5], &b[6], &b[7], &b[8], &b[9], &b[10], &b[11], &b[12],
-                          &b[13]))
+                          &b[13], &run, &b[14]))
         return false;
     for (auto& x : b) held->push_back(x);
     bool ok = check_len(b[0], 8 * n, "score") && check_len(b[1], 8 * n, "cd") &&
@@ -792,10 +811,16 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
     }
     bool random = system == SYS_RANDOM || system == SYS_RANDOM2;
     if (random && need_draws && !check_len(b[12], 4 * (n * (n - 1) / 2), "draws")) return false;
-    if (system == SYS_OVERRIDE && !check_len(b[13], 8 * n * n, "pi")) return false;
+    if (system == SYS_OVERRIDE && !check_len(b[14], 8 * n * n, "pi")) return false;
+    if (run < 1) run = 1;
+    int64_t runs = (n + run - 1) / run;
+    if (b[13].len && !check_len(b[13], 4 * n * runs, "segmax")) return false;
     m->gpos = (const int64_t*)b[11].buf;
     m->draws = random && b[12].len ? (const int32_t*)b[12].buf : nullptr;
-    m->pi = system == SYS_OVERRIDE ? (const int64_t*)b[13].buf : nullptr;
+    m->segmax = random && b[13].len ? (const int32_t*)b[13].buf : nullptr;
+    m->run = run;
+    m->runs = runs;
+    m->pi = system == SYS_OVERRIDE ? (const int64_t*)b[14].buf : nullptr;
     m->n = n; m->nv = nv; m->system = system; m->bound = bound; m->base = base;
     m->colors = colors; m->hard = hard; m->has_bye = has_bye;
     m->score = (const int64_t*)b[0].buf; m->cd = (const int64_t*)b[1].buf;
@@ -939,43 +964,102 @@ struct MT19937 {
     }
 };
 
-// random_table(spec, key, run) -> (draws: int32 per pair u < v in row-major order, 0 for the
-// pairs that are not edges; runmax: int64 per pair of runs of `run` consecutive ranks, i <= j
-// in numpy.triu_indices order, the largest draw between them)
+// For every player, the k partners with the largest values offered (kept unsorted, with
+// their minimum, so that most offers cost one comparison).
+struct Partners {
+    int64_t k;
+    std::vector<std::pair<int64_t, int64_t>> best;  // best[u * k + i]: (value, partner)
+    std::vector<int64_t> low, fill;
+    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_, {-1, -1}), low(n, -1), fill(n, 0) {}
+    void offer(int64_t u, int64_t v, int64_t value) {
+        std::pair<int64_t, int64_t>* b = &best[u * k];
+        if (fill[u] < k) {
+            b[fill[u]++] = {value, v};
+            if (fill[u] == k) relow(u);
+            return;
+        }
+        if (value <= low[u]) return;
+        int64_t at = 0;
+        for (int64_t i = 1; i < k; ++i)
+            if (b[i].first < b[at].first) at = i;
+        b[at] = {value, v};
+        relow(u);
+    }
+    void relow(int64_t u) {
+        std::pair<int64_t, int64_t>* b = &best[u * k];
+        low[u] = b[0].first;
+        for (int64_t i = 1; i < fill[u]; ++i) low[u] = std::min(low[u], b[i].first);
+    }
+};
+
+// random_table(spec, key, run, k) -> (draws: int32 per pair u < v in row-major order, 0 for
+// the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
+// ranks, the largest draw of the pairs (u, v > u) with v in run j; runmax: int64 per pair of
+// runs, i <= j in numpy.triu_indices order, the largest draw between them; partners: us, vs
+// (int64, u < v, with repeats), each player's k partners inside its score group with the
+// largest random term (draw, plus Random2's bonus across the halves): candidate edges, since
+// the random systems' optimum sits on high draws that no position in the standings predicts)
 // One draw per edge of the graph in (u, v) order, as the engine (swiss/pairing/mwm.py) draws.
 static PyObject* random_table(PyObject*, PyObject* args) {
     PyObject* spec;
     Py_buffer keyb;
-    Py_ssize_t run;
-    if (!PyArg_ParseTuple(args, "Oy*n", &spec, &keyb, &run)) return nullptr;
+    Py_ssize_t run, k;
+    if (!PyArg_ParseTuple(args, "Oy*nn", &spec, &keyb, &run, &k)) return nullptr;
     std::vector<Py_buffer> held = {keyb};
     PyObject* result = nullptr;
     Model m;
     if (read_model(spec, &m, &held, false)) {
-        if (keyb.len < 4 || keyb.len % 4 || run < 1) {
-            PyErr_SetString(PyExc_ValueError, "the key is whole 32-bit words; run >= 1");
+        if (keyb.len < 4 || keyb.len % 4 || run < 1 || k < 1) {
+            PyErr_SetString(PyExc_ValueError, "the key is whole 32-bit words; run, k >= 1");
         } else {
             int64_t n = m.n, runs = (n + run - 1) / run;
             PyObject* table = PyBytes_FromStringAndSize(nullptr, 4 * (n * (n - 1) / 2));
+            PyObject* seg = table ? PyBytes_FromStringAndSize(nullptr, 4 * n * runs) : nullptr;
             std::vector<int64_t> runmax(runs * (runs + 1) / 2, 0);
-            if (table) {
+            Partners partners(n, k);
+            bool second = m.system == SYS_RANDOM2;
+            if (table && seg) {
                 int32_t* out = (int32_t*)PyBytes_AS_STRING(table);
+                int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
+                std::fill(segmax, segmax + n * runs, 0);
                 Py_BEGIN_ALLOW_THREADS
                 MT19937 mt;
                 mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
                 int64_t t = 0;
                 for (int64_t u = 0; u < n; ++u) {
                     int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
+                    int32_t* srow = segmax + u * runs;
+                    bool top_u = 2 * m.gpos[u] < m.gsize[u];
                     for (int64_t v = u + 1; v < n; ++v, ++t) {
                         int32_t value = model_edge(m, u, v) ? mt.draw() : 0;
                         out[t] = value;
-                        int64_t& best = runmax[row + v / run];
+                        int64_t j = v / run;
+                        int64_t& best = runmax[row + j];
                         if (value > best) best = value;
+                        if (value > srow[j]) srow[j] = value;
+                        if (value && m.score[v] == m.score[u]) {
+                            int64_t term = value;
+                            if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
+                                term += int64_t(1) << RANDOM_BITS;
+                            partners.offer(u, v, term);
+                            partners.offer(v, u, term);
+                        }
                     }
                 }
                 Py_END_ALLOW_THREADS
-                result = Py_BuildValue("(Ny#)", table, (const char*)runmax.data(),
-                                       (Py_ssize_t)(8 * runmax.size()));
+                std::vector<int64_t> pu, pv;
+                for (int64_t u = 0; u < n; ++u)
+                    for (int64_t x = 0; x < partners.fill[u]; ++x) {
+                        int64_t v = partners.best[u * k + x].second;
+                        pu.push_back(std::min(u, v));
+                        pv.push_back(std::max(u, v));
+                    }
+                result = Py_BuildValue("(NNy#y#y#)", table, seg, (const char*)runmax.data(),
+                                       (Py_ssize_t)(8 * runmax.size()), (const char*)pu.data(),
+                                       (Py_ssize_t)(8 * pu.size()), (const char*)pv.data(),
+                                       (Py_ssize_t)(8 * pv.size()));
+            } else {
+                Py_XDECREF(table);
             }
         }
     }
@@ -1075,7 +1159,7 @@ static PyMethodDef methods[] = {
      "price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow) "
      "-> (keys, slacks, priced)"},
     {"random_table", random_table, METH_VARARGS,
-     "random_table(spec, key, run) -> (draws per pair, largest draw per pair of runs)"},
+     "random_table(spec, key, run, k) -> (draws, segment maxima, run maxima, partner us, vs)"},
     {"solve_model_small", solve_model_small, METH_VARARGS,
      "solve_model_small(spec, bye_us, bye_comps, mults) -> mate bytes, None or False"},
     {"model_components", model_components, METH_VARARGS,
