@@ -254,3 +254,31 @@ def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> N
     for threads in (2, 3):
         k2, s2, p2 = model.price_pass(sol, lam, False, threads=threads)
         assert (k2.tolist(), s2.tolist(), p2) == (keys.tolist(), slack.tolist(), priced)
+
+
+@pytest.mark.parametrize("system", ["random", "random2"])
+def test_random_table_is_the_same_on_any_number_of_threads(system: str) -> None:
+    # The draws are sequential; the maxima and the candidates are split by rows over threads
+    # and merged: the same table, maxima and candidate set for any count (a pairing never
+    # depends on the machine's cores).
+    import numpy as np
+
+    from swiss.pairing import _blossom
+    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel, random_key
+
+    config = PairingConfig(system=system)  # type: ignore[arg-type]
+    t = _history(301, 3, config, random.Random(11))
+    assert t is not None
+    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, 4)
+    spec = (*model._spec_base(), b"", b"", RUN, b"")
+    key = random_key(f"{model.seed}:{model.round_number}")
+    outputs = [_blossom.random_table(spec, key, RUN, RANDOM_PARTNERS, threads)
+               for threads in (1, 2, 3)]
+    for table, segmax, runmax, pu, pv in outputs[1:]:
+        assert (table, segmax, runmax) == outputs[0][:3]
+        pairs = set(zip(np.frombuffer(pu, "<i8").tolist(), np.frombuffer(pv, "<i8").tolist(),
+                        strict=True))
+        first = outputs[0]
+        assert pairs == set(zip(np.frombuffer(first[3], "<i8").tolist(),
+                                np.frombuffer(first[4], "<i8").tolist(), strict=True))

@@ -431,6 +431,7 @@ class RoundModel:
             table, segmax, runmax, pu, pv = _blossom.random_table(
                 (*self._spec_base(), b"", b"", RUN, b""),
                 random_key(f"{self.seed}:{self.round_number}"), RUN, RANDOM_PARTNERS,
+                PRICING_THREADS if self.n >= PARALLEL_FROM else 1,
             )
             partners = np.vstack([np.frombuffer(pu or b"", dtype="<i8"),
                                   np.frombuffer(pv or b"", dtype="<i8")]).astype(np.int64)

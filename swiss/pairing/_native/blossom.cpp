@@ -964,35 +964,50 @@ struct MT19937 {
     }
 };
 
-// For every player, the k partners with the largest values offered (kept unsorted, with
-// their minimum, so that most offers cost one comparison).
+// For every player, the k partners with the largest values offered, ties broken towards the
+// smaller partner: a total order, so the kept set does not depend on the order of the offers
+// (hence not on how the rows were split over threads). Kept unsorted with their worst, so that
+// most offers cost one comparison.
 struct Partners {
+    typedef std::pair<int64_t, int64_t> Item;  // (value, partner)
     int64_t k;
-    std::vector<std::pair<int64_t, int64_t>> best;  // best[u * k + i]: (value, partner)
-    std::vector<int64_t> low, fill;
-    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_, {-1, -1}), low(n, -1), fill(n, 0) {}
+    std::vector<Item> best;  // best[u * k + i]
+    std::vector<Item> worst;
+    std::vector<int64_t> fill;
+    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_), worst(n), fill(n, 0) {}
+    static bool better(const Item& a, const Item& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    }
     void offer(int64_t u, int64_t v, int64_t value) {
-        std::pair<int64_t, int64_t>* b = &best[u * k];
+        Item item(value, v);
+        Item* b = &best[u * k];
         if (fill[u] < k) {
-            b[fill[u]++] = {value, v};
-            if (fill[u] == k) relow(u);
+            b[fill[u]++] = item;
+            if (fill[u] == k) reworst(u);
             return;
         }
-        if (value <= low[u]) return;
-        int64_t at = 0;
-        for (int64_t i = 1; i < k; ++i)
-            if (b[i].first < b[at].first) at = i;
-        b[at] = {value, v};
-        relow(u);
+        if (!better(item, worst[u])) return;
+        for (int64_t i = 0; i < k; ++i)
+            if (b[i] == worst[u]) { b[i] = item; break; }
+        reworst(u);
     }
-    void relow(int64_t u) {
-        std::pair<int64_t, int64_t>* b = &best[u * k];
-        low[u] = b[0].first;
-        for (int64_t i = 1; i < fill[u]; ++i) low[u] = std::min(low[u], b[i].first);
+    void reworst(int64_t u) {
+        Item* b = &best[u * k];
+        worst[u] = b[0];
+        for (int64_t i = 1; i < fill[u]; ++i)
+            if (better(worst[u], b[i])) worst[u] = b[i];
+    }
+    void merge(const Partners& other) {
+        int64_t n = (int64_t)fill.size();
+        for (int64_t u = 0; u < n; ++u)
+            for (int64_t i = 0; i < other.fill[u]; ++i) {
+                const Item& it = other.best[u * k + i];
+                offer(u, it.second, it.first);
+            }
     }
 };
 
-// random_table(spec, key, run, k) -> (draws: int32 per pair u < v in row-major order, 0 for
+// random_table(spec, key, run, k[, threads]) -> (draws: int32 per pair u < v in row-major order, 0 for
 // the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
 // ranks, the largest draw of the pairs (u, v > u) with v in run j; runmax: int64 per pair of
 // runs, i <= j in numpy.triu_indices order, the largest draw between them; partners: us, vs
@@ -1003,8 +1018,8 @@ struct Partners {
 static PyObject* random_table(PyObject*, PyObject* args) {
     PyObject* spec;
     Py_buffer keyb;
-    Py_ssize_t run, k;
-    if (!PyArg_ParseTuple(args, "Oy*nn", &spec, &keyb, &run, &k)) return nullptr;
+    Py_ssize_t run, k, threads = 1;
+    if (!PyArg_ParseTuple(args, "Oy*nn|n", &spec, &keyb, &run, &k, &threads)) return nullptr;
     std::vector<Py_buffer> held = {keyb};
     PyObject* result = nullptr;
     Model m;
@@ -1023,29 +1038,63 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                 int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
                 std::fill(segmax, segmax + n * runs, 0);
                 Py_BEGIN_ALLOW_THREADS
+                // The draws, in stream order (sequential: one Mersenne Twister).
                 MT19937 mt;
                 mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
-                int64_t t = 0;
-                for (int64_t u = 0; u < n; ++u) {
-                    int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
-                    int32_t* srow = segmax + u * runs;
-                    bool top_u = 2 * m.gpos[u] < m.gsize[u];
-                    for (int64_t v = u + 1; v < n; ++v, ++t) {
-                        int32_t value = model_edge(m, u, v) ? mt.draw() : 0;
-                        out[t] = value;
-                        int64_t j = v / run;
-                        int64_t& best = runmax[row + j];
-                        if (value > best) best = value;
-                        if (value > srow[j]) srow[j] = value;
-                        if (value && m.score[v] == m.score[u]) {
-                            int64_t term = value;
-                            if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
-                                term += int64_t(1) << RANDOM_BITS;
-                            partners.offer(u, v, term);
-                            partners.offer(v, u, term);
+                int64_t total = n * (n - 1) / 2;
+                if (m.exc_off[n] == 0 && !m.hard) {  // every pair is an edge
+                    for (int64_t t = 0; t < total; ++t) out[t] = mt.draw();
+                } else {
+                    int64_t t = 0;
+                    for (int64_t u = 0; u < n; ++u)
+                        for (int64_t v = u + 1; v < n; ++v, ++t)
+                            out[t] = model_edge(m, u, v) ? mt.draw() : 0;
+                }
+                // The maxima and the candidates, rows split over the threads (balanced by
+                // pairs); each thread's run maxima and candidates merged after.
+                int nt = (int)std::max<Py_ssize_t>(1, std::min<Py_ssize_t>(threads, 64));
+                if (n < 2 * nt) nt = 1;
+                std::vector<int64_t> cut(nt + 1, n);
+                cut[0] = 0;
+                for (int64_t u = 0, t = 0, part = 1; u < n && part < nt; ++u) {
+                    t += n - 1 - u;
+                    if (t * nt >= total * part) cut[part++] = u + 1;
+                }
+                std::vector<std::vector<int64_t>> maxes(nt, std::vector<int64_t>(runmax.size(), 0));
+                std::vector<Partners> found(nt, Partners(0, k));
+                auto work = [&](int w) {
+                    Partners mine(n, k);
+                    std::vector<int64_t>& rmax = maxes[w];
+                    for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
+                        int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
+                        int32_t* srow = segmax + u * runs;
+                        const int32_t* draws = out + tri_index(n, u, u + 1);
+                        bool top_u = 2 * m.gpos[u] < m.gsize[u];
+                        for (int64_t v = u + 1; v < n; ++v) {
+                            int32_t value = draws[v - u - 1];
+                            int64_t j = v / run;
+                            if (value > rmax[row + j]) rmax[row + j] = value;
+                            if (value > srow[j]) srow[j] = value;
+                            if (value && m.score[v] == m.score[u]) {
+                                int64_t term = value;
+                                if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
+                                    term += int64_t(1) << RANDOM_BITS;
+                                mine.offer(u, v, term);
+                                mine.offer(v, u, term);
+                            }
                         }
                     }
-                }
+                    found[w] = std::move(mine);
+                };
+                std::vector<std::thread> pool;
+                for (int w = 1; w < nt; ++w) pool.emplace_back(work, w);
+                work(0);
+                for (auto& th : pool) th.join();
+                partners = std::move(found[0]);
+                for (int w = 1; w < nt; ++w) partners.merge(found[w]);
+                for (int w = 0; w < nt; ++w)
+                    for (size_t x = 0; x < runmax.size(); ++x)
+                        runmax[x] = std::max(runmax[x], maxes[w][x]);
                 Py_END_ALLOW_THREADS
                 std::vector<int64_t> pu, pv;
                 for (int64_t u = 0; u < n; ++u)
