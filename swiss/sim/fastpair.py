@@ -7,8 +7,10 @@ players. A simulation plays millions of rounds of one plain case: everybody play
 case this module keeps the players' state in arrays (scores, colour differences, colour
 history, byes, who met whom how often) and pairs with the engine's own weight model
 (:class:`swiss.pairing.weights.RoundModel`, built here from the arrays instead of the rounds)
-and the engine's exact matching (:func:`swiss.pairing.exact.solve`, on every allowed edge:
-32 players need no pricing). Only the ranking, score groups and colour rules are restated for
+and an exact matching of every allowed edge (32 players need no pricing):
+:meth:`~swiss.pairing.weights.RoundModel.solve_small`, the compiled model and the O(n^3) dense
+solver in one call, up to 128 vertices; :func:`swiss.pairing.exact.solve` (LEMON) above.
+Only the ranking, score groups and colour rules are restated for
 arrays; ``tests/test_sim_fastpair.py`` checks pairings and colours against
 :func:`swiss.pairing.pair_round` round by round. ``None`` is returned when no pairing exists
 (policy ``forbid``); the caller then asks the engine, which says why.
