@@ -172,9 +172,14 @@ class BracketGraph:
 
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
-    nxt: Sequence[int], rules: str, one: int, *, focus_only: bool = True,
+    nxt: Sequence[int], rules: str, one: int, pab_unplayed: bool = False, *,
+    focus_only: bool = True,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
+
+    ``pab_unplayed`` (2025): this bracket decides the PAB (see
+    :func:`swiss.pairing.fide_dutch.engine._decides_pab`), so the bye edges carry the
+    criterion "PAB to the player with the fewest unplayed rounds".
 
     An edge with neither end in the bracket or the next one, nor the bye, scores every
     component at the same value (no pair, PSD, colour or float term of either bracket
@@ -209,7 +214,6 @@ def bracket_graph(
         return out
 
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
-    mover = vertex_mask(movers)
     nb = in_b | in_n
     is_bye = vs == bye_v
     every = us.size
@@ -270,11 +274,12 @@ def bracket_graph(
     fl[:, t] = fl_t
     fd[:, t] = np.where(floated, fl_t * diff[t],
                         np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
-    # The PAB to a player with as few unplayed rounds as possible (not for a moved-down
-    # player of a bracket that is not the last: his fate is decided by the MDP order):
-    # 2025 edition only, between the next-bracket criterion and the colour criteria. The
-    # 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
-    bye_unplayed = np.where(is_bye & ~(mover[us] & bool(nxt)), max_unplayed - unplayed[us], 0)
+    # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
+    # between the next-bracket criterion and the colour criteria, and only in the bracket
+    # that decides the PAB (``pab_unplayed``): where the player left over by the bracket is
+    # the PAB itself, not when several float down (docs/fide-dutch.md, black-box checked).
+    # The 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
+    bye_unplayed = np.where(is_bye, max_unplayed - unplayed[us], 0)
 
     rows: list[np.ndarray] = []
     if rules == "2025":
@@ -286,7 +291,7 @@ def bracket_graph(
     next_pair = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])
     rows.append(next_pair.astype(np.int64))  # C7
     rows.extend((psd_n != lv).astype(np.int64) for lv in lv_n)
-    if rules == "2025":
+    if rules == "2025" and pab_unplayed:
         rows.append(bye_unplayed)
     rows.extend(2 - colour)
     rows.extend(2 - fl)
