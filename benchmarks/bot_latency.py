@@ -6,14 +6,15 @@ process, as ``swissbot demo`` does: the sandbox (fake Discord, gateway heartbeat
 
 Guild A has a running event of ``players`` guests, round 1 complete (set up through the
 service, not measured). Guild B has a 4-player event with a game open. Then, measured,
-``repeats`` times: A's organiser clicks ``/round next`` and the round is posted (the
-*pairing window*: click to the last post); between two windows the round is undone through
-the service (not measured). All along, B's player sends ``/report`` again and again, each
-one ``REPORT_EVERY`` ms (jittered) after the previous reply: only those sent inside a
-pairing window count, so the sample is spread over every window rather than taken in one
-burst, and with ~100 of them p99 is not simply the worst one. Printed: how many B reports,
-their p50 / p95 / p99 / max latency (send to reply), the largest gap between gateway
-heartbeats inside a window, and A's median click to all pairings posted.
+``repeats`` times or more (until B has ``MIN_REPORTS`` in them): A's organiser clicks
+``/round next`` and the round is posted (the *pairing window*: click to the last post);
+after each window the round is undone through the service (not measured). All along, B's
+player sends ``/report`` again and again, each one ``REPORT_EVERY`` (jittered) after the
+previous reply: only those sent inside a pairing window count, so the sample is spread over
+every window rather than taken in one burst, and with 100 or more p99 is not the worst one.
+Printed: how many B reports, their p50 / p95 / p99 / max latency (send to reply), the
+largest gap between gateway heartbeats inside a window, and A's median click to all
+pairings posted.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ from storage.timefmt import to_text
 
 HEARTBEAT_MS = 250
 REPORT_EVERY = 0.03  # B's pause between a reply and its next /report (jittered 0.5x-1.5x)
-REPEATS = 8
+REPEATS = 8  # pairing windows at least, and more until B has MIN_REPORTS in them
+MIN_REPORTS = 100
+MAX_REPEATS = 40
 
 
 @dataclass
@@ -104,7 +107,10 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
         owner = fake.owner_member(big)
         gaps: list[float] = []
         try:
-            for attempt in range(repeats):
+            attempt = 0
+            while attempt < repeats or (_in_windows(sent_and_took, windows) < MIN_REPORTS
+                                        and attempt < MAX_REPEATS):
+                attempt += 1
                 await asyncio.sleep(0.3 + 0.2 * jitter.random())  # not in step with B
                 beats_from = len(fake.heartbeats)
                 clicked = time.perf_counter()
@@ -116,14 +122,13 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
                 await asyncio.sleep(HEARTBEAT_MS / 1000 * 1.2)
                 beats = fake.heartbeats[max(0, beats_from - 1):]
                 gaps += [b - a for a, b in itertools.pairwise(beats)]
-                if attempt + 1 < repeats:  # back to round 1 complete, not measured
-                    await service.undo_round(org, round_number=2)
-                    await _drain(service)
+                # back to round 1 complete, not measured
+                await service.undo_round(org, round_number=2)
+                await _drain(service)
         finally:
             done.set()
             await loop_task
-        latencies = [took for sent, took in sent_and_took
-                     if any(start <= sent <= end for start, end in windows)]
+        latencies = _in_windows(sent_and_took, windows, values=True)
         return Latency(
             mode="inline (old)" if inline else "worker process",
             players=players,
@@ -131,7 +136,7 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
             reports=len(latencies), p50_ms=statistics.median(latencies),
             p95_ms=_quantile(latencies, 0.95), p99_ms=_quantile(latencies, 0.99),
             max_ms=max(latencies), heartbeat_gap=max(gaps, default=float("nan")),
-            repeats=repeats,
+            repeats=len(windows),
         )
     finally:
         await running.stop()
@@ -139,6 +144,14 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
             bot.service.pairing.close()
         await fake.stop()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = endpoints
+
+
+def _in_windows(sent_and_took: list[tuple[float, float]], windows: list[tuple[float, float]],
+                *, values: bool = False) -> Any:
+    """B's latencies (ms) of the reports sent inside a pairing window (or their count)."""
+    inside = [took for sent, took in sent_and_took
+              if any(start <= sent <= end for start, end in windows)]
+    return inside if values else len(inside)
 
 
 async def _big_event(service: Any, guild: Any, players: int, system: str) -> Actor:

@@ -223,3 +223,30 @@ async def test_big_exports_and_the_crosstable_are_the_same_off_the_event_loop(
             assert offloaded == await _inline(service, service.export(GUILD, fmt, table=table))
         assert await service.crosstable(GUILD) == await _inline(service,
                                                                 service.crosstable(GUILD))
+
+
+async def test_the_spliced_json_of_a_big_round_is_json_dumps_of_it(tmp_path: Path) -> None:
+    """The store writes the pairings announcement by splicing the game ids into the boards'
+    JSON built in the worker (``StoredRound.encoder``): exactly ``json.dumps`` of the body."""
+    import json
+
+    from service.model import load_snapshot, pairing_config
+    from service.pairing_runs import _seating
+    from service.stored_round import stored_round
+    from swiss.pairing import pair_round
+
+    async with pooled(tmp_path / "t.sqlite3") as service:
+        tid = await _running(service, players=9)
+        async with service.db.transaction(readonly=True) as conn:
+            t = await tournament_repo.get_tournament(conn, tid)
+            assert t is not None
+            snapshot = await load_snapshot(conn, t)
+    result = pair_round(snapshot.tournament, pairing_config(t))
+    stored = stored_round(snapshot.tournament, result, {}, _seating(t, 2, snapshot))
+    ids = [1000 + 7 * k for k in range(len(stored.games))]
+    _, payload = stored.finish(ids, Clock()(), None)
+    encode = stored.encoder(ids)
+    assert encode is not None
+    for body in ({"tournament": {"id": tid, "name": t.name}, **payload, "replaces": 3},
+                 {"tournament": {"name": "\u0000games4\u0000"}, **payload}):
+        assert encode(body) == json.dumps(body, default=str)
