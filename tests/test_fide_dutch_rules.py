@@ -30,6 +30,21 @@ RULE = {
                              "PPB nor the CLB",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
+    # Baku acceleration (192 ..._BAKU) as bbpPairings 6.0.0 applies C.04.5.1 (inferred by
+    # black-box probes where it differs from the text: docs/fide-dutch.md).
+    "2025-baku-group-a-is-half-the-field": "C.04.5.1 group A, as the engine reads it: the "
+                                           "first ceil(N/2) players (13: 7, the text's "
+                                           "2*ceil(N/4) is 8)",
+    "2025-baku-late-entries-recount-group-a": "C.04.5.1 late entries, as the engine reads "
+                                              "them: group A counted again from every "
+                                              "player of the file (16: 8, the text keeps 6)",
+    "2025-baku-past-rounds-float-on-virtual-points": "C.04.5.1 virtual points 1 then 0.5; "
+                                                     "past floats on the pairing scores of "
+                                                     "their round",
+    "2025-baku-virtual-points-are-a-win": "C.04.5.1 virtual points, as the engine reads "
+                                          "them: a win's and a draw's points (2/1/0: 2, 1)",
+    "2025-baku-group-a-in-rank-order": "C.04.5.1 'the list of players to be paired "
+                                       "(properly sorted)': XXC rank order",
 }
 
 
