@@ -88,7 +88,7 @@ class PairingRunOps(ServiceBase):
         slot = None
         # A big event's snapshot is read first, on the reading connection: its 50-70 ms at
         # 3,000 players then hold no write lock (every other guild's /report needs it).
-        early = await self._early_snapshot(actor, tournament)
+        early = None if prepare is not None else await self._early_snapshot(actor, tournament)
         try:
             async with self.db.transaction() as conn:
                 t = await self._tournament(conn, actor.guild_id, tournament)
