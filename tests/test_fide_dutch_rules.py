@@ -30,6 +30,21 @@ RULE = {
                              "PPB nor the CLB",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
+    # 2025: the PAB to the player with the fewest unplayed rounds (inferred from the endorsed
+    # engine, see docs/fide-dutch.md); the Handbook text of the criterion was not readable.
+    "2025-pab-unplayed-not-when-several-float": "2025 PAB criterion: not in a bracket that "
+                                                "floats down more than the PAB (colours "
+                                                "choose)",
+    "2025-pab-unplayed-among-moved-down-players": "2025 PAB criterion: in the bracket whose "
+                                                  "one leftover gets the PAB, MDPs included",
+    "2025-pab-unplayed-counts-forfeit-losses": "2025 PAB criterion: a forfeit loss is an "
+                                               "unplayed round",
+    "2025-pab-unplayed-counts-zero-point-byes": "2025 PAB criterion: a zero-point bye is an "
+                                                "unplayed round",
+    "2025-pab-unplayed-counts-half-point-byes": "2025 PAB criterion: a half-point bye is an "
+                                                "unplayed round",
+    "2025-pab-unplayed-counts-absences": "2025 PAB criterion: a round without a record "
+                                         "(absent) is an unplayed round",
     # Baku acceleration (192 ..._BAKU) as bbpPairings 6.0.0 applies C.04.5.1 (inferred by
     # black-box probes where it differs from the text: docs/fide-dutch.md).
     "2025-baku-group-a-is-half-the-field": "C.04.5.1 group A, as the engine reads it: the "
@@ -74,3 +89,17 @@ def test_2017_any_unplayed_round_is_a_downfloat_2025_only_those_scored() -> None
     assert old[12].float_prev2 is Float.DOWN
     assert new[12].float_prev2 is Float.NONE
     assert old[10].float_prev2 is Float.NONE  # round 3: a played game between equal scores
+
+
+def test_2025_pab_absence_case_differs_from_the_zero_point_bye_case_in_one_round() -> None:
+    """The absence case is the zero-point bye case with player 13's round 2 left empty: both
+    count one unplayed round, so the PAB goes to the same player (22, none unplayed)."""
+    zero = (CASES / "2025-pab-unplayed-counts-zero-point-byes.trf").read_text()
+    absent = (CASES / "2025-pab-unplayed-counts-absences.trf").read_text()
+    differ = [(a, b) for a, b in zip(zero.replace("\r", "\n").splitlines(),
+                                     absent.splitlines(), strict=True) if a != b]
+    assert len(differ) == 1 and differ[0][0].startswith("001   13")
+    for text in (zero, absent):
+        tournament = parse_trf(text).tournament
+        players = dutch_players(tournament, 3, [p.id for p in tournament.players], "2025")
+        assert (players[13].unplayed, players[22].unplayed) == (1, 0)
