@@ -193,21 +193,35 @@ def pair_brackets(
             nxt = [p for p in rest if score[p] == next_score]
         else:
             nxt = []
-        pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
-                                                    nxt)
         if ctx.rules == "2017" and rest and not collapsed:
-            # 2017 A.9 and C.4: completion binds only in the penultimate pairing bracket
-            # (PPB): the bracket whose own best pairing would leave the rest unpairable.
-            # It is re-paired for completion (as every bracket is here) and all the players
-            # below it form one collapsed last bracket (CLB). The 2025 engine does not
-            # collapse (applied to 2025 it breaks 7 corpus rounds and fixes none).
-            alone = _alone_quality(ctx, bracket)
-            if _quality(ctx, bracket, pairs, floaters) > alone:
+            # 2017 A.9: the bracket is paired on its own (C.5-C.19, no completion: C.4 binds
+            # only in the PPB), C.7 looking "just in the following bracket" (its pairs and
+            # PSD with these downfloaters, paired on its own too). When its downfloaters and
+            # the players below cannot complete the round, it is the penultimate pairing
+            # bracket (PPB): re-paired for completion, without C.7 ("if the current bracket
+            # is neither the PPB nor the CLB"), and all the players below it form one
+            # collapsed last bracket (CLB). The 2025 engine does not collapse (applied to
+            # 2025 it breaks 7 corpus rounds and fixes none).
+            if len(rest) > len(nxt):
+                local = sorted([*bracket, *nxt], key=ra.rank_keys.__getitem__)
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, local, bracket,
+                                                            set(movers), nxt, sinks=True)
+                paired = {p for ab in pairs for p in ab}
+                ppb = not _completable(ra, [p for p in unpaired if p not in paired])
+            else:
+                # The following bracket is the last one: its pairing completes the round,
+                # the PAB to a player C.2 allows, so C.7 looks at it completed. The bracket
+                # is the PPB when completion costs it pairs or PSD (C.5, C.6).
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                            set(movers), nxt)
+                ppb = _quality(ctx, bracket, pairs, floaters) > _alone_quality(ctx, bracket)
+            if ppb:
                 collapsed = True
-                # C.7 applies "if the current bracket is neither the PPB nor the CLB":
-                # re-pair the PPB without the following-bracket criterion.
                 pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                             set(movers), [])
+        else:
+            pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                        set(movers), nxt)
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -268,17 +282,41 @@ def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
     return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
+def _completable(ra: RoundArrays, players: list[int]) -> bool:
+    """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
+    (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
+    n = len(players)
+    pos = np.array([ra.pos[p] for p in players], dtype=np.int64)
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[pos] = np.arange(n)
+    lu, lv = loc[ra.gu], loc[ra.gv]
+    keep = (lu >= 0) & (lv >= 0)
+    us, vs = lu[keep], lv[keep]
+    if n % 2:
+        bye = np.flatnonzero(ra.can_pab[pos])
+        us = np.concatenate((us, bye))
+        vs = np.concatenate((vs, np.full(bye.size, n, dtype=np.int64)))
+        n += 1
+    zero = np.zeros((1, us.size), dtype=np.int64)
+    return exact.solve(n, us, vs, zero, [1], duals=False) is not None
+
+
 def _pair_bracket(
     ctx: _Context, ra: RoundArrays, unpaired: list[int], bracket: list[int], movers: set[int],
-    nxt: list[int]
+    nxt: list[int], sinks: bool = False,
 ) -> tuple[list[tuple[int, int]], list[int], int | None]:
-    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
+    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player.
+
+    ``unpaired``: every player still unpaired (the round is completed: the matching covers
+    them all), or with ``sinks`` only the bracket and the next scoregroup ``nxt``, any of
+    whom may stay unpaired (the 2017 bracket paired on its own, see :func:`pair_brackets`).
+    """
     P = ctx.players
     in_b = set(bracket)
     n = len(unpaired)
-    odd = n % 2 == 1
+    odd = n % 2 == 1 and not sinks
     index = {pid: i for i, pid in enumerate(unpaired)}
-    vertices = n + (1 if odd else 0)
+    vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
 
     def colour_terms(a: int, b: int) -> tuple[int, int, int, int]:
@@ -291,7 +329,7 @@ def _pair_bracket(
         return got
 
     graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                          colour_terms)
+                          colour_terms, sinks)
     # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver would
     # take 2**240): the same pairing whatever the backend, or the same error.
     limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
@@ -305,14 +343,6 @@ def _pair_bracket(
                 "pairing-allocated bye C2, absolute colour preferences C3)")
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
     best_w, mates = found
-    if ctx.rules == "2017" and nxt:
-        optimum = solver.last  # the tests below overwrite it; rejected ones must not
-        chosen = _next_bracket_alone(ctx, solver, bracket, nxt, _mate_map(mates), index,
-                                     unpaired, bye_v)
-        if chosen is not None:
-            best_w, mates = chosen
-        else:
-            solver.last = optimum
     if solver.last is not None:
         # Every tie-break test below asks whether the optimum is still reachable with some
         # edges left out. A matching that reaches it is optimal, so by complementary
@@ -324,7 +354,7 @@ def _pair_bracket(
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
         v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
+        return None if v == bye_v or v >= n else unpaired[v]
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     is_b = np.zeros(vertices, dtype=bool)
@@ -408,74 +438,6 @@ def _pair_bracket(
         if odd and last and mate[index[p]] == bye_v:
             bye_player = p
     return fixed_pairs, floaters, bye_player
-
-
-def _next_bracket_alone(
-    ctx: _Context, solver: _Solver, bracket: list[int], nxt: list[int],
-    mate: dict[int, int], index: dict[int, int], unpaired: list[int], bye_v: int,
-) -> tuple[int, set[tuple[int, int]]] | None:
-    """2017 C.7 for a bracket with one downfloater: the following bracket on its own.
-
-    2017 C.7 chooses the downfloaters "to maximize the number of pairs ... in the following
-    bracket (just in the following bracket)": the pairs the downfloater could make with the
-    next scoregroup by the absolute criteria alone, whether or not the rest of the round then
-    lets them be made (the weights count only pairs actually made). Among the downfloaters
-    that keep this bracket's own pairs and PSD (C.5, C.6) and completion (C.4), keep those
-    whose following bracket makes the most pairs: narrow the solver to them and return the new
-    optimum (weight, pairs; the solver's duals are those of that optimum), or ``None`` when
-    nothing changes.
-    """
-    in_b = set(bracket)
-    one = ctx.scale
-    sc = {p: int(ctx.players[p].score * one) for p in bracket}
-    min_b = min(sc.values())
-
-    def partner(pid: int, m: dict[int, int]) -> int | None:
-        v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
-
-    floaters = [p for p in bracket if partner(p, mate) not in in_b]
-    if len(floaters) != 1:
-        return None
-    alone = _max_pairs(ctx, nxt)
-    if 2 * alone == len(nxt):
-        return None  # the next scoregroup pairs fully by itself: one more player adds nothing
-    made = {d: _max_pairs(ctx, [d, *nxt]) for d in bracket}
-    best = max(made.values())
-    if made[floaters[0]] == best:
-        return None
-
-    def quality(m: dict[int, int]) -> tuple[int, list[int]]:
-        # C.5 and C.6 of this bracket: its pairs, then its PSD (largest difference first).
-        diffs = []
-        pairs = 0
-        for p in bracket:
-            q = partner(p, m)
-            if q is not None and q in in_b:
-                pairs += p < q
-                diffs.append(abs(sc[p] - sc[q]))
-            else:
-                diffs.append(sc[p] - min_b + one)
-        return pairs, sorted(diffs, reverse=True)
-
-    target = quality(mate)
-    is_b = np.zeros(solver.vertices, dtype=bool)
-    is_b[[index[x] for x in bracket]] = True
-    us, vs = solver.us, solver.vs
-    for level in sorted({v for v in made.values() if v > made[floaters[0]]}, reverse=True):
-        stay = np.zeros(solver.vertices, dtype=bool)
-        stay[[index[x] for x in bracket if made[x] != level]] = True
-        # Players outside the chosen set pair inside the bracket: no edge of theirs leaves it.
-        mask = ~((stay[us] & ~is_b[vs]) | (stay[vs] & ~is_b[us]))
-        found = solver.solve(mask, duals=True)
-        if found is None:
-            continue
-        new_mate = _mate_map(found[1])
-        if quality(new_mate) != target:
-            continue
-        solver.narrow(mask)
-        return found
-    return None
 
 
 class _TieBreak:
@@ -604,15 +566,6 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
             n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
             yield n1, n2
-
-
-def _max_pairs(ctx: _Context, group: list[int]) -> int:
-    """The most pairs ``group`` can make on its own (absolute criteria only)."""
-    edges = [(i, j, 1) for i in range(len(group)) for j in range(i + 1, len(group))
-             if allowed(ctx.players[group[i]], ctx.players[group[j]], ctx.forbidden)]
-    if not edges:
-        return 0
-    return len(max_weight_matching(len(group), edges, "rustworkx"))
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
