@@ -376,6 +376,23 @@ def _pair_bracket(
         return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
 
     done: set[int] = set()
+    if ctx.rules == "2017" and movers:
+        # 2017 B.7 and D.3: S1 (the MDPs paired) is chosen before the MDP-pairing: the
+        # exchanges of MDPs between S1 and the Limbo are the outermost alteration, giving
+        # priority to the S1 of the lowest BSNs (sorted ascending). So each MDP, highest
+        # first, is put in S1 (paired with a resident) when the optimum allows, else in the
+        # Limbo, before any MDP chooses its partner.
+        resident = np.zeros(vertices, dtype=bool)
+        resident[[index[x] for x in bracket if x not in movers]] = True
+        for p in bracket:
+            if p not in movers:
+                continue
+            vp = index[p]
+
+            def in_s1(us: np.ndarray, vs: np.ndarray, vp: int = vp) -> np.ndarray:
+                return ~(((us == vp) & ~resident[vs]) | ((vs == vp) & ~resident[us]))
+            if not search.accept(in_s1) and not try_pin(p, None):
+                raise NoPairing("internal: tie-break found no optimal candidate")
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
     for p in bracket:
         if p not in movers or p in done:
