@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -429,7 +430,18 @@ def _pair_bracket(
             if search.accept(split):
                 break
         else:
-            raise NoPairing("internal: no exchange reaches the optimum")
+            # Only when _exchanges cut a size short (over 20,000 exchanges of one size, seen
+            # in collapsed last brackets of mixed scores): the split the current optimum
+            # fits with the fewest players exchanged, moving down the higher and up the
+            # lower of each pair that sits in one subgroup. An optimal pairing, though maybe
+            # not the first one in the Handbook's order.
+            s1x, s2x = _split_of(search.mate, res, s1, index)
+            f1 = np.zeros(vertices, dtype=bool)
+            f1[[index[q] for q in s1x]] = True
+            f2 = np.zeros(vertices, dtype=bool)
+            f2[[index[q] for q in s2x]] = True
+            if not search.accept(partial(split, i1=f1, i2=f2)):  # it fits the optimum
+                raise NoPairing("internal: no exchange reaches the optimum")
         for p in s1x:
             for q in s2x:
                 if q in done:
@@ -583,6 +595,28 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
             n2 = sorted([p for p in s2 if p not in up] + list(down), key=bsn.__getitem__)
             yield n1, n2
+
+
+def _split_of(mate: dict[int, int], res: list[int], s1: list[int], index: dict[int, int]
+              ) -> tuple[list[int], list[int]]:
+    """S1 and S2 of the remainder ``res`` that the matching ``mate`` fits with the fewest
+    players exchanged: of each pair inside S1 the lower player moves to S2, of each pair
+    inside S2 the higher one moves to S1, and S1 players left unpaired move to S2."""
+    at = {index[q]: q for q in res}
+    in_s1 = set(s1)
+    new_s1: set[int] = set()
+    for q in res:
+        other = at.get(mate[index[q]])
+        if other is None:
+            continue  # unpaired in the remainder: S2
+        hi, lo = (q, other) if res.index(q) < res.index(other) else (other, q)
+        if q != hi:
+            continue
+        if (hi in in_s1 and lo in in_s1) or (hi not in in_s1 and lo not in in_s1):
+            new_s1.add(hi)
+        else:
+            new_s1.add(hi if hi in in_s1 else lo)
+    return [q for q in res if q in new_s1], [q for q in res if q not in new_s1]
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
