@@ -2,12 +2,16 @@
 
     .venv/bin/python scripts/dutch_differential.py --rules 2025 --rounds 2000 [--seed 1]
                                                    [--out diffs/] [--keep 10] [--accelerate]
+                                                   [--baku]
 
 bbpPairings' own generator (``-g CONFIG -s SEED``) builds each tournament (5-300 players,
 forfeits, half-point byes, absences, the point systems of the conformance corpus); every round
 is cut out as a case (rounds before it played, pre-assigned byes of that round kept), paired by
 both engines and compared (set of coloured pairs and the PAB). ``--accelerate`` adds random
-``XXA`` lines (accelerated pairings) to every case. Prints the identity rate and
+``XXA`` lines (accelerated pairings) to every case; ``--baku`` adds the TRF-2026 line
+``192 FIDE_DUTCH_2025_BAKU`` (2017: ``192 FIDE_DUTCH_BAKU``) instead, so that both engines
+compute Baku acceleration themselves (point systems where a draw is half a win only, as the
+method needs). Prints the identity rate and
 writes the first differing cases as TRF files (with bbp's pairs next to them). Needs the
 oracle binaries in ../shared/tools/bbpPairings (relative to the repository); skips otherwise.
 """
@@ -41,6 +45,10 @@ POINTS = [  # (win, draw, pab) as in the corpus
     (Fraction(2), Fraction(1), Fraction(2)), (Fraction(1), Fraction(1, 2), Fraction(1, 2)),
     (Fraction(3), Fraction(1), Fraction(1)),
 ]
+
+# The Baku method needs a draw to be half a win and a loss 0 (bbpPairings refuses others).
+BAKU_POINTS = [p for p in POINTS if p[1] * 2 == p[0]]
+BAKU_CODE = {"2025": "FIDE_DUTCH_2025_BAKU", "2017": "FIDE_DUTCH_BAKU"}
 
 
 def find_oracle(rules: str) -> Path | None:
@@ -133,6 +141,8 @@ def main() -> int:
     parser.add_argument("--keep", type=int, default=10, help="differing cases to write")
     parser.add_argument("--accelerate", action="store_true",
                         help="add random accelerated pairings (XXA lines) to every case")
+    parser.add_argument("--baku", action="store_true",
+                        help="add a 192 ..._BAKU line to every case (Baku acceleration)")
     args = parser.parse_args()
     oracle = find_oracle(args.rules)
     if oracle is None:
@@ -146,7 +156,7 @@ def main() -> int:
         tournament_no = 0
         while total < args.rounds:
             tournament_no += 1
-            points = rng.choice(POINTS)
+            points = rng.choice(BAKU_POINTS if args.baku else POINTS)
             cfg, rounds = config_text(rng, points, args.max_players)
             (work / "gen.cfg").write_text(cfg)
             gen = subprocess.run(
@@ -166,6 +176,8 @@ def main() -> int:
                 full, total_rounds=rounds, initial_color=initial_colour(full),
                 scoring=Scoring.custom(win, draw, 0, pab))
             xxa = xxa_lines(rng, full, win, draw) if args.accelerate else []
+            if args.baku:
+                xxa.append(f"192 {BAKU_CODE[args.rules]}")
             for k in range(1, full.rounds_played + 1):
                 if total >= args.rounds:
                     break

@@ -319,6 +319,10 @@ class Tournament:
     ``acceleration`` maps a round number to the extra points each player gets *for pairing that
     round only* (accelerated pairings, TRF ``XXA`` and TRF-2026 ``250`` lines); they never
     count in the standings.
+    ``baku`` asks for the Baku acceleration method (TRF-2026 ``192 ..._BAKU`` codes): the
+    extra points are then computed from the players and rounds
+    (:func:`swiss.acceleration.baku_acceleration`); explicit ``acceleration`` wins over it, as
+    XXA and 250 lines make the endorsed engine disregard the 192 code.
     """
 
     players: tuple[Player, ...]
@@ -333,6 +337,7 @@ class Tournament:
     seed: int = 0
     name: str = ""
     acceleration: Mapping[int, Mapping[int, Fraction]] = field(default_factory=dict)
+    baku: bool = False
 
     def __post_init__(self) -> None:
         ids = [p.id for p in self.players]

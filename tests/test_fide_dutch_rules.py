@@ -45,16 +45,31 @@ RULE = {
     "2017-ppb-found-by-the-brackets-own-pairing": "2017 A.9: the PPB is the bracket whose "
                                                   "downfloaters, with all the remaining "
                                                   "players, do not allow completion",
-    # t0071 round 7: the following bracket is the last one; its pairing assigns the PAB,
-    # so C.7 sees it completed, the PAB to a player C.2 allows (50 may not have it).
     # A random history, round 6: the 3.0 bracket has MDPs 3 (5.0), 12 and 13 (4.0) and
     # residents 4, 5, 10; only two MDPs can be paired. S1 = {3, 12} comes first (13 in the
     # Limbo), so 3-5, 12-4, although 3-4 is the first pair of 3 (then 13-5, 12 in the Limbo).
     "2017-s1-chosen-before-the-mdp-pairing": "2017 B.7: transpositions of S2 for the "
                                              "current S1 first; only then an exchange "
                                              "of MDPs between S1 and the Limbo (D.3)",
+    # t0071 round 7: the following bracket is the last one; its pairing assigns the PAB,
+    # so C.7 sees it completed, the PAB to a player C.2 allows (50 may not have it).
     "2017-c7-last-bracket-keeps-c2": "2017 A.9 note: the assignment of the PAB (C.2) is "
                                      "part of the pairing of the last bracket",
+    # Baku acceleration (192 ..._BAKU) as bbpPairings 6.0.0 applies C.04.5.1 (inferred by
+    # black-box probes where it differs from the text: docs/fide-dutch.md).
+    "2025-baku-group-a-is-half-the-field": "C.04.5.1 group A, as the engine reads it: the "
+                                           "first ceil(N/2) players (13: 7, the text's "
+                                           "2*ceil(N/4) is 8)",
+    "2025-baku-late-entries-recount-group-a": "C.04.5.1 late entries, as the engine reads "
+                                              "them: group A counted again from every "
+                                              "player of the file (16: 8, the text keeps 6)",
+    "2025-baku-past-rounds-float-on-virtual-points": "C.04.5.1 virtual points 1 then 0.5; "
+                                                     "past floats on the pairing scores of "
+                                                     "their round",
+    "2025-baku-virtual-points-are-a-win": "C.04.5.1 virtual points, as the engine reads "
+                                          "them: a win's and a draw's points (2/1/0: 2, 1)",
+    "2025-baku-group-a-in-rank-order": "C.04.5.1 'the list of players to be paired "
+                                       "(properly sorted)': XXC rank order",
 }
 
 

@@ -36,6 +36,11 @@ Reading follows bbpPairings:
   wins over XXA for its players and rounds and a later 250 record over an earlier one. The
   250 lines are kept and written back unchanged; the writer emits XXA for the rest (or, when
   the model contradicts the 250 lines, XXA alone).
+* TRF-2026 ``192`` (encoded tournament type, one per file): a code ending in ``_BAKU`` sets
+  ``Tournament.baku`` (Baku acceleration, :mod:`swiss.acceleration`) unless XXA or 250 lines
+  give the points (they make bbpPairings disregard the code); the point system must then be
+  one the method applies to. The line is kept and written back unchanged while it says what
+  the model does.
 
 TRF cannot say everything the model can, so the writer adds a few lines of its own, all with a
 code bbpPairings and JaVaFo ignore (prefix ``SB``):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
+from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Game, Player, Round, Scoring, Tournament
 from swiss.state import player_states
 from swiss.trf.document import TrfTournament
@@ -66,6 +67,7 @@ class _Builder:
             seed=self.f.seed,
             name=self.f.name,
             acceleration=self._acceleration(),
+            baku=self._baku(),
         )
         tournament = _canonical_boards(tournament)
         self._check_points(tournament)
@@ -237,6 +239,19 @@ class _Builder:
                 raise TrfError(f"XXA: round {item.round} is after the last round "
                                f"({self.f.total_rounds})", item.line, item.column)
         return acceleration_of(self.f.acceleration, self.f.players)
+
+    def _baku(self) -> bool:
+        """A ``192 ..._BAKU`` code asks for Baku acceleration, unless XXA or 250 lines give the
+        extra points: they make bbpPairings 6.0.0 disregard the code (as TRF-2026 says of 250
+        records), even an XXA line of zeros. The point system must suit the method (the
+        engine refuses the file otherwise)."""
+        if not self.f.tournament_type.endswith("_BAKU") or self.f.acceleration:
+            return False
+        problem = baku_scoring_problem(self._scoring())
+        if problem is not None:
+            raise TrfError(f"{self.f.tournament_type}: {problem}", self.f.tournament_type_line,
+                           5)
+        return True
 
     def _check_range(self, item: AccelerationRange) -> None:
         if self.f.total_rounds and item.last_round > self.f.total_rounds:

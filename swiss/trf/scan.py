@@ -133,6 +133,9 @@ class ScannedTrf:
     withdrawals: list[tuple[int, int, int]] = field(default_factory=list)  # line, player, round
     seed: int = 0
     accelerated: bool = False
+    # TRF-2026 192 (encoded tournament type), e.g. FIDE_DUTCH_2025_BAKU, and its line
+    tournament_type: str = ""
+    tournament_type_line: int = 0
     # XXA fields and 250 records in file order (acceleration_of says how they combine)
     acceleration: list[AccelerationEntry | AccelerationRange] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
@@ -178,6 +181,8 @@ class _Scanner:
                     self._read_xxa(number, line)
                 elif code == "250":
                     self.out.acceleration.append(read_250(number, line))
+                elif code == "192":
+                    self._read_192(number, line)
                 continue
             self._read_line(code, number, line)
         return self.out
@@ -296,6 +301,27 @@ class _Scanner:
                             start + 1))
             start += 5
         self.out.forbidden_260.append((number, first, last, players))
+
+    def _read_192(self, number: int, line: str) -> None:
+        """TRF-2026 ``192``: the encoded tournament type at column 5, one code of capitals,
+        digits and ``_`` (``FIDE_DUTCH_2025_BAKU``); a code ending in ``_BAKU`` asks for Baku
+        acceleration. The line itself is kept verbatim; one per file (bbpPairings reads the
+        last of several, a file that says two things is refused here)."""
+        if self.out.tournament_type_line:
+            raise TrfError(f"a second 192 line (the first is on line "
+                           f"{self.out.tournament_type_line})", number, 1)
+        if line[3:4] not in ("", " "):
+            raise TrfError("column 4 of a 192 line must be blank", number, 4)
+        code = line[4:].rstrip()
+        if not code:
+            raise TrfError("a 192 line needs the tournament type code at column 5 (e.g. "
+                           "FIDE_DUTCH_2025_BAKU)", number, 5)
+        bad = re.search(r"[^A-Z0-9_]", code)
+        if bad:
+            raise TrfError(f"a tournament type code (192) is made of capitals, digits and '_' "
+                           f"(found {bad.group()!r})", number, 5 + bad.start())
+        self.out.tournament_type = code
+        self.out.tournament_type_line = number
 
     def _read_xxa(self, number: int, line: str) -> None:
         """``XXA pppp  a.a  a.a ...``: extra pairing points per round (JaVaFo/bbpPairings): the

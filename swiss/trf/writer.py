@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from swiss.acceleration import baku_scoring_problem
 from swiss.model import ByeKind, Color, Player, Points, Round, Scoring, Tournament
 from swiss.state import player_states
 from swiss.trf.format import (
@@ -46,6 +47,7 @@ def write_trf(
     round_entries = [_round_entries(tournament, rnd) for rnd in tournament.rounds]
 
     other_lines, xxa_lines = _acceleration_lines(tournament, other_lines)
+    other_lines = _tournament_type_lines(tournament, other_lines)
     out: list[str] = []
     if tournament.name:
         out.append(f"012 {tournament.name}")
@@ -208,6 +210,38 @@ def _acceleration_lines(tournament: Tournament, other_lines: Sequence[str]
             for r in range(1, max(own) + 1))
         lines.append(f"XXA {pid:>4}{fields}")
     return list(other_lines), lines
+
+
+def _tournament_type_lines(tournament: Tournament, other_lines: Sequence[str]) -> list[str]:
+    """The kept lines with the ``192`` line saying ``Tournament.baku``.
+
+    A kept 192 line is written back unchanged when it already says what the model does: its
+    ``_BAKU`` suffix matches ``baku``, or the file gives XXA/250 lines, which make readers
+    disregard the code. Otherwise the suffix is added or removed; a Baku tournament without a
+    192 line gets ``192 FIDE_DUTCH_BAKU`` (a code of the TRF-2026 table that bbpPairings
+    6.0.0 reads). Raises :class:`ValueError` when TRF cannot say the model: Baku acceleration
+    with explicit extra points too (a reader would ignore the 192 code), or with a point
+    system the method does not apply to (readers refuse the file).
+    """
+    lines = list(other_lines)
+    explicit = bool(tournament.acceleration)  # then XXA or 250 lines are written
+    if tournament.baku:
+        if explicit:
+            raise ValueError("Baku acceleration and explicit acceleration together: TRF "
+                             "readers ignore the 192 code when XXA or 250 lines are given")
+        problem = baku_scoring_problem(tournament.scoring)
+        if problem is not None:
+            raise ValueError(f"{problem}; TRF cannot hold it")
+    kept = [i for i, line in enumerate(lines) if line[:3] == "192"]
+    for i in kept:
+        code = lines[i][4:].rstrip()
+        if tournament.baku and not code.endswith("_BAKU"):
+            lines[i] = f"192 {code}_BAKU"
+        elif not tournament.baku and not explicit and code.endswith("_BAKU"):
+            lines[i] = f"192 {code.removesuffix('_BAKU')}"
+    if tournament.baku and not kept:
+        lines.append("192 FIDE_DUTCH_BAKU")
+    return lines
 
 
 def _bye_lines(tournament: Tournament, next_entries: Mapping[int, str]) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
 from swiss.pairing.fide_dutch.engine import NoPairing, _Context, pair_brackets
 from swiss.pairing.fide_dutch.explain import explain_pairing
@@ -39,6 +40,14 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
     if rules not in RULES:
         raise ValueError(f"unknown FIDE Dutch rules {rules!r}; use 2025 or 2017")
     round_number = check_next_round_pairable(tournament)
+    if rules == "2025" and tournament.baku and not tournament.acceleration:
+        # Which rounds are accelerated depends on the number of rounds, and the method is
+        # defined for 1/½/0 points (the endorsed engine also takes multiples of them).
+        problem = baku_scoring_problem(tournament.scoring)
+        if problem is None and not tournament.total_rounds:
+            problem = "Baku acceleration needs the number of rounds (TRF: XXR)"
+        if problem is not None:
+            raise PairingError(problem)
     requested = tournament.requested_byes.get(round_number, {})
     requested_byes = tuple(
         Bye(pid, kind) for pid, kind in sorted(requested.items())

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from swiss.acceleration import pairing_acceleration
 from swiss.model import ByeKind, Color, Outcome, Tournament
 from swiss.state import Float, PlayerState, player_states
 
@@ -75,8 +76,9 @@ def dutch_players(
     # on the pairing score (extra points included, as the endorsed engine decides them).
     max_score = scoring.win * (round_number - 1)
     # Accelerated pairings (TRF XXA): extra points for pairing this round only.
-    extra = tournament.acceleration.get(round_number, {})
-    game_floats = _accelerated_game_floats(tournament, states)
+    acceleration = accelerated_points(tournament, rules)
+    extra = acceleration.get(round_number, {})
+    game_floats = _accelerated_game_floats(tournament, states, acceleration)
     result: dict[int, DutchPlayer] = {}
     for pid in to_pair:
         st = states[pid]
@@ -116,7 +118,21 @@ def dutch_players(
             for i, p in enumerate(ordered, start=1)}
 
 
-def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, PlayerState]
+def accelerated_points(tournament: Tournament, rules: Rules
+                       ) -> Mapping[int, Mapping[int, Fraction]]:
+    """Round -> player -> extra pairing points of edition ``rules``.
+
+    XXA/250 acceleration in both editions; the Baku method of a ``192 ..._BAKU`` code
+    (``Tournament.baku``) in 2025 only: bbpPairings 6.0.0 applies it, 5.0.1 (the 2017
+    engine) ignores 192 lines altogether (black-box checked, docs/fide-dutch.md).
+    """
+    if rules == "2025":
+        return pairing_acceleration(tournament)
+    return tournament.acceleration
+
+
+def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, PlayerState],
+                             acceleration: Mapping[int, Mapping[int, Fraction]]
                              ) -> dict[int, list[Float]]:
     """The floats of played games when earlier rounds were accelerated, per player and round.
 
@@ -127,11 +143,11 @@ def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, Player
     float-history.trf). Empty when no played round was accelerated.
     """
     played = tournament.rounds_played
-    if not any(1 <= r <= played and extra for r, extra in tournament.acceleration.items()):
+    if not any(1 <= r <= played and extra for r, extra in acceleration.items()):
         return {}
     out = {pid: list(st.floats) for pid, st in states.items()}
     for rnd in tournament.rounds:
-        extra = tournament.acceleration.get(rnd.number, {})
+        extra = acceleration.get(rnd.number, {})
         if not extra:
             continue
         index = rnd.number - 1
