@@ -2,8 +2,10 @@
 
 Brackets are paired from the top score down, as the rules say. For each bracket ``B`` (the
 moved-down players plus the residents of the next score group) one maximum weight matching is
-solved on *all* players still unpaired (plus a bye vertex when their number is odd). Its edge
-weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
+solved on *all* players still unpaired (plus a bye vertex when their number is odd); in the
+2017 edition a bracket is first paired on its own, with the next score group only, and only
+the penultimate pairing bracket gets the whole-round matching (see :func:`pair_brackets`). Its
+edge weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
 
 * the absolute criteria C1-C3 and the PAB rule C2 are edges left out of the graph, and
   completion (C4) is the matching's maximum cardinality: the rest of the field can always be
