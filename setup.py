@@ -10,7 +10,10 @@ setup(
         Extension(
             "swiss.pairing._blossom",
             sources=["swiss/pairing/_native/blossom.cpp"],
-            depends=["swiss/pairing/_native/warm_matching.h"],
+            depends=[
+                "swiss/pairing/_native/warm_matching.h",
+                "swiss/pairing/_native/dense_matching.h",
+            ],
             include_dirs=["swiss/pairing/_native"],
             language="c++",
             extra_compile_args=["-std=gnu++17", "-O2", "-Wno-unused-parameter", "-pthread"],

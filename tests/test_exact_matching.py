@@ -87,6 +87,53 @@ def test_solver_matches_networkx_with_a_valid_certificate(
         assert not sol.wide
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([0, 2, 4, 6, 8, 12, 16, 32, 34, 50, 64, 100, 128]),
+    density=st.sampled_from([0.05, 0.2, 0.5, 1.0]),
+    scale=st.sampled_from([2, 3, 50, 10**6, 10**20, 10**32, 10**40]),
+    seed=st.integers(0, 10**9),
+)
+def test_small_dense_solver_reaches_lemons_optimum(
+    n: int, density: float, scale: int, seed: int
+) -> None:
+    """``duals=False`` up to SMALL_VERTICES vertices runs the O(n^3) dense solver: the same
+    optimum weight as LEMON (ties included: scale 2 and 3 make most matchings tie), the same
+    answer when there is no perfect matching, and a perfect matching of real edges. Weights
+    above its limit (10**40 > 2**110) fall back to LEMON."""
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, density, scale)
+    lemon = solve_int(n, edges)
+    small = solve_int(n, edges, duals=False)
+    if lemon is None:
+        assert small is None
+        return
+    assert small is not None and small.y == [] and small.blossoms == []
+    pairs = small.pairs()
+    assert sorted(x for pair in pairs for x in pair) == list(range(n))
+    weight = {(u, v): w for u, v, w in edges}
+    assert all(pair in weight for pair in pairs)
+    assert sum(weight[p] for p in pairs) == sum(weight[p] for p in lemon.pairs())
+    if n <= 16:
+        assert sum(weight[p] for p in pairs) == _reference(n, edges)
+
+
+def test_small_dense_solver_limits() -> None:
+    from swiss.pairing import _blossom
+    from swiss.pairing.exact import SMALL_VERTICES, _i64, _to_bytes
+
+    def call(n: int, weight: int) -> object:
+        us = np.arange(0, n - 1, 2, dtype=np.int64)
+        vs = us + 1
+        comps = (np.arange(us.size, dtype=np.int64) % 2).reshape(1, us.size)  # span: weight
+        return _blossom.solve_small(n, _i64(us), _i64(vs), comps.tobytes(), 1, _to_bytes([weight]))
+
+    assert np.frombuffer(call(4, 2**109), dtype="<i8").tolist() == [1, 0, 3, 2]
+    assert call(4, 2**110) is False  # a span beyond its integers: the caller uses LEMON
+    assert call(SMALL_VERTICES + 2, 1) is False  # beyond its size
+    assert call(3, 1) is None  # odd: no perfect matching
+
+
 def test_odd_vertex_count_has_no_perfect_matching() -> None:
     assert solve_int(3, [(0, 1, 5), (1, 2, 7)]) is None
 

@@ -55,6 +55,21 @@ RULE = {
     # so C.7 sees it completed, the PAB to a player C.2 allows (50 may not have it).
     "2017-c7-last-bracket-keeps-c2": "2017 A.9 note: the assignment of the PAB (C.2) is "
                                      "part of the pairing of the last bracket",
+    # 2025: the PAB to the player with the fewest unplayed rounds (inferred from the endorsed
+    # engine, see docs/fide-dutch.md); the Handbook text of the criterion was not readable.
+    "2025-pab-unplayed-not-when-several-float": "2025 PAB criterion: not in a bracket that "
+                                                "floats down more than the PAB (colours "
+                                                "choose)",
+    "2025-pab-unplayed-among-moved-down-players": "2025 PAB criterion: in the bracket whose "
+                                                  "one leftover gets the PAB, MDPs included",
+    "2025-pab-unplayed-counts-forfeit-losses": "2025 PAB criterion: a forfeit loss is an "
+                                               "unplayed round",
+    "2025-pab-unplayed-counts-zero-point-byes": "2025 PAB criterion: a zero-point bye is an "
+                                                "unplayed round",
+    "2025-pab-unplayed-counts-half-point-byes": "2025 PAB criterion: a half-point bye is an "
+                                                "unplayed round",
+    "2025-pab-unplayed-counts-absences": "2025 PAB criterion: a round without a record "
+                                         "(absent) is an unplayed round",
     # Baku acceleration (192 ..._BAKU) as bbpPairings 6.0.0 applies C.04.5.1 (inferred by
     # black-box probes where it differs from the text: docs/fide-dutch.md).
     "2025-baku-group-a-is-half-the-field": "C.04.5.1 group A, as the engine reads it: the "
@@ -115,3 +130,17 @@ def test_2017_collapsed_last_bracket_needing_a_large_exchange_is_paired() -> Non
     assert sorted(seen) == sorted(p.id for p in tournament.players)
     played = {frozenset((g.white, g.black)) for r in tournament.rounds for g in r.games}
     assert not any(frozenset((g.white, g.black)) in played for g in result.games)
+
+
+def test_2025_pab_absence_case_differs_from_the_zero_point_bye_case_in_one_round() -> None:
+    """The absence case is the zero-point bye case with player 13's round 2 left empty: both
+    count one unplayed round, so the PAB goes to the same player (22, none unplayed)."""
+    zero = (CASES / "2025-pab-unplayed-counts-zero-point-byes.trf").read_text()
+    absent = (CASES / "2025-pab-unplayed-counts-absences.trf").read_text()
+    differ = [(a, b) for a, b in zip(zero.replace("\r", "\n").splitlines(),
+                                     absent.splitlines(), strict=True) if a != b]
+    assert len(differ) == 1 and differ[0][0].startswith("001   13")
+    for text in (zero, absent):
+        tournament = parse_trf(text).tournament
+        players = dutch_players(tournament, 3, [p.id for p in tournament.players], "2025")
+        assert (players[13].unplayed, players[22].unplayed) == (1, 0)

@@ -137,10 +137,10 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
         )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    n=st.integers(2, 60),
-    system=st.sampled_from(["dutch", "burstein", "monrad"]),
+    n=st.integers(2, 80),
+    system=st.sampled_from(["dutch", "burstein", "monrad", "random", "random2", "override"]),
     forbid=st.booleans(),
     use_colors=st.booleans(),
     beta=st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2)]),
@@ -149,8 +149,9 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
 def test_compiled_pricing_model_equals_the_numpy_model(
     n: int, system: str, forbid: bool, use_colors: bool, beta: Fraction, data: st.DataObject
 ) -> None:
-    # The compiled pricing pass restates RoundModel._raw_players for these systems: every
-    # component of every player pair, and which pairs are edges, must be the numpy model's.
+    # The compiled pricing pass restates RoundModel._raw_players for every system (and the
+    # simulator's override matrix): every component of every player pair, and which pairs are
+    # edges, must be the numpy model's.
     import numpy as np
 
     from swiss.pairing.weights import RoundModel
@@ -170,7 +171,10 @@ def test_compiled_pricing_model_equals_the_numpy_model(
         group_size=group_size, group_pos=group_pos,
         byes=np.array(data.draw(st.lists(ints(0, 2), min_size=n, max_size=n))),
         met=met, forbidden=forbidden, forbid=forbid, use_colors=use_colors, beta=beta,
-        system=system, seed=data.draw(ints(0, 2**40)), round_number=data.draw(ints(1, 30)),
+        system="burstein" if system == "override" else system,
+        seed=data.draw(ints(0, 2**40)), round_number=data.draw(ints(1, 30)),
+        pi=(np.array(data.draw(st.lists(ints(0, 10**6), min_size=n * n, max_size=n * n)),
+                     dtype=np.int64).reshape(n, n) if system == "override" else None),
     )
     us, vs = np.triu_indices(n, 1)
     us, vs = us.astype(np.int64), vs.astype(np.int64)
@@ -179,9 +183,42 @@ def test_compiled_pricing_model_equals_the_numpy_model(
     assert is_edge.tolist() == allowed.tolist()
     expected = model.benefits(us[allowed], vs[allowed])
     assert comps[:, allowed].tolist() == expected.tolist()
+    if system.startswith("random"):
+        # The draws: random.Random(f"{seed}:{round}").randrange(1, 2**20) once per edge in
+        # row-major order (the engine's stream, engine_random_draws), made in compiled code.
+        from swiss.pairing.weights import RUN, engine_random_draws
+
+        draws = engine_random_draws(f"{model.seed}:{model.round_number}", int(allowed.sum()))
+        want = np.zeros(us.size, dtype=np.int64)
+        want[allowed] = draws
+        _table, got, runmax, segmax_bytes, partners = model.random_draws()
+        assert got.tolist() == want.tolist()
+        runs = -(-n // RUN)
+        segmax = np.frombuffer(segmax_bytes, dtype=np.int32).reshape(n, runs)
+        for u in range(n):
+            for j in range(runs):
+                inside = (us == u) & (vs // RUN == j)
+                assert segmax[u, j] == (want[inside].max() if inside.any() else 0)
+        # Candidates: each player's RANDOM_PARTNERS largest random terms in its score group.
+        from swiss.pairing.weights import RANDOM_PARTNERS
+
+        term = comps[-2]  # the random component (then the tie-break)
+        same = allowed & (model.score[us] == model.score[vs])
+        for u in range(n):
+            mine = same & ((us == u) | (vs == u))
+            best = sorted(term[mine].tolist(), reverse=True)[:RANDOM_PARTNERS]
+            chosen = (partners[0] == u) | (partners[1] == u)
+            keys = set((partners[0][chosen] * n + partners[1][chosen]).tolist())
+            values = sorted((int(term[(us == k // n) & (vs == k % n)][0]) for k in keys),
+                            reverse=True)
+            assert values[:len(best)] == best
+        ri, rj = np.triu_indices(runs)
+        for p, (i, j) in enumerate(zip(ri.tolist(), rj.tolist(), strict=True)):
+            inside = (us // RUN == i) & (vs // RUN == j)
+            assert runmax[p] == (want[inside].max() if inside.any() else 0)
 
 
-@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad"])
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
 def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> None:
     # Against the same (deliberately poor) duals, the compiled pass and the numpy blocks must
     # report the same violated edges with the same reduced costs.
@@ -217,3 +254,31 @@ def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> N
     for threads in (2, 3):
         k2, s2, p2 = model.price_pass(sol, lam, False, threads=threads)
         assert (k2.tolist(), s2.tolist(), p2) == (keys.tolist(), slack.tolist(), priced)
+
+
+@pytest.mark.parametrize("system", ["random", "random2"])
+def test_random_table_is_the_same_on_any_number_of_threads(system: str) -> None:
+    # The draws are sequential; the maxima and the candidates are split by rows over threads
+    # and merged: the same table, maxima and candidate set for any count (a pairing never
+    # depends on the machine's cores).
+    import numpy as np
+
+    from swiss.pairing import _blossom
+    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel, random_key
+
+    config = PairingConfig(system=system)  # type: ignore[arg-type]
+    t = _history(301, 3, config, random.Random(11))
+    assert t is not None
+    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, 4)
+    spec = (*model._spec_base(), b"", b"", RUN, b"")
+    key = random_key(f"{model.seed}:{model.round_number}")
+    outputs = [_blossom.random_table(spec, key, RUN, RANDOM_PARTNERS, threads)
+               for threads in (1, 2, 3)]
+    for table, segmax, runmax, pu, pv in outputs[1:]:
+        assert (table, segmax, runmax) == outputs[0][:3]
+        pairs = set(zip(np.frombuffer(pu, "<i8").tolist(), np.frombuffer(pv, "<i8").tolist(),
+                        strict=True))
+        first = outputs[0]
+        assert pairs == set(zip(np.frombuffer(first[3], "<i8").tolist(),
+                                np.frombuffer(first[4], "<i8").tolist(), strict=True))

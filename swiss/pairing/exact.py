@@ -40,6 +40,11 @@ FullPass = Callable[["Solution", "_Laminar", bool], tuple[np.ndarray, np.ndarray
 
 
 POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
+# Up to this many vertices, a solve that needs no duals (the simulator's) runs the O(n^3)
+# dense solver (``_native/dense_matching.h``): 2-4x faster than LEMON there, whose set-up
+# (graph, maps, heaps) dominates small solves. Same optimum weight; among tied optima either
+# may be returned.
+SMALL_VERTICES = 128
 
 
 class CertificateError(RuntimeError):
@@ -94,7 +99,8 @@ def solve(
 
     ``benefits`` has shape ``(len(multipliers), len(us))`` and non-negative entries.
     ``wide=True`` forces the 256-bit arithmetic (tests use it to cover that path);
-    ``duals=False`` leaves ``y`` and ``blossoms`` empty (the simulator needs only the mates).
+    ``duals=False`` leaves ``y`` and ``blossoms`` empty (the simulator needs only the mates);
+    up to :data:`SMALL_VERTICES` vertices it then uses the light dense solver.
     ``start``, a solution of another graph on the same vertices (any edges, any weights),
     warm-starts the solve from its matching and duals (see :func:`warm_start`): the optimum
     is the same, only the work differs. ``stats["freed"]`` counts the vertices the solve
@@ -107,6 +113,15 @@ def solve(
     comps = np.ascontiguousarray(benefits, dtype="<i8")
     if comps.size and comps.min() < 0:
         raise ValueError("benefit components must be non-negative")
+    if not duals and start is None and not wide and n <= SMALL_VERTICES:
+        mate_small = _blossom.solve_small(
+            n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers)
+        )
+        if mate_small is None:
+            return None
+        if mate_small is not False:  # False: weights too large for it, LEMON below
+            return Solution(np.frombuffer(mate_small, dtype="<i8").astype(np.int64), [], [],
+                            False, {"freed": n})
     warm: tuple[bytes, bytes] | tuple[()] = ()
     if start is not None:
         y0, mate0 = warm_start(start, n)
@@ -142,22 +157,25 @@ def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
     the new graph adds in violation, and re-augments from those vertices only.
     """
     y = list(solution.y) if len(solution.y) == n else [0] * n
-    for z, members in solution.blossoms:
-        if z > 0:
-            half = -(-z // 2)
-            for v in members.tolist():
-                y[v] += half
+    if solution.blossoms:
+        # The sum over the blossoms holding v is cumz of its innermost one in the laminar tree
+        # (one addition per blossom, not one per member of every nesting level).
+        halves = _Laminar(n, [(-(-z // 2) if z > 0 else 0, members)
+                              for z, members in solution.blossoms])
+        inner, cum = halves.inner.tolist(), halves.cumz
+        y = [value + cum[b] if b >= 0 else value for value, b in zip(y, inner, strict=True)]
     mate = solution.mate if solution.mate.size == n else np.full(n, -1, dtype=np.int64)
     return y, mate
 
 
 def solve_int(
     n: int, edges: list[tuple[int, int, int]], *, wide: bool = False,
-    start: Solution | None = None,
+    start: Solution | None = None, duals: bool = True,
 ) -> Solution | None:
     """:func:`solve` for plain ``(u, v, weight)`` triples with arbitrary Python-int weights."""
     if not edges:
-        return solve(n, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((1, 0)), [1])
+        return solve(n, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((1, 0)), [1],
+                     duals=duals)
     us = np.array([min(u, v) for u, v, _w in edges], dtype=np.int64)
     vs = np.array([max(u, v) for u, v, _w in edges], dtype=np.int64)
     low = min(w for _u, _v, w in edges)
@@ -166,7 +184,7 @@ def solve_int(
     limbs = [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)]
     comps = np.array([*limbs, [1] * len(edges)], dtype=np.int64)
     return solve(n, us, vs, comps, [1 << (62 * j) for j in range(words)] + [low], wide=wide,
-                 start=start)
+                 start=start, duals=duals)
 
 
 class _Laminar:

@@ -3,7 +3,7 @@
 The candidate graph holds, for every player, the ``w`` nearest players in the standings (so
 that a perfect matching usually exists among them), the players around the mirrored position
 (Burstein) or half a group away (Dutch) in the score group, where the system's terms pull
-(both for the random systems),
+(for the random systems: each player's partners with the largest draws in its group),
 optionally the ``k`` partners with the largest weight (approximated in floating point), and
 every allowed bye edge. The choice of candidates only affects speed, never the result.
 :func:`swiss.pairing.exact.solve_with_pricing`
@@ -27,7 +27,8 @@ _ROW_PAIRS = 1 << 20
 # change the speed, never the result; the other system's target only made every solve larger
 # (3,000 players, round 7, CPU seconds: Burstein 6.7 -> 4.7, Dutch 3.0 -> 1.8, Monrad
 # 1.3 -> 0.8).
-TARGETS: dict[str, tuple[str, ...]] = {"burstein": ("mirror",), "dutch": ("half",), "monrad": ()}
+TARGETS: dict[str, tuple[str, ...]] = {"burstein": ("mirror",), "dutch": ("half",), "monrad": (),
+                                       "random": (), "random2": ()}
 
 
 def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -68,6 +69,12 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
                 keep = model.allowed(us, vs)
                 parts_u.append(us[keep])
                 parts_v.append(vs[keep])
+    if model.system in ("random", "random2") and n > 1:
+        # The random systems' optimum sits on high draws, which no position in the standings
+        # predicts: each player's best draws in its score group (made with the draws).
+        partners = model.random_draws()[4]
+        parts_u.append(partners[0])
+        parts_v.append(partners[1])
     # Each player's best partners by (approximate) weight.
     if k > 0 and n > 2:
         scale = np.array([float(m) for m in model.multipliers])

@@ -18,6 +18,7 @@ stay exact integers, usually below 2**120 (the solver's fast 128-bit path) and a
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import random
@@ -39,14 +40,19 @@ TIEBREAK_BITS = 16
 MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
 _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
-_NATIVE_SYSTEMS = ("monrad", "burstein", "dutch")  # codes 0, 1, 2 of the compiled pricing
+# The systems' codes in the compiled model (blossom.cpp, model_benefits): all of them.
+_NATIVE_SYSTEMS = ("monrad", "burstein", "dutch", "random", "random2", "override")
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
+# The random systems' candidates: each player's partners with the largest random terms in its
+# score group (their optimum sits on high draws that no position in the standings predicts).
+RANDOM_PARTNERS = 8
 # The compiled pricing pass runs on this many threads (the machines have 2 cores; the result is
 # the same for any count) once a round has PARALLEL_FROM players: below, a pass takes a few
 # milliseconds and a thread would cost more than it saves.
 PRICING_THREADS = max(1, min(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                              else os.cpu_count() or 1))
 PARALLEL_FROM = 1000
+_SMALL_VERTICES = 128  # the dense solver's limit (swiss.pairing.exact.SMALL_VERTICES)
 
 
 # Systems that share another system's weight terms and differ only in the order of the
@@ -118,6 +124,16 @@ def engine_random_draws(seed: str, count: int) -> np.ndarray:
     return np.concatenate(out) + 1
 
 
+def random_key(seed: str) -> bytes:
+    """The key words ``random.Random(seed)`` seeds its Mersenne Twister with (CPython's
+    version-2 seeding of a string: the integer of its bytes followed by their SHA-512, as
+    little-endian 32-bit words), for the compiled generator of the same draws."""
+    raw = seed.encode()
+    x = int.from_bytes(raw + hashlib.sha512(raw).digest(), "big")
+    words = max(1, (x.bit_length() - 1) // 32 + 1)
+    return x.to_bytes(4 * words, "little")
+
+
 class RoundModel:
     """Per-vertex data of one round and the weight components of any edges, vectorised.
 
@@ -186,7 +202,7 @@ class RoundModel:
             multiplicities |= set(np.unique(self.byes[self.byes > 0]).tolist())
         # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
         self.tiers = list(range(max(multiplicities, default=0), 0, -1))
-        self._draws: np.ndarray | None = None
+        self._table: tuple[bytes, np.ndarray, np.ndarray] | None = None
         self._define_components()
 
     @classmethod
@@ -389,51 +405,39 @@ class RoundModel:
     def _random(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
         """The engine's draw for each pair: one draw per edge of the graph, in (u, v) order."""
         n = self.n
-        if self._draws is None:
-            total = n * (n - 1) // 2 - self.excluded_keys.size - self._colour_excluded_total()
-            self._draws = engine_random_draws(f"{self.seed}:{self.round_number}", total)
+        draws = self.random_draws()[1]
+        if not draws.size:
+            return np.zeros(us.size, dtype=np.int64)
         lo, hi = np.minimum(us, vs), np.maximum(us, vs)
-        tri = lo * n - lo * (lo + 1) // 2 + (hi - lo - 1)
-        skipped = np.searchsorted(self.excluded_keys, lo * n + hi)
-        if self.hard_colours:
-            skipped = skipped + self._colour_excluded_before(lo, hi)
-        index = np.clip(tri - skipped, 0, max(self._draws.size - 1, 0))
-        return self._draws[index].astype(np.int64) if self._draws.size else np.zeros_like(us)
+        # (raw() passes bye edges as (u, 0) and discards their value: keep any index valid)
+        index = np.clip(lo * n - lo * (lo + 1) // 2 + (hi - lo - 1), 0, draws.size - 1)
+        return draws[index].astype(np.int64)
 
-    def _colour_counts(self) -> list[tuple[int, np.ndarray]]:
-        """Per colour difference value c: how many of the first k players have it (k=0..n)."""
-        counts = getattr(self, "_ccounts", None)
-        if counts is None:
-            counts = [
-                (int(c), np.r_[0, np.cumsum(self.cd == c)])
-                for c in np.unique(self.cd).tolist()
-            ]
-            self._ccounts = counts
-        return counts
+    def random_draws(self) -> tuple[bytes, np.ndarray, np.ndarray, bytes, np.ndarray]:
+        """The random systems' draws: ``random.Random(f"{seed}:{round}").randrange(1, 2**20)``
+        once per edge of the graph in row-major (u, v) order, as the engine draws them
+        (:func:`engine_random_draws` is the reference), stored per pair ``u < v`` of the upper
+        triangle (0 for pairs that are not edges); and the largest draw of each pair of runs
+        of :data:`RUN` ranks (in ``np.triu_indices`` order), for the pricing bounds. Made in
+        compiled code (CPython's Mersenne Twister restated): the bytes (shared with the
+        compiled pricing), a numpy view of them, the run maxima, and (bytes, int32) per
+        player ``u`` and run ``j`` the largest draw of the pairs ``(u, v > u)``, ``v`` in run
+        ``j`` (the compiled pass's bound of a row); and, shape ``(2, edges)``, each player's
+        :data:`RANDOM_PARTNERS` partners in its score group with the largest random term
+        (candidate edges, see :mod:`swiss.pairing.sparse`)."""
+        if self._table is None:
+            from swiss.pairing import _blossom  # type: ignore[attr-defined]
 
-    def _colour_excluded_before(self, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-        """How many pairs beyond the hard colour bound come before ``(lo, hi)`` in row-major
-        order of the upper triangle (rows before ``lo``, then row ``lo`` before ``hi``)."""
-        n = self.n
-        if getattr(self, "_row_prefix", None) is None:
-            rows = np.arange(n)
-            per_row = np.zeros(n, dtype=np.int64)
-            for c, count in self._colour_counts():
-                over = np.abs(self.cd + c) >= self.bound
-                per_row += np.where(over, count[n] - count[rows + 1], 0)
-            self._row_prefix = np.r_[0, np.cumsum(per_row)]
-        out = self._row_prefix[lo].copy()
-        for c, count in self._colour_counts():
-            over = np.abs(self.cd[lo] + c) >= self.bound
-            out += np.where(over, count[hi] - count[lo + 1], 0)
-        return out
-
-    def _colour_excluded_total(self) -> int:
-        if not self.hard_colours or self.n < 2:
-            return 0
-        last = np.array([self.n - 1], dtype=np.int64)
-        # every pair of the triangle comes before the (nonexistent) pair (n - 1, n)
-        return int(self._colour_excluded_before(last, last + 1)[0])
+            table, segmax, runmax, pu, pv = _blossom.random_table(
+                (*self._spec_base(), b"", b"", RUN, b""),
+                random_key(f"{self.seed}:{self.round_number}"), RUN, RANDOM_PARTNERS,
+                PRICING_THREADS if self.n >= PARALLEL_FROM else 1,
+            )
+            partners = np.vstack([np.frombuffer(pu or b"", dtype="<i8"),
+                                  np.frombuffer(pv or b"", dtype="<i8")]).astype(np.int64)
+            self._table = (table, np.frombuffer(table, dtype=np.int32),
+                           np.frombuffer(runmax, dtype=np.int64), segmax, partners)
+        return self._table
 
     # -- the edges ---------------------------------------------------------------------------
     def allowed(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
@@ -525,14 +529,13 @@ class RoundModel:
     # -- the compiled pricing pass -----------------------------------------------------------
     @property
     def native(self) -> bool:
-        """Whether :meth:`price_pass` can price in compiled code (systems dutch, burstein,
-        monrad; the random systems and overrides draw their terms in numpy)."""
+        """Whether :meth:`price_pass` can price in compiled code (every system)."""
         return self.system in _NATIVE_SYSTEMS
 
-    def native_spec(self) -> tuple:
-        """The per-vertex arrays and flags the compiled restatement of :meth:`_raw_players`
-        reads (``swiss/pairing/_native/blossom.cpp``, ``model_benefits``)."""
-        spec = getattr(self, "_spec", None)
+    def _spec_base(self) -> tuple:
+        """The per-vertex arrays and flags of :meth:`native_spec`, without the draws and the
+        override matrix."""
+        spec = getattr(self, "_base", None)
         if spec is None:
             n = self.n
             rows = np.arange(n + 1, dtype=np.int64) * n
@@ -540,15 +543,51 @@ class RoundModel:
             exc_off = np.searchsorted(self.excluded_keys, rows).astype(np.int64)
             base = (self.seed * 0x9E3779B97F4A7C15 + self.round_number * 0xBF58476D1CE4E5B9) \
                 & _MASK64
-            spec = self._spec = (
+            spec = self._base = (
                 n, self.n_vertices, _NATIVE_SYSTEMS.index(self.system), self.colors,
                 self.hard_colours, self.has_bye, self.bound, base,
                 _i64(self.score), _i64(self.cd), _i64(self.gsize), _i64(self.ids),
                 _i64(self.met_keys), _i64(self.met_times), _i64(met_off),
                 _i64(self.excluded_keys), _i64(exc_off),
                 _i64(np.array(self.tiers, dtype=np.int64)), _i64(np.array(self.highs, np.int64)),
+                _i64(self.gpos),
             )
         return spec
+
+    def native_spec(self) -> tuple:
+        """The per-vertex arrays and flags the compiled restatement of :meth:`_raw_players`
+        reads (``swiss/pairing/_native/blossom.cpp``, ``model_benefits``): with the random
+        systems' draws (:meth:`random_draws`) and the override matrix."""
+        spec = getattr(self, "_spec", None)
+        if spec is None:
+            draws = segmax = b""
+            if self.system in ("random", "random2"):
+                draws, _view, _runmax, segmax, _partners = self.random_draws()
+            pi = _i64(self.pi) if self.system == "override" else b""
+            spec = self._spec = (*self._spec_base(), draws, segmax, RUN, pi)
+        return spec
+
+    def solve_small(self) -> np.ndarray | bool | None:
+        """The mates of a maximum weight perfect matching of the whole graph (player pairs'
+        components computed in compiled code, bye edges from :meth:`benefits`), by the dense
+        solver of small graphs: ``None`` if the graph has no perfect matching, ``False`` if
+        the round is too large for that solver (then use :func:`swiss.pairing.exact.solve`).
+        No duals: the simulator's pairing."""
+        from swiss.pairing import _blossom  # type: ignore[attr-defined]
+        from swiss.pairing.exact import _to_bytes
+
+        if self.n_vertices > _SMALL_VERTICES:
+            return False
+        bye_us = self._bye_edges()[0] if self.has_bye else np.zeros(0, dtype=np.int64)
+        bye_comps = (self.benefits(bye_us, np.full(bye_us.size, self.n, dtype=np.int64))
+                     if bye_us.size else np.zeros((len(self.names), 0), dtype=np.int64))
+        mate = _blossom.solve_model_small(
+            self.native_spec(), _i64(bye_us), np.ascontiguousarray(bye_comps, "<i8").tobytes(),
+            _to_bytes(self.multipliers),
+        )
+        if mate is None or mate is False:
+            return mate
+        return np.frombuffer(mate, dtype="<i8")
 
     def price_pass(
         self, solution: Solution, laminar: object, narrow: bool, threads: int | None = None
@@ -693,7 +732,15 @@ class RoundModel:
             out[c] = self.highs[c] - off
             out[c + 1] = self.highs[c + 1] - off * off
             c += 2
-        else:  # random draws and overrides: no structure to bound
+        elif system in ("random", "random2"):
+            # the largest draw between the two runs; Random2's bonus only inside a score group
+            runmax = self.random_draws()[2]
+            runs = starts.size
+            pair = ri * runs - ri * (ri - 1) // 2 + (rj - ri)
+            bonus = np.where(same_possible, 1 << RANDOM_BITS, 0) if system == "random2" else 0
+            out[c] = runmax[pair] + bonus
+            c += 1
+        else:  # overrides: no structure to bound
             out[c] = self.highs[c]
             c += 1
         out[c] = self.highs[c]  # tie-break

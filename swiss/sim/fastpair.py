@@ -7,8 +7,10 @@ players. A simulation plays millions of rounds of one plain case: everybody play
 case this module keeps the players' state in arrays (scores, colour differences, colour
 history, byes, who met whom how often) and pairs with the engine's own weight model
 (:class:`swiss.pairing.weights.RoundModel`, built here from the arrays instead of the rounds)
-and the engine's exact matching (:func:`swiss.pairing.exact.solve`, on every allowed edge:
-32 players need no pricing). Only the ranking, score groups and colour rules are restated for
+and an exact matching of every allowed edge (32 players need no pricing):
+:meth:`~swiss.pairing.weights.RoundModel.solve_small`, the compiled model and the O(n^3) dense
+solver in one call, up to 128 vertices; :func:`swiss.pairing.exact.solve` (LEMON) above.
+Only the ranking, score groups and colour rules are restated for
 arrays; ``tests/test_sim_fastpair.py`` checks pairings and colours against
 :func:`swiss.pairing.pair_round` round by round. ``None`` is returned when no pairing exists
 (policy ``forbid``); the caller then asks the engine, which says why.
@@ -124,24 +126,29 @@ def pair_plain(
         order = np.lexsort((np.arange(n), -state.score2))  # rank -> player: score, then seed
     s = state.score2[order]
     _group, size, pos = _score_groups(state, order, s)
-    met = state.met[np.ix_(order, order)]
-    mu, mv = np.nonzero(np.triu(met, 1))
+    iu, iv = _triu(n)
+    times = state.met[order[iu], order[iv]]  # rank pairs u < v: how often they met
+    met_at = np.flatnonzero(times)
     model = RoundModel(
         ids=order + 1, score=s, color_diff=state.color_diff[order], group_size=size,
         group_pos=pos, byes=state.byes[order],
-        met=dict(zip((mu * n + mv).tolist(), met[mu, mv].tolist(), strict=True)),
+        met=dict(zip((iu[met_at] * n + iv[met_at]).tolist(), times[met_at].tolist(),
+                     strict=True)),
         forbidden=set(), forbid=policy == "forbid", use_colors=True, beta=beta, system=system,
         seed=seed, round_number=round_number,
         pi=None if pi is None else pi[np.ix_(order, order)],
     )
-    parts = list(model.blocks())
-    us = np.concatenate([p[0] for p in parts])
-    vs = np.concatenate([p[1] for p in parts])
-    solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers,
-                     duals=False)
-    if solution is None:
+    mate = model.solve_small()
+    if mate is False:  # too large for the dense solver: every edge through LEMON
+        parts = list(model.blocks())
+        us = np.concatenate([p[0] for p in parts])
+        vs = np.concatenate([p[1] for p in parts])
+        solution = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers,
+                         duals=False)
+        mate = None if solution is None else solution.mate
+    if mate is None:
         return None
-    mates = solution.pairs()
+    mates = [(u, int(v)) for u, v in enumerate(mate.tolist()) if u < v]
     bye = None
     games = []
     for u, v in mates:

@@ -32,6 +32,7 @@
 
 #include <lemon/matching.h>
 #include "warm_matching.h"
+#include "dense_matching.h"
 #include <lemon/smart_graph.h>
 
 typedef unsigned __int128 u128;
@@ -378,6 +379,62 @@ static inline __int128 narrow(const I256& x) {
     return r;
 }
 
+// -- solve_small: the O(n^3) dense solver for small graphs (dense_matching.h) ----------------
+// Weights (shifted to start at 1, doubled) must stay below 2**112 on __int128: dense_fits
+// says whether their span does.
+static const int SMALL_MAX_VERTICES = 128;
+
+static bool dense_fits(const I256& span, Py_ssize_t n) {
+    I256 limit;
+    limit.w[1] = 1ULL << 46;  // 2**110
+    return span < limit && n <= SMALL_MAX_VERTICES;
+}
+
+// The dense solver on edges (us[e], vs[e]) of weights[e] (>= 0): the mates as int64 bytes,
+// None when there is no perfect matching, False when the weights are too large for it.
+static PyObject* dense_solve(Py_ssize_t n, const int64_t* us, const int64_t* vs, Py_ssize_t m,
+                             const std::vector<I256>& weights) {
+    if (n % 2) Py_RETURN_NONE;
+    I256 wmin(0), wmax(0);
+    for (Py_ssize_t e = 0; e < m; ++e) {
+        if (e == 0 || weights[e] < wmin) wmin = weights[e];
+        if (e == 0 || wmax < weights[e]) wmax = weights[e];
+    }
+    if (!dense_fits(wmax - wmin, n)) Py_RETURN_FALSE;
+    std::vector<int64_t> mate;
+    int pairs;
+    Py_BEGIN_ALLOW_THREADS
+    dense::Matching<__int128> solver((int)n);
+    // Shifted to start at 1 (0 marks a missing edge; the same constant on every edge changes
+    // no perfect matching's rank) and doubled (even weights: exact halvings).
+    for (Py_ssize_t e = 0; e < m; ++e)
+        solver.set((int)us[e], (int)vs[e], (narrow(weights[e] - wmin) + 1) * 2);
+    pairs = solver.run(&mate);
+    Py_END_ALLOW_THREADS
+    if (2 * pairs < n) Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char*)mate.data(), 8 * n);
+}
+
+// solve_small(n, us, vs, comps, k, mults) -> mate (int64[n]) | None (no perfect matching)
+//   | False (too large for the small solver: the caller uses solve()). Mates only, no duals.
+static PyObject* solve_small(PyObject*, PyObject* args) {
+    Py_ssize_t n, k;
+    Py_buffer us, vs, comps, mults;
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*", &n, &us, &vs, &comps, &k, &mults)) return nullptr;
+    PyObject* result = nullptr;
+    Arrays a;
+    if (read_edges(n, us, vs, comps, k, mults, &a)) {
+        std::vector<I256> weights(a.m);
+        for (Py_ssize_t e = 0; e < a.m; ++e) weights[e] = edge_weight(a, e);
+        result = dense_solve(n, a.us, a.vs, a.m, weights);
+    }
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&comps);
+    PyBuffer_Release(&mults);
+    return result;
+}
+
 // The pricing loop on V = __int128 (when the caller vouches that weights are below 2**120 and
 // duals below 2**124, so nothing can overflow) or on I256.
 // The blossom forest (parent, depth: the laminar family of a dual solution) with binary
@@ -505,15 +562,29 @@ static PyObject* price(PyObject*, PyObject* args) {
 // Components, in order: a tier per repeat multiplicity, colour bound (colors), bye rank
 // (has_bye: 0 for a player pair), score difference, colour (colors), the system's terms,
 // tie-break. Benefit = high - raw for costs, raw for the rewards (Burstein, tie-break).
+// System codes: 0 monrad, 1 burstein, 2 dutch, 3 random, 4 random2, 5 override (the caller's
+// n x n matrix of benefits, the simulator's maximum strength difference).
+enum { SYS_MONRAD, SYS_BURSTEIN, SYS_DUTCH, SYS_RANDOM, SYS_RANDOM2, SYS_OVERRIDE, SYS_COUNT };
+static const int64_t RANDOM_BITS = 20;
+
 struct Model {
     int64_t n = 0, nv = 0;
-    const int64_t *score, *cd, *gsize, *ids;
+    const int64_t *score, *cd, *gsize, *gpos, *ids;
     const int64_t *met_keys, *met_times, *met_off, *exc_keys, *exc_off;
     const int64_t *tiers, *highs;
+    const int32_t* draws = nullptr;  // random systems: the draw of each pair u < v, row-major
+    const int32_t* segmax = nullptr;  // and per row u and run j, the largest draw (u, v > u in j)
+    int64_t run = 1, runs = 0;
+    const int64_t* pi = nullptr;     // override: n x n benefits
     int64_t ntiers = 0, system = 0, bound = 0;
     bool colors = false, hard = false, has_bye = false;
     uint64_t base = 0;
 };
+
+// The index of pair u < v in the row-major upper triangle of n x n.
+static inline int64_t tri_index(int64_t n, int64_t u, int64_t v) {
+    return u * n - u * (u + 1) / 2 + (v - u - 1);
+}
 
 // Whether key is in keys[lo:hi] (sorted: one vertex's few partners), and at which index.
 static inline bool has_key(const int64_t* keys, int64_t lo, int64_t hi, int64_t key, int64_t* at) {
@@ -533,6 +604,16 @@ static inline uint64_t tiebreak(uint64_t base, uint64_t a, uint64_t b) {
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
     x ^= x >> 31;
     return x >> (64 - 16);
+}
+
+// Whether player pair u < v is an edge of the round's graph (not excluded: forbidden, or a
+// rematch under "forbid", or beyond the colour bound when it is absolute).
+static inline bool model_edge(const Model& m, int64_t u, int64_t v) {
+    int64_t at;
+    if (has_key(m.exc_keys, m.exc_off[u], m.exc_off[u + 1], u * m.n + v, &at)) return false;
+    int64_t csum = m.cd[u] + m.cd[v];
+    if (csum < 0) csum = -csum;
+    return !(m.hard && csum >= m.bound);
 }
 
 // The benefits of player pair u < v into out[]; false when the pair is not an edge.
@@ -556,15 +637,32 @@ static inline bool model_benefits(const Model& m, int64_t u, int64_t v, int64_t*
     out[c] = m.highs[c] - sd; ++c;
     if (m.colors) { out[c] = m.highs[c] - csum; ++c; }
     int64_t d = v - u;
-    if (m.system == 0) {  // monrad
-        out[c] = m.highs[c] - d; ++c;
-    } else if (m.system == 1) {  // burstein
-        out[c] = d; out[c + 1] = d * d; c += 2;
-    } else {  // dutch
-        int64_t g = m.score[u] == m.score[v] ? m.gsize[u] : 0;
-        int64_t off = g - 2 * d;
-        if (off < 0) off = -off;
-        out[c] = m.highs[c] - off; out[c + 1] = m.highs[c + 1] - off * off; c += 2;
+    switch (m.system) {
+        case SYS_MONRAD:
+            out[c] = m.highs[c] - d; ++c;
+            break;
+        case SYS_BURSTEIN:
+            out[c] = d; out[c + 1] = d * d; c += 2;
+            break;
+        case SYS_DUTCH: {
+            int64_t g = m.score[u] == m.score[v] ? m.gsize[u] : 0;
+            int64_t off = g - 2 * d;
+            if (off < 0) off = -off;
+            out[c] = m.highs[c] - off; out[c + 1] = m.highs[c + 1] - off * off; c += 2;
+            break;
+        }
+        case SYS_RANDOM:
+        case SYS_RANDOM2: {
+            int64_t value = m.draws[tri_index(m.n, u, v)];
+            // Random2: a bonus across the halves of a score group (top half: 2 pos < size)
+            if (m.system == SYS_RANDOM2 && m.score[u] == m.score[v] &&
+                (2 * m.gpos[u] < m.gsize[u]) != (2 * m.gpos[v] < m.gsize[v]))
+                value += int64_t(1) << RANDOM_BITS;
+            out[c] = value; ++c;
+            break;
+        }
+        default:  // override
+            out[c] = m.pi[u * m.n + v]; ++c;
     }
     out[c] = (int64_t)tiebreak(m.base, (uint64_t)m.ids[u], (uint64_t)m.ids[v]);
     return true;
@@ -599,10 +697,25 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
         V ymin_j = y[starts[j]];
         for (int64_t v = starts[j] + 1; v < ends[j]; ++v)
             if (y[v] < ymin_j) ymin_j = y[v];
+        // Random systems: the run pair's bound holds its largest draw; a row's own largest
+        // draw into run j (segmax) bounds that row tighter (its top of 32 draws, not of 1,024).
+        const int32_t* seg = nullptr;
+        int64_t c_r = k - 2, ub_r = 0, bonus = 0;
+        if (m.segmax && starts[j] == j * m.run) {
+            seg = m.segmax;
+            ub_r = ub[c_r * np_ + p];
+            bonus = m.system == SYS_RANDOM2 && ub_r >= (int64_t(1) << RANDOM_BITS)
+                        ? int64_t(1) << RANDOM_BITS : 0;
+        }
         for (int64_t u = starts[i]; u < ends[i]; ++u) {
-            if (!(y[u] + ymin_j < bound)) continue;
+            V row_bound = bound;
+            if (seg) {
+                int64_t gap = ub_r - (seg[u * m.runs + j] + bonus);
+                if (gap > 0) row_bound = bound - mults[c_r] * (long long)gap * 4;
+            }
+            if (!(y[u] + ymin_j < row_bound)) continue;
             for (int64_t v = i == j ? u + 1 : starts[j]; v < ends[j]; ++v) {
-                if (!(y[u] + y[v] < bound)) continue;
+                if (!(y[u] + y[v] < row_bound)) continue;
                 if (!model_benefits(m, u, v, ben.data())) continue;
                 ++count;
                 // A floating-point filter first: every term is within a relative 2**-50 of
@@ -668,27 +781,46 @@ static void price_model_threads(const Model& m, const int64_t* ri, const int64_t
     for (int64_t c : counts) *priced += c;
 }
 
-static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
+static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
+                       bool need_draws = true) {
     // spec = (n, nv, system, colors, hard, has_bye, bound, base, score, cd, gsize, ids,
-    //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs)
-    long long n, nv, system, bound;
+    //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs, gpos, draws,
+    //         segmax, run, pi)
+    // draws (int32 per pair u < v, row-major; random systems), segmax (int32 per row and run
+    // of `run` ranks, see random_table; may be empty) and pi (int64 n x n; override) are empty
+    // for the other systems.
+    long long n, nv, system, bound, run;
     int colors, hard, has_bye;
     unsigned long long base;
-    Py_buffer b[11];
-    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*", &n, &nv, &system, &colors,
-                          &hard, &has_bye, &bound, &base, &b[0], &b[1], &b[2], &b[3], &b[4],
-                          &b[5], &b[6], &b[7], &b[8], &b[9], &b[10]))
+    Py_buffer b[15];
+    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*y*y*y*Ly*", &n, &nv, &system,
+                          &colors, &hard, &has_bye, &bound, &base, &b[0], &b[1], &b[2], &b[3],
+                          &b[4], &b[5], &b[6], &b[7], &b[8], &b[9], &b[10], &b[11], &b[12],
+                          &b[13], &run, &b[14]))
         return false;
     for (auto& x : b) held->push_back(x);
     bool ok = check_len(b[0], 8 * n, "score") && check_len(b[1], 8 * n, "cd") &&
               check_len(b[2], 8 * n, "gsize") && check_len(b[3], 8 * n, "ids") &&
               check_len(b[5], b[4].len, "met_times") && check_len(b[6], 8 * (n + 1), "met_off") &&
-              check_len(b[8], 8 * (n + 1), "exc_off");
+              check_len(b[8], 8 * (n + 1), "exc_off") && check_len(b[11], 8 * n, "gpos");
     if (!ok) return false;
-    if (system < 0 || system > 2) {
-        PyErr_SetString(PyExc_ValueError, "system code must be 0 (monrad), 1 (burstein) or 2 (dutch)");
+    if (system < 0 || system >= SYS_COUNT) {
+        PyErr_SetString(PyExc_ValueError, "system code must be 0 (monrad), 1 (burstein), "
+                        "2 (dutch), 3 (random), 4 (random2) or 5 (override)");
         return false;
     }
+    bool random = system == SYS_RANDOM || system == SYS_RANDOM2;
+    if (random && need_draws && !check_len(b[12], 4 * (n * (n - 1) / 2), "draws")) return false;
+    if (system == SYS_OVERRIDE && !check_len(b[14], 8 * n * n, "pi")) return false;
+    if (run < 1) run = 1;
+    int64_t runs = (n + run - 1) / run;
+    if (b[13].len && !check_len(b[13], 4 * n * runs, "segmax")) return false;
+    m->gpos = (const int64_t*)b[11].buf;
+    m->draws = random && b[12].len ? (const int32_t*)b[12].buf : nullptr;
+    m->segmax = random && b[13].len ? (const int32_t*)b[13].buf : nullptr;
+    m->run = run;
+    m->runs = runs;
+    m->pi = system == SYS_OVERRIDE ? (const int64_t*)b[14].buf : nullptr;
     m->n = n; m->nv = nv; m->system = system; m->bound = bound; m->base = base;
     m->colors = colors; m->hard = hard; m->has_bye = has_bye;
     m->score = (const int64_t*)b[0].buf; m->cd = (const int64_t*)b[1].buf;
@@ -701,7 +833,8 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
 }
 
 static Py_ssize_t model_width(const Model& m) {
-    return m.ntiers + (m.colors ? 2 : 0) + (m.has_bye ? 1 : 0) + 1 + (m.system == 0 ? 1 : 2) + 1;
+    int terms = m.system == SYS_BURSTEIN || m.system == SYS_DUTCH ? 2 : 1;
+    return m.ntiers + (m.colors ? 2 : 0) + (m.has_bye ? 1 : 0) + 1 + terms + 1;
 }
 
 static void release(std::vector<Py_buffer>* held) {
@@ -765,6 +898,275 @@ static PyObject* price_model(PyObject*, PyObject* args) {
     return result;
 }
 
+// -- the random systems' draws ----------------------------------------------------------------
+// CPython's Mersenne Twister (Modules/_randommodule.c, the reference MT19937 with
+// init_by_array), so that the draws are exactly random.Random(seed).randrange(1, 2**20):
+// getrandbits(20) is the next 32-bit output shifted right by 12, and randrange rejects
+// 2**20 - 1. The caller gives the seed's key words (random.Random's seeding of a string:
+// the integer of the string's bytes and their SHA-512, as little-endian 32-bit words).
+struct MT19937 {
+    uint32_t mt[624];
+    int mti = 625;
+    void init_genrand(uint32_t s) {
+        mt[0] = s;
+        for (mti = 1; mti < 624; mti++)
+            mt[mti] = 1812433253U * (mt[mti - 1] ^ (mt[mti - 1] >> 30)) + (uint32_t)mti;
+    }
+    void init_by_array(const uint32_t* key, size_t len) {
+        init_genrand(19650218U);
+        size_t i = 1, j = 0, k = 624 > len ? 624 : len;
+        for (; k; k--) {
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+            i++;
+            j++;
+            if (i >= 624) { mt[0] = mt[623]; i = 1; }
+            if (j >= len) j = 0;
+        }
+        for (k = 623; k; k--) {
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+            i++;
+            if (i >= 624) { mt[0] = mt[623]; i = 1; }
+        }
+        mt[0] = 0x80000000U;
+        mti = 624;
+    }
+    uint32_t next() {
+        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+        uint32_t y;
+        if (mti >= 624) {
+            int kk;
+            for (kk = 0; kk < 624 - 397; kk++) {
+                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
+            }
+            for (; kk < 623; kk++) {
+                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+                mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
+            }
+            y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+            mt[623] = mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
+            mti = 0;
+        }
+        y = mt[mti++];
+        y ^= (y >> 11);
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        y ^= (y >> 18);
+        return y;
+    }
+    // randrange(1, 2**20)
+    int32_t draw() {
+        const uint32_t reject = (1U << RANDOM_BITS) - 1;
+        for (;;) {
+            uint32_t v = next() >> (32 - RANDOM_BITS);
+            if (v != reject) return (int32_t)v + 1;
+        }
+    }
+};
+
+// For every player, the k partners with the largest values offered, ties broken towards the
+// smaller partner: a total order, so the kept set does not depend on the order of the offers
+// (hence not on how the rows were split over threads). Kept unsorted with their worst, so that
+// most offers cost one comparison.
+struct Partners {
+    typedef std::pair<int64_t, int64_t> Item;  // (value, partner)
+    int64_t k;
+    std::vector<Item> best;  // best[u * k + i]
+    std::vector<Item> worst;
+    std::vector<int64_t> fill;
+    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_), worst(n), fill(n, 0) {}
+    static bool better(const Item& a, const Item& b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    }
+    void offer(int64_t u, int64_t v, int64_t value) {
+        Item item(value, v);
+        Item* b = &best[u * k];
+        if (fill[u] < k) {
+            b[fill[u]++] = item;
+            if (fill[u] == k) reworst(u);
+            return;
+        }
+        if (!better(item, worst[u])) return;
+        for (int64_t i = 0; i < k; ++i)
+            if (b[i] == worst[u]) { b[i] = item; break; }
+        reworst(u);
+    }
+    void reworst(int64_t u) {
+        Item* b = &best[u * k];
+        worst[u] = b[0];
+        for (int64_t i = 1; i < fill[u]; ++i)
+            if (better(worst[u], b[i])) worst[u] = b[i];
+    }
+    void merge(const Partners& other) {
+        int64_t n = (int64_t)fill.size();
+        for (int64_t u = 0; u < n; ++u)
+            for (int64_t i = 0; i < other.fill[u]; ++i) {
+                const Item& it = other.best[u * k + i];
+                offer(u, it.second, it.first);
+            }
+    }
+};
+
+// random_table(spec, key, run, k[, threads]) -> (draws: int32 per pair u < v in row-major order, 0 for
+// the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
+// ranks, the largest draw of the pairs (u, v > u) with v in run j; runmax: int64 per pair of
+// runs, i <= j in numpy.triu_indices order, the largest draw between them; partners: us, vs
+// (int64, u < v, with repeats), each player's k partners inside its score group with the
+// largest random term (draw, plus Random2's bonus across the halves): candidate edges, since
+// the random systems' optimum sits on high draws that no position in the standings predicts)
+// One draw per edge of the graph in (u, v) order, as the engine (swiss/pairing/mwm.py) draws.
+static PyObject* random_table(PyObject*, PyObject* args) {
+    PyObject* spec;
+    Py_buffer keyb;
+    Py_ssize_t run, k, threads = 1;
+    if (!PyArg_ParseTuple(args, "Oy*nn|n", &spec, &keyb, &run, &k, &threads)) return nullptr;
+    std::vector<Py_buffer> held = {keyb};
+    PyObject* result = nullptr;
+    Model m;
+    if (read_model(spec, &m, &held, false)) {
+        if (keyb.len < 4 || keyb.len % 4 || run < 1 || k < 1) {
+            PyErr_SetString(PyExc_ValueError, "the key is whole 32-bit words; run, k >= 1");
+        } else {
+            int64_t n = m.n, runs = (n + run - 1) / run;
+            PyObject* table = PyBytes_FromStringAndSize(nullptr, 4 * (n * (n - 1) / 2));
+            PyObject* seg = table ? PyBytes_FromStringAndSize(nullptr, 4 * n * runs) : nullptr;
+            std::vector<int64_t> runmax(runs * (runs + 1) / 2, 0);
+            Partners partners(n, k);
+            bool second = m.system == SYS_RANDOM2;
+            if (table && seg) {
+                int32_t* out = (int32_t*)PyBytes_AS_STRING(table);
+                int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
+                std::fill(segmax, segmax + n * runs, 0);
+                Py_BEGIN_ALLOW_THREADS
+                // The draws, in stream order (sequential: one Mersenne Twister).
+                MT19937 mt;
+                mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
+                int64_t total = n * (n - 1) / 2;
+                if (m.exc_off[n] == 0 && !m.hard) {  // every pair is an edge
+                    for (int64_t t = 0; t < total; ++t) out[t] = mt.draw();
+                } else {
+                    int64_t t = 0;
+                    for (int64_t u = 0; u < n; ++u)
+                        for (int64_t v = u + 1; v < n; ++v, ++t)
+                            out[t] = model_edge(m, u, v) ? mt.draw() : 0;
+                }
+                // The maxima and the candidates, rows split over the threads (balanced by
+                // pairs); each thread's run maxima and candidates merged after.
+                int nt = (int)std::max<Py_ssize_t>(1, std::min<Py_ssize_t>(threads, 64));
+                if (n < 2 * nt) nt = 1;
+                std::vector<int64_t> cut(nt + 1, n);
+                cut[0] = 0;
+                for (int64_t u = 0, t = 0, part = 1; u < n && part < nt; ++u) {
+                    t += n - 1 - u;
+                    if (t * nt >= total * part) cut[part++] = u + 1;
+                }
+                std::vector<std::vector<int64_t>> maxes(nt, std::vector<int64_t>(runmax.size(), 0));
+                std::vector<Partners> found(nt, Partners(0, k));
+                auto work = [&](int w) {
+                    Partners mine(n, k);
+                    std::vector<int64_t>& rmax = maxes[w];
+                    for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
+                        int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
+                        int32_t* srow = segmax + u * runs;
+                        const int32_t* draws = out + tri_index(n, u, u + 1);
+                        bool top_u = 2 * m.gpos[u] < m.gsize[u];
+                        for (int64_t v = u + 1; v < n; ++v) {
+                            int32_t value = draws[v - u - 1];
+                            int64_t j = v / run;
+                            if (value > rmax[row + j]) rmax[row + j] = value;
+                            if (value > srow[j]) srow[j] = value;
+                            if (value && m.score[v] == m.score[u]) {
+                                int64_t term = value;
+                                if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
+                                    term += int64_t(1) << RANDOM_BITS;
+                                mine.offer(u, v, term);
+                                mine.offer(v, u, term);
+                            }
+                        }
+                    }
+                    found[w] = std::move(mine);
+                };
+                std::vector<std::thread> pool;
+                for (int w = 1; w < nt; ++w) pool.emplace_back(work, w);
+                work(0);
+                for (auto& th : pool) th.join();
+                partners = std::move(found[0]);
+                for (int w = 1; w < nt; ++w) partners.merge(found[w]);
+                for (int w = 0; w < nt; ++w)
+                    for (size_t x = 0; x < runmax.size(); ++x)
+                        runmax[x] = std::max(runmax[x], maxes[w][x]);
+                Py_END_ALLOW_THREADS
+                std::vector<int64_t> pu, pv;
+                for (int64_t u = 0; u < n; ++u)
+                    for (int64_t x = 0; x < partners.fill[u]; ++x) {
+                        int64_t v = partners.best[u * k + x].second;
+                        pu.push_back(std::min(u, v));
+                        pv.push_back(std::max(u, v));
+                    }
+                result = Py_BuildValue("(NNy#y#y#)", table, seg, (const char*)runmax.data(),
+                                       (Py_ssize_t)(8 * runmax.size()), (const char*)pu.data(),
+                                       (Py_ssize_t)(8 * pu.size()), (const char*)pv.data(),
+                                       (Py_ssize_t)(8 * pv.size()));
+            } else {
+                Py_XDECREF(table);
+            }
+        }
+    }
+    release(&held);
+    return result;
+}
+
+// solve_model_small(spec, bye_us, bye_comps, mults) -> mate | None | False, as solve_small,
+// on the round's whole graph: every player pair's components computed here (model_benefits),
+// the bye edges' (u, n) given (k x len(bye_us) int64, from the numpy model). The simulator's
+// pairing in one call, with no edge arrays.
+static PyObject* solve_model_small(PyObject*, PyObject* args) {
+    PyObject* spec;
+    Py_buffer byeb, bcompb, mults;
+    if (!PyArg_ParseTuple(args, "Oy*y*y*", &spec, &byeb, &bcompb, &mults)) return nullptr;
+    std::vector<Py_buffer> held = {byeb, bcompb, mults};
+    PyObject* result = nullptr;
+    Model m;
+    if (read_model(spec, &m, &held)) {
+        Py_ssize_t k = model_width(m), nb = byeb.len / 8;
+        if (check_len(mults, 32 * k, "mults") && check_len(bcompb, 8 * k * nb, "bye_comps")) {
+            std::vector<I256> mv(k);
+            for (Py_ssize_t c = 0; c < k; ++c)
+                std::memcpy(mv[c].w, (const char*)mults.buf + 32 * c, 32);
+            const int64_t* bye = (const int64_t*)byeb.buf;
+            const int64_t* bcomp = (const int64_t*)bcompb.buf;
+            std::vector<int64_t> us, vs, ben(k);
+            std::vector<I256> weights;
+            for (int64_t u = 0; u < m.n; ++u)
+                for (int64_t v = u + 1; v < m.n; ++v) {
+                    if (!model_benefits(m, u, v, ben.data())) continue;
+                    I256 w(0);
+                    for (Py_ssize_t c = 0; c < k; ++c)
+                        if (ben[c]) w += mul_u64(mv[c], (uint64_t)ben[c]);
+                    us.push_back(u);
+                    vs.push_back(v);
+                    weights.push_back(w);
+                }
+            bool valid = true;
+            for (Py_ssize_t e = 0; e < nb; ++e) {
+                if (bye[e] < 0 || bye[e] >= m.n || m.nv != m.n + 1) { valid = false; break; }
+                I256 w(0);
+                for (Py_ssize_t c = 0; c < k; ++c)
+                    if (bcomp[c * nb + e]) w += mul_u64(mv[c], (uint64_t)bcomp[c * nb + e]);
+                us.push_back(bye[e]);
+                vs.push_back(m.n);
+                weights.push_back(w);
+            }
+            if (!valid)
+                PyErr_SetString(PyExc_ValueError, "bye edges need a bye vertex and players");
+            else
+                result = dense_solve(m.nv, us.data(), vs.data(), (Py_ssize_t)us.size(), weights);
+        }
+    }
+    release(&held);
+    return result;
+}
+
 // model_components(spec, us, vs) -> (int64 components, row-major k x m; uint8 is-edge flags)
 // (for the test that holds this restatement to the numpy model)
 static PyObject* model_components(PyObject*, PyObject* args) {
@@ -798,11 +1200,17 @@ static PyObject* model_components(PyObject*, PyObject* args) {
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
+    {"solve_small", solve_small, METH_VARARGS,
+     "solve_small(n, us, vs, comps, k, mults) -> mate bytes, None (no perfect matching) or False"},
     {"price", price, METH_VARARGS,
      "price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz) -> (edges, slacks)"},
     {"price_model", price_model, METH_VARARGS,
      "price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow) "
      "-> (keys, slacks, priced)"},
+    {"random_table", random_table, METH_VARARGS,
+     "random_table(spec, key, run, k) -> (draws, segment maxima, run maxima, partner us, vs)"},
+    {"solve_model_small", solve_model_small, METH_VARARGS,
+     "solve_model_small(spec, bye_us, bye_comps, mults) -> mate bytes, None or False"},
     {"model_components", model_components, METH_VARARGS,
      "model_components(spec, us, vs) -> (components, is_edge)"},
     {nullptr, nullptr, 0, nullptr}};

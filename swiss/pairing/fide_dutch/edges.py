@@ -109,6 +109,7 @@ def bracket_graph(
     nxt: Sequence[int], rules: str, one: int,
     colour_terms: Callable[[int, int], tuple[int, int, int, int]],
     sinks: bool = False,
+    pab_unplayed: bool = False,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
 
@@ -117,7 +118,10 @@ def bracket_graph(
     the next scoregroup, and instead of a bye vertex every player ``i`` of the ``n`` gets a
     private sink ``n + i`` (matched to it: unpaired in both brackets), the sinks pairing among
     themselves freely, so any set of players may stay unpaired: no completion.
-    """
+
+    ``pab_unplayed`` (2025): this bracket decides the PAB (see
+    :func:`swiss.pairing.fide_dutch.engine._decides_pab`), so the bye edges carry the
+    criterion "PAB to the player with the fewest unplayed rounds"."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1 and not sinks
@@ -149,7 +153,6 @@ def bracket_graph(
         return out
 
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
-    mover = vertex_mask(movers)
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
     is_bye = vs == bye_v
@@ -194,11 +197,12 @@ def bracket_graph(
     x_terms = down[:, x]
     fl = np.where(floated, down[:, us] + up[:, vs], np.where(one_b, x_terms, 0))
     fd = np.where(floated, fl * diff, np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
-    # The PAB to a player with as few unplayed rounds as possible (not for a moved-down
-    # player of a bracket that is not the last: his fate is decided by the MDP order):
-    # 2025 edition only, between the next-bracket criterion and the colour criteria. The
-    # 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
-    bye_unplayed = np.where(is_bye & ~(mover[us] & bool(nxt)), max_unplayed - unplayed[us], 0)
+    # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
+    # between the next-bracket criterion and the colour criteria, and only in the bracket
+    # that decides the PAB (``pab_unplayed``): where the player left over by the bracket is
+    # the PAB itself, not when several float down (docs/fide-dutch.md, black-box checked).
+    # The 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
+    bye_unplayed = np.where(is_bye, max_unplayed - unplayed[us], 0)
 
     rows: list[np.ndarray] = []
     if rules == "2025":
@@ -210,7 +214,7 @@ def bracket_graph(
     next_pair = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])
     rows.append(next_pair.astype(np.int64))  # C7
     rows.extend((psd_n != lv).astype(np.int64) for lv in lv_n)
-    if rules == "2025":
+    if rules == "2025" and pab_unplayed:
         rows.append(bye_unplayed)
     rows.extend(2 - colour)
     rows.extend(2 - fl)

@@ -35,7 +35,13 @@ import numpy as np
 
 from swiss.model import Color
 from swiss.pairing import exact
-from swiss.pairing.fide_dutch.edges import RoundArrays, bracket_graph, pack, round_arrays
+from swiss.pairing.fide_dutch.edges import (
+    BracketGraph,
+    RoundArrays,
+    bracket_graph,
+    pack,
+    round_arrays,
+)
 from swiss.pairing.fide_dutch.players import DutchPlayer
 from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
 from swiss.state import Float
@@ -331,20 +337,30 @@ def _pair_bracket(
             got = ra.colour_cache[key] = _colour_terms(ctx, P[hi], P[lo], ranked=True)
         return got
 
-    graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                          colour_terms, sinks)
-    # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver would
-    # take 2**240): the same pairing whatever the backend, or the same error.
-    limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
-    solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
-    solver.sparsify(graph.focus)
-    found = solver.solve(duals=True)
+    def solve(pab_unplayed: bool) -> tuple[BracketGraph, _Solver,
+                                           tuple[int, set[tuple[int, int]]] | None]:
+        graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
+                              colour_terms, sinks=sinks, pab_unplayed=pab_unplayed)
+        # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
+        # would take 2**240): the same pairing whatever the backend, or the same error.
+        limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
+        solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
+        solver.sparsify(graph.focus)
+        return graph, solver, solver.solve(duals=True)
+
+    graph, solver, found = solve(False)
     if found is None:
         if n == len(ra.ids):  # the first bracket: no pairing of the round at all
             raise NoPairing(
                 "no pairing satisfies the absolute criteria (no rematch C1, no second "
                 "pairing-allocated bye C2, absolute colour preferences C3)")
         raise NoPairing("no pairing satisfies the absolute criteria and completion (C1-C4)")
+    if (ctx.rules == "2025" and odd
+            and _decides_pab(ra, _mate_map(found[1]), unpaired, in_b, bye_v)):
+        # Whether this bracket decides the PAB is fixed by criteria above the unplayed
+        # rounds one (the PAB's score and C5), so solving again with it changes nothing else.
+        graph, solver, found = solve(True)
+        assert found is not None  # the same graph, other weights
     best_w, mates = found
     if solver.last is not None:
         # Every tie-break test below asks whether the optimum is still reachable with some
@@ -469,6 +485,29 @@ def _pair_bracket(
         if odd and last and mate[index[p]] == bye_v:
             bye_player = p
     return fixed_pairs, floaters, bye_player
+
+
+def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_b: set[int],
+                 bye_v: int) -> bool:
+    """Whether the 2025 criterion "PAB to the fewest unplayed rounds" applies in this bracket.
+
+    It does when exactly one bracket player is left unpaired by the bracket and he gets the
+    PAB (``mate``: an optimum without the criterion; the number of players left over is
+    fixed by C5 and whether the PAB is in the bracket by the PAB's score, so every optimum
+    agrees) and the players who could get it instead (the bracket's eligible players of the
+    same score: the PAB's score is decided above) differ in unplayed rounds. When several float
+    down the endorsed engine lets the other criteria choose them, and the PAB is decided
+    later among them (t0087 round 5 of the 2025 corpus: the colours choose, not the
+    forfeit losses of the player who ends with the PAB).
+    """
+    left = [pid for index, pid in enumerate(unpaired)
+            if pid in in_b and (mate[index] == bye_v or unpaired[mate[index]] not in in_b)]
+    if len(left) != 1 or mate[unpaired.index(left[0])] != bye_v:
+        return False
+    score = ra.sc[ra.pos[left[0]]]
+    counts = {int(ra.unplayed[ra.pos[pid]]) for pid in in_b
+              if ra.can_pab[ra.pos[pid]] and ra.sc[ra.pos[pid]] == score}
+    return len(counts) > 1
 
 
 class _TieBreak:
