@@ -5,8 +5,9 @@ the click on ``/round next`` to the last post, records:
 
 * every event-loop callback that ran longer than ``--slow`` ms (a wrapper around
   ``asyncio.Handle._run``), with the event loop thread's stack sampled while it ran;
-* every database transaction held longer than ``--slow-tx`` ms (SQLite has one connection:
-  another guild's command waits for it), with where it was opened.
+* every database transaction held longer than ``--slow-tx`` ms (SQLite has one writing
+  connection: another guild's command waits for it; "(read)" marks one on the reading
+  connection, which makes no writer wait), with where it was opened.
 
     nice python benchmarks/loop_spans.py --players 3000
 
@@ -78,7 +79,8 @@ def _instrument(slow: float, slow_tx: float) -> None:
     @contextlib.asynccontextmanager
     async def transaction(self: Any, *, readonly: bool = False) -> AsyncIterator[Any]:
         caller = inspect.stack()[2]
-        name = f"{Path(caller.filename).name}:{caller.lineno}:{caller.function}"
+        name = (f"{Path(caller.filename).name}:{caller.lineno}:{caller.function}"
+                + (" (read)" if readonly else ""))
         async with opened(self, readonly=readonly) as conn:
             began = time.perf_counter()
             try:
@@ -111,9 +113,10 @@ def main() -> None:
         return await send(self, *a, **k)
 
     FakeDiscord.send_slash_command = clicked  # type: ignore[method-assign]
+    bot_latency.MIN_REPORTS = 0  # one pairing window is enough here
     with tempfile.TemporaryDirectory(prefix="swissbot-spans-") as tmp:
         row = asyncio.run(bot_latency.measure(args.players, False, Path(tmp),
-                                              system=args.system))
+                                              system=args.system, repeats=1))
     _state["on"] = False
     print(bot_latency.HEADER)
     bot_latency.print_row(row)

@@ -18,7 +18,7 @@ through the sandbox with the real discord.py client, another guild's ``/report``
 the gateway heartbeats while a big round is paired, and ``/round next`` from click to all
 pairings posted, with the pairing in a worker process and inline (the old behaviour):
 
-    python benchmarks/service.py --latency --sizes 1000,3000
+    python benchmarks/service.py --latency --sizes 1000,3000 [--repeats 8] [--worker-only]
 """
 
 from __future__ import annotations
@@ -101,6 +101,10 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,3000",
                         help="--latency: players of the paired event, comma-separated")
     parser.add_argument("--system", default="dutch", help="--latency: the pairing system")
+    parser.add_argument("--repeats", type=int, default=8,
+                        help="--latency: pairing windows per row (B's sample spans them all)")
+    parser.add_argument("--worker-only", action="store_true",
+                        help="--latency: skip the inline (old) rows")
     args = parser.parse_args()
     if args.database is not None:
         from benchmarks.backends import run_backends
@@ -111,7 +115,8 @@ def main() -> None:
         from benchmarks.bot_latency import HEADER, run_latency
 
         print(HEADER)
-        run_latency([int(s) for s in args.sizes.split(",")], args.system)
+        run_latency([int(s) for s in args.sizes.split(",")], args.system,
+                    repeats=args.repeats, inline_too=not args.worker_only)
         return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()

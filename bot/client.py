@@ -89,6 +89,7 @@ class SwissBot(commands.Bot):
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
         self._warm_up: asyncio.Task[None] | None = None
+        self._completing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -124,6 +125,12 @@ class SwissBot(commands.Bot):
             if freed:
                 log.warning("cleared the pairing marker of %d tournament(s) left by a "
                             "previous run", len(freed))
+        complete = getattr(self.service, "complete_announcements", None)
+        if complete is not None:
+            # standings a previous run committed but did not compute (service.deferred):
+            # seconds for a big event, so in the background; their channel waits for them
+            self._completing = asyncio.create_task(_logged(complete(), "deferred standings"),
+                                                   name="swissbot-complete-announcements")
         pool = getattr(self.service, "pairing", None)
         needed = getattr(self.service, "needs_pairing_workers", None)
         if pool is not None and needed is not None and await needed():
@@ -177,6 +184,10 @@ class SwissBot(commands.Bot):
         if web is not None:
             await web.stop()
         await super().close()
+        completing, self._completing = self._completing, None
+        if completing is not None and not completing.done():
+            completing.cancel()  # what it did not complete, the next start completes
+            await asyncio.gather(completing, return_exceptions=True)
         from service.advice import stop_workers
 
         stop_workers()  # the advisor's worker process, if /tournament advise started it
@@ -187,6 +198,14 @@ class SwissBot(commands.Bot):
             if pool is not None:
                 pool.close()  # the workers of the service we opened
             await database.close()
+
+
+async def _logged(job: Any, what: str) -> None:
+    """Await ``job``, logging (not raising) its failure: a background task at start-up."""
+    try:
+        await job
+    except Exception:
+        log.exception("%s: failed", what)
 
 
 # discord.py runs each slash command and each button click in a task of its own, named

@@ -187,6 +187,12 @@ class OutboxDelivery:
             await self.service.run_checkin_reminders(shards=self.shards)
         except Exception:
             log.exception("the check-in reminder pass failed")
+        complete = getattr(self.service, "complete_announcements", None)
+        if complete is not None:
+            try:  # standings deferred by a process that stopped (service.deferred)
+                await complete(older_than=DEFERRED_GRACE)
+            except Exception:
+                log.exception("completing the deferred standings failed")
         await self.deliver_due()
         if not self._stopping:
             # game threads whose result became final (issue 16): archive them
@@ -529,6 +535,10 @@ KIND_NAMES = {
 #: Boards or table rows from which an announcement is rendered in a worker thread (rendering
 #: 1,500 boards takes ~100 ms; below this it is a few milliseconds, less than a thread hop).
 RENDER_IN_THREAD_FROM = 200
+# A deferred announcement older than this was left by a process that stopped before its
+# second step (service.deferred): the timer pass completes it (younger ones are still being
+# completed by the operation that wrote them).
+DEFERRED_GRACE = timedelta(minutes=1)
 
 
 def _big(payload: dict[str, Any]) -> bool:

@@ -148,6 +148,7 @@ from typing import Any
 
 from service.advice import AdviceOps, AdviceView
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
+from service.deferred import completing
 from service.drafts import DraftOps
 from service.entry import RequestOps
 from service.errors import (
@@ -235,8 +236,10 @@ def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[A
     async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
         retrying = getattr(self.db, "retrying", None)
         if retrying is None:  # a test double without it
-            return await method(self, *args, **kwargs)
-        return await retrying(lambda: method(self, *args, **kwargs))
+            return await completing(self, lambda: method(self, *args, **kwargs))
+        # the standings it deferred are completed after it, once (not once per retry)
+        return await completing(
+            self, lambda: retrying(lambda: method(self, *args, **kwargs)))
 
     operation.__retried__ = True  # type: ignore[attr-defined]
     return operation

@@ -190,9 +190,15 @@ class ServiceBase:
         )
 
     async def _announce(
-        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any],
+        *, deferred: dict[str, Any] | None = None,
+        encode: Callable[[dict[str, Any]], str] | None = None,
     ) -> int:
-        """Queue an announcement in the tournament's channel (else the guild's default one)."""
+        """Queue an announcement in the tournament's channel (else the guild's default one).
+        ``deferred``: its standings are computed after the commit (``service.deferred``);
+        what follows an announcement (:meth:`_announced`) then waits for them too.
+        ``encode``: the body's JSON text, when the caller has a quicker way to it than
+        ``json.dumps`` (a big round's pairings, ``StoredRound.encoder``)."""
         channel = t.channel_id
         if channel is None:
             guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
@@ -201,7 +207,7 @@ class ServiceBase:
         if kind in ("standings", "final_standings"):
             # the delivery draws the picture from the payload: it needs no other lookup
             body["pictures"] = settings_of(t).pictures
-        return await journal.enqueue(
+        row_id = await journal.enqueue(
             conn,
             guild_id=t.guild_id,
             channel_id=channel,
@@ -209,12 +215,24 @@ class ServiceBase:
             kind=kind,
             payload=body,
             now=self.now(),
+            deferred=deferred,
+            text=None if encode is None else encode(body),
         )
+        if deferred is None:
+            await self._announced(conn, t, kind, payload)
+        return row_id
+
+    async def _announced(
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
+    ) -> None:
+        """What an announcement brings with it, in the same transaction (the DMs and game
+        threads of ``service.notify``); nothing here."""
 
     # -- views -----------------------------------------------------------------------------------
     async def _info(self, conn: Connection, t: TournamentRow) -> TournamentInfo:
         t = await tournament_repo.get_tournament(conn, t.id) or t  # fresh status
-        players = await player_repo.list_players(conn, t.id)
+        # counted by the database: listing a 3,000-player event only to count it cost 50 ms
+        players = await player_repo.count_entrants(conn, t.id)
         last = await round_repo.last_round(conn, t.id)
         return TournamentInfo(
             id=t.id,
@@ -226,7 +244,7 @@ class ServiceBase:
             seed=t.seed,
             created_by=t.created_by,
             created_at=t.created_at,
-            players=sum(1 for p in players if p.status in ("registered", "active")),
+            players=players,
             current_round=0 if last is None else last.number,
             round_state=None if last is None else last.state,  # type: ignore[arg-type]
             auto_advance_due=t.auto_advance_due,

@@ -8,6 +8,7 @@ number (not started yet, no-shows) are not part of the model.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from service.views import TournamentSettings
 from storage import players as player_repo
@@ -15,6 +16,8 @@ from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
+from storage.playoffs import PlayoffRow
+from storage.rounds import ByeRequestRow, ByeRow, RoundRow
 from storage.tournaments import TournamentRow
 from swiss.model import Bye, ByeKind, Game, Player, Result, Round, Scoring, Tournament
 from swiss.pairing import PairingConfig
@@ -51,9 +54,44 @@ class Snapshot:
         return number
 
 
+@dataclass(frozen=True, slots=True)
+class SnapshotRows:
+    """What :func:`build_snapshot` builds a snapshot from, as read in one transaction
+    (players and games as the database gave them: see :func:`read_snapshot`)."""
+
+    players: list[Any]
+    games: list[Any]
+    byes: list[ByeRow]
+    playoffs: PlayoffRow | None
+    rounds: list[RoundRow]
+    requests: list[ByeRequestRow]
+    forbidden: list[tuple[int, int]]
+
+
 async def load_snapshot(conn: Connection, row: TournamentRow) -> Snapshot:
+    return build_snapshot(row, await read_snapshot(conn, row))
+
+
+async def read_snapshot(conn: Connection, row: TournamentRow) -> SnapshotRows:
+    """The rows of the snapshot, read; the thousands of player and game rows of a big event
+    are left as the database gave them, for :func:`build_snapshot` to convert outside the
+    event loop (``PairingPool.off_loop``): converting them is ~50 ms of Python at 3,000
+    players, as long as the read itself."""
+    return SnapshotRows(
+        players=await player_repo.fetch_players(conn, row.id),
+        games=await round_repo.fetch_games(conn, row.id),
+        byes=await round_repo.list_byes(conn, row.id),
+        playoffs=await playoff_repo.get_playoffs(conn, row.id),
+        rounds=await round_repo.list_rounds(conn, row.id),
+        requests=await round_repo.list_bye_requests(conn, row.id),
+        forbidden=await round_repo.list_forbidden_pairs(conn, row.id),
+    )
+
+
+def build_snapshot(row: TournamentRow, read: SnapshotRows) -> Snapshot:
+    """The snapshot of :func:`read_snapshot`'s rows (pure: runs in any thread)."""
     settings = settings_of(row)
-    players = await player_repo.list_players(conn, row.id)
+    players = player_repo.player_rows(read.players)
     by_id = {p.id: p for p in players}
     numbered = [p for p in players if p.number is not None]
     by_number = {p.number: p for p in numbered if p.number is not None}
@@ -63,14 +101,14 @@ async def load_snapshot(conn: Connection, row: TournamentRow) -> Snapshot:
         assert number is not None, "a paired player always has a pairing number"
         return number
 
-    games = await round_repo.list_games(conn, row.id)
-    byes = await round_repo.list_byes(conn, row.id)
+    games = round_repo.game_rows(read.games)
+    byes = read.byes
     # The model is the Swiss only: the top cut's rounds (after the cut's boundary) are a
     # knockout that neither pairs nor scores like a Swiss round (service.playoff_state).
-    playoffs = await playoff_repo.get_playoffs(conn, row.id)
+    playoffs = read.playoffs
     swiss_rounds = None if playoffs is None else playoffs.swiss_rounds
     rounds: list[Round] = []
-    for rnd in await round_repo.list_rounds(conn, row.id):
+    for rnd in read.rounds:
         if swiss_rounds is not None and rnd.number > swiss_rounds:
             continue
         rounds.append(
@@ -96,13 +134,13 @@ async def load_snapshot(conn: Connection, row: TournamentRow) -> Snapshot:
             )
         )
     requested: dict[int, dict[int, ByeKind]] = {}
-    for req in await round_repo.list_bye_requests(conn, row.id):
+    for req in read.requests:
         # A player's own request reaches the pairing only once an organiser approved it.
         if req.status == "approved" and by_id[req.player_id].number is not None:
             requested.setdefault(req.round_number, {})[num(req.player_id)] = ByeKind(req.kind)
     forbidden = frozenset(
         frozenset((num(a), num(b)))
-        for a, b in await round_repo.list_forbidden_pairs(conn, row.id)
+        for a, b in read.forbidden
         if by_id[a].number is not None and by_id[b].number is not None
     )
     model = Tournament(

@@ -127,12 +127,13 @@ class NotifyOps(ServiceBase):
                                      now=self.now())
 
     # -- hooks into the operations ---------------------------------------------------------
-    async def _announce(
+    async def _announced(
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
-    ) -> int:
-        """Every announcement as before; after ``pairings`` also the game threads and the
-        pairing DMs, after ``final_standings`` the placing DMs (same transaction)."""
-        row_id = await super()._announce(conn, t, kind, payload)
+    ) -> None:
+        """After ``pairings`` the game threads and the pairing DMs, after ``final_standings``
+        the placing DMs (same transaction; for a deferred announcement, the one that
+        completes it)."""
+        await super()._announced(conn, t, kind, payload)
         if kind == "pairings":
             await self._after_pairings(conn, t, payload)
         elif kind == "final_standings":
@@ -143,7 +144,6 @@ class NotifyOps(ServiceBase):
                 if r.get("user_id") in wanted:
                     await self.queue_dm(conn, t, r["user_id"], "dm_final", {
                         "rank": r["rank"], "points": r["points"], "players": len(rows)})
-        return row_id
 
     async def _after_pairings(
         self, conn: Connection, t: TournamentRow, payload: dict[str, Any]

@@ -31,6 +31,7 @@ from typing import Any
 
 from service.base import ServiceBase, TournamentRef
 from service.errors import (
+    ConflictError,
     PairingBusyError,
     PairingFailedError,
     PairingInProgressError,
@@ -38,7 +39,14 @@ from service.errors import (
     ServiceError,
 )
 from service.explain import pair_and_explain
-from service.model import Snapshot, pairing_config, settings_of
+from service.model import (
+    Snapshot,
+    build_snapshot,
+    load_snapshot,
+    pairing_config,
+    read_snapshot,
+    settings_of,
+)
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
 from service.stored_round import Seating, StoredRound, stored_round
@@ -70,13 +78,17 @@ class PairingRunOps(ServiceBase):
         *,
         force: bool,
         check: Check,
-        prepare: Prepare,
+        prepare: Prepare | None,
     ) -> RoundView:
         """Pair the next round of ``tournament`` as described in the module docstring.
         ``check`` refuses the command (step 1 only); ``prepare`` makes the changes that come
-        before the pairing and returns the tournament row after them (both steps)."""
+        before the pairing and returns the tournament row after them (both steps); None when
+        there are none (``/round next``, auto-advance)."""
         token = uuid.uuid4().hex
         slot = None
+        # A big event's snapshot is read first, on the reading connection: its 50-70 ms at
+        # 3,000 players then hold no write lock (every other guild's /report needs it).
+        early = None if prepare is not None else await self._early_snapshot(actor, tournament)
         try:
             async with self.db.transaction() as conn:
                 t = await self._tournament(conn, actor.guild_id, tournament)
@@ -84,15 +96,27 @@ class PairingRunOps(ServiceBase):
                 await check(conn, t)
                 if await load_bracket(conn, t.id) is not None:
                     # the top cut's knockout: a handful of players, paired in this transaction
-                    return await self._pair(conn, actor, await prepare(conn, t),  # type: ignore[attr-defined]
+                    ready = t if prepare is None else await prepare(conn, t)
+                    return await self._pair(conn, actor, ready,  # type: ignore[attr-defined]
                                             force=force)
                 # Read before this transaction's own (rolled back) changes: step 3 compares it.
                 revision = await tournament_repo.revision(conn, t.id)
                 await conn.execute("SAVEPOINT pairing_look")
                 try:
-                    prepared = await prepare(conn, t)
-                    number, snapshot, config, players = await self._pairing_input(  # type: ignore[attr-defined]
+                    prepared = t if prepare is None else await prepare(conn, t)
+                    number = await self._round_to_pair(  # type: ignore[attr-defined]
                         conn, actor, prepared, force=force)
+                    # Nothing to do before the pairing (no start, no timer to claim, no
+                    # forced close, which would bump the revision): the committed event is
+                    # what is paired, and step 3 need not redo anything.
+                    as_is = (prepare is None
+                             and await tournament_repo.revision(conn, t.id) == revision)
+                    if as_is and early is not None and early[0] == t and early[1] == revision:
+                        snapshot = early[2]
+                    else:
+                        snapshot = await load_snapshot(conn, prepared)
+                    config = pairing_config(prepared)
+                    players = _players_to_pair(prepared, snapshot, number)
                 finally:
                     await conn.execute("ROLLBACK TO pairing_look")
                     await conn.execute("RELEASE pairing_look")
@@ -134,7 +158,27 @@ class PairingRunOps(ServiceBase):
             self.pairing.release(slot)
         numbers = {row.id: n for n, row in snapshot.by_number.items()}
         return await self._store_pairing(actor, t, token, number, revision, numbers, stored,
-                                         force=force, prepare=prepare)
+                                         force=force, as_is=as_is, prepare=prepare)
+
+    async def _early_snapshot(
+        self, actor: Actor, tournament: TournamentRef | int
+    ) -> tuple[TournamentRow, int, Snapshot] | None:
+        """For a big event: (tournament row, revision, snapshot) read in one read
+        transaction, which step 1 uses when its own reading of the row and the revision is
+        the same (else it reads the snapshot itself, as for a small event). None for a
+        small event, or when the event cannot be resolved (step 1 says why)."""
+        try:
+            async with self.db.transaction(readonly=True) as conn:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                players = await player_repo.count_entrants(conn, t.id)
+                if not self.pairing.offloads(players):
+                    return None
+                revision = await tournament_repo.revision(conn, t.id)
+                rows = await read_snapshot(conn, t)
+        except ServiceError:
+            return None
+        # its thousands of rows are turned into the model in a thread, not in the loop
+        return t, revision, await self.pairing.off_loop(players, build_snapshot, t, rows)
 
     async def _mark_run(
         self, conn: Connection, t: TournamentRow, token: str, number: int,
@@ -157,13 +201,17 @@ class PairingRunOps(ServiceBase):
 
     async def _store_pairing(
         self, actor: Actor, t: TournamentRow, token: str, number: int, revision: int,
-        numbers: dict[int, int], stored: StoredRound, *, force: bool, prepare: Prepare,
+        numbers: dict[int, int], stored: StoredRound, *, force: bool, as_is: bool,
+        prepare: Prepare | None,
     ) -> RoundView:
         """Step 3: store the round if the tournament is still what was paired: the same
         revision (no write to its players, rounds, results, byes, requests or forbidden pairs
         since step 1), the same settings, and, after the changes of step 1 are made for
         real, the same round to pair and the same pairing numbers. Nothing of the event is
-        read again: the rows and the announcement come from the worker (``stored``)."""
+        read again: the rows and the announcement come from the worker (``stored``).
+        ``as_is``: step 1 changed nothing (nothing to prepare, no forced close), so the
+        same revision and settings already mean the same round and numbers (the 3,000
+        numbers and the last round's games are not read again under the write lock)."""
         stale: str | None = None
         changed_text = (f"'{t.name}' changed while round {number} was being paired (a "
                         "player, a bye, a forbidden pair or a setting), so that pairing was "
@@ -180,10 +228,12 @@ class PairingRunOps(ServiceBase):
                 if (await tournament_repo.revision(conn, t.id) != revision
                         or _terms(fresh) != _terms(t)):
                     changed = changed_text
+                elif as_is:
+                    prepared = fresh
                 else:
                     await conn.execute("SAVEPOINT pairing_store")
                     try:
-                        prepared = await prepare(conn, fresh)
+                        prepared = fresh if prepare is None else await prepare(conn, fresh)
                         now_number = await self._round_to_pair(  # type: ignore[attr-defined]
                             conn, actor, prepared, force=force)
                     except ServiceError as exc:  # it can no longer be paired at all
@@ -298,6 +348,23 @@ def _seating(t: TournamentRow, number: int, snapshot: Snapshot) -> Seating:
         total_rounds=settings.rounds, use_colours=settings.colours, scoring=settings.scoring,
         seats={n: (row.id, row.name, row.user_id) for n, row in snapshot.by_number.items()},
     )
+
+
+def _players_to_pair(t: TournamentRow, snapshot: Snapshot, number: int) -> int:
+    """How many players round ``number`` pairs (refused below 2)."""
+    model = snapshot.tournament
+    requested = model.requested_byes.get(number, {})
+    pairable = [
+        p.id
+        for p in model.players
+        if model.is_active(p.id, number) and p.id not in requested
+    ]
+    if len(pairable) < 2 and not requested:
+        raise ConflictError(
+            f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
+            "playing. Finish the tournament instead."
+        )
+    return len(pairable)
 
 
 def _no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:

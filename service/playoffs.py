@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.base import ServiceBase
+from service.deferred import DeferredOps
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
 from service.model import load_snapshot, settings_of
 from service.playoff_state import BracketState, load_bracket
@@ -111,7 +111,7 @@ def check_knockout_result(
         )
 
 
-class PlayoffOps(ServiceBase):
+class PlayoffOps(DeferredOps):
     """The top cut's steps, called by the round and tournament operations in their own
     transactions (so a cut or a playoff pairing is part of the operation that caused it)."""
 
@@ -239,14 +239,11 @@ class PlayoffOps(ServiceBase):
         if state.champion is not None:
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)
-            snapshot = await load_snapshot(conn, t)
-            table = standings_view(t, snapshot, final=True)
-            from dataclasses import replace
-
-            table = replace(table, placings=state.placings())
             await self._announce(conn, t, "bracket", {"event": "final",
                                                       **bracket_payload(state)})
-            await self._announce(conn, t, "final_standings", standings_payload(table))
+            # with the placings of the bracket just completed (with_placings, after_round None)
+            await self._announce_standings(conn, t, "final_standings", {}, final=True,
+                                           placings=True)
             await self._audit(conn, _system(t), t, "tournament.finish", None,
                               {"automatic": True, "champion": state.champion})
             return True

@@ -19,11 +19,11 @@ from service.errors import (
 )
 from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, pairing_config, settings_of
-from service.pairing_runs import PairingRunOps, _no_pairing
+from service.pairing_runs import PairingRunOps, _no_pairing, _players_to_pair
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import PlayoffOps
-from service.present import round_payload, round_view, standings_payload, standings_view
+from service.present import round_payload, round_view
 from service.schedule import arm_round, arm_schedule
 from service.stored_round import StoredRound
 from service.validation import check_choice
@@ -95,7 +95,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
             )
 
         return await self._pair_in_two_steps(actor, tournament, force=force, check=check,
-                                             prepare=_as_is)
+                                             prepare=None)
 
     async def _require_unchanged_since(
         self,
@@ -167,20 +167,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         when ``force`` (so call it inside a savepoint to only look)."""
         number = await self._round_to_pair(conn, actor, t, force=force)
         snapshot = await load_snapshot(conn, t)
-        model = snapshot.tournament
-        requested = model.requested_byes.get(number, {})
-        pairable = [
-            p.id
-            for p in model.players
-            if model.is_active(p.id, number) and p.id not in requested
-        ]
-        if len(pairable) < 2 and not requested:
-            raise ConflictError(
-                f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
-                "playing. Finish the tournament instead."
-            )
-        config = pairing_config(t)
-        return number, snapshot, config, len(pairable)
+        return number, snapshot, pairing_config(t), _players_to_pair(t, snapshot, number)
 
     async def _round_to_pair(
         self, conn: Connection, actor: Actor, t: TournamentRow, *, force: bool
@@ -197,7 +184,8 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 "/tournament finish."
             )
         if last is not None:
-            unfinished = [
+            # counted first: the 1,500 games of a complete round are not read to find none
+            unfinished = [] if not await round_repo.count_unfinished(conn, last.id) else [
                 g for g in await round_repo.list_games(conn, t.id, last.number)
                 if g.state != "final"
             ]
@@ -257,15 +245,17 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await self._record_round_event(conn, actor, t, number, "paired")
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
+        encode = None
         if stored is not None:  # built with the pairing (in the worker for a big event)
-            view, payload = stored.finish(await round_repo.game_ids(conn, round_id), now,
-                                          deadline)
+            game_ids = await round_repo.game_ids(conn, round_id)
+            view, payload = stored.finish(game_ids, now, deadline)
+            encode = stored.encoder(game_ids)  # its JSON too, but for the ids
         else:
             view = await round_view(conn, t, number)
             payload = round_payload(view)
         if replaces is not None:  # the "Pairing round N..." line becomes this post
             payload["replaces"] = replaces
-        await self._announce(conn, t, "pairings", payload)
+        await self._announce(conn, t, "pairings", payload, encode=encode)
         next_at = await arm_schedule(conn, t, settings, number + 1, now)
         if next_at is not None:
             await self._announce(conn, t, "round_scheduled", {
@@ -518,21 +508,20 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         state = await load_bracket(conn, t.id)
         if state is not None and rnd.number > state.playoffs.swiss_rounds:
             return True, await self._after_playoff_round(conn, t, state, rnd.number)
-        snapshot = await load_snapshot(conn, t)
         current = await tournament_repo.get_tournament(conn, t.id) or t
         if is_latest and rnd.number >= settings.rounds and current.status == "running" \
                 and await self._cut(conn, _system(t), t, rnd.number):
             return True, False  # the Swiss is over; the bracket starts with /round next
+        # The standings: computed here for a small event, after the commit and off the
+        # event loop for a big one (service.deferred).
         if is_latest and rnd.number >= settings.rounds and current.status == "running":
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)
-            table = standings_view(t, snapshot, final=True)
-            await self._announce(conn, t, "final_standings", standings_payload(table))
+            await self._announce_standings(conn, t, "final_standings", {}, final=True)
             await self._audit(conn, _system(t), t, "tournament.finish", None,
                               {"automatic": True})
             return True, True
-        table = standings_view(t, snapshot, after_round=rnd.number)
-        await self._announce(conn, t, "standings", standings_payload(table))
+        await self._announce_standings(conn, t, "standings", {}, after_round=rnd.number)
         if is_latest and settings.auto_advance_minutes is not None and \
                 current.status == "running":
             due = now + timedelta(minutes=settings.auto_advance_minutes)
@@ -605,7 +594,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
             # Claimed (committed): paired like /round next, between two short transactions.
             try:
                 paired.append(await self._pair_in_two_steps(
-                    _system(t), t.id, force=False, check=_no_check, prepare=_as_is))
+                    _system(t), t.id, force=False, check=_no_check, prepare=None))
             except PairingBusyError:
                 async with self.db.transaction() as conn:  # try again in a minute
                     await tournament_repo.set_auto_advance_due(
@@ -618,10 +607,6 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
 
 async def _no_check(conn: Connection, t: TournamentRow) -> None:
     _require_running(t)
-
-
-async def _as_is(conn: Connection, t: TournamentRow) -> TournamentRow:
-    return t
 
 
 def _system(t: TournamentRow) -> Actor:

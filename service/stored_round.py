@@ -14,6 +14,8 @@ the same values (tests/test_pairing_offload.py compares them).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -59,6 +61,33 @@ class StoredRound:
     audit_games: list[list[int]]
     audit_byes: list[list[Any]]
     explanation: str  # the /why facts as stored (storage.extras.explanation_text)
+    # Each board of the payload as JSON text after its ``{"id": 0``: the store writes the
+    # announcement by splicing the game ids in (:meth:`encoder`) instead of encoding 600 kB
+    # of JSON under the write lock. None when a board's text does not start that way.
+    games_json: list[str] | None = None
+
+    def _games_with(self, game_ids: list[int]) -> list[dict[str, Any]]:
+        return [{**g, "id": i} for g, i in zip(self.payload["games"], game_ids, strict=True)]
+
+    def encoder(self, game_ids: list[int]) -> Callable[[dict[str, Any]], str] | None:
+        """``json.dumps(body, default=str)`` of the announcement's body whose ``games`` are
+        this round's with ``game_ids`` (what :meth:`finish` puts in the payload), built from
+        :attr:`games_json`; None when there is none."""
+        tails = self.games_json
+        if tails is None or len(tails) != len(game_ids):
+            return None
+
+        def encode(body: dict[str, Any]) -> str:
+            marker = f"\u0000games{len(tails)}\u0000"
+            text = json.dumps({**body, "games": marker}, default=str)
+            games = ", ".join(f'{{"id": {int(i)}{tail}' for i, tail in zip(game_ids, tails,
+                                                                          strict=True))
+            quoted = json.dumps(marker)
+            if text.count(quoted) != 1:  # a name spelled like the marker: the long way
+                return json.dumps({**body, "games": self._games_with(game_ids)}, default=str)
+            return text.replace(quoted, f"[{games}]", 1)
+
+        return encode
 
     def finish(
         self, game_ids: list[int], paired_at: datetime, deadline: datetime | None
@@ -69,8 +98,7 @@ class StoredRound:
             raise ValueError(f"{len(game_ids)} game ids for {len(self.games)} games")
         paired_at, deadline = _stored_time(paired_at), _stored_time(deadline)
         payload = dict(self.payload)
-        payload["games"] = [{**g, "id": i}
-                            for g, i in zip(self.payload["games"], game_ids, strict=True)]
+        payload["games"] = self._games_with(game_ids)
         payload["paired_at"] = paired_at.isoformat()
         payload["deadline"] = None if deadline is None else deadline.isoformat()
         payload["deadline_unix"] = None if deadline is None else int(deadline.timestamp())
@@ -133,13 +161,29 @@ def stored_round(model: Tournament, result: PairingResult, facts: dict[str, Any]
         games=games, byes=byes, paired_at=_UNKNOWN_TIME, deadline=None,
         use_colours=seating.use_colours,
     )
+    payload = round_payload(view)
     return StoredRound(
         seating=replace(seating, seats={}),  # not sent back: the store does not need it
         games=[(seats[g.white].player_id, seats[g.black].player_id) for g in result.games],
         byes=[(seats[b.player].player_id, b.kind.value) for b in result.byes],
         bye_points=[b.points for b in byes],
-        payload=round_payload(view),
+        payload=payload,
         audit_games=[[g.white, g.black] for g in result.games],
         audit_byes=[[b.player, b.kind.value] for b in result.byes],
         explanation=explanation_text(facts),
+        games_json=_games_json(payload["games"]),
     )
+
+
+_HEAD = '{"id": 0'
+
+
+def _games_json(games: list[dict[str, Any]]) -> list[str] | None:
+    """Each board's JSON after its leading ``{"id": 0`` (see :attr:`StoredRound.games_json`)."""
+    tails = []
+    for game in games:
+        text = json.dumps(game, default=str)
+        if not text.startswith(_HEAD) or text[len(_HEAD)] not in ",}":
+            return None
+        tails.append(text[len(_HEAD):])
+    return tails

@@ -37,7 +37,7 @@ from service.model import settings_of
 from service.permissions import require_manager, require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
-from service.present import current_standings, standings_payload
+from service.present import current_standings
 from service.rounds import RoundOps
 from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
@@ -631,10 +631,17 @@ class TournamentOps(RoundOps):
                     return await current_standings(conn, t, final=True)
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=self.now())
-            view = await current_standings(conn, t, final=True)
-            await self._announce(conn, t, "final_standings", standings_payload(view))
+            # computed after the commit and off the event loop for a big event
+            announced = await self._announce_standings(conn, t, "final_standings", {},
+                                                       final=True, placings=True)
             await self._audit(conn, actor, t, "tournament.finish", None, {"force": force})
-            return view
+            if not self.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
+                return await current_standings(conn, t, final=True)
+        view = await self._complete_announcement(announced)
+        if view is None:  # completed by another process, or changed meanwhile: as it is now
+            async with self.db.transaction(readonly=True) as conn:
+                view = await current_standings(conn, t, final=True)
+        return view
 
     async def cancel_tournament(
         self, actor: Actor, tournament: TournamentRef = None

@@ -8,6 +8,14 @@ the second one sees what the first one wrote. Inside one process the coroutines 
 :class:`Database` are serialised by an :class:`asyncio.Lock`, because a single SQLite
 connection has one transaction at a time.
 
+Read-only transactions (``transaction(readonly=True)``: views, the snapshot a big round is
+paired from, the standings computed after a commit) run on separate reading connections
+(:data:`READERS`, issue 13): in WAL mode a reader sees the last commit and neither waits for
+the writer nor makes it wait, so a 3,000-player snapshot read no longer holds the connection
+that every other guild's ``/report`` needs, and the other reading connections serve the
+other guilds' reads meanwhile. A file name SQLite cannot open twice (``:memory:``) keeps
+one connection for everything.
+
 :func:`connect` refuses, with one line for the operator (:class:`UnusableDatabase`), a file
 that swissbot could open but not use: not a database, damaged, read-only, or written by a newer
 swissbot. Better to stop at start-up than to start and then fail every write.
@@ -114,50 +122,54 @@ async def _to_completion(statement: Awaitable[Any]) -> Any:
 
 
 class Database:
-    """One aiosqlite connection with serialised transactions. Create it with :func:`connect`."""
+    """A writing aiosqlite connection with serialised transactions, and a reading one (see
+    the module docstring). Create it with :func:`connect`."""
 
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str,
+                 readers: list[aiosqlite.Connection] | None = None) -> None:
         self.conn = conn
         self.path = path
         self._lock = asyncio.Lock()
+        self.readers = list(readers or [])
+        # the reading connections not in use: a long read (a big event's snapshot) takes
+        # one, the short reads of other guilds take the others
+        self._free: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in self.readers:
+            self._free.put_nowait(reader)
 
     @asynccontextmanager
     async def transaction(self, *, readonly: bool = False) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``; ``ROLLBACK`` if the block raises.
 
-        ``readonly=True`` starts a deferred transaction instead: a consistent snapshot that
-        does not take the write lock (WAL readers never block the writer).
+        ``readonly=True`` starts a deferred transaction instead, on the reading connection:
+        a consistent snapshot that neither takes the write lock nor waits for the writing
+        connection (WAL readers never block the writer, nor the writer them).
         """
-        async with self._lock:
+        if readonly and self.readers:
+            reader = await self._free.get()
             try:
-                await _to_completion(self.conn.execute("BEGIN" if readonly else "BEGIN IMMEDIATE"))
-            except BaseException:
-                # Cancelled while BEGIN waited for the write lock: it still ran in aiosqlite's
-                # thread, so undo it or the next operation on this connection inherits it.
-                await self._rollback_if_open()
-                raise
-            try:
-                yield self.conn
-                await _to_completion(self.conn.execute("COMMIT"))
-            except BaseException:
-                await self._rollback_if_open()
-                raise
+                async with _transaction(reader, "BEGIN") as conn:
+                    yield conn
+            finally:
+                self._free.put_nowait(reader)
+            return
+        async with self._lock, _transaction(
+                self.conn, "BEGIN" if readonly else "BEGIN IMMEDIATE") as conn:
+            yield conn
 
     async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
         """``operation()`` as it is: SQLite serialises every write transaction on the file
         (``BEGIN IMMEDIATE``), so there are no deadlocks to retry (PostgreSQL's has)."""
         return await operation()
 
-    async def _rollback_if_open(self) -> None:
-        if self.conn.in_transaction:
-            await _to_completion(self.conn.execute("ROLLBACK"))
-
     async def close(self) -> None:
         """Close after the transaction in progress (a command, an outbox pass) has finished:
         closing under it would roll it back half-way through the operation."""
         async with self._lock:
+            for _ in self.readers:  # each one once its read is over
+                await (await self._free.get()).close()
             await self.conn.close()
 
     async def __aenter__(self) -> Database:
@@ -212,6 +224,7 @@ async def connect_sqlite(
         if migrate:
             await apply_migrations(conn, migrations_dir)
         await _check_writable(conn)
+        readers = await _open_readers(where)
     except MigrationError as exc:
         await conn.close()
         raise MigrationError(f"cannot use the database {where}: {exc}") from None
@@ -221,7 +234,57 @@ async def connect_sqlite(
     except BaseException:
         await conn.close()
         raise
-    return Database(conn, where)
+    return Database(conn, where, readers)
+
+
+@asynccontextmanager
+async def _transaction(conn: aiosqlite.Connection, begin: str
+                       ) -> AsyncIterator[aiosqlite.Connection]:
+    """``begin`` ... ``COMMIT`` on ``conn``; ``ROLLBACK`` if the block raises."""
+    try:
+        await _to_completion(conn.execute(begin))
+    except BaseException:
+        # Cancelled while BEGIN waited for the write lock: it still ran in aiosqlite's
+        # thread, so undo it or the next operation on this connection inherits it.
+        await _rollback_if_open(conn)
+        raise
+    try:
+        yield conn
+        await _to_completion(conn.execute("COMMIT"))
+    except BaseException:
+        await _rollback_if_open(conn)
+        raise
+
+
+async def _rollback_if_open(conn: aiosqlite.Connection) -> None:
+    if conn.in_transaction:
+        await _to_completion(conn.execute("ROLLBACK"))
+
+
+#: Reading connections per process (module docstring): one for a long read, the others
+#: for every other guild's short ones meanwhile.
+READERS = 3
+
+
+async def _open_readers(where: str) -> list[aiosqlite.Connection]:
+    """The reading connections (module docstring), opened once the file is in WAL mode and
+    migrated; none where a second connection would open another database (``:memory:``)."""
+    if ":memory:" in where or "mode=memory" in where:
+        return []
+    readers: list[aiosqlite.Connection] = []
+    try:
+        for _ in range(READERS):
+            reader = await aiosqlite.connect(where, isolation_level=None)
+            readers.append(reader)
+            reader.row_factory = aiosqlite.Row
+            await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            # A write through it would be a bug (it holds no write lock): SQLite refuses one.
+            await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        for reader in readers:
+            await reader.close()
+        raise
+    return readers
 
 
 async def _enable_wal(conn: aiosqlite.Connection) -> None:

@@ -48,6 +48,8 @@ class OutboxRow:
     last_error: str | None
     claimed_by: str | None = None  # the process delivering it (migration 0011)
     lease_until: datetime | None = None
+    # What is still to compute before it can be posted (migration 0014), else None.
+    deferred: dict[str, Any] | None = None
 
 
 def _dumps(value: Any) -> str | None:
@@ -110,6 +112,7 @@ def _outbox(row: Row) -> OutboxRow:
         last_error=row["last_error"],
         claimed_by=row["claimed_by"],
         lease_until=from_text(row["lease_until"]),
+        deferred=None if row["deferred"] is None else json.loads(row["deferred"]),
     )
 
 
@@ -122,24 +125,76 @@ async def enqueue(
     kind: str,
     payload: dict[str, Any],
     now: datetime,
+    deferred: dict[str, Any] | None = None,
+    text: str | None = None,
 ) -> int:
+    """Queue an announcement; with ``deferred`` (what is still to compute, JSON) it is not
+    posted, nor anything after it in its channel, until :func:`fill_deferred` completes it.
+    ``text``: ``payload`` already encoded (its JSON text), by a quicker way."""
     stamp = to_text(now)
     return await insert_returning_id(
         conn,
         "INSERT INTO outbox (guild_id, channel_id, tournament_id, kind, payload, created_at,"
-        " next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (guild_id, channel_id, tournament_id, kind, json.dumps(payload, default=str), stamp,
-         stamp),
+        " next_attempt_at, deferred) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (guild_id, channel_id, tournament_id, kind,
+         json.dumps(payload, default=str) if text is None else text, stamp, stamp,
+         _dumps(deferred)),
     )
+
+
+async def fill_deferred(conn: Connection, outbox_id: int, payload: dict[str, Any]) -> bool:
+    """Complete a deferred announcement with its ``payload``: True for the one call that
+    did (a second one, or one for a row already completed or dropped, changes nothing)."""
+    cur = await conn.execute(
+        "UPDATE outbox SET payload = ?, deferred = NULL WHERE id = ? AND deferred IS NOT NULL",
+        (json.dumps(payload, default=str), outbox_id),
+    )
+    return cur.rowcount == 1
+
+
+async def drop_deferred(conn: Connection, outbox_id: int, reason: str, never: datetime) -> bool:
+    """Give up a deferred announcement (what it described is gone: its round was undone):
+    kept for the record, never posted (due at ``never``), no longer holding its channel."""
+    cur = await conn.execute(
+        "UPDATE outbox SET deferred = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?"
+        " AND deferred IS NOT NULL",
+        (reason[:500], to_text(never), outbox_id),
+    )
+    return cur.rowcount == 1
+
+
+async def deferred_ids(conn: Connection, tournament_id: int | None = None, *,
+                       created_before: datetime | None = None) -> list[int]:
+    """The announcements still waiting for their payload (of one tournament, written before
+    a moment), oldest first."""
+    sql = "SELECT id FROM outbox WHERE deferred IS NOT NULL"
+    params: list[Any] = []
+    if tournament_id is not None:
+        sql += " AND tournament_id = ?"
+        params.append(tournament_id)
+    if created_before is not None:
+        sql += " AND created_at < ?"
+        params.append(to_text(created_before))
+    async with conn.execute(sql + " ORDER BY id", params) as cur:
+        return [int(row[0]) for row in await cur.fetchall()]
+
+
+# A row waits while an earlier row of its channel is still deferred (its payload is being
+# computed): the channel's announcements keep their order.
+_NOT_BEHIND_DEFERRED = (
+    " AND o.deferred IS NULL AND NOT EXISTS (SELECT 1 FROM outbox AS d WHERE"
+    " d.channel_id = o.channel_id AND d.id < o.id AND d.deferred IS NOT NULL)"
+)
 
 
 async def pending(
     conn: Connection, now: datetime, limit: int = 50
 ) -> list[OutboxRow]:
-    """Undelivered rows whose next attempt is due, oldest first."""
+    """Undelivered rows whose next attempt is due, oldest first (not a deferred one, nor
+    one behind a deferred one in its channel)."""
     async with conn.execute(
-        "SELECT * FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?"
-        " ORDER BY id LIMIT ?",
+        "SELECT * FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ?"
+        f"{_NOT_BEHIND_DEFERRED} ORDER BY o.id LIMIT ?",
         (to_text(now), limit),
     ) as cur:
         return [_outbox(row) for row in await cur.fetchall()]
@@ -160,7 +215,8 @@ async def claim(
     when it is undelivered, due, of a guild on ``shards``, and not leased by another process
     (no lease, an expired one, or our own). A row also waits while an earlier undelivered row
     of its channel is leased by another process, so a channel's announcements keep their
-    order when a process dies holding the earlier one.
+    order when a process dies holding the earlier one, and while an earlier row of its
+    channel is deferred (its standings are being computed, migration 0014).
 
     On SQLite the statement runs under the ``BEGIN IMMEDIATE`` write lock, so two claimants
     are serialised. On PostgreSQL (READ COMMITTED) two claimants would pick the same rows and
@@ -214,6 +270,7 @@ def _claim_statement(
         " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.channel_id = o.channel_id"
         " AND e.id < o.id AND e.delivered_at IS NULL AND e.lease_until > ?"
         " AND e.claimed_by <> ?)"
+        f"{_NOT_BEHIND_DEFERRED}"
         f" ORDER BY o.id LIMIT ?{lock}) RETURNING *"
     )
     args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, claimant,

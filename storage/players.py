@@ -42,12 +42,22 @@ def _player(row: Row) -> PlayerRow:
 
 async def list_players(conn: Connection, tournament_id: int) -> list[PlayerRow]:
     """All players, in pairing-number order (unnumbered ones by registration)."""
+    return player_rows(await fetch_players(conn, tournament_id))
+
+
+async def fetch_players(conn: Connection, tournament_id: int) -> list[Row]:
+    """:func:`list_players` as the database gives them: turn them into rows with
+    :func:`player_rows` where it costs no one (3,000 of them: ~50 ms of Python)."""
     async with conn.execute(
         "SELECT * FROM players WHERE tournament_id = ?"
         " ORDER BY number IS NULL, number, registered_at, id",
         (tournament_id,),
     ) as cur:
-        return [_player(row) for row in await cur.fetchall()]
+        return list(await cur.fetchall())
+
+
+def player_rows(rows: list[Row]) -> list[PlayerRow]:
+    return [_player(row) for row in rows]
 
 
 async def get_player(conn: Connection, player_id: int) -> PlayerRow | None:

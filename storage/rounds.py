@@ -263,6 +263,18 @@ async def insert_games(
 async def list_games(
     conn: Connection, tournament_id: int, round_number: int | None = None
 ) -> list[GameRow]:
+    return game_rows(await fetch_games(conn, tournament_id, round_number))
+
+
+def game_rows(rows: list[Row]) -> list[GameRow]:
+    return [_game(row) for row in rows]
+
+
+async def fetch_games(
+    conn: Connection, tournament_id: int, round_number: int | None = None
+) -> list[Row]:
+    """:func:`list_games` as the database gives them (:func:`game_rows` turns them into
+    rows: for every game of a big event, best done outside the event loop)."""
     sql = (
         f"SELECT {_GAME_COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id"
         " WHERE g.tournament_id = ?"
@@ -272,7 +284,7 @@ async def list_games(
         sql += " AND r.number = ?"
         params.append(round_number)
     async with conn.execute(sql + " ORDER BY r.number, g.board", params) as cur:
-        return [_game(row) for row in await cur.fetchall()]
+        return list(await cur.fetchall())
 
 
 async def get_game(conn: Connection, game_id: int) -> GameRow | None:

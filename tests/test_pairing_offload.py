@@ -223,3 +223,65 @@ async def test_big_exports_and_the_crosstable_are_the_same_off_the_event_loop(
             assert offloaded == await _inline(service, service.export(GUILD, fmt, table=table))
         assert await service.crosstable(GUILD) == await _inline(service,
                                                                 service.crosstable(GUILD))
+
+
+async def test_the_spliced_json_of_a_big_round_is_json_dumps_of_it(tmp_path: Path) -> None:
+    """The store writes the pairings announcement by splicing the game ids into the boards'
+    JSON built in the worker (``StoredRound.encoder``): exactly ``json.dumps`` of the body."""
+    import json
+
+    from service.model import load_snapshot, pairing_config
+    from service.pairing_runs import _seating
+    from service.stored_round import stored_round
+    from swiss.pairing import pair_round
+
+    async with pooled(tmp_path / "t.sqlite3") as service:
+        tid = await _running(service, players=9)
+        async with service.db.transaction(readonly=True) as conn:
+            t = await tournament_repo.get_tournament(conn, tid)
+            assert t is not None
+            snapshot = await load_snapshot(conn, t)
+    result = pair_round(snapshot.tournament, pairing_config(t))
+    stored = stored_round(snapshot.tournament, result, {}, _seating(t, 2, snapshot))
+    ids = [1000 + 7 * k for k in range(len(stored.games))]
+    _, payload = stored.finish(ids, Clock()(), None)
+    encode = stored.encoder(ids)
+    assert encode is not None
+    for body in ({"tournament": {"id": tid, "name": t.name}, **payload, "replaces": 3},
+                 {"tournament": {"name": "\u0000games4\u0000"}, **payload}):
+        assert encode(body) == json.dumps(body, default=str)
+
+
+@pytest.mark.parametrize("write_between", [False, True])
+async def test_the_snapshot_read_first_is_used_only_if_nothing_changed_since(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write_between: bool
+) -> None:
+    """A big event's snapshot is read before step 1, on a reading connection: step 1 pairs
+    from it only when the revision is still the one read with it; after a write in between
+    it reads the snapshot again itself (else the store, comparing with step 1's revision,
+    would accept a pairing of the stale snapshot)."""
+    from service import pairing_runs
+
+    reads: list[int] = []
+    load = pairing_runs.load_snapshot
+
+    async def counted(conn: Any, t: Any) -> Any:
+        reads.append(t.id)
+        return await load(conn, t)
+
+    async with pooled(tmp_path / "t.sqlite3") as service:
+        await _running(service)
+        early = pairing_runs.PairingRunOps._early_snapshot
+
+        async def then_write(self: Any, actor: Any, ref: Any) -> Any:
+            found = await early(self, actor, ref)
+            assert found is not None  # a big event (every event is, here)
+            if write_between:
+                await service.set_rating(ORG, "#4", 2100)
+            return found
+
+        monkeypatch.setattr(pairing_runs.PairingRunOps, "_early_snapshot", then_write)
+        monkeypatch.setattr(pairing_runs, "load_snapshot", counted)
+        view = await service.pair_next_round(ORG, round_number=2)
+        assert view.number == 2
+        assert len(reads) == (1 if write_between else 0)

@@ -10,7 +10,7 @@ from collections import defaultdict
 from service import TournamentService
 
 # Deliberate overrides: each extends the base behaviour and calls super().
-COOPERATIVE = {"_announce", "_outcome"}
+COOPERATIVE = {"_announced", "_outcome"}
 
 
 def _definitions() -> dict[str, list[type]]:

@@ -172,10 +172,16 @@ class BracketGraph:
 
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
-    nxt: Sequence[int], rules: str, one: int, pab_unplayed: bool = False, *,
-    focus_only: bool = True,
+    nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
+    pab_unplayed: bool = False, *, focus_only: bool = True,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
+
+    ``sinks``: the graph of a bracket paired on its own (2017, see
+    :func:`swiss.pairing.fide_dutch.engine.pair_brackets`): ``unpaired`` is the bracket and
+    the next scoregroup, and instead of a bye vertex every player ``i`` of the ``n`` gets a
+    private sink ``n + i`` (matched to it: unpaired in both brackets), the sinks pairing among
+    themselves freely, so any set of players may stay unpaired: no completion.
 
     ``pab_unplayed`` (2025): this bracket decides the PAB (see
     :func:`swiss.pairing.fide_dutch.engine._decides_pab`), so the bye edges carry the
@@ -188,15 +194,21 @@ def bracket_graph(
     much less work (the tests compare both ways)."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
-    odd = n % 2 == 1
-    vertices = n + int(odd)
+    odd = n % 2 == 1 and not sinks
+    vertices = 2 * n if sinks else n + int(odd)
     bye_v = n if odd else -1
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
     lu, lv = loc[ra.gu], loc[ra.gv]
-    # Each graph edge's index among the round's edges (-1: a bye edge).
+    # Each graph edge's index among the round's edges (-1: a sink or bye edge).
     eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
     us, vs = lu[eidx], lv[eidx]
+    if sinks:
+        own = np.arange(n, dtype=np.int64)
+        su, sv = np.triu_indices(n, 1)
+        us = np.concatenate((us, own, n + su.astype(np.int64)))
+        vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
+        eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))

@@ -2,8 +2,10 @@
 
 Brackets are paired from the top score down, as the rules say. For each bracket ``B`` (the
 moved-down players plus the residents of the next score group) one maximum weight matching is
-solved on *all* players still unpaired (plus a bye vertex when their number is odd). Its edge
-weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
+solved on *all* players still unpaired (plus a bye vertex when their number is odd); in the
+2017 edition a bracket is first paired on its own, with the next score group only, and only
+the penultimate pairing bracket gets the whole-round matching (see :func:`pair_brackets`). Its
+edge weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
 
 * the absolute criteria C1-C3 and the PAB rule C2 are edges left out of the graph, and
   completion (C4) is the matching's maximum cardinality: the rest of the field can always be
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -204,21 +207,35 @@ def pair_brackets(
             nxt = [p for p in rest if score[p] == next_score]
         else:
             nxt = []
-        pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
-                                                    nxt)
         if ctx.rules == "2017" and rest and not collapsed:
-            # 2017 A.9 and C.4: completion binds only in the penultimate pairing bracket
-            # (PPB): the bracket whose own best pairing would leave the rest unpairable.
-            # It is re-paired for completion (as every bracket is here) and all the players
-            # below it form one collapsed last bracket (CLB). The 2025 engine does not
-            # collapse (applied to 2025 it breaks 7 corpus rounds and fixes none).
-            alone = _alone_quality(ctx, bracket)
-            if _quality(ctx, bracket, pairs, floaters) > alone:
+            # 2017 A.9: the bracket is paired on its own (C.5-C.19, no completion: C.4 binds
+            # only in the PPB), C.7 looking "just in the following bracket" (its pairs and
+            # PSD with these downfloaters, paired on its own too). When its downfloaters and
+            # the players below cannot complete the round, it is the penultimate pairing
+            # bracket (PPB): re-paired for completion, without C.7 ("if the current bracket
+            # is neither the PPB nor the CLB"), and all the players below it form one
+            # collapsed last bracket (CLB). The 2025 engine does not collapse (applied to
+            # 2025 it breaks 7 corpus rounds and fixes none).
+            if len(rest) > len(nxt):
+                local = sorted([*bracket, *nxt], key=ra.rank_keys.__getitem__)
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, local, bracket,
+                                                            set(movers), nxt, sinks=True)
+                paired = {p for ab in pairs for p in ab}
+                ppb = not _completable(ra, [p for p in unpaired if p not in paired])
+            else:
+                # The following bracket is the last one: its pairing completes the round,
+                # the PAB to a player C.2 allows, so C.7 looks at it completed. The bracket
+                # is the PPB when completion costs it pairs or PSD (C.5, C.6).
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                            set(movers), nxt)
+                ppb = _quality(ctx, bracket, pairs, floaters) > _alone_quality(ctx, bracket)
+            if ppb:
                 collapsed = True
-                # C.7 applies "if the current bracket is neither the PPB nor the CLB":
-                # re-pair the PPB without the following-bracket criterion.
                 pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                             set(movers), [])
+        else:
+            pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                        set(movers), nxt)
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -279,22 +296,46 @@ def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
     return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
+def _completable(ra: RoundArrays, players: list[int]) -> bool:
+    """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
+    (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
+    n = len(players)
+    pos = np.array([ra.pos[p] for p in players], dtype=np.int64)
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[pos] = np.arange(n)
+    lu, lv = loc[ra.gu], loc[ra.gv]
+    keep = (lu >= 0) & (lv >= 0)
+    us, vs = lu[keep], lv[keep]
+    if n % 2:
+        bye = np.flatnonzero(ra.can_pab[pos])
+        us = np.concatenate((us, bye))
+        vs = np.concatenate((vs, np.full(bye.size, n, dtype=np.int64)))
+        n += 1
+    zero = np.zeros((1, us.size), dtype=np.int64)
+    return exact.solve(n, us, vs, zero, [1], duals=False) is not None
+
+
 def _pair_bracket(
     ctx: _Context, ra: RoundArrays, unpaired: list[int], bracket: list[int], movers: set[int],
-    nxt: list[int]
+    nxt: list[int], sinks: bool = False,
 ) -> tuple[list[tuple[int, int]], list[int], int | None]:
-    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
+    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player.
+
+    ``unpaired``: every player still unpaired (the round is completed: the matching covers
+    them all), or with ``sinks`` only the bracket and the next scoregroup ``nxt``, any of
+    whom may stay unpaired (the 2017 bracket paired on its own, see :func:`pair_brackets`).
+    """
     in_b = set(bracket)
     n = len(unpaired)
-    odd = n % 2 == 1
+    odd = n % 2 == 1 and not sinks
     index = {pid: i for i, pid in enumerate(unpaired)}
-    vertices = n + (1 if odd else 0)
+    vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
 
     def solve(pab_unplayed: bool) -> tuple[BracketGraph, _Solver,
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                              pab_unplayed)
+                              sinks=sinks, pab_unplayed=pab_unplayed)
         # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
         # would take 2**240): the same pairing whatever the backend, or the same error.
         limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
@@ -316,14 +357,6 @@ def _pair_bracket(
         graph, solver, found = solve(True)
         assert found is not None  # the same graph, other weights
     best_w, mates = found
-    if ctx.rules == "2017" and nxt:
-        optimum = solver.last  # the tests below overwrite it; rejected ones must not
-        chosen = _next_bracket_alone(ctx, solver, bracket, nxt, _mate_map(mates), index,
-                                     unpaired, bye_v)
-        if chosen is not None:
-            best_w, mates = chosen
-        else:
-            solver.last = optimum
     if solver.last is not None:
         # Every tie-break test below asks whether the optimum is still reachable with some
         # edges left out. A matching that reaches it is optimal, so by complementary
@@ -335,7 +368,7 @@ def _pair_bracket(
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
         v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
+        return None if v == bye_v or v >= n else unpaired[v]
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     is_b = np.zeros(vertices, dtype=bool)
@@ -357,6 +390,23 @@ def _pair_bracket(
         return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
 
     done: set[int] = set()
+    if ctx.rules == "2017" and movers:
+        # 2017 B.7 and D.3: S1 (the MDPs paired) is chosen before the MDP-pairing: the
+        # exchanges of MDPs between S1 and the Limbo are the outermost alteration, giving
+        # priority to the S1 of the lowest BSNs (sorted ascending). So each MDP, highest
+        # first, is put in S1 (paired with a resident) when the optimum allows, else in the
+        # Limbo, before any MDP chooses its partner.
+        resident = np.zeros(vertices, dtype=bool)
+        resident[[index[x] for x in bracket if x not in movers]] = True
+        for p in bracket:
+            if p not in movers:
+                continue
+            vp = index[p]
+
+            def in_s1(us: np.ndarray, vs: np.ndarray, vp: int = vp) -> np.ndarray:
+                return ~(((us == vp) & ~resident[vs]) | ((vs == vp) & ~resident[us]))
+            if not search.accept(in_s1) and not try_pin(p, None):
+                raise NoPairing("internal: tie-break found no optimal candidate")
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
     for p in bracket:
         if p not in movers or p in done:
@@ -393,7 +443,18 @@ def _pair_bracket(
             if search.accept(split):
                 break
         else:
-            raise NoPairing("internal: no exchange reaches the optimum")
+            # Only when _exchanges cut a size short (over 20,000 exchanges of one size, seen
+            # in collapsed last brackets of mixed scores): the split the current optimum
+            # fits with the fewest players exchanged, moving down the higher and up the
+            # lower of each pair that sits in one subgroup. An optimal pairing, though maybe
+            # not the first one in the Handbook's order.
+            s1x, s2x = _split_of(search.mate, res, s1, index)
+            f1 = np.zeros(vertices, dtype=bool)
+            f1[[index[q] for q in s1x]] = True
+            f2 = np.zeros(vertices, dtype=bool)
+            f2[[index[q] for q in s2x]] = True
+            if not search.accept(partial(split, i1=f1, i2=f2)):  # it fits the optimum
+                raise NoPairing("internal: no exchange reaches the optimum")
         for p in s1x:
             for q in s2x:
                 if q in done:
@@ -442,74 +503,6 @@ def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_
     counts = {int(ra.unplayed[ra.pos[pid]]) for pid in in_b
               if ra.can_pab[ra.pos[pid]] and ra.sc[ra.pos[pid]] == score}
     return len(counts) > 1
-
-
-def _next_bracket_alone(
-    ctx: _Context, solver: _Solver, bracket: list[int], nxt: list[int],
-    mate: dict[int, int], index: dict[int, int], unpaired: list[int], bye_v: int,
-) -> tuple[int, set[tuple[int, int]]] | None:
-    """2017 C.7 for a bracket with one downfloater: the following bracket on its own.
-
-    2017 C.7 chooses the downfloaters "to maximize the number of pairs ... in the following
-    bracket (just in the following bracket)": the pairs the downfloater could make with the
-    next scoregroup by the absolute criteria alone, whether or not the rest of the round then
-    lets them be made (the weights count only pairs actually made). Among the downfloaters
-    that keep this bracket's own pairs and PSD (C.5, C.6) and completion (C.4), keep those
-    whose following bracket makes the most pairs: narrow the solver to them and return the new
-    optimum (weight, pairs; the solver's duals are those of that optimum), or ``None`` when
-    nothing changes.
-    """
-    in_b = set(bracket)
-    one = ctx.scale
-    sc = {p: int(ctx.players[p].score * one) for p in bracket}
-    min_b = min(sc.values())
-
-    def partner(pid: int, m: dict[int, int]) -> int | None:
-        v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
-
-    floaters = [p for p in bracket if partner(p, mate) not in in_b]
-    if len(floaters) != 1:
-        return None
-    alone = _max_pairs(ctx, nxt)
-    if 2 * alone == len(nxt):
-        return None  # the next scoregroup pairs fully by itself: one more player adds nothing
-    made = {d: _max_pairs(ctx, [d, *nxt]) for d in bracket}
-    best = max(made.values())
-    if made[floaters[0]] == best:
-        return None
-
-    def quality(m: dict[int, int]) -> tuple[int, list[int]]:
-        # C.5 and C.6 of this bracket: its pairs, then its PSD (largest difference first).
-        diffs = []
-        pairs = 0
-        for p in bracket:
-            q = partner(p, m)
-            if q is not None and q in in_b:
-                pairs += p < q
-                diffs.append(abs(sc[p] - sc[q]))
-            else:
-                diffs.append(sc[p] - min_b + one)
-        return pairs, sorted(diffs, reverse=True)
-
-    target = quality(mate)
-    is_b = np.zeros(solver.vertices, dtype=bool)
-    is_b[[index[x] for x in bracket]] = True
-    us, vs = solver.us, solver.vs
-    for level in sorted({v for v in made.values() if v > made[floaters[0]]}, reverse=True):
-        stay = np.zeros(solver.vertices, dtype=bool)
-        stay[[index[x] for x in bracket if made[x] != level]] = True
-        # Players outside the chosen set pair inside the bracket: no edge of theirs leaves it.
-        mask = ~((stay[us] & ~is_b[vs]) | (stay[vs] & ~is_b[us]))
-        found = solver.solve(mask, duals=True)
-        if found is None:
-            continue
-        new_mate = _mate_map(found[1])
-        if quality(new_mate) != target:
-            continue
-        solver.narrow(mask)
-        return found
-    return None
 
 
 class _TieBreak:
@@ -804,13 +797,26 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             yield n1, n2
 
 
-def _max_pairs(ctx: _Context, group: list[int]) -> int:
-    """The most pairs ``group`` can make on its own (absolute criteria only)."""
-    edges = [(i, j, 1) for i in range(len(group)) for j in range(i + 1, len(group))
-             if allowed(ctx.players[group[i]], ctx.players[group[j]], ctx.forbidden)]
-    if not edges:
-        return 0
-    return len(max_weight_matching(len(group), edges, "rustworkx"))
+def _split_of(mate: dict[int, int], res: list[int], s1: list[int], index: dict[int, int]
+              ) -> tuple[list[int], list[int]]:
+    """S1 and S2 of the remainder ``res`` that the matching ``mate`` fits with the fewest
+    players exchanged: of each pair inside S1 the lower player moves to S2, of each pair
+    inside S2 the higher one moves to S1, and S1 players left unpaired move to S2."""
+    at = {index[q]: q for q in res}
+    in_s1 = set(s1)
+    new_s1: set[int] = set()
+    for q in res:
+        other = at.get(mate[index[q]])
+        if other is None:
+            continue  # unpaired in the remainder: S2
+        hi, lo = (q, other) if res.index(q) < res.index(other) else (other, q)
+        if q != hi:
+            continue
+        if (hi in in_s1 and lo in in_s1) or (hi not in in_s1 and lo not in in_s1):
+            new_s1.add(hi)
+        else:
+            new_s1.add(hi if hi in in_s1 else lo)
+    return [q for q in res if q in new_s1], [q for q in res if q not in new_s1]
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:

@@ -1,0 +1,203 @@
+"""Standings announced after the commit, off the event loop (issue 13).
+
+The standings a round's last result announces (``standings``, ``final_standings``), those of
+``/tournament finish`` and those a corrected result carries (``result_corrected``) are, for
+a big event, about a second of tiebreak arithmetic at 3,000 players. Computed inside the
+operation's write transaction and in the event loop, they held the database and stalled
+every guild for that second. For an event of ``SWISSBOT_PAIRING_INLINE_BELOW`` players or
+more (the threshold of the pairing and of ``/standings``), instead:
+
+1. The operation writes the announcement in its own transaction, with everything but the
+   standings, and ``deferred`` = what to compute: the round (``after_round``), ``final``,
+   whether the top cut's placings are shown, where the table goes in the payload, and the
+   tournament's **revision** at that moment (migration 0014). The row is not posted, and the
+   later rows of its channel wait behind it, so the channel keeps its order.
+2. After the commit (:func:`completing`, around every public operation), the snapshot is
+   read in one read transaction with the revision, the table is computed in a thread
+   (``PairingPool.off_loop``), and a second short write transaction fills the payload in
+   if the revision is still the one read (else it reads and computes again), exactly once
+   (``UPDATE ... WHERE deferred IS NOT NULL``), with what the announcement brings along
+   (the placing DMs of ``final_standings``).
+
+Stale: if the revision named in step 1 is no longer the current one (the event changed
+between the two steps: a late join, a withdrawal, a correction that announces itself), the
+table is computed from the event as it is now, still after the named round; if that round
+is gone or no longer complete (undone), the announcement is dropped (kept, never posted,
+with the reason in ``last_error``): it would describe a round that no longer exists.
+
+A process that stops between the two steps leaves the row deferred; the bot completes it
+at start-up (:meth:`DeferredOps.complete_announcements`, also run with the timers), and
+only then does its channel move on. Small events keep computing inline, in the transaction,
+as before (well under the ~50 ms budget).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from service.base import ServiceBase
+from service.model import SnapshotRows, build_snapshot, load_snapshot, read_snapshot, settings_of
+from service.outbox import GIVEN_UP
+from service.playoff_state import load_bracket
+from service.present import standings_payload, standings_view, with_placings
+from service.views import StandingsView
+from storage import journal
+from storage import players as player_repo
+from storage import rounds as round_repo
+from storage import tournaments as tournament_repo
+from storage.connection import Connection
+from storage.tournaments import TournamentRow
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: Deferred announcements written by the operation running in this task (None outside one).
+_written: ContextVar[list[int] | None] = ContextVar("swissbot_deferred", default=None)
+
+#: Tries to compute and store a table while the event keeps changing under it.
+ATTEMPTS = 3
+
+
+def _with_table(payload: dict[str, Any], key: str | None,
+                table: dict[str, Any]) -> dict[str, Any]:
+    """The payload with the standings in place: at the top (``standings`` and
+    ``final_standings``) or under ``key`` (``result_corrected``'s ``standings``)."""
+    return {**payload, **table} if key is None else {**payload, key: table}
+
+
+async def completing(service: DeferredOps, operation: Callable[[], Awaitable[T]]) -> T:
+    """Run ``operation()``, then complete the deferred announcements it wrote (whether it
+    returned or raised after committing them). The outermost operation of a task does it;
+    a cancelled one leaves them to the recovery."""
+    if _written.get() is not None:
+        return await operation()
+    written: list[int] = []
+    token = _written.set(written)
+    try:
+        result = await operation()
+    except asyncio.CancelledError:
+        raise
+    except BaseException:
+        _written.reset(token)
+        await service._complete_all(written)
+        raise
+    _written.reset(token)
+    await service._complete_all(written)
+    return result
+
+
+class DeferredOps(ServiceBase):
+    async def _announce_standings(
+        self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any], *,
+        after_round: int | None = None, final: bool = False, placings: bool = False,
+        key: str | None = None,
+    ) -> int:
+        """Queue ``kind`` with the standings after ``after_round`` (None: every round) in
+        ``payload`` (at the top, or under ``key``), with the top cut's placings when
+        ``placings``: computed here for a small event, after the commit for a big one
+        (module docstring)."""
+        players = await player_repo.count_entrants(conn, t.id)
+        if not self.pairing.offloads(players):
+            snapshot = await load_snapshot(conn, t)
+            view = standings_view(t, snapshot, after_round=after_round, final=final)
+            if placings:
+                view = with_placings(view, await load_bracket(conn, t.id), after_round)
+            return await self._announce(
+                conn, t, kind, _with_table(payload, key, standings_payload(view)))
+        spec = {"revision": await tournament_repo.revision(conn, t.id),
+                "after_round": after_round, "final": final, "placings": placings, "key": key}
+        row_id = await self._announce(conn, t, kind, payload, deferred=spec)
+        written = _written.get()
+        if written is not None:
+            written.append(row_id)
+        return row_id
+
+    async def complete_announcements(
+        self, tournament_id: int | None = None, *, older_than: timedelta | None = None
+    ) -> int:
+        """Complete every deferred announcement (of one tournament, or all; only those
+        written more than ``older_than`` ago: the others are still being completed by their
+        operation): the recovery after a process stopped between an operation and its
+        standings (the bot runs it at start-up, and with the timers for those older than a
+        minute). Returns how many were completed now."""
+        before = None if older_than is None else self.now() - older_than
+        async with self.db.transaction(readonly=True) as conn:
+            ids = await journal.deferred_ids(conn, tournament_id, created_before=before)
+        done = 0
+        for row_id in ids:
+            if await self._complete_announcement(row_id) is not None:
+                done += 1
+        return done
+
+    async def _complete_all(self, ids: list[int]) -> None:
+        for row_id in ids:
+            try:
+                await self._complete_announcement(row_id)
+            except Exception:  # left deferred: the recovery completes it later
+                log.exception("could not complete the deferred announcement %d", row_id)
+
+    async def _complete_announcement(self, row_id: int) -> StandingsView | None:
+        """Compute and store the standings of the deferred announcement ``row_id`` (module
+        docstring). Returns the table stored, or None when there was nothing to do (already
+        completed, dropped, or still changing after :data:`ATTEMPTS` tries)."""
+        for _attempt in range(ATTEMPTS):
+            async with self.db.transaction(readonly=True) as conn:
+                row = await journal.get_outbox(conn, row_id)
+                if row is None or row.deferred is None or row.tournament_id is None:
+                    return None
+                t = await tournament_repo.get_tournament(conn, row.tournament_id)
+                if t is None:
+                    return None
+                spec = row.deferred
+                after_round = spec.get("after_round")
+                revision = await tournament_repo.revision(conn, t.id)
+                gone = None
+                if after_round is not None:
+                    rnd = await round_repo.get_round(conn, t.id, int(after_round))
+                    if rnd is None or rnd.state != "complete":
+                        gone = (f"round {after_round} is no longer complete (undone?): its "
+                                "standings were not posted")
+                rows = await read_snapshot(conn, t) if gone is None else None
+                bracket = await load_bracket(conn, t.id) if spec.get("placings") else None
+            if rows is None:
+                async with self.db.transaction() as conn:
+                    await journal.drop_deferred(conn, row_id, str(gone), GIVEN_UP)
+                return None
+            view = await self.pairing.off_loop(
+                len(rows.players), _table, t, rows, after_round, bool(spec.get("final")))
+            if spec.get("placings"):
+                view = with_placings(view, bracket, after_round)
+            body = _with_table(row.payload, spec.get("key"), standings_payload(view))
+            async with self.db.transaction() as conn:
+                fresh = await tournament_repo.get_tournament(conn, t.id)
+                if fresh is None:
+                    return None
+                if (await tournament_repo.revision(conn, t.id) != revision
+                        or _terms(fresh) != _terms(t)):
+                    continue  # changed while it was computed: read it again
+                if not await journal.fill_deferred(conn, row_id, body):
+                    return None  # another process completed it meanwhile
+                shown = {k: v for k, v in body.items() if k not in ("tournament", "pictures")}
+                await self._announced(conn, t, row.kind, shown)
+            return view
+        log.warning("the standings of announcement %d kept changing; left for later", row_id)
+        return None
+
+
+def _table(t: TournamentRow, rows: SnapshotRows, after_round: int | None,
+           final: bool) -> StandingsView:
+    """The model built from the rows read, and its standings (in a thread, for a big
+    event: both are thousands of rows of Python)."""
+    return standings_view(t, build_snapshot(t, rows), after_round=after_round, final=final)
+
+
+def _terms(row: TournamentRow) -> tuple[Any, ...]:
+    """What of the tournament row the standings depend on besides the revision."""
+    settings = settings_of(row)
+    return (row.name, row.status, settings.tiebreaks, settings.tiebreak_rules,
+            settings.rounds, settings.scoring)
