@@ -175,7 +175,11 @@ def pair_brackets(
     ctx: _Context, to_pair: Sequence[int]
 ) -> tuple[list[tuple[int, int]], int | None, list[Decision]]:
     """Pair every bracket; return the games (white, black), the PAB player and explanations."""
-    order = sorted(to_pair, key=lambda pid: ctx.players[pid].rank_key())
+    # The order of A.2 (score descending, then pairing number) with integer scores.
+    # (score * scale without Fraction arithmetic: scale is a multiple of every denominator)
+    scores = {pid: ctx.players[pid].score for pid in to_pair}
+    units = {pid: s.numerator * (ctx.scale // s.denominator) for pid, s in scores.items()}
+    order = sorted(to_pair, key=lambda pid: (-units[pid], ctx.players[pid].seed))
     unpaired: list[int] = list(order)
     games: list[tuple[int, int]] = []
     decisions: list[Decision] = []
@@ -183,7 +187,8 @@ def pair_brackets(
     movers: list[int] = []
     if not order:
         return games, pab, decisions
-    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
+    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs,
+                      ctx.initial)
     # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
     # graph is every allowed pair of the round.)
     # Scores in integer units and rank keys as integers: the same order, without Fractions.
@@ -320,7 +325,6 @@ def _pair_bracket(
     them all), or with ``sinks`` only the bracket and the next scoregroup ``nxt``, any of
     whom may stay unpaired (the 2017 bracket paired on its own, see :func:`pair_brackets`).
     """
-    P = ctx.players
     in_b = set(bracket)
     n = len(unpaired)
     odd = n % 2 == 1 and not sinks
@@ -328,19 +332,10 @@ def _pair_bracket(
     vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
 
-    def colour_terms(a: int, b: int) -> tuple[int, int, int, int]:
-        # A pair can sit in two brackets of a round (both floated down): computed once.
-        key = (a, b)
-        got = ra.colour_cache.get(key)
-        if got is None:
-            hi, lo = (a, b) if ra.rank_keys[a] < ra.rank_keys[b] else (b, a)
-            got = ra.colour_cache[key] = _colour_terms(ctx, P[hi], P[lo], ranked=True)
-        return got
-
     def solve(pab_unplayed: bool) -> tuple[BracketGraph, _Solver,
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                              colour_terms, sinks=sinks, pab_unplayed=pab_unplayed)
+                              sinks=sinks, pab_unplayed=pab_unplayed)
         # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
         # would take 2**240): the same pairing whatever the backend, or the same error.
         limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
@@ -392,7 +387,7 @@ def _pair_bracket(
         return ok
 
     def try_pin(p: int, q: int | None) -> bool:
-        return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
+        return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
 
     done: set[int] = set()
     if ctx.rules == "2017" and movers:
@@ -475,7 +470,7 @@ def _pair_bracket(
     for p in bracket:
         q = partner(p, mate)
         if q is not None and q in in_b:
-            if ctx.players[p].rank_key() < ctx.players[q].rank_key():
+            if ra.rank_keys[p] < ra.rank_keys[q]:
                 fixed_pairs.append((p, q))
         else:
             floaters.append(p)
@@ -520,9 +515,48 @@ class _TieBreak:
         self.mate = mate
         self.vertices = vertices
         self.bracket = bracket  # vertex mask of the bracket the tests are about
+        # Pins accepted but not yet applied to the live edges (see accept_pin): (p, q), q
+        # None when p floats out of the bracket.
+        self.pins: list[tuple[int, int | None]] = []
+        # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
+        # matched vertex's row in them.
+        self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
 
     def partner(self, v: int) -> int:
         return self.mate[v]
+
+    def accept_pin(self, p: int, q: int | None, pred: _Mask) -> bool:
+        """:meth:`accept` for ``pred`` pinning vertex ``p`` to ``q`` (``None``: ``p`` floats,
+        no edge of his into the bracket).
+
+        Most pins are met by the current optimum: they are accepted on the spot and applied
+        to the live edges later, all at once (:meth:`_flush`), instead of one numpy pass over
+        the edges each.
+        """
+        mate = self.mate[p]
+        if (mate == q) if q is not None else not self.bracket[mate]:
+            self.pins.append((p, q))
+            return True
+        return self.accept(pred, None if q is None else (p, q))
+
+    def _flush(self) -> None:
+        """Narrow the live edges to the pins accepted so far (the same edges as narrowing by
+        each pin's predicate in turn)."""
+        if not self.pins:
+            return
+        us, vs = self.solver.us, self.solver.vs
+        partner = np.full(self.vertices, -1, dtype=np.int64)
+        floats = np.zeros(self.vertices, dtype=bool)
+        for p, q in self.pins:
+            if q is None:
+                floats[p] = True
+            else:
+                partner[p], partner[q] = q, p
+        pu, pv = partner[us], partner[vs]
+        keep = ((pu < 0) | (pu == vs)) & ((pv < 0) | (pv == us))
+        keep &= ~((floats[us] & self.bracket[vs]) | (floats[vs] & self.bracket[us]))
+        self.solver.narrow(keep)
+        self.pins.clear()
 
     def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
         """Keep ``pred`` (narrow the live edges to it) if the optimum survives it.
@@ -532,27 +566,128 @@ class _TieBreak:
         """
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
-        pairs = [(u, v) for u, v in self.mate.items() if u < v]
-        mu = np.array([u for u, _ in pairs], dtype=np.int64)
-        mv = np.array([v for _, v in pairs], dtype=np.int64)
+        self._flush()
+        mu, mv = self._mate_arrays()
         mask = pred(self.solver.us, self.solver.vs)
-        if bool(np.all(pred(mu, mv))):
+        met = pred(mu, mv)
+        if bool(np.all(met)):
             self.solver.narrow(mask)
             return True
-        if pair is not None and self._swap(pred, pair):
+        if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask)
             return True
         if not self.solver.covers(mask):
             return False  # a vertex has no edge left: no perfect matching, no solve needed
         if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
             return False  # (on a small graph the solve below costs about as much)
-        found = self.solver.solve(mask)
+        repaired = self._repair(mask, met, pair)
+        if repaired is not None:
+            self.solver.narrow(mask)
+            self.mate = repaired
+            return True
+        found = self.solver.solve(mask, start=self._start())
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
             self.mate = _mate_map(found[1])
             return True
         return False
 
+
+    def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None
+                ) -> dict[int, int] | None:
+        """An optimum that meets the test, found without a solve, or ``None``.
+
+        The current optimum's pairs that break the test are undone (and ``pair`` matched),
+        and the players left free are matched again along augmenting paths of live edges
+        that meet the test, found by an alternating breadth-first search (one that does not
+        shrink blossoms: it may miss a path, never makes a wrong one). The result is kept
+        only if it is a perfect matching of live, test-meeting edges of the optimum weight:
+        then the test is passed for certain. Any failure leaves the decision to the solve.
+        """
+        solver = self.solver
+        mu, mv = self._mate_arrays()
+        mate = dict(self.mate)
+        free: list[int] = []
+        for r in np.flatnonzero(~met).tolist():
+            u, v = int(mu[r]), int(mv[r])
+            del mate[u], mate[v]
+            free += (u, v)
+        blocked: set[int] = set()
+        if pair is not None:
+            p, q = pair
+            for x in (p, q):
+                if x in mate:
+                    other = mate.pop(x)
+                    del mate[other]
+                    free.append(other)
+            free = [x for x in free if x not in (p, q)]
+            mate[p], mate[q] = q, p
+            blocked = {p, q}  # the pinned pair stays as it is
+        if len(free) > 8:
+            return None  # many changes: leave it to the solve
+        keep = np.flatnonzero(solver.alive & mask)
+        ends = np.concatenate((solver.us[keep], solver.vs[keep]))
+        others = np.concatenate((solver.vs[keep], solver.us[keep]))
+        order = np.argsort(ends, kind="stable")
+        others = others[order].tolist()
+        starts = np.searchsorted(ends[order], np.arange(self.vertices + 1)).tolist()
+        unmatched = set(free)
+        while unmatched:
+            source = unmatched.pop()
+            # Alternating BFS from ``source``: non-matching edge to y, matching edge y-mate[y].
+            seen = {source} | blocked
+            came: dict[int, int] = {}  # y -> the x it was reached from
+            frontier = [source]
+            end = -1
+            while frontier and end < 0:
+                nxt: list[int] = []
+                for x in frontier:
+                    for y in others[starts[x]:starts[x + 1]]:
+                        if y in seen:
+                            continue
+                        if y in unmatched:
+                            came[y], end = x, y
+                            break
+                        z = mate.get(y)
+                        if z is None or z in seen:
+                            continue
+                        seen.update((y, z))
+                        came[y] = x
+                        nxt.append(z)
+                    if end >= 0:
+                        break
+                frontier = nxt
+            if end < 0:
+                return None
+            unmatched.discard(end)
+            y = end
+            while True:  # flip the path: y takes the x it came from, x's old mate goes on
+                x = came[y]
+                old = mate.get(x)
+                mate[x], mate[y] = y, x
+                if x == source:
+                    break
+                y = old  # type: ignore[assignment]
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        if len(pairs) * 2 != self.vertices:
+            return None
+        idx = solver.find(pairs)
+        if idx is None or not bool((solver.alive[idx] & mask[idx]).all()):
+            return None
+        if solver.weight(pairs) != self.best:
+            return None
+        return mate
+
+    def _start(self) -> exact.Solution | None:
+        """The warm start of a test's solve: the current optimum with the duals the tight
+        edges were found with (feasible on every live edge: all of them are tight)."""
+        base = self.solver.base
+        if base is None:
+            return None
+        mate = np.empty(self.vertices, dtype=np.int64)
+        for u, v in self.mate.items():
+            mate[u] = v
+        return exact.Solution(mate, base.y, base.blossoms, base.wide)
 
     def _bracket_can_match(self, mask: np.ndarray) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
@@ -587,21 +722,45 @@ class _TieBreak:
         zero = np.zeros((1, gu.size), dtype=np.int64)
         return exact.solve(n, gu, gv, zero, [1], duals=False) is not None
 
-    def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
+    def _mate_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The current optimum's pairs ``(u, v)``, ``u < v``, as two arrays (kept until the
+        optimum changes)."""
+        if self._arrays is None or self._arrays[0] is not self.mate:
+            pairs = [(u, v) for u, v in self.mate.items() if u < v]
+            mu = np.array([u for u, _ in pairs], dtype=np.int64)
+            mv = np.array([v for _, v in pairs], dtype=np.int64)
+            row = {u: i for i, (u, _v) in enumerate(pairs)}
+            row.update({v: i for i, (_u, v) in enumerate(pairs)})
+            self._arrays = (self.mate, mu, mv, row)
+        return self._arrays[1], self._arrays[2]
+
+    def _swap(self, pred: _Mask, pair: tuple[int, int], met: np.ndarray) -> bool:
         """Whether matching ``pair`` and the two partners it leaves alone instead of the
         current mates gives a matching of the optimum weight that meets ``pred`` (then it
-        becomes the current one): the cheapest change that could pin ``pair``."""
+        becomes the current one): the cheapest change that could pin ``pair``. ``met``:
+        ``pred`` on the current optimum's pairs (in :meth:`_mate_arrays` order).
+
+        Only two pairs change: the other pairs stay live and keep their ``met``, and the
+        current optimum's weight is the optimum, so the swap keeps it exactly when the two
+        new pairs weigh what the two old ones did."""
         p, q = pair
         a, b = self.mate[p], self.mate[q]
-        mate = dict(self.mate)
-        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
-        pairs = [(u, v) for u, v in mate.items() if u < v]
-        idx = self.solver.find(pairs)
+        new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
+        idx = self.solver.find(new)
         if idx is None or not bool(self.solver.alive[idx].all()):
             return False
+        assert self._arrays is not None
+        row = self._arrays[3]
+        others = np.ones(met.size, dtype=bool)
+        others[[row[p], row[q]]] = False
         mu, mv = self.solver.us[idx], self.solver.vs[idx]
-        if not bool(np.all(pred(mu, mv))) or self.solver.weight(pairs) != self.best:
+        if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
+        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]
+        if self.solver.weight(new) != self.solver.weight(old):
+            return False
+        mate = dict(self.mate)
+        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
         self.mate = mate
         return True
 
@@ -694,6 +853,9 @@ class _Solver:
         # When set: the edges each solve starts from; the others are priced against the
         # duals and added when they violate them (exact.solve_with_pricing).
         self.candidate: np.ndarray | None = None
+        # The dual solution every live edge is tight under (set by :meth:`tight`): solves
+        # may warm-start from it.
+        self.base: exact.Solution | None = None
         self.max_weight = sum(int(row.max(initial=0)) * m
                               for row, m in zip(limbs, multipliers, strict=True))
 
@@ -726,7 +888,8 @@ class _Solver:
         sums = self.limbs[:, idx].sum(axis=1).tolist()
         return sum(int(s) * m for s, m in zip(sums, self.multipliers, strict=True))
 
-    def solve(self, mask: np.ndarray | None = None, duals: bool = False
+    def solve(self, mask: np.ndarray | None = None, duals: bool = False,
+              start: exact.Solution | None = None
               ) -> tuple[int, set[tuple[int, int]]] | None:
         """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
         or ``None`` when there is no perfect matching."""
@@ -743,7 +906,7 @@ class _Solver:
             self.candidate[self._edge_index(pairs)] = True
         elif self.backend == "exact":
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
-                              self.limbs[:, idx], self.multipliers, duals=duals)
+                              self.limbs[:, idx], self.multipliers, duals=duals, start=start)
             if sol is None:
                 return None
             if duals:
@@ -821,6 +984,7 @@ class _Solver:
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves
+        out.base = sol
         if not out.sparsify(dense):
             return out
         assert out.candidate is not None
