@@ -80,8 +80,10 @@ def _from_bytes(data: bytes) -> list[int]:
     ]
 
 
-def _i64(a: np.ndarray) -> bytes:
-    return np.ascontiguousarray(a, dtype="<i8").tobytes()
+def _i64(a: np.ndarray) -> np.ndarray:
+    # The compiled module reads any contiguous buffer: no copy into bytes when the array is
+    # already contiguous int64.
+    return np.ascontiguousarray(a, dtype="<i8")
 
 
 def solve(
@@ -115,19 +117,19 @@ def solve(
         raise ValueError("benefit components must be non-negative")
     if not duals and start is None and not wide and n <= SMALL_VERTICES:
         mate_small = _blossom.solve_small(
-            n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers)
+            n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers)
         )
         if mate_small is None:
             return None
         if mate_small is not False:  # False: weights too large for it, LEMON below
             return Solution(np.frombuffer(mate_small, dtype="<i8").astype(np.int64), [], [],
                             False, {"freed": n})
-    warm: tuple[bytes, bytes] | tuple[()] = ()
+    warm: tuple[bytes, np.ndarray] | tuple[()] = ()
     if start is not None:
         y0, mate0 = warm_start(start, n)
         warm = (_to_bytes(y0), _i64(mate0))
     raw = _blossom.solve(
-        n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers), wide,
+        n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers), wide,
         *warm,
     )
     if raw is None:
@@ -208,7 +210,7 @@ class _Laminar:
         self.inner, self.parent, self.depth = inner, parent, depth
         self.cumz = cumz
 
-    def args(self) -> tuple[bytes, bytes, bytes, bytes]:
+    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, bytes]:
         return _i64(self.inner), _i64(self.parent), _i64(self.depth), _to_bytes(self.cumz)
 
 
@@ -233,7 +235,7 @@ def price(
     lam = laminar or _Laminar(n, solution.blossoms)
     comps = np.ascontiguousarray(benefits, dtype="<i8")
     bad, slack = _blossom.price(
-        n, _i64(us), _i64(vs), comps.tobytes(), len(multipliers), _to_bytes(multipliers),
+        n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers),
         _to_bytes(solution.y), *lam.args(), narrow,
     )
     return (np.frombuffer(bad or b"", dtype="<i8").astype(np.int64),
