@@ -905,8 +905,11 @@ class _Solver:
             pairs = sol.pairs()
             self.candidate[self._edge_index(pairs)] = True
         elif self.backend == "exact":
+            # dense: the tie-break tests are exact, so which optimum (and duals) comes back
+            # changes no pairing.
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
-                              self.limbs[:, idx], self.multipliers, duals=duals, start=start)
+                              self.limbs[:, idx], self.multipliers, duals=duals, start=start,
+                              dense=True)
             if sol is None:
                 return None
             if duals:
