@@ -16,7 +16,7 @@ setup(
             ],
             include_dirs=["swiss/pairing/_native"],
             language="c++",
-            extra_compile_args=["-std=gnu++17", "-O2", "-Wno-unused-parameter", "-pthread"],
+            extra_compile_args=["-std=gnu++17", "-O3", "-Wno-unused-parameter", "-pthread"],
             extra_link_args=["-pthread"],
         )
     ]

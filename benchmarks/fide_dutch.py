@@ -10,7 +10,8 @@ For each size (and seed: by default the size itself), bbpPairings' generator mak
 How each engine is measured (the same work for both: read the TRF file, pair the round):
 bbpPairings is a fresh process per run and its CPU time is the child's (process start,
 reading the file, pairing, printing); swissbot runs in this process, its CPU time is
-this process's for reading the file's text, parsing it and pairing (``time.process_time``);
+this process's for reading the file's text, parsing it and pairing (``time.process_time``,
+without the per-board explanations, as ``swissbot pair`` without ``--explain``);
 Python's start-up and imports are not counted (they are paid once per process, not per
 round: the bot and the CLI pair many rounds per process), and one small round is paired
 first, untimed, so that the first size does not pay for loading modules either. Each
@@ -71,7 +72,8 @@ def main() -> int:
     if oracle is None:
         print("skipped: bbpPairings not found (../shared is absent)")
         return 0
-    config = PairingConfig(system="fide-dutch", rules=args.rules)
+    # No explanations: bbpPairings -p prints none, nor does ``swissbot pair`` without --explain.
+    config = PairingConfig(system="fide-dutch", rules=args.rules, explain=False)
     with tempfile.TemporaryDirectory() as tmp:
         cache = args.cache or Path(tmp)
         cache.mkdir(parents=True, exist_ok=True)

@@ -94,7 +94,8 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
     if args.rules not in DUTCH_RULES:
         raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
-                         backend=args.backend, seed=seed, rules=args.rules)
+                         backend=args.backend, seed=seed, rules=args.rules,
+                         explain=args.explain)
 
 
 def run(args: argparse.Namespace) -> int:

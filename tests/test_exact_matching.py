@@ -118,6 +118,42 @@ def test_small_dense_solver_reaches_lemons_optimum(
         assert sum(weight[p] for p in pairs) == _reference(n, edges)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([2, 4, 8, 16, 34, 64, 100, 128]),
+    density=st.sampled_from([0.05, 0.2, 0.5, 1.0]),
+    scale=st.sampled_from([2, 3, 50, 10**6, 10**17]),  # (one int64 component)
+    seed=st.integers(0, 10**9),
+)
+def test_dense_solver_duals_are_a_valid_certificate(
+    n: int, density: float, scale: int, seed: int
+) -> None:
+    """A cold solve with duals up to SMALL_VERTICES vertices (``dense=True``) runs the
+    dense solver and turns its duals into LEMON's convention: the optimum weight LEMON
+    finds (``wide=True`` forces LEMON) and a dual solution that is a certificate for it
+    (ties included)."""
+    from swiss.pairing import _blossom
+    from swiss.pairing.exact import _i64, _to_bytes
+
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, density, scale)
+    lemon = solve_int(n, edges, wide=True)
+    us = np.array([u for u, _v, _w in edges], dtype=np.int64)
+    vs = np.array([v for _u, v, _w in edges], dtype=np.int64)
+    low = min((w for _u, _v, w in edges), default=0)
+    comps = np.array([[w - low for _u, _v, w in edges]], dtype=np.int64)
+    raw = _blossom.solve_dense(n, _i64(us), _i64(vs), comps, 1, _to_bytes([1]))
+    if lemon is None:
+        assert raw is None or not edges
+        return
+    assert raw is not None and raw is not False  # these weights are within its limits
+    dense = solve_int(n, edges, dense=True)  # the same call through exact.solve
+    assert dense is not None and not dense.wide
+    weight = {(u, v): w for u, v, w in edges}
+    assert sum(weight[p] for p in dense.pairs()) == sum(weight[p] for p in lemon.pairs())
+    _check_duals(n, edges, dense)
+
+
 def test_small_dense_solver_limits() -> None:
     from swiss.pairing import _blossom
     from swiss.pairing.exact import SMALL_VERTICES, _i64, _to_bytes

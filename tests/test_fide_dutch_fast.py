@@ -26,6 +26,7 @@ from swiss.pairing.fide_dutch import edges, engine
 from swiss.pairing.fide_dutch.edges import colour_terms
 from swiss.pairing.fide_dutch.engine import _colour_terms, _Context
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
+from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
 from swiss.state import Float
 from swiss.trf import parse_trf
 from tests.test_fide_dutch_solver import _best, _graphs, _solver
@@ -103,8 +104,13 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
         assert fast.vertices == full.vertices and fast.bye_v == full.bye_v
         np.testing.assert_array_equal(fast.us, full.us)
         np.testing.assert_array_equal(fast.vs, full.vs)
-        np.testing.assert_array_equal(fast.comps, full.comps)
+        np.testing.assert_array_equal(fast.all_comps(), full.comps)
         np.testing.assert_array_equal(fast.focus, full.focus)
+        # pack works on the near columns and expands its limbs: the same weights.
+        fast_limbs, fast_mults = edges.pack(fast, RUSTWORKX_MAX_WEIGHT)
+        full_limbs, full_mults = edges.pack(full, RUSTWORKX_MAX_WEIGHT)
+        np.testing.assert_array_equal(fast_limbs, full_limbs)
+        assert fast_mults == full_mults
         compared += 1
         shortcut += int((~(fast.focus[fast.us] | fast.focus[fast.vs])).sum() > 1)
         return fast

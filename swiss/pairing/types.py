@@ -46,6 +46,10 @@ class PairingConfig:
     seed: int | None = None
     double_rounds: bool = False  # TCEC: every pair plays two games per round
     rules: str = "2025"  # fide-dutch: the edition of FIDE C.04.3 ("2025" or "2017")
+    # fide-dutch: build PairingResult.explanations (False: left empty, the same pairing;
+    # a 100-player round spends about 1 ms on them, ``swissbot pair`` without --explain
+    # prints none).
+    explain: bool = True
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:

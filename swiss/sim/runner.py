@@ -107,7 +107,7 @@ class EnginePairer:
     def __call__(self, tournament: Tournament) -> Round:
         config = PairingConfig(
             system=self.system, beta=self.beta, policy=self.policy,  # type: ignore[arg-type]
-            seed=tournament.seed, rules=self.rules,
+            seed=tournament.seed, rules=self.rules, explain=False,  # only the round is kept
         )
         return pair_round(tournament, config).to_round()
 

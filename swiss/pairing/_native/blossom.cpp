@@ -270,12 +270,14 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
     g.reserveEdge((int)a.m);
     std::vector<G::Node> nodes(a.n);
     for (Py_ssize_t i = 0; i < a.n; ++i) nodes[i] = g.addNode();
+    for (Py_ssize_t e = 0; e < a.m; ++e) g.addEdge(nodes[a.us[e]], nodes[a.vs[e]]);
+    // The map made after the edges: sized once, not grown (and copied) edge by edge. A
+    // SmartGraph numbers its edges 0, 1, ... in the order they were added.
     G::EdgeMap<V> wmap(g);
     for (Py_ssize_t e = 0; e < a.m; ++e) {
-        G::Edge edge = g.addEdge(nodes[a.us[e]], nodes[a.vs[e]]);
         V value;
         from_i256(weights[e], &value);
-        wmap[edge] = value;
+        wmap[g.edgeFromId((int)e)] = value;
     }
     typedef lemon::WarmPerfectMatching<G, G::EdgeMap<V> > M;
     M mwpm(g, wmap);
@@ -413,6 +415,104 @@ static PyObject* dense_solve(Py_ssize_t n, const int64_t* us, const int64_t* vs,
     Py_END_ALLOW_THREADS
     if (2 * pairs < n) Py_RETURN_NONE;
     return PyBytes_FromStringAndSize((const char*)mate.data(), 8 * n);
+}
+
+static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
+                                  const std::vector<I256>& weights) {
+    if (n % 2) Py_RETURN_NONE;
+    if (n == 0 || a.m == 0) Py_RETURN_FALSE;  // (the caller handles the trivial cases)
+    I256 wmin(0), wmax(0);
+    for (Py_ssize_t e = 0; e < a.m; ++e) {
+        if (e == 0 || weights[e] < wmin) wmin = weights[e];
+        if (e == 0 || wmax < weights[e]) wmax = weights[e];
+    }
+    if (!dense_fits(wmax - wmin, n) || !fits_i128(wmin)) Py_RETURN_FALSE;
+    typedef __int128 V;
+    std::vector<int64_t> mate;
+    std::vector<V> lab, zlab;
+    std::vector<std::vector<int>> members;
+    int pairs;
+    bool valid = true;
+    std::vector<V> y(n);
+    Py_BEGIN_ALLOW_THREADS
+    dense::Matching<V> solver((int)n);
+    for (Py_ssize_t e = 0; e < a.m; ++e)
+        solver.set((int)a.us[e], (int)a.vs[e], (narrow(weights[e] - wmin) + 1) * 2);
+    pairs = solver.run(&mate);
+    if (2 * pairs == n) {
+        solver.duals(&lab, &zlab, &members);
+        // Doubled weights W = 2 (w - wmin + 1): lab_u + lab_v + z - 2 W = y_u + y_v + z - 4 w
+        // with y = lab + 2 wmin - 2.
+        V shift = narrow(wmin) * 2 - 2;
+        for (Py_ssize_t v = 0; v < n; ++v) y[v] = lab[v] + shift;
+        // The check: blossom membership as one list of blossoms per vertex.
+        size_t nb = zlab.size();
+        std::vector<std::vector<int>> holds(n);
+        for (size_t b = 0; b < nb && valid; ++b) {
+            if (zlab[b] < 0) valid = false;
+            for (int v : members[b]) holds[v].push_back((int)b);
+            if (zlab[b] > 0) {
+                size_t inside = 0;
+                std::vector<char> in(n, 0);
+                for (int v : members[b]) in[v] = 1;
+                for (int v : members[b]) inside += mate[v] >= 0 && in[mate[v]];
+                if (inside / 2 != (members[b].size() - 1) / 2) valid = false;
+            }
+        }
+        for (Py_ssize_t e = 0; e < a.m && valid; ++e) {
+            int64_t u = a.us[e], v = a.vs[e];
+            V slack = y[u] + y[v] - narrow(weights[e]) * 4;
+            for (int b : holds[u])
+                if (std::find(holds[v].begin(), holds[v].end(), b) != holds[v].end())
+                    slack += zlab[b];
+            if (slack < 0 || (mate[u] == v && slack != 0)) valid = false;
+        }
+        // A duplicated edge keeps one weight in the dense matrix: the check above covers
+        // every copy, and the matched pair must be tight on one of them (it was on the one
+        // kept), so nothing more is needed.
+    }
+    Py_END_ALLOW_THREADS
+    if (2 * pairs < n) Py_RETURN_NONE;
+    if (!valid) Py_RETURN_FALSE;
+    std::vector<I256> yw(n), zw(zlab.size());
+    for (Py_ssize_t v = 0; v < n; ++v) yw[v] = to_i256(y[v]);
+    std::vector<int64_t> zoff(zlab.size() + 1, 0), zmem;
+    for (size_t b = 0; b < zlab.size(); ++b) {
+        zw[b] = to_i256(zlab[b]);
+        for (int v : members[b]) zmem.push_back(v);
+        zoff[b + 1] = (int64_t)zmem.size();
+    }
+    Py_ssize_t nb = (Py_ssize_t)zlab.size();
+    return Py_BuildValue(
+        "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * n), (const char*)yw.data(),
+        (Py_ssize_t)(32 * n), (const char*)zw.data(), (Py_ssize_t)(32 * nb),
+        (const char*)zoff.data(), (Py_ssize_t)(8 * (nb + 1)), (const char*)zmem.data(),
+        (Py_ssize_t)(8 * zmem.size()), Py_False, (long long)n);
+}
+
+// solve_dense(n, us, vs, comps, k, mults) -> what solve() returns (the mates and a dual
+// solution in its convention), None (no perfect matching) or False (too large for the dense
+// solver, or its certificate did not check: the caller uses solve()). The dense solver's
+// duals are turned into solve()'s (scaled by 4: y_u + y_v + z_uv - 4 w >= 0) and checked
+// exactly on every edge here: every edge feasible, every matched edge tight, every blossom
+// dual >= 0 and every blossom with a positive dual full. So what is returned is an optimum
+// with a valid certificate, whichever solver found it.
+static PyObject* solve_dense(PyObject*, PyObject* args) {
+    Py_ssize_t n, k;
+    Py_buffer us, vs, comps, mults;
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*", &n, &us, &vs, &comps, &k, &mults)) return nullptr;
+    PyObject* result = nullptr;
+    Arrays a;
+    if (read_edges(n, us, vs, comps, k, mults, &a)) {
+        std::vector<I256> weights(a.m);
+        for (Py_ssize_t e = 0; e < a.m; ++e) weights[e] = edge_weight(a, e);
+        result = dense_with_duals(n, a, weights);
+    }
+    PyBuffer_Release(&us);
+    PyBuffer_Release(&vs);
+    PyBuffer_Release(&comps);
+    PyBuffer_Release(&mults);
+    return result;
 }
 
 // solve_small(n, us, vs, comps, k, mults) -> mate (int64[n]) | None (no perfect matching)
@@ -1200,6 +1300,8 @@ static PyObject* model_components(PyObject*, PyObject* args) {
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
+    {"solve_dense", solve_dense, METH_VARARGS,
+     "solve_dense(n, us, vs, comps, k, mults) -> what solve() returns, None or False"},
     {"solve_small", solve_small, METH_VARARGS,
      "solve_small(n, us, vs, comps, k, mults) -> mate bytes, None (no perfect matching) or False"},
     {"price", price, METH_VARARGS,

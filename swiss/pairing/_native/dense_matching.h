@@ -69,7 +69,32 @@ class Matching {
         return pairs;
     }
 
+    // The dual solution after run(): lab (vertex v's dual at y[v], 0-based) and the
+    // blossoms alive at the end, each with its dual and its vertices (0-based, nested
+    // blossoms included: every blossom of the laminar family is listed). With the doubled
+    // weights W of set(), every edge has lab_u + lab_v + (the duals of the blossoms holding
+    // both) - 2 W >= 0, with equality on the matched edges.
+    void duals(std::vector<V>* y, std::vector<V>* z, std::vector<std::vector<int>>* members) {
+        y->assign(lab_.begin() + 1, lab_.begin() + n_ + 1);
+        z->clear();
+        members->clear();
+        for (int b = n_ + 1; b <= nx_; ++b) {
+            if (!st_[b]) continue;  // expanded: its slot is free
+            z->push_back(lab_[b]);
+            members->emplace_back();
+            collect(b, &members->back());
+        }
+    }
+
    private:
+    void collect(int x, std::vector<int>* out) const {
+        if (x <= n_) {
+            out->push_back(x - 1);
+            return;
+        }
+        for (int y : flower_[x]) collect(y, out);
+    }
+
     struct Edge {
         V w;
         int u, v;

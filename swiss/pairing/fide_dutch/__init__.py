@@ -92,6 +92,6 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
     explanations = explain_pairing(players, [(g.white, g.black) for g in games], pab,
                                    forbidden=tournament.forbidden_pairs,
                                    scoring=tournament.scoring,
-                                   use_colors=tournament.use_colors)
+                                   use_colors=tournament.use_colors) if config.explain else ()
     return PairingResult(round_number, games, byes, explanations=explanations,
                          backend=ctx.backend, notes=(f"FIDE Dutch, {rules} rules",))

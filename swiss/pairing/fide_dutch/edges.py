@@ -166,8 +166,27 @@ class BracketGraph:
     bye_v: int  # -1 when there is no bye vertex
     us: np.ndarray
     vs: np.ndarray
-    comps: np.ndarray  # (components, edges), compared lexicographically, highest first
+    # (components, edges), compared lexicographically, highest first; only the columns of
+    # the edges ``sub`` when it is set (every other edge's column is that of edge
+    # ``sub[kept_far]``: see bracket_graph's ``focus_only``).
+    comps: np.ndarray
     focus: np.ndarray  # vertex mask: the bracket and the next one
+    sub: np.ndarray | None = None
+    kept_far: int = 0
+
+    def all_comps(self) -> np.ndarray:
+        """The components of every edge."""
+        return self.expand(self.comps)
+
+    def expand(self, columns: np.ndarray) -> np.ndarray:
+        """Rows over the edges ``sub`` (like ``comps``) made rows over every edge: the far
+        edges take the kept far edge's column."""
+        if self.sub is None:
+            return columns
+        full = np.empty((columns.shape[0], self.us.size), dtype=columns.dtype)
+        full[:] = columns[:, self.kept_far][:, None]
+        full[:, self.sub] = columns
+        return full
 
 
 def bracket_graph(
@@ -190,8 +209,9 @@ def bracket_graph(
     An edge with neither end in the bracket or the next one, nor the bye, scores every
     component at the same value (no pair, PSD, colour or float term of either bracket
     applies to it). With ``focus_only`` the components are computed on the other edges
-    and on one such edge, whose column is then copied to the rest: the same array, from
-    much less work (the tests compare both ways)."""
+    and on one such edge, which stands for the rest (``sub``, ``kept_far``;
+    :meth:`BracketGraph.all_comps` copies its column to them): the same array, from much
+    less work (the tests compare both ways)."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1 and not sinks
@@ -228,7 +248,6 @@ def bracket_graph(
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
     nb = in_b | in_n
     is_bye = vs == bye_v
-    every = us.size
     graph_us, graph_vs = us, vs
     sub: np.ndarray | None = None
     kept_far = 0
@@ -309,13 +328,9 @@ def bracket_graph(
     rows.extend(2 - fl)
     rows.extend(big - fd)
     comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)
-    if sub is not None:
-        # Back to every edge: the far ones take the kept far edge's column.
-        full = np.empty((len(rows), every), dtype=np.int64)
-        full[:] = comps[:, kept_far][:, None]
-        full[:, sub] = comps
-        comps, us, vs = full, graph_us, graph_vs
-    return BracketGraph(vertices, bye_v, us, vs, comps, nb)
+    # With ``sub``, comps stays on the near edges (pack works on them and expands its
+    # limbs: the far ones take the kept far edge's column).
+    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far)
 
 
 def _levels(values: np.ndarray) -> list[int]:
@@ -337,9 +352,13 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
     holds at most that many such edges. Consecutive components are grouped into limbs below
     2**62. Raises :class:`WeightOverflowError` when the packed weights reach ``limit``.
     """
-    comps, us, vs = graph.comps, graph.us, graph.vs
-    if not us.size:
+    comps, every = graph.comps, graph.us.size
+    if not every:
         return np.zeros((1, 0), dtype=np.int64), [1]
+    # Everything below runs on the columns of comps (the near edges and one far edge: the
+    # far edges' columns are all that one, so the minima, maxima and limbs are the same).
+    sub = graph.sub
+    us, vs = (graph.us, graph.vs) if sub is None else (graph.us[sub], graph.vs[sub])
     lows = comps.min(axis=1)
     highs = comps.max(axis=1)
     spans = highs - lows
@@ -348,11 +367,21 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
     fu, fv = graph.focus[us], graph.focus[vs]
     first = np.where(fu, us, np.where(fv, vs, us))
     second_ok = ~(fu | fv)
+    far_ends: np.ndarray | None = None
+    if sub is not None:
+        # A far edge is in a mask exactly when the kept one is, and adds both its ends.
+        far = np.ones(every, dtype=bool)
+        far[sub] = False
+        far_ends = np.zeros(graph.vertices, dtype=bool)
+        far_ends[graph.us[far]] = True
+        far_ends[graph.vs[far]] = True
 
     def cover_size(mask: np.ndarray) -> int:
         mark = np.zeros(graph.vertices, dtype=bool)
         mark[first[mask]] = True
         mark[vs[mask & second_ok]] = True
+        if far_ends is not None and mask[graph.kept_far]:
+            mark |= far_ends
         return int(mark.sum())
 
     pairs = graph.vertices // 2
@@ -395,5 +424,6 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
         if k is not None:
             group, product = [k], radix[k]
     if not limbs:
-        return np.zeros((1, us.size), dtype=np.int64), [1]
-    return np.array(limbs, dtype=np.int64).reshape(len(limbs), us.size), multipliers
+        return np.zeros((1, every), dtype=np.int64), [1]
+    return graph.expand(np.array(limbs, dtype=np.int64).reshape(len(limbs), us.size)), \
+        multipliers
