@@ -119,9 +119,8 @@ def test_2017_any_unplayed_round_is_a_downfloat_2025_only_those_scored() -> None
 def test_2017_collapsed_last_bracket_needing_a_large_exchange_is_paired() -> None:
     """A random history whose collapsed last bracket (32 players, scores 4.0 down to 0.5)
     needs an exchange beyond the first 20,000 of its size: the engine raised "internal: no
-    exchange reaches the optimum"; it now pairs it optimally (not necessarily the first
-    candidate in the Handbook's order: bbpPairings pairs it differently, see
-    docs/fide-dutch.md "Known gaps")."""
+    exchange reaches the optimum"; it now pairs it (like bbpPairings:
+    tests/test_fide_dutch_exchanges.py)."""
     trf = Path(__file__).parent / "fixtures" / "dutch-random" / "2017-clb-large-exchange.trf"
     tournament = parse_trf(trf.read_text()).tournament
     result = pair_round(tournament, PairingConfig(system="fide-dutch", rules="2017"))

@@ -443,12 +443,10 @@ def _pair_bracket(
             if search.accept(split):
                 break
         else:
-            # Only when _exchanges cut a size short (over 20,000 exchanges of one size, seen
-            # in collapsed last brackets of mixed scores): the split the current optimum
-            # fits with the fewest players exchanged, moving down the higher and up the
-            # lower of each pair that sits in one subgroup. An optimal pairing, though maybe
-            # not the first one in the Handbook's order.
-            s1x, s2x = _split_of(search.mate, res, s1, index)
+            # Only when _exchanges stopped at a size of more than EXCHANGE_CAP exchanges
+            # (seen in collapsed last brackets of mixed scores): the first exchange in the
+            # Handbook's order that reaches the optimum, found by matchings instead.
+            s1x, s2x = _first_exchange(search, res, s1, index)
             f1 = np.zeros(vertices, dtype=bool)
             f1[[index[q] for q in s1x]] = True
             f2 = np.zeros(vertices, dtype=bool)
@@ -772,13 +770,18 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
     Fewest players exchanged first; then the smallest difference between the sums of the
     bracket sequence numbers moved S2->S1 and S1->S2; then the exchange moving the lowest
     S1 players (largest BSN moved down, compared from the largest); then the one moving the
-    highest S2 players (smallest BSN moved up, compared from the smallest).
+    highest S2 players (smallest BSN moved up, compared from the smallest). Stops before a
+    size of more than :data:`EXCHANGE_CAP` exchanges (the caller then finds the first one
+    with :func:`_first_exchange`).
     """
     from itertools import combinations
+    from math import comb
 
     bsn = {p: i + 1 for i, p in enumerate(res)}
     yield list(s1), list(s2)
     for size in range(1, min(len(s1), len(s2)) + 1):
+        if comb(len(s1), size) * comb(len(s2), size) > EXCHANGE_CAP:
+            return  # too many to list: the caller finds the first one by matchings
         options = []
         for down in combinations(s1, size):
             for up in combinations(s2, size):
@@ -788,8 +791,6 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
                     [bsn[p] for p in sorted(up, key=bsn.__getitem__)],
                 )
                 options.append((key, down, up))
-            if len(options) > 20000:
-                break
         options.sort(key=lambda o: o[0])
         for _key, down, up in options:
             n1 = sorted([p for p in s1 if p not in down] + list(up), key=bsn.__getitem__)
@@ -817,6 +818,103 @@ def _split_of(mate: dict[int, int], res: list[int], s1: list[int], index: dict[i
         else:
             new_s1.add(hi if hi in in_s1 else lo)
     return [q for q in res if q in new_s1], [q for q in res if q not in new_s1]
+
+
+def _first_exchange(search: _TieBreak, res: list[int], s1: list[int], index: dict[int, int]
+                    ) -> tuple[list[int], list[int]]:
+    """S1 and S2 of the remainder ``res`` after the first exchange (D.2 order, as in
+    :func:`_exchanges`) that some optimum of ``search`` fits, found without listing them.
+
+    An optimum fits a split when each of its pairs inside ``res`` has one player in S1 and
+    one in S2 and no S1 player floats. Of the splits it fits, the first in D.2's order is the
+    one :func:`_split_of` takes (moving down the lower-ranked player of each pair inside S1
+    and every S1 floater, up the higher-ranked of each pair inside S2): every BSN moved up
+    exceeds every one moved down, so that choice is the best on each of D.2 a-d at once. So
+    the first exchange reached is the least, over the optima, of their own splits, and each
+    of its criteria is a property of the optimum's edges: a (players moved) and b (sum of
+    the BSNs moved up minus those moved down) are sums over the edges, added as two weight
+    components below all the others and maximised in one solve; c (the highest BSN moved
+    down that differs) and d (the lowest BSN moved up that differs) are then decided player
+    by player, as the transpositions are, keeping a and b at their best.
+    """
+    search._flush()
+    base = search.solver
+    n = base.vertices
+    s1_set = set(s1)
+    bsn = np.zeros(n, dtype=np.int64)
+    role = np.zeros(n, dtype=np.int8)  # 0 outside the remainder, 1 in S1, 2 in S2
+    for i, q in enumerate(res):
+        bsn[index[q]] = i + 1
+        role[index[q]] = 1 if q in s1_set else 2
+    live = np.flatnonzero(base.alive)
+    us, vs = base.us[live], base.vs[live]
+    ru, rv = role[us], role[vs]
+    bu, bv = bsn[us], bsn[vs]
+    s1s1 = (ru == 1) & (rv == 1)
+    s2s2 = (ru == 2) & (rv == 2)
+    s1out = ((ru == 1) & (rv == 0)) | ((ru == 0) & (rv == 1))
+    # Per edge: players it moves (a) and what it adds to (sum up - sum down) (b), both
+    # minimised, as non-negative benefits (every perfect matching has n // 2 edges).
+    moved = s1s1 | s2s2 | s1out
+    b = np.where(s2s2, np.minimum(bu, bv),
+                 np.where(s1s1, -np.maximum(bu, bv), np.where(s1out, -(bu + bv), 0)))
+    top = len(res)
+    limb_a = (~moved).astype(np.int64)
+    limb_b = (top - b).astype(np.int64)  # in [0, 2 * top]
+    pairs = n // 2
+    radix_b = pairs * 2 * top + 1  # above any matching's total of limb_b
+    scale = (pairs + 1) * radix_b  # above any matching's total of both
+    limbs = np.vstack((base.limbs[:, live], limb_a, limb_b))
+    multipliers = [m * scale for m in base.multipliers] + [radix_b, 1]
+    # The compiled solver whatever the backend: these weights may pass rustworkx's limit,
+    # and the exchange found is the same whichever optimum a backend returns.
+    alt = _Solver(n, us, vs, limbs, multipliers, "exact")
+    found = alt.solve()
+    if found is None:  # cannot be: the current optimum is a perfect matching of these edges
+        raise NoPairing("internal: no exchange reaches the optimum")
+    narrowed = _TieBreak(alt, found[0], _mate_map(found[1]), n, search.bracket)
+    # a is fixed now: every optimum of ``alt`` moves this many players each way.
+    size = len(set(s1) - set(_split_of(narrowed.mate, res, s1, index)[0]))
+
+    def keep(v: int, ok: Callable[[np.ndarray], np.ndarray]) -> _Mask:
+        """Edges of ``v`` only to partners that meet ``ok`` (others' edges untouched)."""
+        def pred(eu: np.ndarray, ev: np.ndarray) -> np.ndarray:
+            at_u, at_v = eu == v, ev == v
+            other = np.where(at_u, ev, eu)
+            return ~(at_u | at_v) | ok(other)
+        return pred
+
+    # c: the highest BSNs moved down first; d: then the lowest BSNs moved up first.
+    for group, moves in ((list(reversed(s1)), _moves_down), (res[len(s1):], _moves_up)):
+        chosen = 0
+        for q in group:
+            if chosen == size:
+                break  # the others cannot move any more
+            v = index[q]
+            test = partial(moves, v=v, role=role, bsn=bsn)
+            if narrowed.accept(keep(v, test)):
+                chosen += 1
+            else:
+                # The current optimum does not move q: keep it so (no solve needed).
+                if not narrowed.accept(keep(v, lambda o, t=test: ~t(o))):
+                    raise NoPairing("internal: no exchange reaches the optimum")
+    s1x, s2x = _split_of(narrowed.mate, res, s1, index)
+    # That optimum is one of ``search``'s (the tie-break components sit below all others):
+    # the split is accepted there without a solve.
+    search.mate = narrowed.mate
+    return s1x, s2x
+
+
+def _moves_down(other: np.ndarray, v: int, role: np.ndarray, bsn: np.ndarray) -> np.ndarray:
+    """Partners ``other`` with whom S1 player ``v`` moves to S2: an S1 player ranked above
+    him, or anyone outside the remainder (he floats)."""
+    return (role[other] == 0) | ((role[other] == 1) & (bsn[other] < bsn[v]))
+
+
+def _moves_up(other: np.ndarray, v: int, role: np.ndarray, bsn: np.ndarray) -> np.ndarray:
+    """Partners ``other`` with whom S2 player ``v`` moves to S1: an S2 player ranked below
+    him."""
+    return (role[other] == 2) & (bsn[other] > bsn[v])
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
@@ -1004,6 +1102,9 @@ class _NoCandidateMatching(Exception):
 
 
 CANDIDATES_PER_VERTEX = 6
+# _exchanges lists the exchanges of one size only up to this many; beyond it the first one
+# that reaches the optimum is found by _first_exchange.
+EXCHANGE_CAP = 20000
 PRICING_MIN_EDGES = 20000
 BRACKET_CHECK_MIN_EDGES = 3000
 
