@@ -35,6 +35,7 @@ from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
+from storage.journal import EncodedJSON, encode_audit
 from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
 from storage.shards import ALL_SHARDS, Shards
@@ -324,6 +325,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         that two clicks undo one round, not two.
         """
         require_organiser(actor, "undo rounds")
+        early = await self._undo_read_early(actor, tournament)
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
@@ -343,7 +345,14 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                     f"Round {last.number} of '{t.name}' already has {finals} final result(s): "
                     "undo it anyway with force (those results are lost)."
                 )
-            view = await round_view(conn, t, last.number)
+            before: Any
+            if (early is not None and early[0] == t and early[2].number == last.number
+                    and await tournament_repo.revision(conn, t.id) == early[1]):
+                # nothing changed since the early read: its view and audit JSON are this one's
+                view, before = early[2], early[3]
+            else:
+                view = await round_view(conn, t, last.number)
+                before = round_payload(view)
             state = await load_bracket(conn, t.id)
             if state is not None and last.number <= state.playoffs.swiss_rounds:
                 # The cut was made from this round's standings: it goes with the round.
@@ -360,9 +369,33 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                                future_only=True)
             await self._announce(conn, t, "round_undone", {"round": last.number,
                                                            "by": actor.display_name})
-            await self._audit(conn, actor, t, "round.undo", round_payload(view),
-                              {"forced": force})
+            await self._audit(conn, actor, t, "round.undo", before, {"forced": force})
             return view
+
+    async def _undo_read_early(
+        self, actor: Actor, tournament: TournamentRef
+    ) -> tuple[TournamentRow, int, RoundView, EncodedJSON | None] | None:
+        """For a big event: (tournament row, revision, the last round's view, its audit JSON)
+        read in a read transaction and encoded in a thread before the undo's write
+        transaction, which uses them when the row and the revision are still the same.
+        Encoding 1,500 boards' audit JSON took 87-127 ms of the event loop inside the write
+        transaction (issue 13). None for a small event or when there is nothing to undo
+        (the write transaction says why)."""
+        try:
+            async with self.db.transaction(readonly=True) as conn:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                players = await player_repo.count_entrants(conn, t.id)
+                if not self.pairing.offloads(players):
+                    return None
+                last = await round_repo.last_round(conn, t.id)
+                if last is None:
+                    return None
+                revision = await tournament_repo.revision(conn, t.id)
+                view = await round_view(conn, t, last.number)
+        except ServiceError:
+            return None
+        before = await self.pairing.off_loop(players, _audit_json, view)
+        return t, revision, view, before
 
     async def pairings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
@@ -634,3 +667,8 @@ def _require_running(t: TournamentRow) -> None:
     if t.status != "running":
         hint = " Start it with /tournament start." if t.status == "registration" else ""
         raise TournamentNotRunningError(f"'{t.name}' is not running (it is {t.status}).{hint}")
+
+
+def _audit_json(view: RoundView) -> EncodedJSON | None:
+    """The undo's audit record of ``view`` as JSON (in a thread for a big event)."""
+    return encode_audit(round_payload(view))
