@@ -3,7 +3,9 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
@@ -219,6 +221,29 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
         draft end here alike, so a manually paired round is history like any other."""
+        later = await self._insert_round_later(
+            conn, actor, t, number, games, byes, force=force, draft_version=draft_version,
+            explanation=explanation, replaces=replaces, stored=stored)
+        return later()
+
+    async def _insert_round_later(
+        self,
+        conn: Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        games: list[tuple[int, int]],
+        byes: list[tuple[int, str]],
+        *,
+        force: bool,
+        draft_version: int | None = None,
+        explanation: dict[str, Any] | str | None = None,
+        replaces: int | None = None,
+        stored: StoredRound | None = None,
+    ) -> Callable[[], RoundView]:
+        """:meth:`_insert_round`, returning how to get the round's view: with ``stored``
+        (built in the worker) the view is made from it alone, so the caller can make it
+        after its commit instead of holding the database meanwhile."""
         settings = settings_of(t)
         now = self.now()
         deadline = (
@@ -247,9 +272,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
         encode = None
+        view: RoundView | None = None
         if stored is not None:  # built with the pairing (in the worker for a big event)
             game_ids = await round_repo.game_ids(conn, round_id)
-            view, payload = stored.finish(game_ids, now, deadline)
+            payload = stored.payload_for(game_ids, now, deadline)
             encode = stored.encoder(game_ids)  # its JSON too, but for the ids
         else:
             view = await round_view(conn, t, number)
@@ -263,17 +289,22 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 "round": number + 1, "at": next_at.isoformat(),
                 "at_unix": int(next_at.timestamp()),
             })
-        audit: dict[str, object] = {
-            "round": number, "forced": force, "system": settings.system,
-            "games": (stored.audit_games if stored is not None
-                      else [[g.white.number, g.black.number] for g in view.games]),
-            "byes": (stored.audit_byes if stored is not None
-                     else [[b.player.number, b.kind] for b in view.byes]),
-        }
+        audit: dict[str, object] = {"round": number, "forced": force,
+                                    "system": settings.system}
+        if view is None:
+            assert stored is not None
+            audit["games"], audit["byes"] = stored.audit_games, stored.audit_byes
+        else:
+            audit["games"] = [[g.white.number, g.black.number] for g in view.games]
+            audit["byes"] = [[b.player.number, b.kind] for b in view.byes]
         if draft_version is not None:
             audit["draft_version"] = draft_version
         await self._audit(conn, actor, t, "round.pair", None, audit)
-        return view
+        if view is None:
+            assert stored is not None
+            return partial(stored.view_for, game_ids, now, deadline)
+        built = view
+        return lambda: built
 
     async def _close_round(
         self,

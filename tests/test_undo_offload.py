@@ -14,7 +14,7 @@ import service.rounds as rounds_module
 from service import TournamentService
 from service.pairing_pool import PairingPool
 from storage import journal
-from tests.service_helpers import open_database
+from tests.service_helpers import Clock, open_database
 from tests.test_pairing_offload import INLINE, OFFLOADED, ORG, _running
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("backend")
 
 async def _undo_and_audit(path: Path, big: bool, *, meanwhile: bool = False) -> tuple[Any, Any]:
     db = await open_database(path)
-    service = TournamentService(db, pairing=PairingPool(INLINE))
+    service = TournamentService(db, clock=Clock(), pairing=PairingPool(INLINE))
     try:
         tid = await _running(service, players=11)
         await service.pair_next_round(ORG)
