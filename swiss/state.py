@@ -16,6 +16,7 @@ returns a :class:`PlayerState` per player. Conventions (as FIDE C.04 and the TRF
 from __future__ import annotations
 
 import enum
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,6 +26,7 @@ from swiss.model import (
     Color,
     Outcome,
     Points,
+    Result,
     Tournament,
     has_double_rounds,
     split_double_rounds,
@@ -98,42 +100,63 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
         upto = ends[upto]
     scoring = tournament.scoring
     states = {p.id: PlayerState(id=p.id) for p in tournament.players}
+    # Scores are added and compared as integers in units of 1/unit (Fraction arithmetic
+    # costs microseconds per step, and this runs for every game of every round): the same
+    # values, turned back into Fractions (one per distinct score) at the end.
+    values = {o: Fraction(scoring.for_outcome(o)) for o in Outcome}
+    bye_values = {k: Fraction(scoring.for_bye(k)) for k in ByeKind}
+    absent_value = Fraction(scoring.absent)
+    unit = math.lcm(*(v.denominator for v in
+                      (*values.values(), *bye_values.values(), absent_value)))
+    points: dict[Outcome | ByeKind | None, int] = {
+        k: int(v * unit) for k, v in (*values.items(), *bye_values.items())}
+    absent = int(absent_value * unit)
+    fractions: dict[int, Fraction] = {}
+
+    def fraction(units: int) -> Fraction:
+        got = fractions.get(units)
+        if got is None:
+            got = fractions[units] = Fraction(units, unit)
+        return got
+
+    # Per result: counts as a meeting (played or pending), played over the board, and each
+    # side's outcome (properties looked up once, not for every game).
+    kinds = {r: (r.is_played or r.is_pending, r.is_played, r.outcome_for_white(),
+                 r.outcome_for_black()) for r in Result}
+    total = dict.fromkeys(states, 0)
+    befores: dict[int, list[int]] = {pid: [] for pid in states}
+    use_colors = tournament.use_colors
     for rnd in tournament.rounds[:upto]:
-        before = {pid: st.score for pid, st in states.items()}
+        before = dict(total)
         seen: set[int] = set()
         for game in rnd.games:
-            for pid in game.players:
+            played, over_board, white_outcome, black_outcome = kinds[game.result]
+            for pid, opp, color, outcome in (
+                    (game.white, game.black, Color.WHITE, white_outcome),
+                    (game.black, game.white, Color.BLACK, black_outcome)):
                 st = states.get(pid)
                 if st is None:
                     raise ValueError(f"round {rnd.number}: unknown player {pid}")
                 if pid in seen:
                     raise ValueError(f"round {rnd.number}: player {pid} appears twice")
                 seen.add(pid)
-                opp = game.opponent_of(pid)
-                st.scores_before.append(before[pid])
-                outcome = game.outcome_for(pid)
-                played = game.result.is_played or game.result.is_pending
+                mine = before[pid]
+                befores[pid].append(mine)
                 st.outcomes.append(outcome)
                 st.byes.append(None)
-                if played and tournament.use_colors:
-                    st.colors.append(game.color_of(pid))
-                else:
-                    st.colors.append(Color.NONE)
+                st.colors.append(color if played and use_colors else Color.NONE)
                 if played:
                     st.opponents[opp] += 1
-                    if game.result.is_played:
+                    if over_board:
                         st.games_played += 1
-                    if before[pid] > before[opp]:
-                        st.floats.append(Float.DOWN)
-                    elif before[pid] < before[opp]:
-                        st.floats.append(Float.UP)
-                    else:
-                        st.floats.append(Float.NONE)
+                    theirs = before[opp]
+                    st.floats.append(Float.DOWN if mine > theirs else
+                                     Float.UP if mine < theirs else Float.NONE)
                 else:
                     st.forfeit_opponents[opp] += 1
                     st.floats.append(Float.NONE)
                 if outcome is not None:
-                    st.score += scoring.for_outcome(outcome)
+                    total[pid] += points[outcome]
                     if outcome is Outcome.FORFEIT_WIN:
                         st.unplayed_wins += 1
         for bye in rnd.byes:
@@ -143,11 +166,11 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
             if bye.player in seen:
                 raise ValueError(f"round {rnd.number}: player {bye.player} appears twice")
             seen.add(bye.player)
-            st.scores_before.append(before[bye.player])
+            befores[bye.player].append(before[bye.player])
             st.outcomes.append(None)
             st.byes.append(bye.kind)
             st.colors.append(Color.NONE)
-            st.score += scoring.for_bye(bye.kind)
+            total[bye.player] += points[bye.kind]
             if bye.kind is ByeKind.PAIRING:
                 st.pairing_byes += 1
                 st.floats.append(Float.DOWN)
@@ -157,12 +180,15 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 st.unplayed_wins += 1
         for pid, st in states.items():
             if pid not in seen:  # absent: withdrawn, late entry or simply not paired
-                st.scores_before.append(before[pid])
+                befores[pid].append(before[pid])
                 st.outcomes.append(None)
                 st.byes.append(None)
                 st.colors.append(Color.NONE)
                 st.floats.append(Float.NONE)
-                st.score += scoring.absent
+                total[pid] += absent
+    for pid, st in states.items():
+        st.score = fraction(total[pid])
+        st.scores_before = [fraction(u) for u in befores[pid]]
     return states
 
 

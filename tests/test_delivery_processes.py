@@ -5,6 +5,7 @@ records every send, so a row posted by both would show twice."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,27 @@ class SlowChannel(RecordingChannel):
         await super().send(**kwargs)
 
 
+class GatedChannel(RecordingChannel):
+    """One loop's view of the shared channel: it records into `sent` (shared by both loops)
+    and, if `after` is given, posts only once that other loop's channel has posted (or after
+    10 s). On a loaded machine one loop could otherwise claim and post every row before the
+    other's first claim ran: the gate makes the loops take turns whatever the load, so the
+    test always races two claims (more rows than one claim takes are due)."""
+
+    def __init__(self, sent: list[dict[str, Any]], after: RecordingChannel | None = None) -> None:
+        super().__init__()
+        self.sent = sent
+        self.after = after
+
+    async def send(self, **kwargs: Any) -> None:  # type: ignore[override]
+        if self.after is not None and not self.after.posted.is_set():
+            # On a timeout the assertions below say that the other loop took no part.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.after.posted.wait(), 10)
+        await asyncio.sleep(0.005)
+        await super().send(**kwargs)
+
+
 async def _busy(service: Any) -> None:
     """Each guild with a started tournament and a round of results: many rows."""
     for guild in GUILDS:
@@ -56,14 +78,17 @@ async def _race(first: OutboxDelivery, second: OutboxDelivery) -> None:
 
 async def test_two_loops_post_each_announcement_once(tmp_path: Path) -> None:
     path = tmp_path / "two.sqlite3"
-    channel = SlowChannel()
+    sent: list[dict[str, Any]] = []
+    second_channel = GatedChannel(sent)
+    first_channel = GatedChannel(sent, after=second_channel)
     async with open_service(path) as one, open_service(path) as two:
         await _busy(one)
-        first = OutboxDelivery(AnyChannelClient(channel), one)  # type: ignore[arg-type]
-        second = OutboxDelivery(AnyChannelClient(channel), two)  # type: ignore[arg-type]
+        first = OutboxDelivery(AnyChannelClient(first_channel), one)  # type: ignore[arg-type]
+        second = OutboxDelivery(AnyChannelClient(second_channel), two)  # type: ignore[arg-type]
         await _race(first, second)
         rows = await one.announcements()
-    nonces = Counter(sent["nonce"] for sent in channel.sent)
+    assert len(rows) > 20  # more than one claim takes: a second claim has rows to find
+    nonces = Counter(s["nonce"] for s in sent)
     assert max(nonces.values()) == 1  # nothing posted twice
     assert {n.split("p")[0] for n in nonces} == {f"sb{r.id}" for r in rows}  # nothing left
     assert first.delivered > 0 and second.delivered > 0  # both loops took part

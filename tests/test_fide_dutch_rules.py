@@ -30,6 +30,31 @@ RULE = {
                              "PPB nor the CLB",
     "2017-no-pab-criterion-on-unplayed-rounds": "2017 C.1-C.19 have no PAB criterion on "
                                                 "unplayed rounds (the 2025 edition added one)",
+    # t0024 round 9: the downfloater C.7 chose was lost to the exchange order afterwards.
+    "2017-c7-choice-survives-the-tie-break": "2017 C.7 ranks above the order of "
+                                             "transpositions and exchanges (B.8)",
+    # t0058 round 10: equal pairs, the following bracket's PSD on its own decides.
+    "2017-c7-psd-of-the-following-bracket-alone": "2017 C.7: first the number of pairs, then "
+                                                  "the PSD in the following bracket",
+    # t0283 round 6: paired on its own the following bracket is as good with either
+    # downfloater (completing the round would make one of them worse), so C.12 decides.
+    "2017-c7-following-bracket-not-as-completed": "2017 C.7: just in the following "
+                                                  "bracket; C.4 binds only in the PPB",
+    # t0321 round 10: paired on its own (C.7 included) the 3.5 bracket floats 45, who met
+    # everyone below but 46: it is the PPB, re-paired for completion without C.7.
+    "2017-ppb-found-by-the-brackets-own-pairing": "2017 A.9: the PPB is the bracket whose "
+                                                  "downfloaters, with all the remaining "
+                                                  "players, do not allow completion",
+    # A random history, round 6: the 3.0 bracket has MDPs 3 (5.0), 12 and 13 (4.0) and
+    # residents 4, 5, 10; only two MDPs can be paired. S1 = {3, 12} comes first (13 in the
+    # Limbo), so 3-5, 12-4, although 3-4 is the first pair of 3 (then 13-5, 12 in the Limbo).
+    "2017-s1-chosen-before-the-mdp-pairing": "2017 B.7: transpositions of S2 for the "
+                                             "current S1 first; only then an exchange "
+                                             "of MDPs between S1 and the Limbo (D.3)",
+    # t0071 round 7: the following bracket is the last one; its pairing assigns the PAB,
+    # so C.7 sees it completed, the PAB to a player C.2 allows (50 may not have it).
+    "2017-c7-last-bracket-keeps-c2": "2017 A.9 note: the assignment of the PAB (C.2) is "
+                                     "part of the pairing of the last bracket",
     # 2025: the PAB to the player with the fewest unplayed rounds (inferred from the endorsed
     # engine, see docs/fide-dutch.md); the Handbook text of the criterion was not readable.
     "2025-pab-unplayed-not-when-several-float": "2025 PAB criterion: not in a bracket that "
@@ -89,6 +114,22 @@ def test_2017_any_unplayed_round_is_a_downfloat_2025_only_those_scored() -> None
     assert old[12].float_prev2 is Float.DOWN
     assert new[12].float_prev2 is Float.NONE
     assert old[10].float_prev2 is Float.NONE  # round 3: a played game between equal scores
+
+
+def test_2017_collapsed_last_bracket_needing_a_large_exchange_is_paired() -> None:
+    """A random history whose collapsed last bracket (32 players, scores 4.0 down to 0.5)
+    needs an exchange beyond the first 20,000 of its size: the engine raised "internal: no
+    exchange reaches the optimum"; it now pairs it optimally (not necessarily the first
+    candidate in the Handbook's order: bbpPairings pairs it differently, see
+    docs/fide-dutch.md "Known gaps")."""
+    trf = Path(__file__).parent / "fixtures" / "dutch-random" / "2017-clb-large-exchange.trf"
+    tournament = parse_trf(trf.read_text()).tournament
+    result = pair_round(tournament, PairingConfig(system="fide-dutch", rules="2017"))
+    seen = [p for g in result.games for p in (g.white, g.black)]
+    seen += [b.player for b in result.byes]
+    assert sorted(seen) == sorted(p.id for p in tournament.players)
+    played = {frozenset((g.white, g.black)) for r in tournament.rounds for g in r.games}
+    assert not any(frozenset((g.white, g.black)) in played for g in result.games)
 
 
 def test_2025_pab_absence_case_differs_from_the_zero_point_bye_case_in_one_round() -> None:

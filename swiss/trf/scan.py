@@ -9,6 +9,7 @@ lines agree with each other) can name the line and column of any problem it find
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -416,12 +417,15 @@ class _Scanner:
         if opp_text == "    " and colour == " " and code == " ":
             return None  # blank: absent unless later rounds say otherwise
         opponent: int | None = None
-        if opp_text.strip() not in ("", "0000"):
+        opp = opp_text.strip()
+        if opp.isascii() and opp.isdigit():  # the usual case (4 digits: at most MAX_ID)
+            opponent = int(opp) or None
+        elif opp:
             opponent = _int_field(number, line, start, start + 4,
                                   f"round {round_number}: opponent id", 0, MAX_ID) or None
-            if opponent == pid:
-                raise TrfError(f"round {round_number}: player {pid} is listed as his own "
-                               "opponent", number, column)
+        if opponent == pid:
+            raise TrfError(f"round {round_number}: player {pid} is listed as his own "
+                           "opponent", number, column)
         colour = colour.lower()
         if colour == " ":
             colour = "-"
@@ -524,6 +528,10 @@ def _int_field(number: int, line: str, start: int, end: int | None, what: str, l
     """A whole number in ``low..high`` (see :mod:`swiss.numbers`), or a :class:`TrfError` at the
     offending character."""
     text, index = _field(line, start, end)
+    # Fast path for the usual field (a few ASCII digits in range); anything else goes through
+    # parse_int, which says what is wrong.
+    if 0 < len(text) <= 9 and text.isascii() and text.isdigit() and low <= int(text) <= high:
+        return int(text)
     try:
         return parse_int(text, what, low=low, high=high)
     except NumberError as exc:
@@ -536,9 +544,17 @@ def _points_field(number: int, line: str, start: int, end: int | None, what: str
     """Exact points (a decimal, or with ``ratios`` also ``p/q``), bounded, or a TrfError."""
     text, index = _field(line, start, end)
     try:
-        return parse_fraction(text, what, low=low, high=high, decimals=decimals, ratios=ratios)
+        return _points_value(text, what, low, high, decimals, ratios)
     except NumberError as exc:
         raise TrfError(exc.reason, number, index + exc.offset + 1) from None
+
+
+@functools.lru_cache(maxsize=1024)
+def _points_value(text: str, what: str, low: int, high: int, decimals: int,
+                  ratios: bool) -> Points:
+    """:func:`parse_fraction`, remembered: a file repeats the same few scores (errors are
+    raised, not remembered)."""
+    return parse_fraction(text, what, low=low, high=high, decimals=decimals, ratios=ratios)
 
 
 def _id_tokens(number: int, line: str, start: int) -> list[tuple[int, int]]:

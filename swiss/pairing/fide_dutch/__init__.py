@@ -8,7 +8,6 @@ each criterion becomes a component of the matching weights, and docs/fide-dutch.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
@@ -74,12 +73,16 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
     except NoPairing as exc:
         raise PairingError(str(exc)) from None
 
-    def board_key(pair: tuple[int, int]) -> tuple[Fraction, Fraction, tuple[Fraction, int]]:
-        # The endorsed engine orders boards by the scores without acceleration (XXA).
-        a, b = (players[pair[0]], players[pair[1]])
-        sa, sb = a.standing_score(), b.standing_score()
-        hi = min(a, b, key=lambda p: (-p.standing_score(), p.seed))
-        return (-max(sa, sb), -(sa + sb), (-hi.standing_score(), hi.seed))
+    # The endorsed engine orders boards by the scores without acceleration (XXA); they are
+    # compared as integers (units of 1/unit).
+    real = {pid: p.standing_score() for pid, p in players.items()}
+    unit = math.lcm(1, *(s.denominator for s in real.values()))
+    standing = {pid: s.numerator * (unit // s.denominator) for pid, s in real.items()}
+
+    def board_key(pair: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+        sa, sb = standing[pair[0]], standing[pair[1]]
+        hi = min((-sa, players[pair[0]].seed), (-sb, players[pair[1]].seed))
+        return (-max(sa, sb), -(sa + sb), hi)
 
     games = tuple(
         Game(white=w, black=b, board=board)

@@ -5,7 +5,9 @@ integer units, float history, bye eligibility) is computed once per round over t
 in rank order (C.04.3 A.2). Each bracket then selects the edges between players still
 unpaired and computes its components for all of them at once: the Python loop per edge
 costed O(n^2) interpreter steps per bracket, this costs O(n^2) numpy element steps.
-Only the colour terms (C8-C11) stay in Python, for the pairs inside the bracket.
+The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed once per round
+for every allowed pair (:func:`colour_terms`), as the Python rules of
+:func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
 
 The components, their order and their packing are those described in
 :mod:`swiss.pairing.fide_dutch.engine` and docs/fide-dutch.md ("Weights: packing and bits").
@@ -14,7 +16,7 @@ The components, their order and their packing are those described in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -40,17 +42,21 @@ class RoundArrays:
     gu: np.ndarray  # the pairs allowed by C1-C3 (positions, gu < gv)
     gv: np.ndarray
     rank_keys: dict[int, tuple[int, int]]  # the order of C.04.3 A.2, in integers
-    colour_cache: dict[tuple[int, int], tuple[int, int, int, int]] = field(default_factory=dict)
+    colour: np.ndarray  # (4, len(gu)): C8-C11 of each allowed pair (see colour_terms)
 
 
 def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: int,
                  forbidden: Callable[[int, int], bool],
-                 forbidden_pairs: frozenset[frozenset[int]] | None) -> RoundArrays:
-    """The arrays of one round; ``order`` is the players to pair in rank order."""
+                 forbidden_pairs: frozenset[frozenset[int]] | None,
+                 initial: Color = Color.WHITE) -> RoundArrays:
+    """The arrays of one round; ``order`` is the players to pair in rank order, ``initial``
+    the initial colour (E.5)."""
     n = len(order)
     pos = {pid: i for i, pid in enumerate(order)}
     ps = [players[pid] for pid in order]
-    sc = np.array([int(p.score * scale) for p in ps], dtype=np.int64)
+    # score * scale without Fraction arithmetic (scale is a multiple of every denominator)
+    sc = np.array([p.score.numerator * (scale // p.score.denominator) for p in ps],
+                  dtype=np.int64)
     down = np.array([[int(p.float_prev is Float.DOWN) for p in ps], [0] * n,
                      [int(p.float_prev2 is Float.DOWN) for p in ps], [0] * n],
                     dtype=np.int64).reshape(4, n)
@@ -83,13 +89,73 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     same = white[:, None] == white[None, :]  # both absolute: the preference is a colour
     bad |= absolute[:, None] & absolute[None, :] & same & ~(top[:, None] | top[None, :])
     gu, gv = np.nonzero(np.triu(~bad, 1))
+    gu, gv = gu.astype(np.int64), gv.astype(np.int64)
     return RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
         can_pab=np.array([p.can_pab for p in ps], dtype=bool),
-        down=down, up=up, gu=gu.astype(np.int64), gv=gv.astype(np.int64),
+        down=down, up=up, gu=gu, gv=gv,
         rank_keys={pid: (-int(s), players[pid].seed) for pid, s in zip(order, sc.tolist(),
-                                                                        strict=True)})
+                                                                        strict=True)},
+        colour=colour_terms(ps, gu, gv, initial))
+
+
+_SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
+
+
+def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
+                 initial: Color) -> np.ndarray:
+    """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
+    ``lo``) with the colours E.1-E.5 give them, as a (4, edges) array.
+
+    The same rules as :func:`swiss.pairing.fide_dutch.engine._colour_terms` (which see),
+    for all pairs at once, colours as +1 (white) / -1 (black): C8 a topscorer pair leaves a
+    colour difference beyond 2, C9 a topscorer pair gives a third colour in a row, C10 a
+    colour preference not met, C11 a strong or absolute one not met.
+    """
+    n = len(ps)
+    rounds = max((len(p.colors) for p in ps), default=0)
+    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before.
+    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
+                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1))
+    pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
+    strength = np.array([p.strength for p in ps], dtype=np.int64)
+    cd = np.array([p.cd for p in ps], dtype=np.int64)
+    odd = np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool)
+    top = np.array([p.topscorer for p in ps], dtype=bool)
+    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
+    last2 = np.where(hist[:, -1] == hist[:, -2], hist[:, -1], 0) if rounds >= 2 else \
+        np.zeros(n, dtype=np.int64)
+    ph, pl = pref[hi], pref[lo]
+    sh, sl = strength[hi], strength[lo]
+    ah, al = np.abs(cd[hi]), np.abs(cd[lo])
+    # E.3: the latest round (aligned at the ends) in which both played with different colours.
+    hh, hl = hist[hi], hist[lo]
+    differ = (hh != hl) & (hh != 0) & (hl != 0)
+    latest = differ.shape[1] - 1 - np.argmax(differ[:, ::-1], axis=1)
+    e3 = -np.take_along_axis(hh, latest[:, None], axis=1)[:, 0]
+    init = _SIGN[initial]
+    same = (ph != 0) & (pl != 0) & (ph == pl)
+    hi_colour = np.select(
+        [(ph != 0) & (pl != 0) & (ph != pl),  # E.1: both preferences granted
+         (ph == 0) & (pl != 0),
+         (pl == 0) & (ph != 0),
+         same & (sh != sl),  # E.2: the stronger preference
+         same & (sh == 3) & (ah != al),  # two absolute ones: the wider colour difference
+         same & differ.any(axis=1),  # E.3
+         same],  # E.4
+        [ph, -pl, ph, np.where(sh > sl, ph, -ph), np.where(ah > al, ph, -ph), e3, ph],
+        default=np.where(odd[hi], init, -init))  # E.5
+    lo_colour = -hi_colour
+    miss_h = (ph != 0) & (hi_colour != ph)
+    miss_l = (pl != 0) & (lo_colour != pl)
+    c10 = miss_h.astype(np.int64) + miss_l
+    c11 = (miss_h & (sh >= 2)).astype(np.int64) + (miss_l & (sl >= 2))
+    tops = top[hi] | top[lo]
+    c8 = tops * ((np.abs(cd[hi] + hi_colour) > 2).astype(np.int64)
+                 + (np.abs(cd[lo] + lo_colour) > 2))
+    c9 = tops * ((last2[hi] == hi_colour).astype(np.int64) + (last2[lo] == lo_colour))
+    return np.array([c8, c9, c10, c11], dtype=np.int64).reshape(4, hi.size)
 
 
 @dataclass(slots=True)
@@ -106,29 +172,48 @@ class BracketGraph:
 
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
-    nxt: Sequence[int], rules: str, one: int,
-    colour_terms: Callable[[int, int], tuple[int, int, int, int]],
-    pab_unplayed: bool = False,
+    nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
+    pab_unplayed: bool = False, *, focus_only: bool = True,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
 
+    ``sinks``: the graph of a bracket paired on its own (2017, see
+    :func:`swiss.pairing.fide_dutch.engine.pair_brackets`): ``unpaired`` is the bracket and
+    the next scoregroup, and instead of a bye vertex every player ``i`` of the ``n`` gets a
+    private sink ``n + i`` (matched to it: unpaired in both brackets), the sinks pairing among
+    themselves freely, so any set of players may stay unpaired: no completion.
+
     ``pab_unplayed`` (2025): this bracket decides the PAB (see
     :func:`swiss.pairing.fide_dutch.engine._decides_pab`), so the bye edges carry the
-    criterion "PAB to the player with the fewest unplayed rounds"."""
+    criterion "PAB to the player with the fewest unplayed rounds".
+
+    An edge with neither end in the bracket or the next one, nor the bye, scores every
+    component at the same value (no pair, PSD, colour or float term of either bracket
+    applies to it). With ``focus_only`` the components are computed on the other edges
+    and on one such edge, whose column is then copied to the rest: the same array, from
+    much less work (the tests compare both ways)."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
-    odd = n % 2 == 1
-    vertices = n + int(odd)
+    odd = n % 2 == 1 and not sinks
+    vertices = 2 * n if sinks else n + int(odd)
     bye_v = n if odd else -1
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
     lu, lv = loc[ra.gu], loc[ra.gv]
-    keep = (lu >= 0) & (lv >= 0)
-    us, vs = lu[keep], lv[keep]
+    # Each graph edge's index among the round's edges (-1: a sink or bye edge).
+    eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
+    us, vs = lu[eidx], lv[eidx]
+    if sinks:
+        own = np.arange(n, dtype=np.int64)
+        su, sv = np.triu_indices(n, 1)
+        us = np.concatenate((us, own, n + su.astype(np.int64)))
+        vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
+        eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
+        eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -141,9 +226,22 @@ def bracket_graph(
         return out
 
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
+    nb = in_b | in_n
+    is_bye = vs == bye_v
+    every = us.size
+    graph_us, graph_vs = us, vs
+    sub: np.ndarray | None = None
+    kept_far = 0
+    if focus_only:
+        near = nb[us] | nb[vs] | is_bye
+        far = np.flatnonzero(~near)
+        if far.size > 1:  # keep one far edge: its column is every far edge's
+            near[far[0]] = True
+            sub = np.flatnonzero(near)
+            kept_far = int(np.searchsorted(sub, far[0]))
+            us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
-    is_bye = vs == bye_v
     bu, bv = in_b[us], in_b[vs]
     both_b = bu & bv
     min_b = int(ra.sc[ug][in_b[:n]].min())
@@ -152,7 +250,6 @@ def bracket_graph(
     # PSD of B (C6): a pair's score difference, a downfloater's score minus (lowest - 1 point).
     psd_b = np.where(both_b, diff, np.where(bu, su - min_b + one,
                                             np.where(bv, sv - min_b + one, -1)))
-    nb = in_b | in_n
     au, av = nb[us], nb[vs]
     if nxt:
         # The next bracket holds this bracket's downfloaters and the next residents: a
@@ -168,23 +265,27 @@ def bracket_graph(
     max_unplayed = int(unplayed[:n].max())
     big = 2 * (top_score - int(scores.min()) + one + 1)
 
-    # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give.
+    # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give (the
+    # lower vertex ranks higher: vertices are in rank order).
     colour = np.zeros((4, us.size), dtype=np.int64)
     inside = np.flatnonzero(both_b)
-    if inside.size:
-        ids = ra.ids
-        terms = [colour_terms(ids[ug[u]], ids[ug[v]])
-                 for u, v in zip(us[inside].tolist(), vs[inside].tolist(), strict=True)]
-        colour[:, inside] = np.array(terms, dtype=np.int64).T
+    colour[:, inside] = ra.colour[:, eidx[inside]]
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
+    # Zero unless the edge touches the bracket: computed on those edges only.
     down, up = per_vertex(ra.down), per_vertex(ra.up)
-    floated = both_b & (su != sv)
-    one_b = bu ^ bv
-    x = np.where(bu, us, vs)
+    fl = np.zeros((4, us.size), dtype=np.int64)
+    fd = np.zeros((4, us.size), dtype=np.int64)
+    t = np.flatnonzero(bu | bv)
+    ut, vt, bt = us[t], vs[t], bu[t]
+    floated = both_b[t] & (su[t] != sv[t])
+    one_b = bt ^ bv[t]
+    x = np.where(bt, ut, vt)
     x_terms = down[:, x]
-    fl = np.where(floated, down[:, us] + up[:, vs], np.where(one_b, x_terms, 0))
-    fd = np.where(floated, fl * diff, np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
+    fl_t = np.where(floated, down[:, ut] + up[:, vt], np.where(one_b, x_terms, 0))
+    fl[:, t] = fl_t
+    fd[:, t] = np.where(floated, fl_t * diff[t],
+                        np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
     # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
     # between the next-bracket criterion and the colour criteria, and only in the bracket
     # that decides the PAB (``pab_unplayed``): where the player left over by the bracket is
@@ -208,6 +309,12 @@ def bracket_graph(
     rows.extend(2 - fl)
     rows.extend(big - fd)
     comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)
+    if sub is not None:
+        # Back to every edge: the far ones take the kept far edge's column.
+        full = np.empty((len(rows), every), dtype=np.int64)
+        full[:] = comps[:, kept_far][:, None]
+        full[:, sub] = comps
+        comps, us, vs = full, graph_us, graph_vs
     return BracketGraph(vertices, bye_v, us, vs, comps, nb)
 
 

@@ -2,8 +2,10 @@
 
 Brackets are paired from the top score down, as the rules say. For each bracket ``B`` (the
 moved-down players plus the residents of the next score group) one maximum weight matching is
-solved on *all* players still unpaired (plus a bye vertex when their number is odd). Its edge
-weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
+solved on *all* players still unpaired (plus a bye vertex when their number is odd); in the
+2017 edition a bracket is first paired on its own, with the next score group only, and only
+the penultimate pairing bracket gets the whole-round matching (see :func:`pair_brackets`). Its
+edge weights are lexicographic vectors (seed 004, Biró, Fleiner and Palincza), highest first:
 
 * the absolute criteria C1-C3 and the PAB rule C2 are edges left out of the graph, and
   completion (C4) is the matching's maximum cardinality: the rest of the field can always be
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -172,7 +175,11 @@ def pair_brackets(
     ctx: _Context, to_pair: Sequence[int]
 ) -> tuple[list[tuple[int, int]], int | None, list[Decision]]:
     """Pair every bracket; return the games (white, black), the PAB player and explanations."""
-    order = sorted(to_pair, key=lambda pid: ctx.players[pid].rank_key())
+    # The order of A.2 (score descending, then pairing number) with integer scores.
+    # (score * scale without Fraction arithmetic: scale is a multiple of every denominator)
+    scores = {pid: ctx.players[pid].score for pid in to_pair}
+    units = {pid: s.numerator * (ctx.scale // s.denominator) for pid, s in scores.items()}
+    order = sorted(to_pair, key=lambda pid: (-units[pid], ctx.players[pid].seed))
     unpaired: list[int] = list(order)
     games: list[tuple[int, int]] = []
     decisions: list[Decision] = []
@@ -180,7 +187,8 @@ def pair_brackets(
     movers: list[int] = []
     if not order:
         return games, pab, decisions
-    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs)
+    ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs,
+                      ctx.initial)
     # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
     # graph is every allowed pair of the round.)
     # Scores in integer units and rank keys as integers: the same order, without Fractions.
@@ -199,21 +207,35 @@ def pair_brackets(
             nxt = [p for p in rest if score[p] == next_score]
         else:
             nxt = []
-        pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket, set(movers),
-                                                    nxt)
         if ctx.rules == "2017" and rest and not collapsed:
-            # 2017 A.9 and C.4: completion binds only in the penultimate pairing bracket
-            # (PPB): the bracket whose own best pairing would leave the rest unpairable.
-            # It is re-paired for completion (as every bracket is here) and all the players
-            # below it form one collapsed last bracket (CLB). The 2025 engine does not
-            # collapse (applied to 2025 it breaks 7 corpus rounds and fixes none).
-            alone = _alone_quality(ctx, bracket)
-            if _quality(ctx, bracket, pairs, floaters) > alone:
+            # 2017 A.9: the bracket is paired on its own (C.5-C.19, no completion: C.4 binds
+            # only in the PPB), C.7 looking "just in the following bracket" (its pairs and
+            # PSD with these downfloaters, paired on its own too). When its downfloaters and
+            # the players below cannot complete the round, it is the penultimate pairing
+            # bracket (PPB): re-paired for completion, without C.7 ("if the current bracket
+            # is neither the PPB nor the CLB"), and all the players below it form one
+            # collapsed last bracket (CLB). The 2025 engine does not collapse (applied to
+            # 2025 it breaks 7 corpus rounds and fixes none).
+            if len(rest) > len(nxt):
+                local = sorted([*bracket, *nxt], key=ra.rank_keys.__getitem__)
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, local, bracket,
+                                                            set(movers), nxt, sinks=True)
+                paired = {p for ab in pairs for p in ab}
+                ppb = not _completable(ra, [p for p in unpaired if p not in paired])
+            else:
+                # The following bracket is the last one: its pairing completes the round,
+                # the PAB to a player C.2 allows, so C.7 looks at it completed. The bracket
+                # is the PPB when completion costs it pairs or PSD (C.5, C.6).
+                pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                            set(movers), nxt)
+                ppb = _quality(ctx, bracket, pairs, floaters) > _alone_quality(ctx, bracket)
+            if ppb:
                 collapsed = True
-                # C.7 applies "if the current bracket is neither the PPB nor the CLB":
-                # re-pair the PPB without the following-bracket criterion.
                 pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                             set(movers), [])
+        else:
+            pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
+                                                        set(movers), nxt)
         for a, b in pairs:
             games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
         if bye_player is not None:
@@ -274,32 +296,46 @@ def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
     return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
+def _completable(ra: RoundArrays, players: list[int]) -> bool:
+    """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
+    (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
+    n = len(players)
+    pos = np.array([ra.pos[p] for p in players], dtype=np.int64)
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[pos] = np.arange(n)
+    lu, lv = loc[ra.gu], loc[ra.gv]
+    keep = (lu >= 0) & (lv >= 0)
+    us, vs = lu[keep], lv[keep]
+    if n % 2:
+        bye = np.flatnonzero(ra.can_pab[pos])
+        us = np.concatenate((us, bye))
+        vs = np.concatenate((vs, np.full(bye.size, n, dtype=np.int64)))
+        n += 1
+    zero = np.zeros((1, us.size), dtype=np.int64)
+    return exact.solve(n, us, vs, zero, [1], duals=False) is not None
+
+
 def _pair_bracket(
     ctx: _Context, ra: RoundArrays, unpaired: list[int], bracket: list[int], movers: set[int],
-    nxt: list[int]
+    nxt: list[int], sinks: bool = False,
 ) -> tuple[list[tuple[int, int]], list[int], int | None]:
-    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player."""
-    P = ctx.players
+    """Pair one bracket: its pairs, its downfloaters (incl. a bye) and the PAB player.
+
+    ``unpaired``: every player still unpaired (the round is completed: the matching covers
+    them all), or with ``sinks`` only the bracket and the next scoregroup ``nxt``, any of
+    whom may stay unpaired (the 2017 bracket paired on its own, see :func:`pair_brackets`).
+    """
     in_b = set(bracket)
     n = len(unpaired)
-    odd = n % 2 == 1
+    odd = n % 2 == 1 and not sinks
     index = {pid: i for i, pid in enumerate(unpaired)}
-    vertices = n + (1 if odd else 0)
+    vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
-
-    def colour_terms(a: int, b: int) -> tuple[int, int, int, int]:
-        # A pair can sit in two brackets of a round (both floated down): computed once.
-        key = (a, b)
-        got = ra.colour_cache.get(key)
-        if got is None:
-            hi, lo = (a, b) if ra.rank_keys[a] < ra.rank_keys[b] else (b, a)
-            got = ra.colour_cache[key] = _colour_terms(ctx, P[hi], P[lo], ranked=True)
-        return got
 
     def solve(pab_unplayed: bool) -> tuple[BracketGraph, _Solver,
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                              colour_terms, pab_unplayed)
+                              sinks=sinks, pab_unplayed=pab_unplayed)
         # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
         # would take 2**240): the same pairing whatever the backend, or the same error.
         limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
@@ -321,14 +357,6 @@ def _pair_bracket(
         graph, solver, found = solve(True)
         assert found is not None  # the same graph, other weights
     best_w, mates = found
-    if ctx.rules == "2017" and nxt:
-        optimum = solver.last  # the tests below overwrite it; rejected ones must not
-        chosen = _next_bracket_alone(ctx, solver, bracket, nxt, _mate_map(mates), index,
-                                     unpaired, bye_v)
-        if chosen is not None:
-            best_w, mates = chosen
-        else:
-            solver.last = optimum
     if solver.last is not None:
         # Every tie-break test below asks whether the optimum is still reachable with some
         # edges left out. A matching that reaches it is optimal, so by complementary
@@ -340,7 +368,7 @@ def _pair_bracket(
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
         v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
+        return None if v == bye_v or v >= n else unpaired[v]
 
     # Tie-break: the first candidate in the Handbook's order (transpositions, exchanges).
     is_b = np.zeros(vertices, dtype=bool)
@@ -359,9 +387,26 @@ def _pair_bracket(
         return ok
 
     def try_pin(p: int, q: int | None) -> bool:
-        return search.accept(pin(p, q), None if q is None else (index[p], index[q]))
+        return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
 
     done: set[int] = set()
+    if ctx.rules == "2017" and movers:
+        # 2017 B.7 and D.3: S1 (the MDPs paired) is chosen before the MDP-pairing: the
+        # exchanges of MDPs between S1 and the Limbo are the outermost alteration, giving
+        # priority to the S1 of the lowest BSNs (sorted ascending). So each MDP, highest
+        # first, is put in S1 (paired with a resident) when the optimum allows, else in the
+        # Limbo, before any MDP chooses its partner.
+        resident = np.zeros(vertices, dtype=bool)
+        resident[[index[x] for x in bracket if x not in movers]] = True
+        for p in bracket:
+            if p not in movers:
+                continue
+            vp = index[p]
+
+            def in_s1(us: np.ndarray, vs: np.ndarray, vp: int = vp) -> np.ndarray:
+                return ~(((us == vp) & ~resident[vs]) | ((vs == vp) & ~resident[us]))
+            if not search.accept(in_s1) and not try_pin(p, None):
+                raise NoPairing("internal: tie-break found no optimal candidate")
     # 1. Moved-down players first (S1 of a heterogeneous bracket), residents in order.
     for p in bracket:
         if p not in movers or p in done:
@@ -398,7 +443,18 @@ def _pair_bracket(
             if search.accept(split):
                 break
         else:
-            raise NoPairing("internal: no exchange reaches the optimum")
+            # Only when _exchanges cut a size short (over 20,000 exchanges of one size, seen
+            # in collapsed last brackets of mixed scores): the split the current optimum
+            # fits with the fewest players exchanged, moving down the higher and up the
+            # lower of each pair that sits in one subgroup. An optimal pairing, though maybe
+            # not the first one in the Handbook's order.
+            s1x, s2x = _split_of(search.mate, res, s1, index)
+            f1 = np.zeros(vertices, dtype=bool)
+            f1[[index[q] for q in s1x]] = True
+            f2 = np.zeros(vertices, dtype=bool)
+            f2[[index[q] for q in s2x]] = True
+            if not search.accept(partial(split, i1=f1, i2=f2)):  # it fits the optimum
+                raise NoPairing("internal: no exchange reaches the optimum")
         for p in s1x:
             for q in s2x:
                 if q in done:
@@ -414,7 +470,7 @@ def _pair_bracket(
     for p in bracket:
         q = partner(p, mate)
         if q is not None and q in in_b:
-            if ctx.players[p].rank_key() < ctx.players[q].rank_key():
+            if ra.rank_keys[p] < ra.rank_keys[q]:
                 fixed_pairs.append((p, q))
         else:
             floaters.append(p)
@@ -449,74 +505,6 @@ def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_
     return len(counts) > 1
 
 
-def _next_bracket_alone(
-    ctx: _Context, solver: _Solver, bracket: list[int], nxt: list[int],
-    mate: dict[int, int], index: dict[int, int], unpaired: list[int], bye_v: int,
-) -> tuple[int, set[tuple[int, int]]] | None:
-    """2017 C.7 for a bracket with one downfloater: the following bracket on its own.
-
-    2017 C.7 chooses the downfloaters "to maximize the number of pairs ... in the following
-    bracket (just in the following bracket)": the pairs the downfloater could make with the
-    next scoregroup by the absolute criteria alone, whether or not the rest of the round then
-    lets them be made (the weights count only pairs actually made). Among the downfloaters
-    that keep this bracket's own pairs and PSD (C.5, C.6) and completion (C.4), keep those
-    whose following bracket makes the most pairs: narrow the solver to them and return the new
-    optimum (weight, pairs; the solver's duals are those of that optimum), or ``None`` when
-    nothing changes.
-    """
-    in_b = set(bracket)
-    one = ctx.scale
-    sc = {p: int(ctx.players[p].score * one) for p in bracket}
-    min_b = min(sc.values())
-
-    def partner(pid: int, m: dict[int, int]) -> int | None:
-        v = m[index[pid]]
-        return None if v == bye_v else unpaired[v]
-
-    floaters = [p for p in bracket if partner(p, mate) not in in_b]
-    if len(floaters) != 1:
-        return None
-    alone = _max_pairs(ctx, nxt)
-    if 2 * alone == len(nxt):
-        return None  # the next scoregroup pairs fully by itself: one more player adds nothing
-    made = {d: _max_pairs(ctx, [d, *nxt]) for d in bracket}
-    best = max(made.values())
-    if made[floaters[0]] == best:
-        return None
-
-    def quality(m: dict[int, int]) -> tuple[int, list[int]]:
-        # C.5 and C.6 of this bracket: its pairs, then its PSD (largest difference first).
-        diffs = []
-        pairs = 0
-        for p in bracket:
-            q = partner(p, m)
-            if q is not None and q in in_b:
-                pairs += p < q
-                diffs.append(abs(sc[p] - sc[q]))
-            else:
-                diffs.append(sc[p] - min_b + one)
-        return pairs, sorted(diffs, reverse=True)
-
-    target = quality(mate)
-    is_b = np.zeros(solver.vertices, dtype=bool)
-    is_b[[index[x] for x in bracket]] = True
-    us, vs = solver.us, solver.vs
-    for level in sorted({v for v in made.values() if v > made[floaters[0]]}, reverse=True):
-        stay = np.zeros(solver.vertices, dtype=bool)
-        stay[[index[x] for x in bracket if made[x] != level]] = True
-        # Players outside the chosen set pair inside the bracket: no edge of theirs leaves it.
-        mask = ~((stay[us] & ~is_b[vs]) | (stay[vs] & ~is_b[us]))
-        found = solver.solve(mask, duals=True)
-        if found is None:
-            continue
-        new_mate = _mate_map(found[1])
-        if quality(new_mate) != target:
-            continue
-        solver.narrow(mask)
-        return found
-    return None
-
-
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
@@ -527,9 +515,48 @@ class _TieBreak:
         self.mate = mate
         self.vertices = vertices
         self.bracket = bracket  # vertex mask of the bracket the tests are about
+        # Pins accepted but not yet applied to the live edges (see accept_pin): (p, q), q
+        # None when p floats out of the bracket.
+        self.pins: list[tuple[int, int | None]] = []
+        # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
+        # matched vertex's row in them.
+        self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
 
     def partner(self, v: int) -> int:
         return self.mate[v]
+
+    def accept_pin(self, p: int, q: int | None, pred: _Mask) -> bool:
+        """:meth:`accept` for ``pred`` pinning vertex ``p`` to ``q`` (``None``: ``p`` floats,
+        no edge of his into the bracket).
+
+        Most pins are met by the current optimum: they are accepted on the spot and applied
+        to the live edges later, all at once (:meth:`_flush`), instead of one numpy pass over
+        the edges each.
+        """
+        mate = self.mate[p]
+        if (mate == q) if q is not None else not self.bracket[mate]:
+            self.pins.append((p, q))
+            return True
+        return self.accept(pred, None if q is None else (p, q))
+
+    def _flush(self) -> None:
+        """Narrow the live edges to the pins accepted so far (the same edges as narrowing by
+        each pin's predicate in turn)."""
+        if not self.pins:
+            return
+        us, vs = self.solver.us, self.solver.vs
+        partner = np.full(self.vertices, -1, dtype=np.int64)
+        floats = np.zeros(self.vertices, dtype=bool)
+        for p, q in self.pins:
+            if q is None:
+                floats[p] = True
+            else:
+                partner[p], partner[q] = q, p
+        pu, pv = partner[us], partner[vs]
+        keep = ((pu < 0) | (pu == vs)) & ((pv < 0) | (pv == us))
+        keep &= ~((floats[us] & self.bracket[vs]) | (floats[vs] & self.bracket[us]))
+        self.solver.narrow(keep)
+        self.pins.clear()
 
     def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
         """Keep ``pred`` (narrow the live edges to it) if the optimum survives it.
@@ -539,27 +566,128 @@ class _TieBreak:
         """
         # Accepted constraints narrow the solver's live edges once and for all, so each later
         # test only adds its own mask.
-        pairs = [(u, v) for u, v in self.mate.items() if u < v]
-        mu = np.array([u for u, _ in pairs], dtype=np.int64)
-        mv = np.array([v for _, v in pairs], dtype=np.int64)
+        self._flush()
+        mu, mv = self._mate_arrays()
         mask = pred(self.solver.us, self.solver.vs)
-        if bool(np.all(pred(mu, mv))):
+        met = pred(mu, mv)
+        if bool(np.all(met)):
             self.solver.narrow(mask)
             return True
-        if pair is not None and self._swap(pred, pair):
+        if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask)
             return True
         if not self.solver.covers(mask):
             return False  # a vertex has no edge left: no perfect matching, no solve needed
         if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
             return False  # (on a small graph the solve below costs about as much)
-        found = self.solver.solve(mask)
+        repaired = self._repair(mask, met, pair)
+        if repaired is not None:
+            self.solver.narrow(mask)
+            self.mate = repaired
+            return True
+        found = self.solver.solve(mask, start=self._start())
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask)
             self.mate = _mate_map(found[1])
             return True
         return False
 
+
+    def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None
+                ) -> dict[int, int] | None:
+        """An optimum that meets the test, found without a solve, or ``None``.
+
+        The current optimum's pairs that break the test are undone (and ``pair`` matched),
+        and the players left free are matched again along augmenting paths of live edges
+        that meet the test, found by an alternating breadth-first search (one that does not
+        shrink blossoms: it may miss a path, never makes a wrong one). The result is kept
+        only if it is a perfect matching of live, test-meeting edges of the optimum weight:
+        then the test is passed for certain. Any failure leaves the decision to the solve.
+        """
+        solver = self.solver
+        mu, mv = self._mate_arrays()
+        mate = dict(self.mate)
+        free: list[int] = []
+        for r in np.flatnonzero(~met).tolist():
+            u, v = int(mu[r]), int(mv[r])
+            del mate[u], mate[v]
+            free += (u, v)
+        blocked: set[int] = set()
+        if pair is not None:
+            p, q = pair
+            for x in (p, q):
+                if x in mate:
+                    other = mate.pop(x)
+                    del mate[other]
+                    free.append(other)
+            free = [x for x in free if x not in (p, q)]
+            mate[p], mate[q] = q, p
+            blocked = {p, q}  # the pinned pair stays as it is
+        if len(free) > 8:
+            return None  # many changes: leave it to the solve
+        keep = np.flatnonzero(solver.alive & mask)
+        ends = np.concatenate((solver.us[keep], solver.vs[keep]))
+        others = np.concatenate((solver.vs[keep], solver.us[keep]))
+        order = np.argsort(ends, kind="stable")
+        others = others[order].tolist()
+        starts = np.searchsorted(ends[order], np.arange(self.vertices + 1)).tolist()
+        unmatched = set(free)
+        while unmatched:
+            source = unmatched.pop()
+            # Alternating BFS from ``source``: non-matching edge to y, matching edge y-mate[y].
+            seen = {source} | blocked
+            came: dict[int, int] = {}  # y -> the x it was reached from
+            frontier = [source]
+            end = -1
+            while frontier and end < 0:
+                nxt: list[int] = []
+                for x in frontier:
+                    for y in others[starts[x]:starts[x + 1]]:
+                        if y in seen:
+                            continue
+                        if y in unmatched:
+                            came[y], end = x, y
+                            break
+                        z = mate.get(y)
+                        if z is None or z in seen:
+                            continue
+                        seen.update((y, z))
+                        came[y] = x
+                        nxt.append(z)
+                    if end >= 0:
+                        break
+                frontier = nxt
+            if end < 0:
+                return None
+            unmatched.discard(end)
+            y = end
+            while True:  # flip the path: y takes the x it came from, x's old mate goes on
+                x = came[y]
+                old = mate.get(x)
+                mate[x], mate[y] = y, x
+                if x == source:
+                    break
+                y = old  # type: ignore[assignment]
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        if len(pairs) * 2 != self.vertices:
+            return None
+        idx = solver.find(pairs)
+        if idx is None or not bool((solver.alive[idx] & mask[idx]).all()):
+            return None
+        if solver.weight(pairs) != self.best:
+            return None
+        return mate
+
+    def _start(self) -> exact.Solution | None:
+        """The warm start of a test's solve: the current optimum with the duals the tight
+        edges were found with (feasible on every live edge: all of them are tight)."""
+        base = self.solver.base
+        if base is None:
+            return None
+        mate = np.empty(self.vertices, dtype=np.int64)
+        for u, v in self.mate.items():
+            mate[u] = v
+        return exact.Solution(mate, base.y, base.blossoms, base.wide)
 
     def _bracket_can_match(self, mask: np.ndarray) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
@@ -594,21 +722,45 @@ class _TieBreak:
         zero = np.zeros((1, gu.size), dtype=np.int64)
         return exact.solve(n, gu, gv, zero, [1], duals=False) is not None
 
-    def _swap(self, pred: _Mask, pair: tuple[int, int]) -> bool:
+    def _mate_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The current optimum's pairs ``(u, v)``, ``u < v``, as two arrays (kept until the
+        optimum changes)."""
+        if self._arrays is None or self._arrays[0] is not self.mate:
+            pairs = [(u, v) for u, v in self.mate.items() if u < v]
+            mu = np.array([u for u, _ in pairs], dtype=np.int64)
+            mv = np.array([v for _, v in pairs], dtype=np.int64)
+            row = {u: i for i, (u, _v) in enumerate(pairs)}
+            row.update({v: i for i, (_u, v) in enumerate(pairs)})
+            self._arrays = (self.mate, mu, mv, row)
+        return self._arrays[1], self._arrays[2]
+
+    def _swap(self, pred: _Mask, pair: tuple[int, int], met: np.ndarray) -> bool:
         """Whether matching ``pair`` and the two partners it leaves alone instead of the
         current mates gives a matching of the optimum weight that meets ``pred`` (then it
-        becomes the current one): the cheapest change that could pin ``pair``."""
+        becomes the current one): the cheapest change that could pin ``pair``. ``met``:
+        ``pred`` on the current optimum's pairs (in :meth:`_mate_arrays` order).
+
+        Only two pairs change: the other pairs stay live and keep their ``met``, and the
+        current optimum's weight is the optimum, so the swap keeps it exactly when the two
+        new pairs weigh what the two old ones did."""
         p, q = pair
         a, b = self.mate[p], self.mate[q]
-        mate = dict(self.mate)
-        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
-        pairs = [(u, v) for u, v in mate.items() if u < v]
-        idx = self.solver.find(pairs)
+        new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
+        idx = self.solver.find(new)
         if idx is None or not bool(self.solver.alive[idx].all()):
             return False
+        assert self._arrays is not None
+        row = self._arrays[3]
+        others = np.ones(met.size, dtype=bool)
+        others[[row[p], row[q]]] = False
         mu, mv = self.solver.us[idx], self.solver.vs[idx]
-        if not bool(np.all(pred(mu, mv))) or self.solver.weight(pairs) != self.best:
+        if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
+        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]
+        if self.solver.weight(new) != self.solver.weight(old):
+            return False
+        mate = dict(self.mate)
+        mate[p], mate[q], mate[a], mate[b] = q, p, b, a
         self.mate = mate
         return True
 
@@ -645,13 +797,26 @@ def _exchanges(s1: list[int], s2: list[int], res: list[int]
             yield n1, n2
 
 
-def _max_pairs(ctx: _Context, group: list[int]) -> int:
-    """The most pairs ``group`` can make on its own (absolute criteria only)."""
-    edges = [(i, j, 1) for i in range(len(group)) for j in range(i + 1, len(group))
-             if allowed(ctx.players[group[i]], ctx.players[group[j]], ctx.forbidden)]
-    if not edges:
-        return 0
-    return len(max_weight_matching(len(group), edges, "rustworkx"))
+def _split_of(mate: dict[int, int], res: list[int], s1: list[int], index: dict[int, int]
+              ) -> tuple[list[int], list[int]]:
+    """S1 and S2 of the remainder ``res`` that the matching ``mate`` fits with the fewest
+    players exchanged: of each pair inside S1 the lower player moves to S2, of each pair
+    inside S2 the higher one moves to S1, and S1 players left unpaired move to S2."""
+    at = {index[q]: q for q in res}
+    in_s1 = set(s1)
+    new_s1: set[int] = set()
+    for q in res:
+        other = at.get(mate[index[q]])
+        if other is None:
+            continue  # unpaired in the remainder: S2
+        hi, lo = (q, other) if res.index(q) < res.index(other) else (other, q)
+        if q != hi:
+            continue
+        if (hi in in_s1 and lo in in_s1) or (hi not in in_s1 and lo not in in_s1):
+            new_s1.add(hi)
+        else:
+            new_s1.add(hi if hi in in_s1 else lo)
+    return [q for q in res if q in new_s1], [q for q in res if q not in new_s1]
 
 
 def _mate_map(mates: set[tuple[int, int]]) -> dict[int, int]:
@@ -688,6 +853,9 @@ class _Solver:
         # When set: the edges each solve starts from; the others are priced against the
         # duals and added when they violate them (exact.solve_with_pricing).
         self.candidate: np.ndarray | None = None
+        # The dual solution every live edge is tight under (set by :meth:`tight`): solves
+        # may warm-start from it.
+        self.base: exact.Solution | None = None
         self.max_weight = sum(int(row.max(initial=0)) * m
                               for row, m in zip(limbs, multipliers, strict=True))
 
@@ -720,7 +888,8 @@ class _Solver:
         sums = self.limbs[:, idx].sum(axis=1).tolist()
         return sum(int(s) * m for s, m in zip(sums, self.multipliers, strict=True))
 
-    def solve(self, mask: np.ndarray | None = None, duals: bool = False
+    def solve(self, mask: np.ndarray | None = None, duals: bool = False,
+              start: exact.Solution | None = None
               ) -> tuple[int, set[tuple[int, int]]] | None:
         """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
         or ``None`` when there is no perfect matching."""
@@ -737,7 +906,7 @@ class _Solver:
             self.candidate[self._edge_index(pairs)] = True
         elif self.backend == "exact":
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
-                              self.limbs[:, idx], self.multipliers, duals=duals)
+                              self.limbs[:, idx], self.multipliers, duals=duals, start=start)
             if sol is None:
                 return None
             if duals:
@@ -815,6 +984,7 @@ class _Solver:
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves
+        out.base = sol
         if not out.sparsify(dense):
             return out
         assert out.candidate is not None

@@ -7,8 +7,9 @@ only played games count as meetings and for colours; forfeits score but are "unp
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from swiss.acceleration import pairing_acceleration
 from swiss.model import ByeKind, Color, Outcome, Tournament
@@ -79,7 +80,9 @@ def dutch_players(
     acceleration = accelerated_points(tournament, rules)
     extra = acceleration.get(round_number, {})
     game_floats = _accelerated_game_floats(tournament, states, acceleration)
-    result: dict[int, DutchPlayer] = {}
+    # The fields of each player; rank and colour_rank need everyone's score first.
+    result: dict[int, dict[str, Any]] = {}
+    seeds = {p.id: p.seed for p in tournament.players}  # (Tournament.player is a scan)
     for pid in to_pair:
         st = states[pid]
         colors = tuple(c for c in st.colors if c is not Color.NONE)
@@ -90,10 +93,10 @@ def dutch_players(
         forfeit_wins = sum(1 for o in st.outcomes if o is Outcome.FORFEIT_WIN)
         full_byes = sum(1 for b in st.byes if b in (ByeKind.PAIRING, ByeKind.FULL))
         can_pab = st.pairing_byes == 0 and forfeit_wins == 0 and full_byes == 0
-        result[pid] = DutchPlayer(
+        result[pid] = dict(
             id=pid,
-            seed=tournament.player(pid).seed,
-            score=st.score + extra.get(pid, 0),
+            seed=seeds[pid],
+            score=st.score + extra[pid] if pid in extra else st.score,
             real_score=st.score,
             played=frozenset(st.opponents),
             colors=colors,
@@ -107,15 +110,19 @@ def dutch_players(
             history=tuple(st.colors),
             unplayed=len(st.colors) - len(colors),
         )
-    ordered = sorted(result.values(), key=DutchPlayer.rank_key)
+    # The order of A.2 (DutchPlayer.rank_key), with each score replaced by its place among
+    # the distinct scores (comparing Fractions costs microseconds).
+    place = {s: i for i, s in enumerate(sorted({f["score"] for f in result.values()},
+                                               reverse=True))}
+    ordered = sorted(result.values(), key=lambda f: (place[f["score"]], f["seed"]))
     taking_part = sorted(
         (p for p in tournament.players
          if p.id in result or states[p.id].pairing_byes or any(
              o is not None for o in states[p.id].outcomes)),
         key=lambda p: (p.seed, p.id))
     colour_rank = {p.id: i for i, p in enumerate(taking_part, start=1)}
-    return {p.id: replace(p, rank=i, colour_rank=colour_rank[p.id])
-            for i, p in enumerate(ordered, start=1)}
+    return {f["id"]: DutchPlayer(**f, rank=i, colour_rank=colour_rank[f["id"]])
+            for i, f in enumerate(ordered, start=1)}
 
 
 def accelerated_points(tournament: Tournament, rules: Rules
