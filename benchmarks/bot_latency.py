@@ -90,6 +90,7 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
         await _drain(service)
         if not inline:
             await service.pairing.warm_up()  # as the bot does at start-up
+            await bot.delivery.renderer.warm_up()
         windows: list[tuple[float, float]] = []
         sent_and_took: list[tuple[float, float]] = []
         done = asyncio.Event()

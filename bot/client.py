@@ -134,7 +134,9 @@ class SwissBot(commands.Bot):
         pool = getattr(self.service, "pairing", None)
         needed = getattr(self.service, "needs_pairing_workers", None)
         if pool is not None and needed is not None and await needed():
-            self._warm_up = asyncio.create_task(pool.warm_up(), name="swissbot-pairing-warm-up")
+            self._warm_up = asyncio.create_task(
+                _both(pool.warm_up(), self.delivery.renderer.warm_up()),
+                name="swissbot-pairing-warm-up")
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -198,6 +200,11 @@ class SwissBot(commands.Bot):
             if pool is not None:
                 pool.close()  # the workers of the service we opened
             await database.close()
+
+
+async def _both(first: Any, second: Any) -> None:
+    """The pairing workers and the render worker start together (a big event needs both)."""
+    await asyncio.gather(first, second)
 
 
 async def _logged(job: Any, what: str) -> None:

@@ -45,6 +45,7 @@ from bot.render.bracket import bracket_png
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import BinaryFile, Outgoing
+from bot.render.offload import RenderPool
 from bot.web.links import live_page_url, live_pages_on
 from service import ALL_SHARDS, Actor, Shards
 
@@ -110,6 +111,7 @@ class OutboxDelivery:
         # reason, not one per announcement (a deleted channel gives up every row of it)
         self._told_given_up: set[tuple[int, int | None, str]] = set()
         self._given_up_now: set[int] = set()
+        self.renderer = RenderPool()  # big posts are rendered in its worker process
 
     def start(self) -> None:
         if self._task is None:
@@ -132,6 +134,7 @@ class OutboxDelivery:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        self.renderer.close()
         # What we claimed and did not post goes back at once (another process, or our next
         # start, takes it without waiting for the leases to expire).
         try:
@@ -260,11 +263,11 @@ class OutboxDelivery:
                 guild = self.client.get_guild(row.guild_id)
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
             if _big(row.payload):
-                # a big round's pairings or a big table: 100 ms and more of formatting and
-                # paginating, in a worker thread so the event loop keeps answering everyone
-                messages = await asyncio.to_thread(
-                    render_announcement, row.kind, row.payload,
-                    organiser_role_id=organiser_role, owner_id=owner)
+                # a big round's pairings or a big table: 30-100 ms and more of formatting
+                # and paginating, in a worker process (a thread would hold the GIL that long
+                # in slices, and every guild's commands would wait for it)
+                messages = await self.renderer.render(
+                    row.kind, row.payload, organiser_role_id=organiser_role, owner_id=owner)
             else:
                 messages = render_announcement(row.kind, row.payload,
                                                organiser_role_id=organiser_role, owner_id=owner)
@@ -532,9 +535,10 @@ KIND_NAMES = {
     "dispute": "a dispute notice", "result_corrected": "a result correction",
     "bracket": "the bracket",
 }
-#: Boards or table rows from which an announcement is rendered in a worker thread (rendering
-#: 1,500 boards takes ~100 ms; below this it is a few milliseconds, less than a thread hop).
-RENDER_IN_THREAD_FROM = 200
+#: Boards or table rows from which an announcement is rendered in the worker process
+#: (rendering 1,500 boards takes 30-100 ms; below this it is a few milliseconds, less than a
+#: process round trip).
+RENDER_IN_PROCESS_FROM = 200
 # A deferred announcement older than this was left by a process that stopped before its
 # second step (service.deferred): the timer pass completes it (younger ones are still being
 # completed by the operation that wrote them).
@@ -544,7 +548,7 @@ DEFERRED_GRACE = timedelta(minutes=1)
 def _big(payload: dict[str, Any]) -> bool:
     sizes = (payload.get("games"), payload.get("rows"),
              (payload.get("standings") or {}).get("rows"))
-    return sum(len(s) for s in sizes if isinstance(s, list)) >= RENDER_IN_THREAD_FROM
+    return sum(len(s) for s in sizes if isinstance(s, list)) >= RENDER_IN_PROCESS_FROM
 
 
 #: Announcements whose message a later one edits (``replaces``): remember it when posted.

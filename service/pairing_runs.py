@@ -213,6 +213,7 @@ class PairingRunOps(ServiceBase):
         same revision and settings already mean the same round and numbers (the 3,000
         numbers and the last round's games are not read again under the write lock)."""
         stale: str | None = None
+        view_of: Callable[[], RoundView] | None = None
         changed_text = (f"'{t.name}' changed while round {number} was being paired (a "
                         "player, a bye, a forbidden pair or a setting), so that pairing was "
                         "not stored: nothing changed. Run /round next again.")
@@ -250,10 +251,12 @@ class PairingRunOps(ServiceBase):
                     await self._end_run(conn, t, run, number, stale, actor)
                 else:
                     await run_repo.end_run(conn, t.id, token)
-                    return await self._insert_round(  # type: ignore[attr-defined,no-any-return]
+                    view_of = await self._insert_round_later(  # type: ignore[attr-defined]
                         conn, actor, prepared, number, stored.games, stored.byes, force=force,
                         explanation=stored.explanation, replaces=run.progress_id,
                         stored=stored)
+        if view_of is not None:
+            return view_of()  # built from ``stored`` after the commit: the database is free
         assert stale is not None
         raise RoundChangedError(stale)
 

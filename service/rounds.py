@@ -3,7 +3,9 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
@@ -35,6 +37,7 @@ from storage import requests as request_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
+from storage.journal import EncodedJSON, encode_audit
 from storage.players import PlayerRow
 from storage.rounds import GameRow, RoundRow
 from storage.shards import ALL_SHARDS, Shards
@@ -218,6 +221,29 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         """Store round ``number`` (games as (white, black) player ids in board order, byes as
         (player id, kind)), announce it and audit it: the engine's pairing and a published
         draft end here alike, so a manually paired round is history like any other."""
+        later = await self._insert_round_later(
+            conn, actor, t, number, games, byes, force=force, draft_version=draft_version,
+            explanation=explanation, replaces=replaces, stored=stored)
+        return later()
+
+    async def _insert_round_later(
+        self,
+        conn: Connection,
+        actor: Actor,
+        t: TournamentRow,
+        number: int,
+        games: list[tuple[int, int]],
+        byes: list[tuple[int, str]],
+        *,
+        force: bool,
+        draft_version: int | None = None,
+        explanation: dict[str, Any] | str | None = None,
+        replaces: int | None = None,
+        stored: StoredRound | None = None,
+    ) -> Callable[[], RoundView]:
+        """:meth:`_insert_round`, returning how to get the round's view: with ``stored``
+        (built in the worker) the view is made from it alone, so the caller can make it
+        after its commit instead of holding the database meanwhile."""
         settings = settings_of(t)
         now = self.now()
         deadline = (
@@ -246,9 +272,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await arm_round(conn, t, settings, round_id=round_id, number=number,
                         deadline=deadline, now=now)
         encode = None
+        view: RoundView | None = None
         if stored is not None:  # built with the pairing (in the worker for a big event)
             game_ids = await round_repo.game_ids(conn, round_id)
-            view, payload = stored.finish(game_ids, now, deadline)
+            payload = stored.payload_for(game_ids, now, deadline)
             encode = stored.encoder(game_ids)  # its JSON too, but for the ids
         else:
             view = await round_view(conn, t, number)
@@ -262,17 +289,22 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 "round": number + 1, "at": next_at.isoformat(),
                 "at_unix": int(next_at.timestamp()),
             })
-        audit: dict[str, object] = {
-            "round": number, "forced": force, "system": settings.system,
-            "games": (stored.audit_games if stored is not None
-                      else [[g.white.number, g.black.number] for g in view.games]),
-            "byes": (stored.audit_byes if stored is not None
-                     else [[b.player.number, b.kind] for b in view.byes]),
-        }
+        audit: dict[str, object] = {"round": number, "forced": force,
+                                    "system": settings.system}
+        if view is None:
+            assert stored is not None
+            audit["games"], audit["byes"] = stored.audit_games, stored.audit_byes
+        else:
+            audit["games"] = [[g.white.number, g.black.number] for g in view.games]
+            audit["byes"] = [[b.player.number, b.kind] for b in view.byes]
         if draft_version is not None:
             audit["draft_version"] = draft_version
         await self._audit(conn, actor, t, "round.pair", None, audit)
-        return view
+        if view is None:
+            assert stored is not None
+            return partial(stored.view_for, game_ids, now, deadline)
+        built = view
+        return lambda: built
 
     async def _close_round(
         self,
@@ -324,6 +356,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         that two clicks undo one round, not two.
         """
         require_organiser(actor, "undo rounds")
+        early = await self._undo_read_early(actor, tournament)
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_running(t)
@@ -343,7 +376,14 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                     f"Round {last.number} of '{t.name}' already has {finals} final result(s): "
                     "undo it anyway with force (those results are lost)."
                 )
-            view = await round_view(conn, t, last.number)
+            before: Any
+            if (early is not None and early[0] == t and early[2].number == last.number
+                    and await tournament_repo.revision(conn, t.id) == early[1]):
+                # nothing changed since the early read: its view and audit JSON are this one's
+                view, before = early[2], early[3]
+            else:
+                view = await round_view(conn, t, last.number)
+                before = round_payload(view)
             state = await load_bracket(conn, t.id)
             if state is not None and last.number <= state.playoffs.swiss_rounds:
                 # The cut was made from this round's standings: it goes with the round.
@@ -360,9 +400,33 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                                future_only=True)
             await self._announce(conn, t, "round_undone", {"round": last.number,
                                                            "by": actor.display_name})
-            await self._audit(conn, actor, t, "round.undo", round_payload(view),
-                              {"forced": force})
+            await self._audit(conn, actor, t, "round.undo", before, {"forced": force})
             return view
+
+    async def _undo_read_early(
+        self, actor: Actor, tournament: TournamentRef
+    ) -> tuple[TournamentRow, int, RoundView, EncodedJSON | None] | None:
+        """For a big event: (tournament row, revision, the last round's view, its audit JSON)
+        read in a read transaction and encoded in a thread before the undo's write
+        transaction, which uses them when the row and the revision are still the same.
+        Encoding 1,500 boards' audit JSON took 87-127 ms of the event loop inside the write
+        transaction (issue 13). None for a small event or when there is nothing to undo
+        (the write transaction says why)."""
+        try:
+            async with self.db.transaction(readonly=True) as conn:
+                t = await self._tournament(conn, actor.guild_id, tournament)
+                players = await player_repo.count_entrants(conn, t.id)
+                if not self.pairing.offloads(players):
+                    return None
+                last = await round_repo.last_round(conn, t.id)
+                if last is None:
+                    return None
+                revision = await tournament_repo.revision(conn, t.id)
+                view = await round_view(conn, t, last.number)
+        except ServiceError:
+            return None
+        before = await self.pairing.off_loop(players, _audit_json, view)
+        return t, revision, view, before
 
     async def pairings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
@@ -634,3 +698,8 @@ def _require_running(t: TournamentRow) -> None:
     if t.status != "running":
         hint = " Start it with /tournament start." if t.status == "registration" else ""
         raise TournamentNotRunningError(f"'{t.name}' is not running (it is {t.status}).{hint}")
+
+
+def _audit_json(view: RoundView) -> EncodedJSON | None:
+    """The undo's audit record of ``view`` as JSON (in a thread for a big event)."""
+    return encode_audit(round_payload(view))

@@ -52,8 +52,21 @@ class OutboxRow:
     deferred: dict[str, Any] | None = None
 
 
+class EncodedJSON(str):
+    """An audit value already encoded by :func:`encode_audit` (a big event's, in a thread):
+    stored as it is, not encoded again."""
+
+
+def encode_audit(value: Any) -> EncodedJSON | None:
+    """The audit log's JSON of ``value``, exactly as :func:`append_audit` would store it."""
+    return None if value is None else EncodedJSON(json.dumps(value, sort_keys=True,
+                                                             default=str))
+
+
 def _dumps(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, sort_keys=True, default=str)
+    if isinstance(value, EncodedJSON):
+        return str(value)
+    return encode_audit(value)
 
 
 async def append_audit(
