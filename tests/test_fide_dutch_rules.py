@@ -55,6 +55,12 @@ RULE = {
     # so C.7 sees it completed, the PAB to a player C.2 allows (50 may not have it).
     "2017-c7-last-bracket-keeps-c2": "2017 A.9 note: the assignment of the PAB (C.2) is "
                                      "part of the pairing of the last bracket",
+    # A random 2025 history (40 players): three MDPs 16, 25, 29 (4.5) in the 4.0 bracket.
+    # Choosing S1 before any MDP picks its partner gives 16-37, 25-12, 29-26 (bbpPairings
+    # 6.0.0); the greedy MDP order (each MDP takes its first resident) gave 16-12, 25-26, 29-37.
+    "2025-s1-chosen-before-the-mdp-pairing": "2025: as 2017 B.7/D.3, S1 of a heterogeneous "
+                                             "bracket is chosen before the MDP-pairing (the "
+                                             "endorsed engine's order)",
     # 2025: the PAB to the player with the fewest unplayed rounds (inferred from the endorsed
     # engine, see docs/fide-dutch.md); the Handbook text of the criterion was not readable.
     "2025-pab-unplayed-not-when-several-float": "2025 PAB criterion: not in a bracket that "

@@ -390,8 +390,9 @@ def _pair_bracket(
         return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
 
     done: set[int] = set()
-    if ctx.rules == "2017" and movers:
-        # 2017 B.7 and D.3: S1 (the MDPs paired) is chosen before the MDP-pairing: the
+    if movers:
+        # B.7 and D.3 (2017; bbpPairings 6.0.0 pairs 2025 rounds the same way, see
+        # docs/fide-dutch.md): S1 (the MDPs paired) is chosen before the MDP-pairing: the
         # exchanges of MDPs between S1 and the Limbo are the outermost alteration, giving
         # priority to the S1 of the lowest BSNs (sorted ascending). So each MDP, highest
         # first, is put in S1 (paired with a resident) when the optimum allows, else in the
