@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import enum
 import math
-import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -94,14 +93,7 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
     lists then have two entries for it.
 
     Pending games count for meetings and colours (the pairing is fixed) but score nothing.
-
-    The first call for a tournament given to :func:`hand_over_states` (the same object, all
-    its rounds) returns the states handed over instead of walking the rounds again.
     """
-    if rounds is None or rounds >= tournament.rounds_played:
-        handed = _take_handed_over(tournament)
-        if handed is not None:
-            return handed
     upto = tournament.rounds_played if rounds is None else min(rounds, tournament.rounds_played)
     if has_double_rounds(tournament):  # TCEC double rounds: one game per model round
         tournament, ends = split_double_rounds(tournament)
@@ -198,38 +190,6 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
         st.score = fraction(total[pid])
         st.scores_before = [fraction(u) for u in befores[pid]]
     return states
-
-
-# One tournament's states, computed by a caller that no longer needs them, for the next
-# player_states call on that very object: the TRF reader walks the rounds for its own checks,
-# then a pairing engine walks the same rounds again (``swissbot pair``: 15% of a 100-player
-# FIDE Dutch round did it twice). Taken once (the taker owns the dict and may change it) and
-# matched by identity (a frozen Tournament's rounds cannot change), so the result is the same
-# as a fresh walk; the lock keeps two threads from both taking it.
-_handed_over: tuple[Tournament, dict[int, PlayerState]] | None = None
-_handover_lock = threading.Lock()
-
-
-def hand_over_states(tournament: Tournament, states: dict[int, PlayerState]) -> None:
-    """Give ``states``, the :func:`player_states` of all of ``tournament``'s rounds, to the
-    next ``player_states(tournament)`` call (the caller must not use or change them after).
-
-    Only the last hand-over is kept (one tournament at a time)."""
-    global _handed_over
-    with _handover_lock:
-        _handed_over = (tournament, states)
-
-
-def _take_handed_over(tournament: Tournament) -> dict[int, PlayerState] | None:
-    global _handed_over
-    if _handed_over is None:  # the usual case: no lock needed to see it
-        return None
-    with _handover_lock:
-        if _handed_over is None or _handed_over[0] is not tournament:
-            return None
-        states = _handed_over[1]
-        _handed_over = None
-        return states
 
 
 def scores(tournament: Tournament, rounds: int | None = None) -> dict[int, Points]:

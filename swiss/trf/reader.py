@@ -11,10 +11,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Game, Player, Round, Scoring, Tournament
-from swiss.state import PlayerState, hand_over_states, player_states
+from swiss.state import PlayerState, player_states
 from swiss.trf.document import TrfTournament
 from swiss.trf.format import (
     CODE_OUTCOME,
@@ -74,12 +75,11 @@ class _Builder:
         states = player_states(tournament)
         tournament = _canonical_boards(tournament, states)
         self._check_points(tournament, states)
-        # The engine pairing this tournament next needs the same states (the order of a
-        # round's games changes none of them): it takes these instead of a second walk.
-        hand_over_states(tournament, states)
         info = {pid: self.f.players[pid].info for pid in sorted(self.f.players)}
+        # The states go along: pairing the next round needs the same walk (the order of a
+        # round's games changes none of them), so it need not walk the rounds again.
         return TrfTournament(tournament, info, tuple(self.f.other_lines),
-                             self.f.total_rounds_line)
+                             self.f.total_rounds_line, MappingProxyType(states))
 
     def _check_ids(self) -> None:
         if self.f.use_rank:

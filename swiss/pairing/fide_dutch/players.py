@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from swiss.acceleration import pairing_acceleration
-from swiss.model import ByeKind, Color, Outcome, Tournament
+from swiss.model import ByeKind, Color, Outcome, Tournament, has_double_rounds
 from swiss.state import Float, PlayerState, player_states
 
 Rules = str  # "2025" or "2017"
@@ -67,10 +67,17 @@ def _preference(colors: tuple[Color, ...], cd: int) -> tuple[Color, int]:
 
 
 def dutch_players(
-    tournament: Tournament, round_number: int, to_pair: list[int], rules: Rules
+    tournament: Tournament, round_number: int, to_pair: list[int], rules: Rules,
+    states: Mapping[int, PlayerState] | None = None,
 ) -> dict[int, DutchPlayer]:
-    """The :class:`DutchPlayer` of every player in ``to_pair`` before ``round_number``."""
-    states = player_states(tournament)
+    """The :class:`DutchPlayer` of every player in ``to_pair`` before ``round_number``.
+
+    ``states``: ``player_states(tournament)`` when the caller has them (only read; checked
+    to be of this tournament's players and rounds), else they are walked here."""
+    if states is None:
+        states = player_states(tournament)
+    else:
+        _check_states(tournament, states)
     scoring = tournament.scoring
     last_round = bool(tournament.total_rounds) and round_number == tournament.total_rounds
     # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only,
@@ -123,6 +130,19 @@ def dutch_players(
     colour_rank = {p.id: i for i, p in enumerate(taking_part, start=1)}
     return {f["id"]: DutchPlayer(**f, rank=i, colour_rank=colour_rank[f["id"]])
             for i, f in enumerate(ordered, start=1)}
+
+
+def _check_states(tournament: Tournament, states: Mapping[int, PlayerState]) -> None:
+    """Refuse states that cannot be ``tournament``'s: other players or another number of
+    rounds (a double round counts twice, as :func:`swiss.state.player_states` counts it)."""
+    if len(states) != len(tournament.players) or any(
+            p.id not in states for p in tournament.players):
+        raise ValueError("the player states given are not of this tournament's players")
+    played = tournament.rounds_played
+    walked = len(next(iter(states.values())).outcomes) if states else played
+    if walked != played and (walked < played or not has_double_rounds(tournament)):
+        raise ValueError(f"the player states given are of {walked} rounds, not of this "
+                         f"tournament's {played}")
 
 
 def accelerated_points(tournament: Tournament, rules: Rules
