@@ -236,8 +236,8 @@ def pair_brackets(
         else:
             pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                         set(movers), nxt)
-        for a, b in pairs:
-            games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
+        for a, b in pairs:  # (a ranks above b: see _pair_bracket)
+            games.append(_allocate_ranked(ctx.players[a], ctx.players[b], ctx.initial))
         if bye_player is not None:
             pab = bye_player
         done = {p for ab in pairs for p in ab} | ({bye_player} if bye_player else set())
@@ -469,7 +469,7 @@ def _pair_bracket(
     for p in bracket:
         q = partner(p, mate)
         if q is not None and q in in_b:
-            if ra.rank_keys[p] < ra.rank_keys[q]:
+            if ra.rank_keys[p] < ra.rank_keys[q]:  # the higher-ranked player first
                 fixed_pairs.append((p, q))
         else:
             floaters.append(p)
@@ -536,6 +536,10 @@ class _TieBreak:
         if (mate == q) if q is not None else not self.bracket[mate]:
             self.pins.append((p, q))
             return True
+        if q is not None and not self.solver.live((min(p, q), max(p, q))):
+            # No optimum can hold an edge that is not live (not tight, or left out by an
+            # accepted test): rejected without looking at the rest of the graph.
+            return False
         return self.accept(pred, None if q is None else (p, q))
 
     def _flush(self) -> None:
@@ -745,18 +749,23 @@ class _TieBreak:
         p, q = pair
         a, b = self.mate[p], self.mate[q]
         new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
-        idx = self.solver.find(new)
-        if idx is None or not bool(self.solver.alive[idx].all()):
+        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]  # live: the optimum's
+        solver = self.solver
+        idx = solver.find(new + old)
+        if idx is None or not bool(solver.alive[idx[:2]].all()):
             return False
         assert self._arrays is not None
         row = self._arrays[3]
         others = np.ones(met.size, dtype=bool)
         others[[row[p], row[q]]] = False
-        mu, mv = self.solver.us[idx], self.solver.vs[idx]
+        mu, mv = solver.us[idx[:2]], solver.vs[idx[:2]]
         if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
-        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]
-        if self.solver.weight(new) != self.solver.weight(old):
+        # The two new pairs weigh what the two old ones did (limb by limb is not enough:
+        # the limbs of a weight are not unique, so the totals are compared).
+        limbs = solver.limbs[:, idx].tolist()
+        if sum((r[0] + r[1] - r[2] - r[3]) * m
+               for r, m in zip(limbs, solver.multipliers, strict=True)) != 0:
             return False
         mate = dict(self.mate)
         mate[p], mate[q], mate[a], mate[b] = q, p, b, a
@@ -980,6 +989,13 @@ class _Solver:
         if not self._keys.size or not bool((self._keys[at] == keys).all()):
             return None
         return self._order[at]
+
+    def live(self, pair: tuple[int, int]) -> bool:
+        """Whether edge ``pair`` (``u < v``) is in the graph and live."""
+        key = pair[0] * max(self.vertices, 1) + pair[1]
+        at = int(self._keys.searchsorted(key))
+        return (at < self._keys.size and int(self._keys[at]) == key
+                and bool(self.alive[self._order[at]]))
 
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""

@@ -96,7 +96,9 @@ def dutch_players(
         cd = sum(1 for c in colors if c is Color.WHITE) - sum(
             1 for c in colors if c is Color.BLACK)
         pref, strength = _preference(colors, cd)
-        floats = _floats(st, scoring.loss, rules, game_floats.get(pid))
+        # The floats of the last two rounds (C12-C15 look no further back).
+        floats = _floats(st, scoring.loss, rules, game_floats.get(pid),
+                         start=max(0, len(st.floats) - 2))
         forfeit_wins = sum(1 for o in st.outcomes if o is Outcome.FORFEIT_WIN)
         full_byes = sum(1 for b in st.byes if b in (ByeKind.PAIRING, ByeKind.FULL))
         can_pab = st.pairing_byes == 0 and forfeit_wins == 0 and full_byes == 0
@@ -191,8 +193,9 @@ def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, Player
 
 
 def _floats(st: PlayerState, loss: Fraction, rules: Rules,
-            game_floats: list[Float] | None = None) -> list[Float]:
-    """Per round: the float the player received (C.04.3 A.4 / 2025 art. 1.4).
+            game_floats: list[Float] | None = None, start: int = 0) -> list[Float]:
+    """Per round from round ``start + 1`` on: the float the player received (C.04.3 A.4 /
+    2025 art. 1.4).
 
     A played game against a different score floats both players. 2025 (art. 1.4.3): any round
     scored without playing for more than a loss (PAB, forfeit win, half- or full-point bye) is
@@ -201,7 +204,8 @@ def _floats(st: PlayerState, loss: Fraction, rules: Rules,
     """
     out: list[Float] = []
     states_floats = st.floats if game_floats is None else game_floats
-    for index, fl in enumerate(states_floats):
+    for index in range(start, len(states_floats)):
+        fl = states_floats[index]
         outcome = st.outcomes[index]
         bye = st.byes[index]
         if rules == "2017" and (outcome is None or not outcome.is_played):
