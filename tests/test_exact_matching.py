@@ -154,6 +154,35 @@ def test_dense_solver_duals_are_a_valid_certificate(
     _check_duals(n, edges, dense)
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([2, 4, 10, 24, 60, 128]),
+    density=st.sampled_from([0.3, 1.0]),
+    scale=st.sampled_from([2, 3, 50, 10**6]),  # small scales: many ties, many tight edges
+    seed=st.integers(0, 10**9),
+)
+def test_dense_solver_lists_exactly_the_edges_of_reduced_cost_zero(
+    n: int, density: float, scale: int, seed: int
+) -> None:
+    """``tight=True`` (the FIDE Dutch engine's tie-break graph) lists the edges whose
+    reduced cost under the returned duals is zero, recomputed here from the raw duals."""
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, density, scale)
+    sol = solve_int(n, edges, dense=True, tight=True)
+    if sol is None:
+        return
+    assert sol.tight is not None  # within the dense solver's limits
+    holders = [set() for _ in range(n)]
+    for b, (_z, members) in enumerate(sol.blossoms):
+        for v in members.tolist():
+            holders[v].add(b)
+    zero = [e for e, (u, v, w) in enumerate(edges)
+            if sol.y[u] + sol.y[v] + sum(sol.blossoms[b][0] for b in holders[u] & holders[v])
+            - 4 * w == 0]
+    assert sol.tight.tolist() == zero
+    assert solve_int(n, edges, dense=True).tight is None  # only when asked
+
+
 def test_small_dense_solver_limits() -> None:
     from swiss.pairing import _blossom
     from swiss.pairing.exact import SMALL_VERTICES, _i64, _to_bytes

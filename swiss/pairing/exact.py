@@ -64,6 +64,9 @@ class Solution:
     blossoms: list[tuple[int, np.ndarray]]
     wide: bool
     stats: dict[str, int] = field(default_factory=dict)
+    # With solve(..., tight=True) when the dense solver solved it: the indices of the edges
+    # given whose reduced cost under these duals is zero (None: not listed).
+    tight: np.ndarray | None = None
 
     def pairs(self) -> list[tuple[int, int]]:
         """The matched pairs ``(u, v)`` with ``u < v``, sorted."""
@@ -97,6 +100,7 @@ def solve(
     duals: bool = True,
     start: Solution | None = None,
     dense: bool = False,
+    tight: bool = False,
 ) -> Solution | None:
     """Maximum weight perfect matching of the given graph, or ``None`` if it has none.
 
@@ -111,7 +115,9 @@ def solve(
     of up to :data:`SMALL_VERTICES` vertices run the dense solver (its duals checked as a
     certificate, LEMON when they cannot be): the same optimum weight, but among tied optima
     it may return another matching than LEMON (callers whose result must not depend on
-    that, such as the FIDE Dutch engine's exact tie-break tests, opt in).
+    that, such as the FIDE Dutch engine's exact tie-break tests, opt in). ``tight=True``
+    asks the dense solver also for the edges of reduced cost zero (``Solution.tight``: its
+    certificate check prices every edge anyway); left ``None`` when LEMON solved.
     """
     if n == 0:
         return Solution(np.zeros(0, dtype=np.int64), [], [], False)
@@ -139,7 +145,7 @@ def solve(
         # edges): the dense solver with its duals, about 3x faster than LEMON there; it
         # checks its own certificate exactly and says False (LEMON below) when it cannot.
         raw = _blossom.solve_dense(
-            n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers))
+            n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers), tight)
         if raw is None:
             return None
     if not raw:
@@ -160,7 +166,9 @@ def solve(
     zmem = np.frombuffer(zmem_b, dtype="<i8").astype(np.int64)
     zvals = _from_bytes(z_b)
     blossoms = [(z, zmem[zoff[b] : zoff[b + 1]]) for b, z in enumerate(zvals)]
-    return Solution(mate, _from_bytes(y_b), blossoms, bool(used_wide), stats)
+    listed = (np.frombuffer(raw[7] or b"", dtype="<i8").astype(np.int64)
+              if len(raw) > 7 else None)
+    return Solution(mate, _from_bytes(y_b), blossoms, bool(used_wide), stats, listed)
 
 
 def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
@@ -188,6 +196,7 @@ def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
 def solve_int(
     n: int, edges: list[tuple[int, int, int]], *, wide: bool = False,
     start: Solution | None = None, duals: bool = True, dense: bool = False,
+    tight: bool = False,
 ) -> Solution | None:
     """:func:`solve` for plain ``(u, v, weight)`` triples with arbitrary Python-int weights."""
     if not edges:
@@ -201,7 +210,7 @@ def solve_int(
     limbs = [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)]
     comps = np.array([*limbs, [1] * len(edges)], dtype=np.int64)
     return solve(n, us, vs, comps, [1 << (62 * j) for j in range(words)] + [low], wide=wide,
-                 start=start, duals=duals, dense=dense)
+                 start=start, duals=duals, dense=dense, tight=tight)
 
 
 class _Laminar:

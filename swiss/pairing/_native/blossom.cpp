@@ -417,8 +417,10 @@ static PyObject* dense_solve(Py_ssize_t n, const int64_t* us, const int64_t* vs,
     return PyBytes_FromStringAndSize((const char*)mate.data(), 8 * n);
 }
 
+// want_tight: the result also lists the edges whose reduced cost is zero (the tight edges,
+// found by the certificate check on every edge anyway), as int64 indices.
 static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
-                                  const std::vector<I256>& weights) {
+                                  const std::vector<I256>& weights, bool want_tight) {
     if (n % 2) Py_RETURN_NONE;
     if (n == 0 || a.m == 0) Py_RETURN_FALSE;  // (the caller handles the trivial cases)
     I256 wmin(0), wmax(0);
@@ -434,6 +436,7 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
     int pairs;
     bool valid = true;
     std::vector<V> y(n);
+    std::vector<int64_t> tight;
     Py_BEGIN_ALLOW_THREADS
     dense::Matching<V> solver((int)n);
     for (Py_ssize_t e = 0; e < a.m; ++e)
@@ -466,6 +469,7 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
                 if (std::find(holds[v].begin(), holds[v].end(), b) != holds[v].end())
                     slack += zlab[b];
             if (slack < 0 || (mate[u] == v && slack != 0)) valid = false;
+            if (want_tight && slack == 0) tight.push_back(e);
         }
         // A duplicated edge keeps one weight in the dense matrix: the check above covers
         // every copy, and the matched pair must be tight on one of them (it was on the one
@@ -483,6 +487,13 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
         zoff[b + 1] = (int64_t)zmem.size();
     }
     Py_ssize_t nb = (Py_ssize_t)zlab.size();
+    if (want_tight)
+        return Py_BuildValue(
+            "(y#y#y#y#y#OLy#)", (const char*)mate.data(), (Py_ssize_t)(8 * n),
+            (const char*)yw.data(), (Py_ssize_t)(32 * n), (const char*)zw.data(),
+            (Py_ssize_t)(32 * nb), (const char*)zoff.data(), (Py_ssize_t)(8 * (nb + 1)),
+            (const char*)zmem.data(), (Py_ssize_t)(8 * zmem.size()), Py_False, (long long)n,
+            (const char*)tight.data(), (Py_ssize_t)(8 * tight.size()));
     return Py_BuildValue(
         "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * n), (const char*)yw.data(),
         (Py_ssize_t)(32 * n), (const char*)zw.data(), (Py_ssize_t)(32 * nb),
@@ -496,17 +507,20 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
 // duals are turned into solve()'s (scaled by 4: y_u + y_v + z_uv - 4 w >= 0) and checked
 // exactly on every edge here: every edge feasible, every matched edge tight, every blossom
 // dual >= 0 and every blossom with a positive dual full. So what is returned is an optimum
-// with a valid certificate, whichever solver found it.
+// with a valid certificate, whichever solver found it. With tight=True the tuple has one
+// more item: the indices of the edges of reduced cost zero (int64 bytes).
 static PyObject* solve_dense(PyObject*, PyObject* args) {
     Py_ssize_t n, k;
     Py_buffer us, vs, comps, mults;
-    if (!PyArg_ParseTuple(args, "ny*y*y*ny*", &n, &us, &vs, &comps, &k, &mults)) return nullptr;
+    int want_tight = 0;
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|p", &n, &us, &vs, &comps, &k, &mults, &want_tight))
+        return nullptr;
     PyObject* result = nullptr;
     Arrays a;
     if (read_edges(n, us, vs, comps, k, mults, &a)) {
         std::vector<I256> weights(a.m);
         for (Py_ssize_t e = 0; e < a.m; ++e) weights[e] = edge_weight(a, e);
-        result = dense_with_duals(n, a, weights);
+        result = dense_with_duals(n, a, weights, want_tight != 0);
     }
     PyBuffer_Release(&us);
     PyBuffer_Release(&vs);
@@ -1301,7 +1315,8 @@ static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
     {"solve_dense", solve_dense, METH_VARARGS,
-     "solve_dense(n, us, vs, comps, k, mults) -> what solve() returns, None or False"},
+     "solve_dense(n, us, vs, comps, k, mults, tight=False) -> what solve() returns (and the "
+     "tight edges' indices with tight), None or False"},
     {"solve_small", solve_small, METH_VARARGS,
      "solve_small(n, us, vs, comps, k, mults) -> mate bytes, None (no perfect matching) or False"},
     {"price", price, METH_VARARGS,

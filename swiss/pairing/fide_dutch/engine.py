@@ -957,6 +957,7 @@ class _Solver:
         self._order = np.argsort(keys, kind="stable")
         self._keys = keys[self._order]
         self.last: exact.Solution | None = None  # the last exact solution with duals
+        self._last_edges: np.ndarray | None = None  # the edges it was solved on
         self.solves = 0
         # When set: the edges each solve starts from; the others are priced against the
         # duals and added when they violate them (exact.solve_with_pricing).
@@ -1024,11 +1025,12 @@ class _Solver:
             # changes no pairing.
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
                               self.limbs[:, idx], self.multipliers, duals=duals, start=start,
-                              dense=True)
+                              dense=True, tight=duals)
             if sol is None:
                 return None
             if duals:
                 self.last = sol
+                self._last_edges = idx  # what sol.tight indexes
             pairs = sol.pairs()
         else:
             edges = [(int(self.us[e]), int(self.vs[e]), self._python_weight(int(e)))
@@ -1089,19 +1091,26 @@ class _Solver:
         from a sparse candidate graph: the edges of ``sol``, every edge between two
         ``dense`` vertices and a few edges per vertex."""
         idx = np.flatnonzero(self.alive)
-        # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual and
-        # weight scaled by 4 and 1 added to each weight they become 4 (r - 1): negative
-        # exactly for the tight edges (r = 0), which the compiled pricing loop lists.
-        scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
-                                [(4 * z, m) for z, m in sol.blossoms], True)
-        comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
-        mults = [4 * m for m in self.multipliers] + [1]
-        # In 128 bits when nothing can overflow (weights of a 100-player round need some 60
-        # bits): the same exact reduced costs, a third cheaper than 256 bits.
-        narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
-        tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx], comps,
-                                    mults, narrow=narrow)
-        keep = idx[tight]
+        last = self._last_edges
+        if (sol is self.last and sol.tight is not None and last is not None
+                and np.array_equal(last, idx)):
+            # The dense solver listed them while checking its certificate on these edges.
+            keep = idx[sol.tight]
+        else:
+            # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual
+            # and weight scaled by 4 and 1 added to each weight they become 4 (r - 1):
+            # negative exactly for the tight edges (r = 0), which the compiled pricing loop
+            # lists.
+            scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
+                                    [(4 * z, m) for z, m in sol.blossoms], True)
+            comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
+            mults = [4 * m for m in self.multipliers] + [1]
+            # In 128 bits when nothing can overflow (weights of a 100-player round need some
+            # 60 bits): the same exact reduced costs, a third cheaper than 256 bits.
+            narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
+            tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx],
+                                        comps, mults, narrow=narrow)
+            keep = idx[tight]
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves
