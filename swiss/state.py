@@ -119,21 +119,32 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
             got = fractions[units] = Fraction(units, unit)
         return got
 
-    # Per result: counts as a meeting (played or pending), played over the board, and each
-    # side's outcome (properties looked up once, not for every game).
-    kinds = {r: (r.is_played or r.is_pending, r.is_played, r.outcome_for_white(),
-                 r.outcome_for_black()) for r in Result}
+    # Per result: counts as a meeting (played or pending), played over the board, and for
+    # each side its outcome, its points and whether it is a forfeit win (properties looked up
+    # once, not for every game). Keyed by the member's name: a str hash is cached, an
+    # enum member's hash (and its ``name`` property) is a Python call.
+    use_colors = tournament.use_colors
+    none = Color.NONE
+    kinds: dict[str, tuple[bool, bool, tuple[Outcome | None, Color, int, bool],
+                           tuple[Outcome | None, Color, int, bool]]] = {}
+    for r in Result:
+        played, over_board = r.is_played or r.is_pending, r.is_played
+        sides: list[tuple[Outcome | None, Color, int, bool]] = []
+        for outcome, color in ((r.outcome_for_white(), Color.WHITE),
+                               (r.outcome_for_black(), Color.BLACK)):
+            sides.append((outcome, color if played and use_colors else none,
+                          0 if outcome is None else points[outcome],
+                          outcome is Outcome.FORFEIT_WIN))
+        kinds[r._name_] = (played, over_board, sides[0], sides[1])
     total = dict.fromkeys(states, 0)
     befores: dict[int, list[int]] = {pid: [] for pid in states}
-    use_colors = tournament.use_colors
     for rnd in tournament.rounds[:upto]:
         before = dict(total)
         seen: set[int] = set()
         for game in rnd.games:
-            played, over_board, white_outcome, black_outcome = kinds[game.result]
-            for pid, opp, color, outcome in (
-                    (game.white, game.black, Color.WHITE, white_outcome),
-                    (game.black, game.white, Color.BLACK, black_outcome)):
+            played, over_board, white_side, black_side = kinds[game.result._name_]
+            for pid, opp, (outcome, color, score, forfeit_win) in (
+                    (game.white, game.black, white_side), (game.black, game.white, black_side)):
                 st = states.get(pid)
                 if st is None:
                     raise ValueError(f"round {rnd.number}: unknown player {pid}")
@@ -144,9 +155,10 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 befores[pid].append(mine)
                 st.outcomes.append(outcome)
                 st.byes.append(None)
-                st.colors.append(color if played and use_colors else Color.NONE)
+                st.colors.append(color)
                 if played:
-                    st.opponents[opp] += 1
+                    opponents = st.opponents
+                    opponents[opp] = opponents.get(opp, 0) + 1
                     if over_board:
                         st.games_played += 1
                     theirs = before[opp]
@@ -155,10 +167,9 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 else:
                     st.forfeit_opponents[opp] += 1
                     st.floats.append(Float.NONE)
-                if outcome is not None:
-                    total[pid] += points[outcome]
-                    if outcome is Outcome.FORFEIT_WIN:
-                        st.unplayed_wins += 1
+                total[pid] += score
+                if forfeit_win:
+                    st.unplayed_wins += 1
         for bye in rnd.byes:
             st = states.get(bye.player)
             if st is None:
