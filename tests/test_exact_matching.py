@@ -306,3 +306,17 @@ def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:
     assert warm.stats["freed"] <= 2 * bases < n
     assert warm.pairs() == cold.pairs() or bases > 0
     _check_duals(n, triples, warm)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-(2**63), 2**63 - 1), st.integers(-(2**250), 2**250)),
+                max_size=40))
+def test_integer_words_round_trip_on_both_paths(values: list[int]) -> None:
+    """The compiled module's 256-bit words, written and read on the 64-bit fast path (many
+    values that fit) and the general one: the same bytes as int.to_bytes, the same ints."""
+    from swiss.pairing.exact import _from_bytes, _to_bytes
+
+    data = b"".join(v.to_bytes(32, "little", signed=True) for v in values)
+    assert _to_bytes(values) == data
+    back = _from_bytes(data)
+    assert back == values and all(type(v) is int for v in back)

@@ -74,10 +74,30 @@ class Solution:
 
 
 def _to_bytes(values: Iterable[int]) -> bytes:
+    """256-bit little-endian two's complement words (the compiled module's integers)."""
+    values = list(values)
+    if len(values) > 8:
+        # Many values (duals) usually fit in 64 bits: the upper three words are then the
+        # sign extension of the lowest, written for all of them at once.
+        try:
+            low = np.array(values, dtype=np.int64)
+        except OverflowError:
+            low = None
+        if low is not None:
+            words = np.empty((low.size, 4), dtype="<i8")
+            words[:, 0] = low
+            words[:, 1:] = (low >> 63)[:, None]
+            return words.tobytes()
     return b"".join(int(v).to_bytes(32, "little", signed=True) for v in values)
 
 
 def _from_bytes(data: bytes) -> list[int]:
+    """The integers of :func:`_to_bytes`'s words."""
+    if len(data) > 8 * 32:
+        words = np.frombuffer(data, dtype="<i8").reshape(-1, 4)
+        low = words[:, 0]
+        if bool((words[:, 1:] == (low >> 63)[:, None]).all()):  # every value fits 64 bits
+            return low.tolist()
     return [
         int.from_bytes(data[i : i + 32], "little", signed=True) for i in range(0, len(data), 32)
     ]
