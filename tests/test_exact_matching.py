@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swiss.pairing.exact import Solution, solve, solve_int, solve_with_pricing
+from swiss.pairing.exact import Solution, solve, solve_int, solve_with_pricing, warm_potentials
 
 Edges = list[tuple[int, int, int]]
 
@@ -289,6 +289,11 @@ def test_warm_started_solve_reaches_the_cold_optimum_with_a_valid_certificate(
     assert sum(weight[p] for p in cold.pairs()) == _reference(n, edges_w)
     assert sorted(x for pair in warm.pairs() for x in pair) == list(range(n))
     _check_duals(n, edges_w, warm)
+    # The potentials handed over precomputed (Solution.warm_y): the same solve.
+    given = Solution(first.mate, first.y, first.blossoms, first.wide,
+                     warm_y=warm_potentials(first, n))
+    again = solve_int(n, edges_w, start=given, wide=wide)
+    assert again is not None and again.pairs() == warm.pairs() and again.y == warm.y
 
 
 def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:

@@ -67,6 +67,9 @@ class Solution:
     # With solve(..., tight=True) when the dense solver solved it: the indices of the edges
     # given whose reduced cost under these duals is zero (None: not listed).
     tight: np.ndarray | None = None
+    # As a warm start (solve's ``start``): the potentials warm_start gives, as the compiled
+    # module's bytes, when the caller has them already (None: computed from y and blossoms).
+    warm_y: bytes | None = None
 
     def pairs(self) -> list[tuple[int, int]]:
         """The matched pairs ``(u, v)`` with ``u < v``, sorted."""
@@ -157,8 +160,11 @@ def solve(
                             False, {"freed": n})
     warm: tuple[bytes, np.ndarray] | tuple[()] = ()
     if start is not None:
-        y0, mate0 = warm_start(start, n)
-        warm = (_to_bytes(y0), _i64(mate0))
+        if start.warm_y is not None and start.mate.size == n:
+            warm = (start.warm_y, _i64(start.mate))
+        else:
+            y0, mate0 = warm_start(start, n)
+            warm = (_to_bytes(y0), _i64(mate0))
     raw = None
     if dense and duals and start is None and not wide and n <= SMALL_VERTICES and us.size:
         # A cold solve of a small graph (a 100-player FIDE Dutch bracket: some 4,500
@@ -211,6 +217,12 @@ def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
         y = [value + cum[b] if b >= 0 else value for value, b in zip(y, inner, strict=True)]
     mate = solution.mate if solution.mate.size == n else np.full(n, -1, dtype=np.int64)
     return y, mate
+
+
+def warm_potentials(solution: Solution, n: int) -> bytes:
+    """:func:`warm_start`'s potentials as ``Solution.warm_y`` (for many warm starts from the
+    same duals with other matchings)."""
+    return _to_bytes(warm_start(solution, n)[0])
 
 
 def solve_int(

@@ -520,6 +520,7 @@ class _TieBreak:
         # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
         # matched vertex's row in them.
         self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
+        self._warm_y: bytes | None = None  # the warm start's potentials (see _start)
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -690,7 +691,9 @@ class _TieBreak:
         mate = np.empty(self.vertices, dtype=np.int64)
         for u, v in self.mate.items():
             mate[u] = v
-        return exact.Solution(mate, base.y, base.blossoms, base.wide)
+        if self._warm_y is None:  # the same duals for every test of the bracket
+            self._warm_y = exact.warm_potentials(base, self.vertices)
+        return exact.Solution(mate, base.y, base.blossoms, base.wide, warm_y=self._warm_y)
 
     def _bracket_can_match(self, mask: np.ndarray) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
