@@ -382,8 +382,9 @@ def _pair_bracket(
         lo, hi = min(vp, index[q]), max(vp, index[q])
 
         def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
-            touch = (us == lo) | (vs == lo) | (us == hi) | (vs == hi)
-            return ~touch | ((us == lo) & (vs == hi))
+            # Keep the edges touching neither, and the one touching both: edges have u < v,
+            # so it is lo-hi itself.
+            return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
         return ok
 
     def try_pin(p: int, q: int | None) -> bool:
