@@ -122,12 +122,13 @@ class _Builder:
         with_colour: Entry | None = None
         without_colour: Entry | None = None
         rounds = []
+        lines = [(pid, self.f.players[pid].entries) for pid in self.f.line_order]
         for r in range(1, played + 1):
             games: list[Game] = []
             byes: list[Bye] = []
             in_games: set[int] = set()
-            for pid in self.f.line_order:
-                entry = self._entry(pid, r)
+            for pid, entries in lines:
+                entry = entries[r - 1] if r <= len(entries) else None  # (self._entry)
                 if entry is None or pid in in_games:
                     continue
                 if entry.opponent is None:
@@ -137,7 +138,8 @@ class _Builder:
                     continue
                 game, coloured = self._game(r, pid, entry, seeds)
                 games.append(game)
-                in_games.update(game.players)
+                in_games.add(game.white)
+                in_games.add(game.black)
                 if game.result.is_played:
                     if coloured and with_colour is None:
                         with_colour = entry
