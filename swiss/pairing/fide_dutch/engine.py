@@ -969,8 +969,15 @@ class _Solver:
         # The dual solution every live edge is tight under (set by :meth:`tight`): solves
         # may warm-start from it.
         self.base: exact.Solution | None = None
-        self.max_weight = sum(int(row.max(initial=0)) * m
-                              for row, m in zip(limbs, multipliers, strict=True))
+        self._max_weight: int | None = None
+
+    @property
+    def max_weight(self) -> int:
+        """A bound on every edge's weight (computed when first needed: pricing only)."""
+        if self._max_weight is None:
+            self._max_weight = sum(int(row.max(initial=0)) * m
+                                   for row, m in zip(self.limbs, self.multipliers, strict=True))
+        return self._max_weight
 
     def narrow(self, mask: np.ndarray) -> None:
         self.alive &= mask
