@@ -77,7 +77,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         cache = args.cache or Path(tmp)
         cache.mkdir(parents=True, exist_ok=True)
-        pair_round(parse_trf(_case(d, oracle, cache, 12).read_text()).tournament, config)
+        warm = parse_trf(_case(d, oracle, cache, 12).read_text())
+        pair_round(warm.tournament, config, states=warm.states)
         print(f"{'players':>8} {'seed':>5} {'swissbot cpu s':>15} {'bbp cpu s':>10} "
               f"{'ratio':>7} {'swissbot wall s':>16} {'bbp wall s':>11}  same")
         for n in (int(x) for x in args.sizes.split(",")):
@@ -122,8 +123,8 @@ def _time_ours(path: Path, config: PairingConfig, repeat: int) -> tuple[float, f
     got: Pairs | None = None
     for _ in range(max(repeat, 1)):
         start, wall = time.process_time(), time.perf_counter()
-        tournament = parse_trf(path.read_text()).tournament
-        result = pair_round(tournament, config)
+        parsed = parse_trf(path.read_text())
+        result = pair_round(parsed.tournament, config, states=parsed.states)
         cpu, wall = time.process_time() - start, time.perf_counter() - wall
         got = (frozenset((g.white, g.black) for g in result.games), result.pairing_bye)
         if best is None or cpu < best[0]:

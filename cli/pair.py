@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             raise TrfError(f"all {tournament.total_rounds} rounds have been played (XXR "
                            f"{tournament.total_rounds}); there is no round to pair",
                            trf.total_rounds_line, 5)
-        result = pair_round(tournament, config)
+        result = pair_round(tournament, config, states=trf.states)
     except UnreadableFile as exc:
         print(f"swissbot pair: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT

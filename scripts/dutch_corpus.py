@@ -24,9 +24,10 @@ def expected(path: Path) -> tuple[frozenset[tuple[int, int]], int | None]:
 
 
 def ours(trf: Path, rules: str) -> tuple[frozenset[tuple[int, int]], int | None] | str:
-    tournament = parse_trf(trf.read_text()).tournament
+    parsed = parse_trf(trf.read_text())
     try:
-        result = pair_round(tournament, PairingConfig(system="fide-dutch", rules=rules))
+        result = pair_round(parsed.tournament, PairingConfig(system="fide-dutch", rules=rules),
+                            states=parsed.states)
     except PairingError as exc:
         return f"no pairing: {exc}"
     return frozenset((g.white, g.black) for g in result.games), result.pairing_bye

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import enum
 import math
-import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -94,14 +93,7 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
     lists then have two entries for it.
 
     Pending games count for meetings and colours (the pairing is fixed) but score nothing.
-
-    The first call for a tournament given to :func:`hand_over_states` (the same object, all
-    its rounds) returns the states handed over instead of walking the rounds again.
     """
-    if rounds is None or rounds >= tournament.rounds_played:
-        handed = _take_handed_over(tournament)
-        if handed is not None:
-            return handed
     upto = tournament.rounds_played if rounds is None else min(rounds, tournament.rounds_played)
     if has_double_rounds(tournament):  # TCEC double rounds: one game per model round
         tournament, ends = split_double_rounds(tournament)
@@ -127,21 +119,32 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
             got = fractions[units] = Fraction(units, unit)
         return got
 
-    # Per result: counts as a meeting (played or pending), played over the board, and each
-    # side's outcome (properties looked up once, not for every game).
-    kinds = {r: (r.is_played or r.is_pending, r.is_played, r.outcome_for_white(),
-                 r.outcome_for_black()) for r in Result}
+    # Per result: counts as a meeting (played or pending), played over the board, and for
+    # each side its outcome, its points and whether it is a forfeit win (properties looked up
+    # once, not for every game). Keyed by the member's name: a str hash is cached, an
+    # enum member's hash (and its ``name`` property) is a Python call.
+    use_colors = tournament.use_colors
+    none = Color.NONE
+    kinds: dict[str, tuple[bool, bool, tuple[Outcome | None, Color, int, bool],
+                           tuple[Outcome | None, Color, int, bool]]] = {}
+    for r in Result:
+        played, over_board = r.is_played or r.is_pending, r.is_played
+        sides: list[tuple[Outcome | None, Color, int, bool]] = []
+        for outcome, color in ((r.outcome_for_white(), Color.WHITE),
+                               (r.outcome_for_black(), Color.BLACK)):
+            sides.append((outcome, color if played and use_colors else none,
+                          0 if outcome is None else points[outcome],
+                          outcome is Outcome.FORFEIT_WIN))
+        kinds[r._name_] = (played, over_board, sides[0], sides[1])
     total = dict.fromkeys(states, 0)
     befores: dict[int, list[int]] = {pid: [] for pid in states}
-    use_colors = tournament.use_colors
     for rnd in tournament.rounds[:upto]:
         before = dict(total)
         seen: set[int] = set()
         for game in rnd.games:
-            played, over_board, white_outcome, black_outcome = kinds[game.result]
-            for pid, opp, color, outcome in (
-                    (game.white, game.black, Color.WHITE, white_outcome),
-                    (game.black, game.white, Color.BLACK, black_outcome)):
+            played, over_board, white_side, black_side = kinds[game.result._name_]
+            for pid, opp, (outcome, color, score, forfeit_win) in (
+                    (game.white, game.black, white_side), (game.black, game.white, black_side)):
                 st = states.get(pid)
                 if st is None:
                     raise ValueError(f"round {rnd.number}: unknown player {pid}")
@@ -152,9 +155,10 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 befores[pid].append(mine)
                 st.outcomes.append(outcome)
                 st.byes.append(None)
-                st.colors.append(color if played and use_colors else Color.NONE)
+                st.colors.append(color)
                 if played:
-                    st.opponents[opp] += 1
+                    opponents = st.opponents
+                    opponents[opp] = opponents.get(opp, 0) + 1
                     if over_board:
                         st.games_played += 1
                     theirs = before[opp]
@@ -163,10 +167,9 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
                 else:
                     st.forfeit_opponents[opp] += 1
                     st.floats.append(Float.NONE)
-                if outcome is not None:
-                    total[pid] += points[outcome]
-                    if outcome is Outcome.FORFEIT_WIN:
-                        st.unplayed_wins += 1
+                total[pid] += score
+                if forfeit_win:
+                    st.unplayed_wins += 1
         for bye in rnd.byes:
             st = states.get(bye.player)
             if st is None:
@@ -198,38 +201,6 @@ def player_states(tournament: Tournament, rounds: int | None = None) -> dict[int
         st.score = fraction(total[pid])
         st.scores_before = [fraction(u) for u in befores[pid]]
     return states
-
-
-# One tournament's states, computed by a caller that no longer needs them, for the next
-# player_states call on that very object: the TRF reader walks the rounds for its own checks,
-# then a pairing engine walks the same rounds again (``swissbot pair``: 15% of a 100-player
-# FIDE Dutch round did it twice). Taken once (the taker owns the dict and may change it) and
-# matched by identity (a frozen Tournament's rounds cannot change), so the result is the same
-# as a fresh walk; the lock keeps two threads from both taking it.
-_handed_over: tuple[Tournament, dict[int, PlayerState]] | None = None
-_handover_lock = threading.Lock()
-
-
-def hand_over_states(tournament: Tournament, states: dict[int, PlayerState]) -> None:
-    """Give ``states``, the :func:`player_states` of all of ``tournament``'s rounds, to the
-    next ``player_states(tournament)`` call (the caller must not use or change them after).
-
-    Only the last hand-over is kept (one tournament at a time)."""
-    global _handed_over
-    with _handover_lock:
-        _handed_over = (tournament, states)
-
-
-def _take_handed_over(tournament: Tournament) -> dict[int, PlayerState] | None:
-    global _handed_over
-    if _handed_over is None:  # the usual case: no lock needed to see it
-        return None
-    with _handover_lock:
-        if _handed_over is None or _handed_over[0] is not tournament:
-            return None
-        states = _handed_over[1]
-        _handed_over = None
-        return states
 
 
 def scores(tournament: Tournament, rounds: int | None = None) -> dict[int, Points]:

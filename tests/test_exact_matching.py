@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swiss.pairing.exact import Solution, solve, solve_int, solve_with_pricing
+from swiss.pairing.exact import Solution, solve, solve_int, solve_with_pricing, warm_potentials
 
 Edges = list[tuple[int, int, int]]
 
@@ -154,6 +154,37 @@ def test_dense_solver_duals_are_a_valid_certificate(
     _check_duals(n, edges, dense)
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.sampled_from([2, 4, 10, 24, 60, 128]),
+    density=st.sampled_from([0.3, 1.0]),
+    # Small scales: many ties, many tight edges; 2**43 straddles the span (2**44) below
+    # which the dense solver runs in 64 bits.
+    scale=st.sampled_from([2, 3, 50, 10**6, 2**43]),
+    seed=st.integers(0, 10**9),
+)
+def test_dense_solver_lists_exactly_the_edges_of_reduced_cost_zero(
+    n: int, density: float, scale: int, seed: int
+) -> None:
+    """``tight=True`` (the FIDE Dutch engine's tie-break graph) lists the edges whose
+    reduced cost under the returned duals is zero, recomputed here from the raw duals."""
+    rng = random.Random(seed)
+    edges = _random_graph(rng, n, density, scale)
+    sol = solve_int(n, edges, dense=True, tight=True)
+    if sol is None:
+        return
+    assert sol.tight is not None  # within the dense solver's limits
+    holders = [set() for _ in range(n)]
+    for b, (_z, members) in enumerate(sol.blossoms):
+        for v in members.tolist():
+            holders[v].add(b)
+    zero = [e for e, (u, v, w) in enumerate(edges)
+            if sol.y[u] + sol.y[v] + sum(sol.blossoms[b][0] for b in holders[u] & holders[v])
+            - 4 * w == 0]
+    assert sol.tight.tolist() == zero
+    assert solve_int(n, edges, dense=True).tight is None  # only when asked
+
+
 def test_small_dense_solver_limits() -> None:
     from swiss.pairing import _blossom
     from swiss.pairing.exact import SMALL_VERTICES, _i64, _to_bytes
@@ -260,6 +291,11 @@ def test_warm_started_solve_reaches_the_cold_optimum_with_a_valid_certificate(
     assert sum(weight[p] for p in cold.pairs()) == _reference(n, edges_w)
     assert sorted(x for pair in warm.pairs() for x in pair) == list(range(n))
     _check_duals(n, edges_w, warm)
+    # The potentials handed over precomputed (Solution.warm_y): the same solve.
+    given = Solution(first.mate, first.y, first.blossoms, first.wide,
+                     warm_y=warm_potentials(first, n))
+    again = solve_int(n, edges_w, start=given, wide=wide)
+    assert again is not None and again.pairs() == warm.pairs() and again.y == warm.y
 
 
 def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:
@@ -277,3 +313,17 @@ def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:
     assert warm.stats["freed"] <= 2 * bases < n
     assert warm.pairs() == cold.pairs() or bases > 0
     _check_duals(n, triples, warm)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-(2**63), 2**63 - 1), st.integers(-(2**250), 2**250)),
+                max_size=40))
+def test_integer_words_round_trip_on_both_paths(values: list[int]) -> None:
+    """The compiled module's 256-bit words, written and read on the 64-bit fast path (many
+    values that fit) and the general one: the same bytes as int.to_bytes, the same ints."""
+    from swiss.pairing.exact import _from_bytes, _to_bytes
+
+    data = b"".join(v.to_bytes(32, "little", signed=True) for v in values)
+    assert _to_bytes(values) == data
+    back = _from_bytes(data)
+    assert back == values and all(type(v) is int for v in back)

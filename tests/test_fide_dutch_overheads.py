@@ -1,5 +1,6 @@
 """The per-round work around the FIDE Dutch engine that a 100-player round no longer repeats:
-the player states walked once for the TRF reader and the engine, explanations only when asked."""
+the player states walked once for the TRF reader and the engine (handed on explicitly, in the
+parse result), explanations only when asked."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 import swiss.state
 from swiss.pairing import PairingConfig, pair_round
-from swiss.state import hand_over_states, player_states
+from swiss.state import player_states
 from swiss.trf import parse_trf
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -36,31 +37,43 @@ def _count_walks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_reading_and_pairing_a_trf_walk_the_rounds_once(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     walks = _count_walks(monkeypatch)
-    tournament = parse_trf(path.read_text()).tournament
-    pair_round(tournament, PairingConfig(system="fide-dutch"))
+    parsed = parse_trf(path.read_text())
+    pair_round(parsed.tournament, PairingConfig(system="fide-dutch"), states=parsed.states)
     assert walks[0] == 1
-    # Taken once: a later call walks again (its caller may change what it gets).
-    player_states(tournament)
+    # Nothing is kept anywhere else: without the states, pairing walks the rounds itself.
+    pair_round(parsed.tournament, PairingConfig(system="fide-dutch"))
     assert walks[0] == 2
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.parent.name)
-def test_the_states_handed_over_are_those_of_a_fresh_walk(path: Path) -> None:
-    tournament = parse_trf(path.read_text()).tournament
-    fresh = player_states(dataclasses.replace(tournament))  # another object: walked
-    assert player_states(tournament) == fresh  # the reader's states, handed over
-    assert player_states(tournament) == fresh  # walked again
+def test_the_states_of_the_reader_are_those_of_a_fresh_walk_and_pair_the_same(
+        path: Path) -> None:
+    parsed = parse_trf(path.read_text())
+    assert parsed.states is not None
+    assert dict(parsed.states) == player_states(parsed.tournament)
+    config = PairingConfig(system="fide-dutch")
+    given = pair_round(parsed.tournament, config, states=parsed.states)
+    walked = pair_round(parsed.tournament, config)
+    assert (given.games, given.byes) == (walked.games, walked.byes)
+    assert dict(parsed.states) == player_states(parsed.tournament)  # only read
 
 
-def test_states_are_handed_over_only_to_the_same_tournament_and_all_its_rounds() -> None:
-    tournament = parse_trf(CASES[0].read_text()).tournament
-    other = dataclasses.replace(tournament)
-    marker: dict[int, swiss.state.PlayerState] = {}
-    hand_over_states(tournament, marker)
-    assert player_states(other) is not marker
-    assert player_states(tournament, rounds=tournament.rounds_played - 1) is not marker
-    assert player_states(tournament) is marker
-    assert player_states(tournament) is not marker
+def test_the_reader_keeps_no_states_outside_its_result() -> None:
+    # (The old hand-over kept the last file's states in a module-level slot.)
+    assert not [name for name in vars(swiss.state) if "hand" in name.lower()]
+
+
+def test_states_of_another_tournament_are_refused() -> None:
+    parsed = parse_trf(CASES[0].read_text())
+    tournament = parsed.tournament
+    config = PairingConfig(system="fide-dutch")
+    fewer_rounds = dataclasses.replace(tournament, rounds=tournament.rounds[:-1])
+    with pytest.raises(ValueError, match="rounds"):
+        pair_round(fewer_rounds, config, states=parsed.states)
+    fewer_players = dict(parsed.states or {})
+    fewer_players.pop(max(fewer_players))
+    with pytest.raises(ValueError, match="players"):
+        pair_round(tournament, config, states=fewer_players)
 
 
 @pytest.mark.parametrize("rules", ["2025", "2017"])

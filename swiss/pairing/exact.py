@@ -64,6 +64,12 @@ class Solution:
     blossoms: list[tuple[int, np.ndarray]]
     wide: bool
     stats: dict[str, int] = field(default_factory=dict)
+    # With solve(..., tight=True) when the dense solver solved it: the indices of the edges
+    # given whose reduced cost under these duals is zero (None: not listed).
+    tight: np.ndarray | None = None
+    # As a warm start (solve's ``start``): the potentials warm_start gives, as the compiled
+    # module's bytes, when the caller has them already (None: computed from y and blossoms).
+    warm_y: bytes | None = None
 
     def pairs(self) -> list[tuple[int, int]]:
         """The matched pairs ``(u, v)`` with ``u < v``, sorted."""
@@ -71,10 +77,30 @@ class Solution:
 
 
 def _to_bytes(values: Iterable[int]) -> bytes:
+    """256-bit little-endian two's complement words (the compiled module's integers)."""
+    values = list(values)
+    if len(values) > 8:
+        # Many values (duals) usually fit in 64 bits: the upper three words are then the
+        # sign extension of the lowest, written for all of them at once.
+        try:
+            low = np.array(values, dtype=np.int64)
+        except OverflowError:
+            low = None
+        if low is not None:
+            words = np.empty((low.size, 4), dtype="<i8")
+            words[:, 0] = low
+            words[:, 1:] = (low >> 63)[:, None]
+            return words.tobytes()
     return b"".join(int(v).to_bytes(32, "little", signed=True) for v in values)
 
 
 def _from_bytes(data: bytes) -> list[int]:
+    """The integers of :func:`_to_bytes`'s words."""
+    if len(data) > 8 * 32:
+        words = np.frombuffer(data, dtype="<i8").reshape(-1, 4)
+        low = words[:, 0]
+        if bool((words[:, 1:] == (low >> 63)[:, None]).all()):  # every value fits 64 bits
+            return low.tolist()
     return [
         int.from_bytes(data[i : i + 32], "little", signed=True) for i in range(0, len(data), 32)
     ]
@@ -97,6 +123,7 @@ def solve(
     duals: bool = True,
     start: Solution | None = None,
     dense: bool = False,
+    tight: bool = False,
 ) -> Solution | None:
     """Maximum weight perfect matching of the given graph, or ``None`` if it has none.
 
@@ -111,7 +138,9 @@ def solve(
     of up to :data:`SMALL_VERTICES` vertices run the dense solver (its duals checked as a
     certificate, LEMON when they cannot be): the same optimum weight, but among tied optima
     it may return another matching than LEMON (callers whose result must not depend on
-    that, such as the FIDE Dutch engine's exact tie-break tests, opt in).
+    that, such as the FIDE Dutch engine's exact tie-break tests, opt in). ``tight=True``
+    asks the dense solver also for the edges of reduced cost zero (``Solution.tight``: its
+    certificate check prices every edge anyway); left ``None`` when LEMON solved.
     """
     if n == 0:
         return Solution(np.zeros(0, dtype=np.int64), [], [], False)
@@ -131,15 +160,18 @@ def solve(
                             False, {"freed": n})
     warm: tuple[bytes, np.ndarray] | tuple[()] = ()
     if start is not None:
-        y0, mate0 = warm_start(start, n)
-        warm = (_to_bytes(y0), _i64(mate0))
+        if start.warm_y is not None and start.mate.size == n:
+            warm = (start.warm_y, _i64(start.mate))
+        else:
+            y0, mate0 = warm_start(start, n)
+            warm = (_to_bytes(y0), _i64(mate0))
     raw = None
     if dense and duals and start is None and not wide and n <= SMALL_VERTICES and us.size:
         # A cold solve of a small graph (a 100-player FIDE Dutch bracket: some 4,500
         # edges): the dense solver with its duals, about 3x faster than LEMON there; it
         # checks its own certificate exactly and says False (LEMON below) when it cannot.
         raw = _blossom.solve_dense(
-            n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers))
+            n, _i64(us), _i64(vs), comps, len(multipliers), _to_bytes(multipliers), tight)
         if raw is None:
             return None
     if not raw:
@@ -160,7 +192,9 @@ def solve(
     zmem = np.frombuffer(zmem_b, dtype="<i8").astype(np.int64)
     zvals = _from_bytes(z_b)
     blossoms = [(z, zmem[zoff[b] : zoff[b + 1]]) for b, z in enumerate(zvals)]
-    return Solution(mate, _from_bytes(y_b), blossoms, bool(used_wide), stats)
+    listed = (np.frombuffer(raw[7] or b"", dtype="<i8").astype(np.int64)
+              if len(raw) > 7 else None)
+    return Solution(mate, _from_bytes(y_b), blossoms, bool(used_wide), stats, listed)
 
 
 def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
@@ -185,9 +219,16 @@ def warm_start(solution: Solution, n: int) -> tuple[list[int], np.ndarray]:
     return y, mate
 
 
+def warm_potentials(solution: Solution, n: int) -> bytes:
+    """:func:`warm_start`'s potentials as ``Solution.warm_y`` (for many warm starts from the
+    same duals with other matchings)."""
+    return _to_bytes(warm_start(solution, n)[0])
+
+
 def solve_int(
     n: int, edges: list[tuple[int, int, int]], *, wide: bool = False,
     start: Solution | None = None, duals: bool = True, dense: bool = False,
+    tight: bool = False,
 ) -> Solution | None:
     """:func:`solve` for plain ``(u, v, weight)`` triples with arbitrary Python-int weights."""
     if not edges:
@@ -201,7 +242,7 @@ def solve_int(
     limbs = [[(w >> (62 * j)) & ((1 << 62) - 1) for w in shifted] for j in range(words)]
     comps = np.array([*limbs, [1] * len(edges)], dtype=np.int64)
     return solve(n, us, vs, comps, [1 << (62 * j) for j in range(words)] + [low], wide=wide,
-                 start=start, duals=duals, dense=dense)
+                 start=start, duals=duals, dense=dense, tight=tight)
 
 
 class _Laminar:

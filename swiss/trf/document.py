@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from swiss.model import Tournament
+from swiss.state import PlayerState
 from swiss.trf.format import TrfPlayerInfo
 from swiss.trf.writer import write_trf
 
@@ -18,6 +19,11 @@ class TrfTournament:
     players: Mapping[int, TrfPlayerInfo] = field(default_factory=dict)
     other_lines: tuple[str, ...] = ()
     total_rounds_line: int = 0  # the line of XXR/142, for messages about the rounds (0: none)
+    # swiss.state.player_states(tournament), all rounds: the reader walks the rounds for its
+    # own checks, and pairing the next round needs the same walk
+    # (``pair_round(t.tournament, config, states=t.states)``). Not compared: it follows from
+    # the tournament. Belongs to ``tournament`` only: a changed tournament needs its own.
+    states: Mapping[int, PlayerState] | None = field(default=None, compare=False, repr=False)
 
     def to_text(self, newline: str = "\n") -> str:
         """Write the file back (:func:`write_trf` with the kept player fields and lines)."""

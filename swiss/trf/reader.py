@@ -11,10 +11,11 @@ import math
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Game, Player, Round, Scoring, Tournament
-from swiss.state import PlayerState, hand_over_states, player_states
+from swiss.state import PlayerState, player_states
 from swiss.trf.document import TrfTournament
 from swiss.trf.format import (
     CODE_OUTCOME,
@@ -74,12 +75,11 @@ class _Builder:
         states = player_states(tournament)
         tournament = _canonical_boards(tournament, states)
         self._check_points(tournament, states)
-        # The engine pairing this tournament next needs the same states (the order of a
-        # round's games changes none of them): it takes these instead of a second walk.
-        hand_over_states(tournament, states)
         info = {pid: self.f.players[pid].info for pid in sorted(self.f.players)}
+        # The states go along: pairing the next round needs the same walk (the order of a
+        # round's games changes none of them), so it need not walk the rounds again.
         return TrfTournament(tournament, info, tuple(self.f.other_lines),
-                             self.f.total_rounds_line)
+                             self.f.total_rounds_line, MappingProxyType(states))
 
     def _check_ids(self) -> None:
         if self.f.use_rank:
@@ -122,12 +122,13 @@ class _Builder:
         with_colour: Entry | None = None
         without_colour: Entry | None = None
         rounds = []
+        lines = [(pid, self.f.players[pid].entries) for pid in self.f.line_order]
         for r in range(1, played + 1):
             games: list[Game] = []
             byes: list[Bye] = []
             in_games: set[int] = set()
-            for pid in self.f.line_order:
-                entry = self._entry(pid, r)
+            for pid, entries in lines:
+                entry = entries[r - 1] if r <= len(entries) else None  # (self._entry)
                 if entry is None or pid in in_games:
                     continue
                 if entry.opponent is None:
@@ -137,7 +138,8 @@ class _Builder:
                     continue
                 game, coloured = self._game(r, pid, entry, seeds)
                 games.append(game)
-                in_games.update(game.players)
+                in_games.add(game.white)
+                in_games.add(game.black)
                 if game.result.is_played:
                     if coloured and with_colour is None:
                         with_colour = entry

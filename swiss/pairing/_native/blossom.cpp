@@ -417,8 +417,38 @@ static PyObject* dense_solve(Py_ssize_t n, const int64_t* us, const int64_t* vs,
     return PyBytes_FromStringAndSize((const char*)mate.data(), 8 * n);
 }
 
+// The dense solver's run in the integer type S on the shifted, doubled weights: the mates
+// and the duals as __int128 (the certificate is checked in 128 bits whatever S is).
+template <class S>
+static int run_dense(Py_ssize_t n, const Arrays& a, const std::vector<I256>& weights,
+                     const I256& wmin, std::vector<int64_t>* mate, std::vector<__int128>* lab,
+                     std::vector<__int128>* zlab, std::vector<std::vector<int>>* members) {
+    dense::Matching<S> solver((int)n);
+    for (Py_ssize_t e = 0; e < a.m; ++e)
+        solver.set((int)a.us[e], (int)a.vs[e], S((narrow(weights[e] - wmin) + 1) * 2));
+    int pairs = solver.run(mate);
+    if (2 * pairs == n) {
+        std::vector<S> y, z;
+        solver.duals(&y, &z, members);
+        lab->assign(y.begin(), y.end());
+        zlab->assign(z.begin(), z.end());
+    }
+    return pairs;
+}
+
+// Below this span of the weights the dense solver runs in 64-bit integers (about twice as
+// fast as 128 bits there): the doubled weights stay below 2**46, and the duals within a few n
+// times the largest weight (n <= 128), far from 2**63, as __int128 below 2**112 is from
+// 2**127. Its certificate is checked exactly in 128 bits in any case.
+static bool dense_fits_64(const I256& span) {
+    I256 limit((long long)1 << 44);
+    return span < limit;
+}
+
+// want_tight: the result also lists the edges whose reduced cost is zero (the tight edges,
+// found by the certificate check on every edge anyway), as int64 indices.
 static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
-                                  const std::vector<I256>& weights) {
+                                  const std::vector<I256>& weights, bool want_tight) {
     if (n % 2) Py_RETURN_NONE;
     if (n == 0 || a.m == 0) Py_RETURN_FALSE;  // (the caller handles the trivial cases)
     I256 wmin(0), wmax(0);
@@ -434,13 +464,14 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
     int pairs;
     bool valid = true;
     std::vector<V> y(n);
+    std::vector<int64_t> tight;
+    bool fast = dense_fits_64(wmax - wmin);
     Py_BEGIN_ALLOW_THREADS
-    dense::Matching<V> solver((int)n);
-    for (Py_ssize_t e = 0; e < a.m; ++e)
-        solver.set((int)a.us[e], (int)a.vs[e], (narrow(weights[e] - wmin) + 1) * 2);
-    pairs = solver.run(&mate);
+    if (fast)
+        pairs = run_dense<int64_t>(n, a, weights, wmin, &mate, &lab, &zlab, &members);
+    else
+        pairs = run_dense<V>(n, a, weights, wmin, &mate, &lab, &zlab, &members);
     if (2 * pairs == n) {
-        solver.duals(&lab, &zlab, &members);
         // Doubled weights W = 2 (w - wmin + 1): lab_u + lab_v + z - 2 W = y_u + y_v + z - 4 w
         // with y = lab + 2 wmin - 2.
         V shift = narrow(wmin) * 2 - 2;
@@ -466,6 +497,7 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
                 if (std::find(holds[v].begin(), holds[v].end(), b) != holds[v].end())
                     slack += zlab[b];
             if (slack < 0 || (mate[u] == v && slack != 0)) valid = false;
+            if (want_tight && slack == 0) tight.push_back(e);
         }
         // A duplicated edge keeps one weight in the dense matrix: the check above covers
         // every copy, and the matched pair must be tight on one of them (it was on the one
@@ -483,6 +515,13 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
         zoff[b + 1] = (int64_t)zmem.size();
     }
     Py_ssize_t nb = (Py_ssize_t)zlab.size();
+    if (want_tight)
+        return Py_BuildValue(
+            "(y#y#y#y#y#OLy#)", (const char*)mate.data(), (Py_ssize_t)(8 * n),
+            (const char*)yw.data(), (Py_ssize_t)(32 * n), (const char*)zw.data(),
+            (Py_ssize_t)(32 * nb), (const char*)zoff.data(), (Py_ssize_t)(8 * (nb + 1)),
+            (const char*)zmem.data(), (Py_ssize_t)(8 * zmem.size()), Py_False, (long long)n,
+            (const char*)tight.data(), (Py_ssize_t)(8 * tight.size()));
     return Py_BuildValue(
         "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * n), (const char*)yw.data(),
         (Py_ssize_t)(32 * n), (const char*)zw.data(), (Py_ssize_t)(32 * nb),
@@ -496,17 +535,20 @@ static PyObject* dense_with_duals(Py_ssize_t n, const Arrays& a,
 // duals are turned into solve()'s (scaled by 4: y_u + y_v + z_uv - 4 w >= 0) and checked
 // exactly on every edge here: every edge feasible, every matched edge tight, every blossom
 // dual >= 0 and every blossom with a positive dual full. So what is returned is an optimum
-// with a valid certificate, whichever solver found it.
+// with a valid certificate, whichever solver found it. With tight=True the tuple has one
+// more item: the indices of the edges of reduced cost zero (int64 bytes).
 static PyObject* solve_dense(PyObject*, PyObject* args) {
     Py_ssize_t n, k;
     Py_buffer us, vs, comps, mults;
-    if (!PyArg_ParseTuple(args, "ny*y*y*ny*", &n, &us, &vs, &comps, &k, &mults)) return nullptr;
+    int want_tight = 0;
+    if (!PyArg_ParseTuple(args, "ny*y*y*ny*|p", &n, &us, &vs, &comps, &k, &mults, &want_tight))
+        return nullptr;
     PyObject* result = nullptr;
     Arrays a;
     if (read_edges(n, us, vs, comps, k, mults, &a)) {
         std::vector<I256> weights(a.m);
         for (Py_ssize_t e = 0; e < a.m; ++e) weights[e] = edge_weight(a, e);
-        result = dense_with_duals(n, a, weights);
+        result = dense_with_duals(n, a, weights, want_tight != 0);
     }
     PyBuffer_Release(&us);
     PyBuffer_Release(&vs);
@@ -1301,7 +1343,8 @@ static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
     {"solve_dense", solve_dense, METH_VARARGS,
-     "solve_dense(n, us, vs, comps, k, mults) -> what solve() returns, None or False"},
+     "solve_dense(n, us, vs, comps, k, mults, tight=False) -> what solve() returns (and the "
+     "tight edges' indices with tight), None or False"},
     {"solve_small", solve_small, METH_VARARGS,
      "solve_small(n, us, vs, comps, k, mults) -> mate bytes, None (no perfect matching) or False"},
     {"price", price, METH_VARARGS,

@@ -8,6 +8,7 @@ each criterion becomes a component of the matching weights, and docs/fide-dutch.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
@@ -20,13 +21,15 @@ from swiss.pairing.types import (
     PairingResult,
     check_next_round_pairable,
 )
+from swiss.state import PlayerState
 
 RULES: tuple[str, ...] = ("2025", "2017")
 
 __all__ = ["RULES", "DutchPlayer", "pair_fide_dutch"]
 
 
-def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingResult:
+def pair_fide_dutch(tournament: Tournament, config: PairingConfig,
+                    states: Mapping[int, PlayerState] | None = None) -> PairingResult:
     """Pair the next round by the FIDE Dutch rules of edition ``config.rules``.
 
     Players with a requested (half-point, full-point or zero-point) bye for the round, and
@@ -34,6 +37,8 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
     the pair, then the sum of scores, then the better-ranked higher player); the
     pairing-allocated bye, if any, comes first among the byes.
     Raises :class:`PairingError` when no pairing meets the absolute criteria.
+    ``states``: the tournament's :func:`swiss.state.player_states`, if known (see
+    :func:`swiss.pairing.pair_round`).
     """
     rules = config.rules
     if rules not in RULES:
@@ -56,7 +61,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig) -> PairingRes
         p.id for p in tournament.players
         if tournament.is_active(p.id, round_number) and p.id not in requested
     ]
-    players = dutch_players(tournament, round_number, to_pair, rules)
+    players = dutch_players(tournament, round_number, to_pair, rules, states)
     denominators = [p.score.denominator for p in players.values()] or [1]
     scale = math.lcm(*denominators)
     ctx = _Context(

@@ -66,9 +66,8 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     # C1: the lower-ranked player's opponents as seen from the higher-ranked one (the
     # per-pair check asked ``b in a.played`` with ``a`` first in rank order).
     met = np.zeros((n, n), dtype=bool)
-    for i, p in enumerate(ps):
-        js = [pos[q] for q in p.played if q in pos]
-        met[i, js] = True
+    flat = [i * n + pos[q] for i, p in enumerate(ps) for q in p.played if q in pos]
+    met.reshape(-1)[flat] = True
     bad = met
     if forbidden_pairs is None:
         for i in range(n):
@@ -115,25 +114,27 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
     """
     n = len(ps)
     rounds = max((len(p.colors) for p in ps), default=0)
-    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before.
+    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
+    # one row per round (the few rounds are looped over, the many pairs are not).
     hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
-                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1))
+                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
     pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
     strength = np.array([p.strength for p in ps], dtype=np.int64)
     cd = np.array([p.cd for p in ps], dtype=np.int64)
     odd = np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool)
     top = np.array([p.topscorer for p in ps], dtype=bool)
     # A third colour in a row: the last two played colours are the same (that colour; 0 not).
-    last2 = np.where(hist[:, -1] == hist[:, -2], hist[:, -1], 0) if rounds >= 2 else \
+    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
         np.zeros(n, dtype=np.int64)
     ph, pl = pref[hi], pref[lo]
     sh, sl = strength[hi], strength[lo]
     ah, al = np.abs(cd[hi]), np.abs(cd[lo])
     # E.3: the latest round (aligned at the ends) in which both played with different colours.
-    hh, hl = hist[hi], hist[lo]
+    hh, hl = hist[:, hi], hist[:, lo]
     differ = (hh != hl) & (hh != 0) & (hl != 0)
-    latest = differ.shape[1] - 1 - np.argmax(differ[:, ::-1], axis=1)
-    e3 = -np.take_along_axis(hh, latest[:, None], axis=1)[:, 0]
+    e3 = np.zeros(hi.size, dtype=np.int64)  # (where they never differed: E.3 is not used)
+    for r in range(differ.shape[0]):  # later rounds overwrite earlier ones
+        e3 = np.where(differ[r], -hh[r], e3)
     init = _SIGN[initial]
     same = (ph != 0) & (pl != 0) & (ph == pl)
     hi_colour = np.select(
@@ -142,7 +143,7 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
          (pl == 0) & (ph != 0),
          same & (sh != sl),  # E.2: the stronger preference
          same & (sh == 3) & (ah != al),  # two absolute ones: the wider colour difference
-         same & differ.any(axis=1),  # E.3
+         same & differ.any(axis=0),  # E.3
          same],  # E.4
         [ph, -pl, ph, np.where(sh > sl, ph, -ph), np.where(ah > al, ph, -ph), e3, ph],
         default=np.where(odd[hi], init, -init))  # E.5
@@ -237,7 +238,7 @@ def bracket_graph(
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
-        mask[[loc[ra.pos[p]] for p in players]] = True
+        mask[loc[[ra.pos[p] for p in players]]] = True
         return mask
 
     def per_vertex(values: np.ndarray) -> np.ndarray:
@@ -265,16 +266,19 @@ def bracket_graph(
     both_b = bu & bv
     min_b = int(ra.sc[ug][in_b[:n]].min())
     min_n = int(ra.sc[ug][in_n[:n]].min()) if nxt else 0
-    diff = np.abs(su - sv)
+    # Vertices are in rank order (score descending) and u < v, so su >= sv on every player
+    # pair: no abs (on a bye edge the difference is never used).
+    diff = su - sv
     # PSD of B (C6): a pair's score difference, a downfloater's score minus (lowest - 1 point).
-    psd_b = np.where(both_b, diff, np.where(bu, su - min_b + one,
-                                            np.where(bv, sv - min_b + one, -1)))
+    one_end = np.where(bu, su, sv)  # the score of the end in B when only one is
+    psd_b = np.where(both_b, diff, np.where(bu | bv, one_end - (min_b - one), -1))
     au, av = nb[us], nb[vs]
     if nxt:
         # The next bracket holds this bracket's downfloaters and the next residents: a
         # downfloater matched further down floats on through the next bracket as well.
-        psd_n = np.where(both_b, -1, np.where(au & av, diff, np.where(
-            au, su - min_n + one, np.where(av, sv - min_n + one, -1))))
+        psd_n = np.where(au & av, diff, np.where(au | av, np.where(au, su, sv) - (min_n - one),
+                                                  -1))
+        psd_n[both_b] = -1
     else:
         psd_n = np.full(us.size, -1, dtype=np.int64)
     lv_b, lv_n = _levels(psd_b), _levels(psd_n)
@@ -284,17 +288,45 @@ def bracket_graph(
     max_unplayed = int(unplayed[:n].max())
     big = 2 * (top_score - int(scores.min()) + one + 1)
 
+    # The rows, highest first, written into one array (no temporaries of every edge).
+    with_pab = rules == "2025"
+    with_unplayed = rules == "2025" and pab_unplayed
+    count = int(with_pab) + 1 + len(lv_b) + 1 + len(lv_n) + int(with_unplayed) + 12
+    comps = np.empty((count, us.size), dtype=np.int64)
+    row = 0
+    if with_pab:
+        # 2025: the pairing-allocated bye goes to as low a score as completion allows,
+        # before any bracket's quality is considered.
+        comps[row] = np.where(is_bye, top_score - su, 0)
+        row += 1
+    comps[row] = both_b  # C5
+    row += 1
+    comps[row:row + len(lv_b)] = psd_b != np.array(lv_b, dtype=np.int64)[:, None]  # C6
+    row += len(lv_b)
+    comps[row] = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])  # C7
+    row += 1
+    comps[row:row + len(lv_n)] = psd_n != np.array(lv_n, dtype=np.int64)[:, None]
+    row += len(lv_n)
+    if with_unplayed:
+        # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
+        # between the next-bracket criterion and the colour criteria, and only in the
+        # bracket that decides the PAB (``pab_unplayed``): where the player left over by the
+        # bracket is the PAB itself, not when several float down (docs/fide-dutch.md,
+        # black-box checked). The 2017 text has no such criterion (C.1-C.19): its PAB is
+        # whoever the brackets leave.
+        comps[row] = np.where(is_bye, max_unplayed - unplayed[us], 0)
+        row += 1
+
     # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give (the
-    # lower vertex ranks higher: vertices are in rank order).
-    colour = np.zeros((4, us.size), dtype=np.int64)
+    # lower vertex ranks higher: vertices are in rank order); 2 - term, zero elsewhere.
+    colour = comps[row:row + 4]
+    colour[:] = 2
     inside = np.flatnonzero(both_b)
-    colour[:, inside] = ra.colour[:, eidx[inside]]
+    colour[:, inside] -= ra.colour[:, eidx[inside]]
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
     # Zero unless the edge touches the bracket: computed on those edges only.
     down, up = per_vertex(ra.down), per_vertex(ra.up)
-    fl = np.zeros((4, us.size), dtype=np.int64)
-    fd = np.zeros((4, us.size), dtype=np.int64)
     t = np.flatnonzero(bu | bv)
     ut, vt, bt = us[t], vs[t], bu[t]
     floated = both_b[t] & (su[t] != sv[t])
@@ -302,35 +334,46 @@ def bracket_graph(
     x = np.where(bt, ut, vt)
     x_terms = down[:, x]
     fl_t = np.where(floated, down[:, ut] + up[:, vt], np.where(one_b, x_terms, 0))
-    fl[:, t] = fl_t
-    fd[:, t] = np.where(floated, fl_t * diff[t],
-                        np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
-    # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
-    # between the next-bracket criterion and the colour criteria, and only in the bracket
-    # that decides the PAB (``pab_unplayed``): where the player left over by the bracket is
-    # the PAB itself, not when several float down (docs/fide-dutch.md, black-box checked).
-    # The 2017 text has no such criterion (C.1-C.19): its PAB is whoever the brackets leave.
-    bye_unplayed = np.where(is_bye, max_unplayed - unplayed[us], 0)
-
-    rows: list[np.ndarray] = []
-    if rules == "2025":
-        # 2025: the pairing-allocated bye goes to as low a score as completion allows,
-        # before any bracket's quality is considered.
-        rows.append(np.where(is_bye, top_score - su, 0))
-    rows.append(both_b.astype(np.int64))  # C5
-    rows.extend((psd_b != lv).astype(np.int64) for lv in lv_b)  # C6, as benefits
-    next_pair = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])
-    rows.append(next_pair.astype(np.int64))  # C7
-    rows.extend((psd_n != lv).astype(np.int64) for lv in lv_n)
-    if rules == "2025" and pab_unplayed:
-        rows.append(bye_unplayed)
-    rows.extend(2 - colour)
-    rows.extend(2 - fl)
-    rows.extend(big - fd)
-    comps = np.array(rows, dtype=np.int64).reshape(len(rows), us.size)
+    fl = comps[row + 4:row + 8]
+    fl[:] = 2
+    fl[:, t] -= fl_t
+    fd = comps[row + 8:row + 12]
+    fd[:] = big
+    fd[:, t] -= np.where(floated, fl_t * diff[t],
+                         np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
     # With ``sub``, comps stays on the near edges (pack works on them and expands its
     # limbs: the far ones take the kept far edge's column).
     return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far)
+
+
+def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.ndarray
+                 ) -> np.ndarray:
+    """Per row of ``masks`` (over the edges ``us``-``vs``: the columns of ``graph.comps``),
+    the size of a vertex cover of the edges it selects: each edge adds its endpoint in focus
+    (bracket or next), else both ends (a matching holds at most that many such edges). With
+    ``graph.sub``, the kept far edge stands for every far edge, and adds all their ends."""
+    vertices = graph.vertices
+    fu, fv = graph.focus[us], graph.focus[vs]
+    first = np.where(fu, us, np.where(fv, vs, us))
+    both = np.flatnonzero(~(fu | fv))  # edges out of focus: their second end too
+    # Any selected edge per vertex, by one reduction over the edges grouped by ``first``.
+    order = np.argsort(first, kind="stable")
+    ends = first[order]
+    starts = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
+    mark = np.zeros((masks.shape[0], vertices), dtype=bool)
+    if order.size:
+        mark[:, ends[starts]] = np.logical_or.reduceat(masks[:, order], starts, axis=1)
+    if both.size:
+        rows, at = np.nonzero(masks[:, both])
+        mark[rows, vs[both[at]]] = True
+    if graph.sub is not None:
+        far = np.ones(graph.us.size, dtype=bool)
+        far[graph.sub] = False
+        far_ends = np.zeros(vertices, dtype=bool)
+        far_ends[graph.us[far]] = True
+        far_ends[graph.vs[far]] = True
+        mark[masks[:, graph.kept_far]] |= far_ends
+    return np.count_nonzero(mark, axis=1)
 
 
 def _levels(values: np.ndarray) -> list[int]:
@@ -362,37 +405,22 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
     lows = comps.min(axis=1)
     highs = comps.max(axis=1)
     spans = highs - lows
-    live = [k for k in range(comps.shape[0]) if spans[k] > 0]
-    # Each edge adds to a cover the endpoint in focus (bracket or next), else both ends.
-    fu, fv = graph.focus[us], graph.focus[vs]
-    first = np.where(fu, us, np.where(fv, vs, us))
-    second_ok = ~(fu | fv)
-    far_ends: np.ndarray | None = None
-    if sub is not None:
-        # A far edge is in a mask exactly when the kept one is, and adds both its ends.
-        far = np.ones(every, dtype=bool)
-        far[sub] = False
-        far_ends = np.zeros(graph.vertices, dtype=bool)
-        far_ends[graph.us[far]] = True
-        far_ends[graph.vs[far]] = True
-
-    def cover_size(mask: np.ndarray) -> int:
-        mark = np.zeros(graph.vertices, dtype=bool)
-        mark[first[mask]] = True
-        mark[vs[mask & second_ok]] = True
-        if far_ends is not None and mask[graph.kept_far]:
-            mark |= far_ends
-        return int(mark.sum())
-
+    live = np.flatnonzero(spans > 0).tolist()
     pairs = graph.vertices // 2
+    # The cover sizes of every live component's edges not at its best and not at its worst,
+    # all at once (one pass over a (2 x components, edges) mask instead of a few numpy
+    # calls per mask: at 100 players some 25 components and 9 brackets a round).
+    rows = comps[live]
+    sizes = _cover_sizes(graph, us, vs, np.concatenate((rows != lows[live, None],
+                                                         rows != highs[live, None])))
+    half = len(live)
     radix: dict[int, int] = {}
     costs = 0  # the offset that kept the old packing's cost components non-negative
     mult: dict[int, int] = {}
     m = 1
-    for k in reversed(live):
-        row = comps[k]
-        nb = cover_size(row != lows[k])
-        nc = cover_size(row != highs[k])
+    for i in reversed(range(half)):
+        k = live[i]
+        nb, nc = int(sizes[i]), int(sizes[half + i])
         as_cost = nc < nb
         mult[k] = m
         radix[k] = min(pairs, nc if as_cost else nb) * int(spans[k]) + 1
@@ -416,10 +444,9 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
             continue
         if group:
             base = mult[group[0]]
-            limb = np.zeros(us.size, dtype=np.int64)
-            for g in group:
-                limb += (comps[g] - lows[g]) * (mult[g] // base)
-            limbs.append(limb)
+            # sum_g (comps[g] - lows[g]) * mult[g] // base, as one product (below 2**62)
+            coef = np.array([mult[g] // base for g in group], dtype=np.int64)
+            limbs.append(coef @ (comps[group] - lows[group, None]))
             multipliers.append(base)
         if k is not None:
             group, product = [k], radix[k]

@@ -236,8 +236,8 @@ def pair_brackets(
         else:
             pairs, floaters, bye_player = _pair_bracket(ctx, ra, unpaired, bracket,
                                                         set(movers), nxt)
-        for a, b in pairs:
-            games.append(allocate(ctx.players[a], ctx.players[b], ctx.initial, ctx.rules))
+        for a, b in pairs:  # (a ranks above b: see _pair_bracket)
+            games.append(_allocate_ranked(ctx.players[a], ctx.players[b], ctx.initial))
         if bye_player is not None:
             pab = bye_player
         done = {p for ab in pairs for p in ab} | ({bye_player} if bye_player else set())
@@ -382,8 +382,9 @@ def _pair_bracket(
         lo, hi = min(vp, index[q]), max(vp, index[q])
 
         def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
-            touch = (us == lo) | (vs == lo) | (us == hi) | (vs == hi)
-            return ~touch | ((us == lo) & (vs == hi))
+            # Keep the edges touching neither, and the one touching both: edges have u < v,
+            # so it is lo-hi itself.
+            return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
         return ok
 
     def try_pin(p: int, q: int | None) -> bool:
@@ -469,7 +470,7 @@ def _pair_bracket(
     for p in bracket:
         q = partner(p, mate)
         if q is not None and q in in_b:
-            if ra.rank_keys[p] < ra.rank_keys[q]:
+            if ra.rank_keys[p] < ra.rank_keys[q]:  # the higher-ranked player first
                 fixed_pairs.append((p, q))
         else:
             floaters.append(p)
@@ -520,6 +521,7 @@ class _TieBreak:
         # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
         # matched vertex's row in them.
         self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
+        self._warm_y: bytes | None = None  # the warm start's potentials (see _start)
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -536,6 +538,10 @@ class _TieBreak:
         if (mate == q) if q is not None else not self.bracket[mate]:
             self.pins.append((p, q))
             return True
+        if q is not None and not self.solver.live((min(p, q), max(p, q))):
+            # No optimum can hold an edge that is not live (not tight, or left out by an
+            # accepted test): rejected without looking at the rest of the graph.
+            return False
         return self.accept(pred, None if q is None else (p, q))
 
     def _flush(self) -> None:
@@ -686,7 +692,9 @@ class _TieBreak:
         mate = np.empty(self.vertices, dtype=np.int64)
         for u, v in self.mate.items():
             mate[u] = v
-        return exact.Solution(mate, base.y, base.blossoms, base.wide)
+        if self._warm_y is None:  # the same duals for every test of the bracket
+            self._warm_y = exact.warm_potentials(base, self.vertices)
+        return exact.Solution(mate, base.y, base.blossoms, base.wide, warm_y=self._warm_y)
 
     def _bracket_can_match(self, mask: np.ndarray) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
@@ -745,18 +753,23 @@ class _TieBreak:
         p, q = pair
         a, b = self.mate[p], self.mate[q]
         new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
-        idx = self.solver.find(new)
-        if idx is None or not bool(self.solver.alive[idx].all()):
+        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]  # live: the optimum's
+        solver = self.solver
+        idx = solver.find(new + old)
+        if idx is None or not bool(solver.alive[idx[:2]].all()):
             return False
         assert self._arrays is not None
         row = self._arrays[3]
         others = np.ones(met.size, dtype=bool)
         others[[row[p], row[q]]] = False
-        mu, mv = self.solver.us[idx], self.solver.vs[idx]
+        mu, mv = solver.us[idx[:2]], solver.vs[idx[:2]]
         if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
-        old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]
-        if self.solver.weight(new) != self.solver.weight(old):
+        # The two new pairs weigh what the two old ones did (limb by limb is not enough:
+        # the limbs of a weight are not unique, so the totals are compared).
+        limbs = solver.limbs[:, idx].tolist()
+        if sum((r[0] + r[1] - r[2] - r[3]) * m
+               for r, m in zip(limbs, solver.multipliers, strict=True)) != 0:
             return False
         mate = dict(self.mate)
         mate[p], mate[q], mate[a], mate[b] = q, p, b, a
@@ -948,6 +961,7 @@ class _Solver:
         self._order = np.argsort(keys, kind="stable")
         self._keys = keys[self._order]
         self.last: exact.Solution | None = None  # the last exact solution with duals
+        self._last_edges: np.ndarray | None = None  # the edges it was solved on
         self.solves = 0
         # When set: the edges each solve starts from; the others are priced against the
         # duals and added when they violate them (exact.solve_with_pricing).
@@ -955,8 +969,15 @@ class _Solver:
         # The dual solution every live edge is tight under (set by :meth:`tight`): solves
         # may warm-start from it.
         self.base: exact.Solution | None = None
-        self.max_weight = sum(int(row.max(initial=0)) * m
-                              for row, m in zip(limbs, multipliers, strict=True))
+        self._max_weight: int | None = None
+
+    @property
+    def max_weight(self) -> int:
+        """A bound on every edge's weight (computed when first needed: pricing only)."""
+        if self._max_weight is None:
+            self._max_weight = sum(int(row.max(initial=0)) * m
+                                   for row, m in zip(self.limbs, self.multipliers, strict=True))
+        return self._max_weight
 
     def narrow(self, mask: np.ndarray) -> None:
         self.alive &= mask
@@ -980,6 +1001,13 @@ class _Solver:
         if not self._keys.size or not bool((self._keys[at] == keys).all()):
             return None
         return self._order[at]
+
+    def live(self, pair: tuple[int, int]) -> bool:
+        """Whether edge ``pair`` (``u < v``) is in the graph and live."""
+        key = pair[0] * max(self.vertices, 1) + pair[1]
+        at = int(self._keys.searchsorted(key))
+        return (at < self._keys.size and int(self._keys[at]) == key
+                and bool(self.alive[self._order[at]]))
 
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""
@@ -1008,11 +1036,12 @@ class _Solver:
             # changes no pairing.
             sol = exact.solve(self.vertices, self.us[idx], self.vs[idx],
                               self.limbs[:, idx], self.multipliers, duals=duals, start=start,
-                              dense=True)
+                              dense=True, tight=duals)
             if sol is None:
                 return None
             if duals:
                 self.last = sol
+                self._last_edges = idx  # what sol.tight indexes
             pairs = sol.pairs()
         else:
             edges = [(int(self.us[e]), int(self.vs[e]), self._python_weight(int(e)))
@@ -1073,19 +1102,26 @@ class _Solver:
         from a sparse candidate graph: the edges of ``sol``, every edge between two
         ``dense`` vertices and a few edges per vertex."""
         idx = np.flatnonzero(self.alive)
-        # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual and
-        # weight scaled by 4 and 1 added to each weight they become 4 (r - 1): negative
-        # exactly for the tight edges (r = 0), which the compiled pricing loop lists.
-        scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
-                                [(4 * z, m) for z, m in sol.blossoms], True)
-        comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
-        mults = [4 * m for m in self.multipliers] + [1]
-        # In 128 bits when nothing can overflow (weights of a 100-player round need some 60
-        # bits): the same exact reduced costs, a third cheaper than 256 bits.
-        narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
-        tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx], comps,
-                                    mults, narrow=narrow)
-        keep = idx[tight]
+        last = self._last_edges
+        if (sol is self.last and sol.tight is not None and last is not None
+                and np.array_equal(last, idx)):
+            # The dense solver listed them while checking its certificate on these edges.
+            keep = idx[sol.tight]
+        else:
+            # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual
+            # and weight scaled by 4 and 1 added to each weight they become 4 (r - 1):
+            # negative exactly for the tight edges (r = 0), which the compiled pricing loop
+            # lists.
+            scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
+                                    [(4 * z, m) for z, m in sol.blossoms], True)
+            comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
+            mults = [4 * m for m in self.multipliers] + [1]
+            # In 128 bits when nothing can overflow (weights of a 100-player round need some
+            # 60 bits): the same exact reduced costs, a third cheaper than 256 bits.
+            narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
+            tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx],
+                                        comps, mults, narrow=narrow)
+            keep = idx[tight]
         out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
                       self.multipliers, self.backend)
         out.solves = self.solves

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from swiss.acceleration import pairing_acceleration
-from swiss.model import ByeKind, Color, Outcome, Tournament
+from swiss.model import ByeKind, Color, Outcome, Tournament, has_double_rounds
 from swiss.state import Float, PlayerState, player_states
 
 Rules = str  # "2025" or "2017"
@@ -67,10 +67,17 @@ def _preference(colors: tuple[Color, ...], cd: int) -> tuple[Color, int]:
 
 
 def dutch_players(
-    tournament: Tournament, round_number: int, to_pair: list[int], rules: Rules
+    tournament: Tournament, round_number: int, to_pair: list[int], rules: Rules,
+    states: Mapping[int, PlayerState] | None = None,
 ) -> dict[int, DutchPlayer]:
-    """The :class:`DutchPlayer` of every player in ``to_pair`` before ``round_number``."""
-    states = player_states(tournament)
+    """The :class:`DutchPlayer` of every player in ``to_pair`` before ``round_number``.
+
+    ``states``: ``player_states(tournament)`` when the caller has them (only read; checked
+    to be of this tournament's players and rounds), else they are walked here."""
+    if states is None:
+        states = player_states(tournament)
+    else:
+        _check_states(tournament, states)
     scoring = tournament.scoring
     last_round = bool(tournament.total_rounds) and round_number == tournament.total_rounds
     # Topscorers (A.7): more than 50% of the maximum possible score, in the last round only,
@@ -89,7 +96,9 @@ def dutch_players(
         cd = sum(1 for c in colors if c is Color.WHITE) - sum(
             1 for c in colors if c is Color.BLACK)
         pref, strength = _preference(colors, cd)
-        floats = _floats(st, scoring.loss, rules, game_floats.get(pid))
+        # The floats of the last two rounds (C12-C15 look no further back).
+        floats = _floats(st, scoring.loss, rules, game_floats.get(pid),
+                         start=max(0, len(st.floats) - 2))
         forfeit_wins = sum(1 for o in st.outcomes if o is Outcome.FORFEIT_WIN)
         full_byes = sum(1 for b in st.byes if b in (ByeKind.PAIRING, ByeKind.FULL))
         can_pab = st.pairing_byes == 0 and forfeit_wins == 0 and full_byes == 0
@@ -123,6 +132,19 @@ def dutch_players(
     colour_rank = {p.id: i for i, p in enumerate(taking_part, start=1)}
     return {f["id"]: DutchPlayer(**f, rank=i, colour_rank=colour_rank[f["id"]])
             for i, f in enumerate(ordered, start=1)}
+
+
+def _check_states(tournament: Tournament, states: Mapping[int, PlayerState]) -> None:
+    """Refuse states that cannot be ``tournament``'s: other players or another number of
+    rounds (a double round counts twice, as :func:`swiss.state.player_states` counts it)."""
+    if len(states) != len(tournament.players) or any(
+            p.id not in states for p in tournament.players):
+        raise ValueError("the player states given are not of this tournament's players")
+    played = tournament.rounds_played
+    walked = len(next(iter(states.values())).outcomes) if states else played
+    if walked != played and (walked < played or not has_double_rounds(tournament)):
+        raise ValueError(f"the player states given are of {walked} rounds, not of this "
+                         f"tournament's {played}")
 
 
 def accelerated_points(tournament: Tournament, rules: Rules
@@ -171,8 +193,9 @@ def _accelerated_game_floats(tournament: Tournament, states: Mapping[int, Player
 
 
 def _floats(st: PlayerState, loss: Fraction, rules: Rules,
-            game_floats: list[Float] | None = None) -> list[Float]:
-    """Per round: the float the player received (C.04.3 A.4 / 2025 art. 1.4).
+            game_floats: list[Float] | None = None, start: int = 0) -> list[Float]:
+    """Per round from round ``start + 1`` on: the float the player received (C.04.3 A.4 /
+    2025 art. 1.4).
 
     A played game against a different score floats both players. 2025 (art. 1.4.3): any round
     scored without playing for more than a loss (PAB, forfeit win, half- or full-point bye) is
@@ -181,7 +204,8 @@ def _floats(st: PlayerState, loss: Fraction, rules: Rules,
     """
     out: list[Float] = []
     states_floats = st.floats if game_floats is None else game_floats
-    for index, fl in enumerate(states_floats):
+    for index in range(start, len(states_floats)):
+        fl = states_floats[index]
         outcome = st.outcomes[index]
         bye = st.byes[index]
         if rules == "2017" and (outcome is None or not outcome.is_played):
