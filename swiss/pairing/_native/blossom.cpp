@@ -1030,29 +1030,34 @@ struct MT19937 {
         mt[0] = 0x80000000U;
         mti = 624;
     }
-    uint32_t next() {
-        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-        uint32_t y;
-        if (mti >= 624) {
-            int kk;
-            for (kk = 0; kk < 624 - 397; kk++) {
-                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
-            }
-            for (; kk < 623; kk++) {
-                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
-            }
-            y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-            mt[623] = mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
-            mti = 0;
+    // The next 624 words of the state (the reference generation, without its table lookup
+    // so that the compiler vectorises both loops: the second reads words 227 back, written
+    // by this same pass).
+    void twist() {
+        const uint32_t upper = 0x80000000U, lower = 0x7fffffffU, matrix = 0x9908b0dfU;
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
+            mt[kk] = mt[kk + 397] ^ (y >> 1) ^ (-(y & 1U) & matrix);
         }
-        y = mt[mti++];
+        for (; kk < 623; kk++) {
+            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
+            mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ (-(y & 1U) & matrix);
+        }
+        uint32_t y = (mt[623] & upper) | (mt[0] & lower);
+        mt[623] = mt[396] ^ (y >> 1) ^ (-(y & 1U) & matrix);
+        mti = 0;
+    }
+    static inline uint32_t temper(uint32_t y) {
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         y ^= (y >> 18);
         return y;
+    }
+    uint32_t next() {
+        if (mti >= 624) twist();
+        return temper(mt[mti++]);
     }
     // randrange(1, 2**20)
     int32_t draw() {
@@ -1062,19 +1067,50 @@ struct MT19937 {
             if (v != reject) return (int32_t)v + 1;
         }
     }
+    // out[0:count] = the next count draws, as count calls of draw() would give them, a state
+    // block at a time: the rejected value (one word in 2**20) is rare, so each block is
+    // converted in one vectorised loop and only a block holding one is redone word by word.
+    void draws(int32_t* out, int64_t count) {
+        const uint32_t reject = (1U << RANDOM_BITS) - 1;
+        int64_t t = 0;
+        while (t < count) {
+            if (mti >= 624) twist();
+            int64_t take = std::min<int64_t>(624 - mti, count - t);
+            uint32_t hit = 0;
+            const uint32_t* src = mt + mti;
+            for (int64_t i = 0; i < take; ++i) {
+                uint32_t v = temper(src[i]) >> (32 - RANDOM_BITS);
+                out[t + i] = (int32_t)v + 1;
+                hit |= v == reject;
+            }
+            if (!hit) {
+                t += take;
+                mti += (int)take;
+                continue;
+            }
+            for (; t < count && mti < 624; ++mti) {  // the same words, skipping the rejected
+                uint32_t v = temper(mt[mti]) >> (32 - RANDOM_BITS);
+                if (v != reject) out[t++] = (int32_t)v + 1;
+            }
+        }
+    }
 };
 
 // For every player, the k partners with the largest values offered, ties broken towards the
 // smaller partner: a total order, so the kept set does not depend on the order of the offers
-// (hence not on how the rows were split over threads). Kept unsorted with their worst, so that
-// most offers cost one comparison.
+// (hence not on how the rows were split over threads). Kept unsorted with their worst;
+// floor[u] is the least value an offer to u must reach to matter (1 until u has k: values
+// are >= 1), so that the caller skips almost every offer with one comparison.
 struct Partners {
     typedef std::pair<int64_t, int64_t> Item;  // (value, partner)
     int64_t k;
     std::vector<Item> best;  // best[u * k + i]
     std::vector<Item> worst;
+    std::vector<int64_t> worst_at;  // its index in best[u * k:]
     std::vector<int64_t> fill;
-    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_), worst(n), fill(n, 0) {}
+    std::vector<int64_t> floor;
+    Partners(int64_t n, int64_t k_)
+        : k(k_), best(n * k_), worst(n), worst_at(n, 0), fill(n, 0), floor(n, 1) {}
     static bool better(const Item& a, const Item& b) {
         return a.first > b.first || (a.first == b.first && a.second < b.second);
     }
@@ -1087,15 +1123,17 @@ struct Partners {
             return;
         }
         if (!better(item, worst[u])) return;
-        for (int64_t i = 0; i < k; ++i)
-            if (b[i] == worst[u]) { b[i] = item; break; }
+        b[worst_at[u]] = item;
         reworst(u);
     }
     void reworst(int64_t u) {
         Item* b = &best[u * k];
-        worst[u] = b[0];
+        int64_t at = 0;
         for (int64_t i = 1; i < fill[u]; ++i)
-            if (better(worst[u], b[i])) worst[u] = b[i];
+            if (better(b[at], b[i])) at = i;
+        worst[u] = b[at];
+        worst_at[u] = at;
+        floor[u] = worst[u].first;
     }
     void merge(const Partners& other) {
         int64_t n = (int64_t)fill.size();
@@ -1138,20 +1176,43 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                 int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
                 std::fill(segmax, segmax + n * runs, 0);
                 Py_BEGIN_ALLOW_THREADS
-                // The draws, in stream order (sequential: one Mersenne Twister).
+                // The draws, in stream order (sequential: one Mersenne Twister), a row at a
+                // time: the row's edges' draws first, then spread over its pairs from the end
+                // (0 for the pairs that are not edges).
                 MT19937 mt;
                 mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
                 int64_t total = n * (n - 1) / 2;
                 if (m.exc_off[n] == 0 && !m.hard) {  // every pair is an edge
-                    for (int64_t t = 0; t < total; ++t) out[t] = mt.draw();
+                    mt.draws(out, total);
                 } else {
-                    int64_t t = 0;
-                    for (int64_t u = 0; u < n; ++u)
-                        for (int64_t v = u + 1; v < n; ++v, ++t)
-                            out[t] = model_edge(m, u, v) ? mt.draw() : 0;
+                    std::vector<char> edge(n);
+                    for (int64_t u = 0; u + 1 < n; ++u) {
+                        int32_t* row = out + tri_index(n, u, u + 1);
+                        int64_t edges = 0;
+                        for (int64_t v = u + 1; v < n; ++v)
+                            edges += edge[v] = model_edge(m, u, v);
+                        mt.draws(row, edges);
+                        for (int64_t v = n - 1; v > u; --v)
+                            row[v - u - 1] = edge[v] ? row[--edges] : 0;
+                    }
                 }
-                // The maxima and the candidates, rows split over the threads (balanced by
-                // pairs); each thread's run maxima and candidates merged after.
+                // Random2's halves, and where each score group ends (players are in rank
+                // order, so a group is a run of equal scores; otherwise every later player is
+                // checked).
+                std::vector<int32_t> top(n);
+                std::vector<int64_t> group_end(n, n);
+                bool runs_of_scores = true;
+                for (int64_t u = 0; u < n; ++u) {
+                    top[u] = 2 * m.gpos[u] < m.gsize[u];
+                    if (u && m.score[u] != m.score[u - 1] &&
+                        (m.score[u] > m.score[u - 1]) != (m.score[n - 1] > m.score[0]))
+                        runs_of_scores = false;
+                }
+                for (int64_t u = n - 2; u >= 0; --u)
+                    group_end[u] = m.score[u + 1] == m.score[u] ? group_end[u + 1] : u + 1;
+                // The row maxima and the candidates, rows split over the threads (balanced by
+                // pairs); each thread's candidates merged after, the run maxima taken from the
+                // row maxima.
                 int nt = (int)std::max<Py_ssize_t>(1, std::min<Py_ssize_t>(threads, 64));
                 if (n < 2 * nt) nt = 1;
                 std::vector<int64_t> cut(nt + 1, n);
@@ -1160,28 +1221,57 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                     t += n - 1 - u;
                     if (t * nt >= total * part) cut[part++] = u + 1;
                 }
-                std::vector<std::vector<int64_t>> maxes(nt, std::vector<int64_t>(runmax.size(), 0));
                 std::vector<Partners> found(nt, Partners(0, k));
+                const int64_t bonus_bit = int64_t(1) << RANDOM_BITS;
+                // Per run j of the row: its largest draw, and (for the partners in u's group)
+                // whether any term reaches u's or the partner's floor, in one vectorised loop;
+                // only such runs (a handful per row once the floors have risen) are offered
+                // pair by pair.
                 auto work = [&](int w) {
                     Partners mine(n, k);
-                    std::vector<int64_t>& rmax = maxes[w];
+                    const int64_t* floor = mine.floor.data();
+                    std::vector<int32_t> floor32(n, 1);  // floor, narrowed (terms < 2**21)
                     for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
-                        int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
                         int32_t* srow = segmax + u * runs;
-                        const int32_t* draws = out + tri_index(n, u, u + 1);
-                        bool top_u = 2 * m.gpos[u] < m.gsize[u];
-                        for (int64_t v = u + 1; v < n; ++v) {
-                            int32_t value = draws[v - u - 1];
-                            int64_t j = v / run;
-                            if (value > rmax[row + j]) rmax[row + j] = value;
-                            if (value > srow[j]) srow[j] = value;
-                            if (value && m.score[v] == m.score[u]) {
-                                int64_t term = value;
-                                if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
-                                    term += int64_t(1) << RANDOM_BITS;
-                                mine.offer(u, v, term);
-                                mine.offer(v, u, term);
+                        const int32_t* row = out + tri_index(n, u, u + 1);  // [v - u - 1]
+                        const int32_t top_u = top[u];
+                        const int64_t end = runs_of_scores ? group_end[u] : n;
+                        for (int64_t j = (u + 1) / run; j < runs; ++j) {
+                            const int64_t lo = std::max(u + 1, j * run);
+                            const int64_t hi = std::min(n, (j + 1) * run);
+                            const int64_t mid = std::min(hi, std::max(lo, end));
+                            int32_t best = 0;
+                            // 8 pairs at a time: a run of 32 holds a hit far more often.
+                            for (int64_t c0 = lo; c0 < mid; c0 += 8) {
+                                const int64_t c1 = std::min(mid, c0 + 8);
+                                const int32_t floor_u = floor32[u];
+                                int32_t hit = 0;
+                                for (int64_t v = c0; v < c1; ++v) {
+                                    int32_t value = row[v - u - 1];
+                                    best = std::max(best, value);
+                                    int32_t term = value + (second & (value != 0) &
+                                                            (top_u != top[v])) *
+                                                               (int32_t(1) << RANDOM_BITS);
+                                    hit |= (term >= floor_u) | (term >= floor32[v]);
+                                }
+                                if (!hit) continue;
+                                for (int64_t v = c0; v < c1; ++v) {
+                                    int64_t term = row[v - u - 1];
+                                    if (second && term && top_u != top[v]) term += bonus_bit;
+                                    if (term < floor[u] && term < floor[v]) continue;
+                                    if (!runs_of_scores && m.score[v] != m.score[u]) continue;
+                                    if (term >= floor[v]) {
+                                        mine.offer(v, u, term);
+                                        floor32[v] = (int32_t)floor[v];
+                                    }
+                                    if (term >= floor[u]) {
+                                        mine.offer(u, v, term);
+                                        floor32[u] = (int32_t)floor[u];
+                                    }
+                                }
                             }
+                            for (int64_t v = mid; v < hi; ++v) best = std::max(best, row[v - u - 1]);
+                            srow[j] = best;
                         }
                     }
                     found[w] = std::move(mine);
@@ -1192,9 +1282,12 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                 for (auto& th : pool) th.join();
                 partners = std::move(found[0]);
                 for (int w = 1; w < nt; ++w) partners.merge(found[w]);
-                for (int w = 0; w < nt; ++w)
-                    for (size_t x = 0; x < runmax.size(); ++x)
-                        runmax[x] = std::max(runmax[x], maxes[w][x]);
+                for (int64_t u = 0; u < n; ++u) {
+                    int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
+                    const int32_t* srow = segmax + u * runs;
+                    for (int64_t j = i; j < runs; ++j)
+                        runmax[row + j] = std::max<int64_t>(runmax[row + j], srow[j]);
+                }
                 Py_END_ALLOW_THREADS
                 std::vector<int64_t> pu, pv;
                 for (int64_t u = 0; u < n; ++u)
