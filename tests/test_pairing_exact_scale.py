@@ -310,3 +310,40 @@ def test_compiled_draws_skip_the_rejected_value_like_randrange(forbidden: set[in
         want = np.zeros(us.size, dtype=np.int64)
         want[allowed] = engine_random_draws("290:1", int(allowed.sum()))
         assert model.random_draws()[1].tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("rounds", [0, 3])
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
+def test_compiled_pricing_pass_is_exact_near_the_optimum(system: str, rounds: int) -> None:
+    # The compiled pass skips an edge when the potentials reach an exact upper bound of its
+    # weight (its own system terms, the run pair's bounds of the rest). Against the optimal
+    # duals lowered by a few units of random components (violations at every level, many
+    # just below a bound), it must report exactly the violated edges that pricing every
+    # edge of the graph finds.
+    import numpy as np
+
+    from swiss.pairing.exact import Solution, _Laminar, price
+    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.sparse import solve_round
+    from swiss.pairing.weights import RoundModel
+
+    config = PairingConfig(system=system)  # type: ignore[arg-type]
+    t = _history(150, rounds, config, random.Random(7))
+    assert t is not None
+    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, rounds + 1)
+    best = solve_round(model)
+    assert best is not None
+    rng = random.Random(3)
+    k = len(model.multipliers)
+    y = [value - 4 * model.multipliers[rng.randrange(k)] * rng.randint(0, 2) for value in best.y]
+    sol = Solution(best.mate, y, best.blossoms, best.wide)
+    lam = _Laminar(model.n_vertices, sol.blossoms)
+    keys, slack, _priced = model.price_pass(sol, lam, False)
+    us, vs = np.concatenate([b[0] for b in model.blocks(None)]), \
+        np.concatenate([b[1] for b in model.blocks(None)])
+    bad, want_slack = price(sol, model.n_vertices, us, vs, model.benefits(us, vs),
+                            model.multipliers, lam)
+    want = dict(zip((us[bad] * model.n_vertices + vs[bad]).tolist(), want_slack.tolist(),
+                    strict=True))
+    assert len(want) > 100
+    assert dict(zip(keys.tolist(), slack.tolist(), strict=True)) == want
