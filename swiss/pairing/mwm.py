@@ -91,6 +91,7 @@ from math import lcm
 import numpy as np
 
 from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
+from swiss.pairing.collector import collector_paused
 from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
 from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
@@ -144,6 +145,13 @@ def pair_mwm(
     the simulator uses it for the maximum possible strength difference.
     Raises :class:`PairingError` if no pairing covers every player to pair.
     """
+    with collector_paused():  # see swiss.pairing.collector: nothing cyclic to collect here
+        return _pair_mwm(tournament, config, pi_override)
+
+
+def _pair_mwm(
+    tournament: Tournament, config: PairingConfig, pi_override: PiOverride | None
+) -> PairingResult:
     round_number = check_next_round_pairable(tournament)
     seed = tournament.seed if config.seed is None else config.seed
     requested_byes = _requested_byes(tournament, round_number)
