@@ -347,3 +347,44 @@ def test_compiled_pricing_pass_is_exact_near_the_optimum(system: str, rounds: in
                     strict=True))
     assert len(want) > 100
     assert dict(zip(keys.tolist(), slack.tolist(), strict=True)) == want
+
+
+@pytest.mark.parametrize("system", ["random", "random2"])
+def test_random_candidates_are_each_players_best_terms_in_a_big_group(system: str) -> None:
+    # The candidates are found by thresholds that about 3 k of a player's terms reach (3 k of
+    # a big group's uniform draws), and by a scan of the whole group for a player with too
+    # few (player 0 here: forbidden to meet almost everyone). Each player's chosen partners
+    # must be its RANDOM_PARTNERS best terms, ties towards the smaller partner.
+    import numpy as np
+
+    from swiss.pairing.weights import RANDOM_PARTNERS, RoundModel
+
+    n = 300
+    arange = np.arange(n, dtype=np.int64)
+    score = np.zeros(n, dtype=np.int64)
+    score[250:] = -1  # a second, smaller group
+    gsize = np.where(score == 0, 250, 50)
+    gpos = np.where(score == 0, arange, arange - 250)
+    model = RoundModel(
+        ids=arange + 1, score=score, color_diff=np.zeros(n, np.int64), group_size=gsize,
+        group_pos=gpos, byes=np.zeros(n, np.int64), met={},
+        forbidden={v for v in range(1, 240)}, forbid=False, use_colors=False,
+        beta=Fraction(2), system=system, seed=5, round_number=1,
+    )
+    us, vs = np.triu_indices(n, 1)
+    us, vs = us.astype(np.int64), vs.astype(np.int64)
+    comps, is_edge = model.native_components(us, vs)
+    term = comps[-2]
+    same = is_edge & (score[us] == score[vs])
+    partners = model.random_draws()[4]
+    chosen: dict[int, set[int]] = {u: set() for u in range(n)}
+    for a, b in zip(partners[0].tolist(), partners[1].tolist(), strict=True):
+        chosen[a].add(b)
+        chosen[b].add(a)
+    for u in range(n):
+        mine = same & ((us == u) | (vs == u))
+        others = np.where(us[mine] == u, vs[mine], us[mine])
+        ranked = sorted(zip((-term[mine]).tolist(), others.tolist(), strict=True))
+        best = {v for _t, v in ranked[:RANDOM_PARTNERS]}
+        assert best <= chosen[u]
+    assert set(range(240, 250)) <= chosen[0]  # its only partners: found by the scan

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <thread>
 #include <vector>
 
@@ -1146,54 +1147,22 @@ struct MT19937 {
     }
 };
 
-// For every player, the k partners with the largest values offered, ties broken towards the
-// smaller partner: a total order, so the kept set does not depend on the order of the offers
-// (hence not on how the rows were split over threads). Kept unsorted with their worst;
-// floor[u] is the least value an offer to u must reach to matter (1 until u has k: values
-// are >= 1), so that the caller skips almost every offer with one comparison.
-struct Partners {
-    typedef std::pair<int64_t, int64_t> Item;  // (value, partner)
-    int64_t k;
-    std::vector<Item> best;  // best[u * k + i]
-    std::vector<Item> worst;
-    std::vector<int64_t> worst_at;  // its index in best[u * k:]
-    std::vector<int64_t> fill;
-    std::vector<int64_t> floor;
-    Partners(int64_t n, int64_t k_)
-        : k(k_), best(n * k_), worst(n), worst_at(n, 0), fill(n, 0), floor(n, 1) {}
-    static bool better(const Item& a, const Item& b) {
-        return a.first > b.first || (a.first == b.first && a.second < b.second);
-    }
-    void offer(int64_t u, int64_t v, int64_t value) {
-        Item item(value, v);
-        Item* b = &best[u * k];
-        if (fill[u] < k) {
-            b[fill[u]++] = item;
-            if (fill[u] == k) reworst(u);
-            return;
-        }
-        if (!better(item, worst[u])) return;
-        b[worst_at[u]] = item;
-        reworst(u);
-    }
-    void reworst(int64_t u) {
-        Item* b = &best[u * k];
-        int64_t at = 0;
-        for (int64_t i = 1; i < fill[u]; ++i)
-            if (better(b[at], b[i])) at = i;
-        worst[u] = b[at];
-        worst_at[u] = at;
-        floor[u] = worst[u].first;
-    }
-    void merge(const Partners& other) {
-        int64_t n = (int64_t)fill.size();
-        for (int64_t u = 0; u < n; ++u)
-            for (int64_t i = 0; i < other.fill[u]; ++i) {
-                const Item& it = other.best[u * k + i];
-                offer(u, it.second, it.first);
-            }
-    }
+// The random systems' candidates: each player's k partners in its score group with the
+// largest random terms, ties towards the smaller partner (a total order: the set does not
+// depend on how the rows are split over threads). Found without a per-pair heap: each player
+// u gets a threshold thr[u] that about 3 k of its terms reach (the draws are uniform), the
+// walk keeps every pair whose term reaches the threshold of either end (one vectorised
+// comparison per pair), and u's best k are chosen among its kept pairs. That is exact when
+// at least k kept pairs reach thr[u] (every pair left out is below it), and when thr[u] is 1
+// (every pair is kept); otherwise (about one player in 10**5) u's group is scanned whole.
+struct Kept {
+    int32_t u, v, term;
 };
+
+static inline bool term_before(const std::pair<int32_t, int32_t>& a,
+                               const std::pair<int32_t, int32_t>& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+}
 
 // random_table(spec, key, run, k[, threads]) -> (draws: int32 per pair u < v in row-major order, 0 for
 // the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
@@ -1219,7 +1188,7 @@ static PyObject* random_table(PyObject*, PyObject* args) {
             PyObject* table = PyBytes_FromStringAndSize(nullptr, 4 * (n * (n - 1) / 2));
             PyObject* seg = table ? PyBytes_FromStringAndSize(nullptr, 4 * n * runs) : nullptr;
             std::vector<int64_t> runmax(runs * (runs + 1) / 2, 0);
-            Partners partners(n, k);
+            std::vector<int64_t> pu, pv;  // the candidates
             bool second = m.system == SYS_RANDOM2;
             if (table && seg) {
                 int32_t* out = (int32_t*)PyBytes_AS_STRING(table);
@@ -1260,9 +1229,8 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                 }
                 for (int64_t u = n - 2; u >= 0; --u)
                     group_end[u] = m.score[u + 1] == m.score[u] ? group_end[u + 1] : u + 1;
-                // The row maxima and the candidates, rows split over the threads (balanced by
-                // pairs); each thread's candidates merged after, the run maxima taken from the
-                // row maxima.
+                // The row maxima and the kept pairs, rows split over the threads (balanced by
+                // pairs); the run maxima are taken from the row maxima after.
                 int nt = (int)std::max<Py_ssize_t>(1, std::min<Py_ssize_t>(threads, 64));
                 if (n < 2 * nt) nt = 1;
                 std::vector<int64_t> cut(nt + 1, n);
@@ -1271,81 +1239,117 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                     t += n - 1 - u;
                     if (t * nt >= total * part) cut[part++] = u + 1;
                 }
-                std::vector<Partners> found(nt, Partners(0, k));
-                const int64_t bonus_bit = int64_t(1) << RANDOM_BITS;
-                // Per run j of the row: its largest draw, and (for the partners in u's group)
-                // whether any term reaches u's or the partner's floor, in one vectorised loop;
-                // only such runs (a handful per row once the floors have risen) are offered
-                // pair by pair.
+                // Thresholds: partners in u's group (and, for Random2, in its other half,
+                // whose terms carry the bonus), 3 k of them expected above.
+                const int32_t B = int32_t(1) << RANDOM_BITS;
+                std::vector<int32_t> thr(n, 1);
+                {
+                    std::map<int64_t, std::pair<int64_t, int64_t>> groups;  // players, top half
+                    for (int64_t u = 0; u < n; ++u) {
+                        auto& g = groups[m.score[u]];
+                        g.first += 1;
+                        g.second += top[u];
+                    }
+                    const int64_t want = 3 * k;
+                    for (int64_t u = 0; u < n; ++u) {
+                        const auto& g = groups[m.score[u]];
+                        int64_t partners = g.first - 1;
+                        int64_t across = top[u] ? g.first - g.second : g.second;
+                        if (second && across > 4 * k)
+                            thr[u] = B + (int32_t)std::max<int64_t>(1, B - B * want / across);
+                        else if (partners > 4 * k)
+                            thr[u] = (int32_t)std::max<int64_t>(1, B - B * want / partners);
+                    }
+                }
+                std::vector<std::vector<Kept>> kept(nt);
+                // Per run j of the row: its largest draw, and whether any term in u's group
+                // reaches the threshold of u or of the partner, 8 pairs at a time in one
+                // vectorised loop; only those 8 are then looked at one by one.
                 auto work = [&](int w) {
-                    Partners mine(n, k);
-                    const int64_t* floor = mine.floor.data();
-                    std::vector<int32_t> floor32(n, 1);  // floor, narrowed (terms < 2**21)
+                    std::vector<Kept>& mine = kept[w];
                     for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
                         int32_t* srow = segmax + u * runs;
                         const int32_t* row = out + tri_index(n, u, u + 1);  // [v - u - 1]
-                        const int32_t top_u = top[u];
+                        const int32_t top_u = top[u], thr_u = thr[u];
                         const int64_t end = runs_of_scores ? group_end[u] : n;
                         for (int64_t j = (u + 1) / run; j < runs; ++j) {
                             const int64_t lo = std::max(u + 1, j * run);
                             const int64_t hi = std::min(n, (j + 1) * run);
                             const int64_t mid = std::min(hi, std::max(lo, end));
                             int32_t best = 0;
-                            // 8 pairs at a time: a run of 32 holds a hit far more often.
                             for (int64_t c0 = lo; c0 < mid; c0 += 8) {
                                 const int64_t c1 = std::min(mid, c0 + 8);
-                                const int32_t floor_u = floor32[u];
                                 int32_t hit = 0;
                                 for (int64_t v = c0; v < c1; ++v) {
                                     int32_t value = row[v - u - 1];
                                     best = std::max(best, value);
                                     int32_t term = value + (second & (value != 0) &
-                                                            (top_u != top[v])) *
-                                                               (int32_t(1) << RANDOM_BITS);
-                                    hit |= (term >= floor_u) | (term >= floor32[v]);
+                                                            (top_u != top[v])) * B;
+                                    hit |= term >= std::min(thr_u, thr[v]);
                                 }
                                 if (!hit) continue;
                                 for (int64_t v = c0; v < c1; ++v) {
-                                    int64_t term = row[v - u - 1];
-                                    if (second && term && top_u != top[v]) term += bonus_bit;
-                                    if (term < floor[u] && term < floor[v]) continue;
+                                    int32_t value = row[v - u - 1];
+                                    int32_t term = value + (second && value && top_u != top[v]) * B;
+                                    if (term < std::min(thr_u, thr[v])) continue;
                                     if (!runs_of_scores && m.score[v] != m.score[u]) continue;
-                                    if (term >= floor[v]) {
-                                        mine.offer(v, u, term);
-                                        floor32[v] = (int32_t)floor[v];
-                                    }
-                                    if (term >= floor[u]) {
-                                        mine.offer(u, v, term);
-                                        floor32[u] = (int32_t)floor[u];
-                                    }
+                                    mine.push_back({(int32_t)u, (int32_t)v, term});
                                 }
                             }
                             for (int64_t v = mid; v < hi; ++v) best = std::max(best, row[v - u - 1]);
                             srow[j] = best;
                         }
                     }
-                    found[w] = std::move(mine);
                 };
                 std::vector<std::thread> pool;
                 for (int w = 1; w < nt; ++w) pool.emplace_back(work, w);
                 work(0);
                 for (auto& th : pool) th.join();
-                partners = std::move(found[0]);
-                for (int w = 1; w < nt; ++w) partners.merge(found[w]);
                 for (int64_t u = 0; u < n; ++u) {
                     int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
                     const int32_t* srow = segmax + u * runs;
                     for (int64_t j = i; j < runs; ++j)
                         runmax[row + j] = std::max<int64_t>(runmax[row + j], srow[j]);
                 }
-                Py_END_ALLOW_THREADS
-                std::vector<int64_t> pu, pv;
-                for (int64_t u = 0; u < n; ++u)
-                    for (int64_t x = 0; x < partners.fill[u]; ++x) {
-                        int64_t v = partners.best[u * k + x].second;
+                // Each player's kept pairs (term, partner), then its best k.
+                std::vector<int64_t> at(n + 1, 0);
+                for (const auto& list : kept)
+                    for (const Kept& x : list) { ++at[x.u + 1]; ++at[x.v + 1]; }
+                for (int64_t u = 0; u < n; ++u) at[u + 1] += at[u];
+                std::vector<std::pair<int32_t, int32_t>> items(at[n]);
+                {
+                    std::vector<int64_t> fill(at.begin(), at.end() - 1);
+                    for (const auto& list : kept)
+                        for (const Kept& x : list) {
+                            items[fill[x.u]++] = {x.term, x.v};
+                            items[fill[x.v]++] = {x.term, x.u};
+                        }
+                }
+                std::vector<std::pair<int32_t, int32_t>> whole;
+                for (int64_t u = 0; u < n; ++u) {
+                    auto first = items.begin() + at[u], last = items.begin() + at[u + 1];
+                    int64_t reach = 0;
+                    for (auto it = first; it != last; ++it) reach += it->first >= thr[u];
+                    if (reach < k && thr[u] > 1) {  // too few above the threshold: every pair
+                        whole.clear();
+                        for (int64_t v = 0; v < n; ++v) {
+                            if (v == u || m.score[v] != m.score[u]) continue;
+                            int32_t value = out[tri_index(n, std::min(u, v), std::max(u, v))];
+                            int32_t term = value + (second && value && top[u] != top[v]) * B;
+                            if (term) whole.push_back({term, (int32_t)v});
+                        }
+                        first = whole.begin();
+                        last = whole.end();
+                    }
+                    auto stop = first + std::min<int64_t>(k, last - first);
+                    std::partial_sort(first, stop, last, term_before);
+                    for (auto it = first; it != stop; ++it) {
+                        int64_t v = it->second;
                         pu.push_back(std::min(u, v));
                         pv.push_back(std::max(u, v));
                     }
+                }
+                Py_END_ALLOW_THREADS
                 result = Py_BuildValue("(NNy#y#y#)", table, seg, (const char*)runmax.data(),
                                        (Py_ssize_t)(8 * runmax.size()), (const char*)pu.data(),
                                        (Py_ssize_t)(8 * pu.size()), (const char*)pv.data(),
