@@ -282,3 +282,109 @@ def test_random_table_is_the_same_on_any_number_of_threads(system: str) -> None:
         first = outputs[0]
         assert pairs == set(zip(np.frombuffer(first[3], "<i8").tolist(),
                                 np.frombuffer(first[4], "<i8").tolist(), strict=True))
+
+
+@pytest.mark.parametrize("forbidden", [set(), {0 * 90 + 5, 3 * 90 + 77, 40 * 90 + 41}])
+def test_compiled_draws_skip_the_rejected_value_like_randrange(forbidden: set[int]) -> None:
+    # randrange(1, 2**20) draws again when getrandbits(20) is 2**20 - 1 (one word in 2**20);
+    # the compiled generator converts a state block at a time and must redo a block holding
+    # one word by word. The stream of seed 290, round 1 has it at word 208.
+    import numpy as np
+
+    from swiss.pairing.weights import RoundModel, engine_random_draws
+
+    rng = random.Random("290:1")
+    words = [rng.getrandbits(20) for _ in range(300)]
+    assert words.index((1 << 20) - 1) == 208
+    n = 90
+    arange = np.arange(n, dtype=np.int64)
+    for system in ("random", "random2"):
+        model = RoundModel(
+            ids=arange + 1, score=np.zeros(n, dtype=np.int64), color_diff=np.zeros(n, np.int64),
+            group_size=np.full(n, n), group_pos=arange, byes=np.zeros(n, np.int64), met={},
+            forbidden=forbidden, forbid=False, use_colors=False, beta=Fraction(2),
+            system=system, seed=290, round_number=1,
+        )
+        us, vs = np.triu_indices(n, 1)
+        allowed = model.allowed(us.astype(np.int64), vs.astype(np.int64))
+        want = np.zeros(us.size, dtype=np.int64)
+        want[allowed] = engine_random_draws("290:1", int(allowed.sum()))
+        assert model.random_draws()[1].tolist() == want.tolist()
+
+
+@pytest.mark.parametrize("rounds", [0, 3])
+@pytest.mark.parametrize("system", ["dutch", "burstein", "monrad", "random", "random2"])
+def test_compiled_pricing_pass_is_exact_near_the_optimum(system: str, rounds: int) -> None:
+    # The compiled pass skips an edge when the potentials reach an exact upper bound of its
+    # weight (its own system terms, the run pair's bounds of the rest). Against the optimal
+    # duals lowered by a few units of random components (violations at every level, many
+    # just below a bound), it must report exactly the violated edges that pricing every
+    # edge of the graph finds.
+    import numpy as np
+
+    from swiss.pairing.exact import Solution, _Laminar, price
+    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.sparse import solve_round
+    from swiss.pairing.weights import RoundModel
+
+    config = PairingConfig(system=system)  # type: ignore[arg-type]
+    t = _history(150, rounds, config, random.Random(7))
+    assert t is not None
+    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, rounds + 1)
+    best = solve_round(model)
+    assert best is not None
+    rng = random.Random(3)
+    k = len(model.multipliers)
+    y = [value - 4 * model.multipliers[rng.randrange(k)] * rng.randint(0, 2) for value in best.y]
+    sol = Solution(best.mate, y, best.blossoms, best.wide)
+    lam = _Laminar(model.n_vertices, sol.blossoms)
+    keys, slack, _priced = model.price_pass(sol, lam, False)
+    us, vs = np.concatenate([b[0] for b in model.blocks(None)]), \
+        np.concatenate([b[1] for b in model.blocks(None)])
+    bad, want_slack = price(sol, model.n_vertices, us, vs, model.benefits(us, vs),
+                            model.multipliers, lam)
+    want = dict(zip((us[bad] * model.n_vertices + vs[bad]).tolist(), want_slack.tolist(),
+                    strict=True))
+    assert len(want) > 100
+    assert dict(zip(keys.tolist(), slack.tolist(), strict=True)) == want
+
+
+@pytest.mark.parametrize("system", ["random", "random2"])
+def test_random_candidates_are_each_players_best_terms_in_a_big_group(system: str) -> None:
+    # The candidates are found by thresholds that about 3 k of a player's terms reach (3 k of
+    # a big group's uniform draws), and by a scan of the whole group for a player with too
+    # few (player 0 here: forbidden to meet almost everyone). Each player's chosen partners
+    # must be its RANDOM_PARTNERS best terms, ties towards the smaller partner.
+    import numpy as np
+
+    from swiss.pairing.weights import RANDOM_PARTNERS, RoundModel
+
+    n = 300
+    arange = np.arange(n, dtype=np.int64)
+    score = np.zeros(n, dtype=np.int64)
+    score[250:] = -1  # a second, smaller group
+    gsize = np.where(score == 0, 250, 50)
+    gpos = np.where(score == 0, arange, arange - 250)
+    model = RoundModel(
+        ids=arange + 1, score=score, color_diff=np.zeros(n, np.int64), group_size=gsize,
+        group_pos=gpos, byes=np.zeros(n, np.int64), met={},
+        forbidden={v for v in range(1, 240)}, forbid=False, use_colors=False,
+        beta=Fraction(2), system=system, seed=5, round_number=1,
+    )
+    us, vs = np.triu_indices(n, 1)
+    us, vs = us.astype(np.int64), vs.astype(np.int64)
+    comps, is_edge = model.native_components(us, vs)
+    term = comps[-2]
+    same = is_edge & (score[us] == score[vs])
+    partners = model.random_draws()[4]
+    chosen: dict[int, set[int]] = {u: set() for u in range(n)}
+    for a, b in zip(partners[0].tolist(), partners[1].tolist(), strict=True):
+        chosen[a].add(b)
+        chosen[b].add(a)
+    for u in range(n):
+        mine = same & ((us == u) | (vs == u))
+        others = np.where(us[mine] == u, vs[mine], us[mine])
+        ranked = sorted(zip((-term[mine]).tolist(), others.tolist(), strict=True))
+        best = {v for _t, v in ranked[:RANDOM_PARTNERS]}
+        assert best <= chosen[u]
+    assert set(range(240, 250)) <= chosen[0]  # its only partners: found by the scan

@@ -91,6 +91,7 @@ from math import lcm
 import numpy as np
 
 from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
+from swiss.pairing.collector import collector_paused
 from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
 from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
@@ -144,6 +145,13 @@ def pair_mwm(
     the simulator uses it for the maximum possible strength difference.
     Raises :class:`PairingError` if no pairing covers every player to pair.
     """
+    with collector_paused():  # see swiss.pairing.collector: nothing cyclic to collect here
+        return _pair_mwm(tournament, config, pi_override)
+
+
+def _pair_mwm(
+    tournament: Tournament, config: PairingConfig, pi_override: PiOverride | None
+) -> PairingResult:
     round_number = check_next_round_pairable(tournament)
     seed = tournament.seed if config.seed is None else config.seed
     requested_byes = _requested_byes(tournament, round_number)
@@ -266,13 +274,18 @@ def _rank(
     states: dict[int, PlayerState],
     estimate: dict[int, int] | None = None,
 ) -> list[_Entrant]:
+    # Scores as integers in units of the lcm of their denominators, looked up once per
+    # distinct score: Fraction arithmetic per player (negation for the sort key, products,
+    # hashing for the groups) was most of ranking 10,000 players.
+    score_of = {p.id: states[p.id].score for p in active}
+    distinct = set(score_of.values())
+    unit = lcm(*(s.denominator for s in distinct))
+    units_of = {s: int(s * unit) for s in distinct}
+    units = {pid: units_of[s] for pid, s in score_of.items()}
     if estimate is None:
-        ordered = sorted(active, key=lambda p: (-states[p.id].score, p.seed, p.id))
+        ordered = sorted(active, key=lambda p: (-units[p.id], p.seed, p.id))
     else:
-        ordered = sorted(
-            active, key=lambda p: (-states[p.id].score, -estimate[p.id], p.seed, p.id)
-        )
-    unit = lcm(*(states[p.id].score.denominator for p in ordered))
+        ordered = sorted(active, key=lambda p: (-units[p.id], -estimate[p.id], p.seed, p.id))
     # The paper takes the bye player out before building the graph, so score-group sizes and
     # halves are counted without him. The bye here is decided inside the matching, so we leave
     # out the *presumptive* receiver (the lowest-ranked among those with the fewest unplayed
@@ -283,24 +296,27 @@ def _rank(
         presumptive = next(
             p.id for p in reversed(ordered) if states[p.id].unplayed_wins == fewest
         )
-    groups: dict[Fraction, list[Player]] = {}
+    sizes: dict[int, int] = {}
+    position: dict[int, int] = {}
     for p in ordered:
         if p.id != presumptive:
-            groups.setdefault(states[p.id].score, []).append(p)
-    position = {p.id: pos for group in groups.values() for pos, p in enumerate(group)}
+            u = units[p.id]
+            position[p.id] = sizes.get(u, 0)
+            sizes[u] = position[p.id] + 1
     if presumptive is not None:
-        group = groups.setdefault(states[presumptive].score, [])
-        position[presumptive] = len(group)
+        u = units[presumptive]
+        position[presumptive] = sizes.setdefault(u, 0)
     entrants = []
     for rank, p in enumerate(ordered):
         st = states[p.id]
+        u = units[p.id]
         entrants.append(
             _Entrant(
                 player=p,
                 state=st,
                 rank=rank,
-                score_units=int(st.score * unit),
-                group_size=len(groups[st.score]) or 1,
+                score_units=u,
+                group_size=sizes[u] or 1,
                 group_pos=position[p.id],
                 color_diff=st.color_diff,
             )
@@ -570,19 +586,19 @@ def _result(
     games: list[Game] = []
     explanations: list[PairExplanation] = []
     total = 0
-    vertex_of = {id(e): i for i, e in enumerate(graph.vertices)}
+    explain = _Explainer(graph)
     for board, (hi, lo) in enumerate(pairs, start=1):
         white, black = _assign_colors(tournament.use_colors, hi, lo, board, initial)
         games.append(Game(white=white.player.id, black=black.player.id, board=board))
-        u, v = sorted((vertex_of[id(hi)], vertex_of[id(lo)]))
+        u, v = (hi.rank, lo.rank) if hi.rank < lo.rank else (lo.rank, hi.rank)
         total += weight_of[(u, v)]
-        explanations.append(_explain(graph, u, v, white, black, weight_of[(u, v)]))
+        explanations.append(explain(u, v, white, black, weight_of[(u, v)]))
     byes = list(requested_byes)
     if bye_entrant is not None:
-        u = vertex_of[id(bye_entrant)]
+        u = bye_entrant.rank
         total += weight_of[(u, n)]
         byes.insert(0, Bye(bye_entrant.player.id, ByeKind.PAIRING))
-        explanations.append(_explain(graph, u, n, bye_entrant, None, weight_of[(u, n)]))
+        explanations.append(explain(u, n, bye_entrant, None, weight_of[(u, n)]))
     return PairingResult(
         round_number=round_number,
         games=tuple(games),
@@ -591,6 +607,17 @@ def _result(
         backend=backend,
         total_weight=total,
     )
+
+
+def _due_color(e: _Entrant) -> Color | None:
+    """``e.state.due_color()`` from the colour difference the entrant already holds (the
+    state's property sums the colours again on every call)."""
+    if e.color_diff:
+        return Color.WHITE if e.color_diff < 0 else Color.BLACK
+    for colour in reversed(e.state.colors):
+        if colour is not Color.NONE:
+            return colour.opposite
+    return None
 
 
 def _assign_colors(
@@ -606,48 +633,64 @@ def _assign_colors(
     for c_hi, c_lo in zip(reversed(hi.state.colors), reversed(lo.state.colors), strict=False):
         if c_hi is not Color.NONE and c_lo is not Color.NONE and c_hi is not c_lo:
             return (hi, lo) if c_hi is Color.BLACK else (lo, hi)
-    due_hi = hi.state.due_color()
+    due_hi = _due_color(hi)
     if due_hi is not None:
         return (hi, lo) if due_hi is Color.WHITE else (lo, hi)
-    due_lo = lo.state.due_color()
+    due_lo = _due_color(lo)
     if due_lo is not None:
         return (lo, hi) if due_lo is Color.WHITE else (hi, lo)
     top_colour = initial if board % 2 == 1 else initial.opposite
     return (hi, lo) if top_colour is Color.WHITE else (lo, hi)
 
 
-def _explain(
-    graph: PairingGraph, u: int, v: int, white: _Entrant, black: _Entrant | None, weight: int
-) -> PairExplanation:
-    values = graph.raw[(u, v)]
-    components = tuple(zip(graph.names, values, strict=True))
-    a = graph.vertices[u]
-    if black is None:
+class _Explainer:
+    """The explanation of one edge of ``graph`` (see :class:`PairExplanation`); what is the
+    same for every board (the system's components, whether colours count, the score
+    differences as Fractions) is worked out once per round, not once per board."""
+
+    def __init__(self, graph: PairingGraph) -> None:
+        self.graph = graph
+        self.names = graph.names
+        self.system_at = [
+            c for c, name in enumerate(graph.names)
+            if name not in _NON_SYSTEM and not name.startswith("repeat")
+        ]
+        self.colors = "colour" in graph.names
+        self.score_diffs: dict[tuple[int, int], Fraction] = {}  # by score units
+
+    def __call__(
+        self, u: int, v: int, white: _Entrant, black: _Entrant | None, weight: int
+    ) -> PairExplanation:
+        graph = self.graph
+        values = graph.raw[(u, v)]
+        components = tuple(zip(self.names, values, strict=True))
+        a = graph.vertices[u]
+        if black is None:
+            return PairExplanation(
+                white=white.player.id,
+                black=None,
+                repeat=a.state.unplayed_wins,
+                score_diff=Fraction(0),
+                color_term=None,
+                system_term=(),
+                components=components,
+                weight=weight,
+            )
+        b = graph.vertices[v]
+        key = (a.score_units, b.score_units)
+        score_diff = self.score_diffs.get(key)
+        if score_diff is None:
+            score_diff = self.score_diffs[key] = abs(a.state.score - b.state.score)
         return PairExplanation(
             white=white.player.id,
-            black=None,
-            repeat=a.state.unplayed_wins,
-            score_diff=Fraction(0),
-            color_term=None,
-            system_term=(),
+            black=black.player.id,
+            repeat=a.state.times_met(b.player.id),
+            score_diff=score_diff,
+            color_term=abs(a.color_diff + b.color_diff) if self.colors else None,
+            system_term=tuple(values[c] for c in self.system_at),
             components=components,
             weight=weight,
         )
-    b = graph.vertices[v]
-    sys_names = [name for name in graph.names if name not in _NON_SYSTEM and
-                 not name.startswith("repeat")]
-    system_term = tuple(value for name, value in components if name in sys_names)
-    colors = "colour" in graph.names
-    return PairExplanation(
-        white=white.player.id,
-        black=black.player.id,
-        repeat=a.state.times_met(b.player.id),
-        score_diff=abs(a.state.score - b.state.score),
-        color_term=abs(a.state.color_diff + b.state.color_diff) if colors else None,
-        system_term=system_term,
-        components=components,
-        weight=weight,
-    )
 
 
 _NON_SYSTEM = {"colour bound", "bye rank", "score difference", "colour", "tie-break"}

@@ -45,7 +45,10 @@ _NATIVE_SYSTEMS = ("monrad", "burstein", "dutch", "random", "random2", "override
 RUN = 32  # players per run of consecutive ranks when pricing skips pairs of runs by bounds
 # The random systems' candidates: each player's partners with the largest random terms in its
 # score group (their optimum sits on high draws that no position in the standings predicts).
-RANDOM_PARTNERS = 8
+# 10 rather than 8: with 8, Random's round 1 at 10,000 players left one violated pair for a
+# second solve and pass (0.1 CPU s); 10 certifies at the first pass and costs ~10 % more edges
+# in the first solve; round 7 at 1,000 and 3,000 players: the same.
+RANDOM_PARTNERS = 10
 # The compiled pricing pass runs on this many threads (the machines have 2 cores; the result is
 # the same for any count) once a round has PARALLEL_FROM players: below, a pass takes a few
 # milliseconds and a thread would cost more than it saves.

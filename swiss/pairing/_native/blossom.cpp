@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <thread>
 #include <vector>
 
@@ -714,6 +715,7 @@ struct Model {
     const int64_t *score, *cd, *gsize, *gpos, *ids;
     const int64_t *met_keys, *met_times, *met_off, *exc_keys, *exc_off;
     const int64_t *tiers, *highs;
+    const int64_t* highs_sys = nullptr;  // highs of the system's terms
     const int32_t* draws = nullptr;  // random systems: the draw of each pair u < v, row-major
     const int32_t* segmax = nullptr;  // and per row u and run j, the largest draw (u, v > u in j)
     int64_t run = 1, runs = 0;
@@ -810,6 +812,38 @@ static inline bool model_benefits(const Model& m, int64_t u, int64_t v, int64_t*
     return true;
 }
 
+// The system's terms of player pair u < v (as benefits) times mc[0], mc[1] (their
+// multipliers, times 4): with the run pair's bounds of the other components, an exact upper
+// bound of the edge's 4 w that costs a few multiplications (no exclusion lookups, no
+// tie-break hash, no component array).
+template <class V>
+static inline V system_terms(const Model& m, int64_t u, int64_t v, const V* mc) {
+    int64_t d = v - u;
+    switch (m.system) {
+        case SYS_MONRAD:
+            return mc[0] * (long long)(m.highs_sys[0] - d);
+        case SYS_BURSTEIN:
+            return mc[0] * (long long)d + mc[1] * (long long)(d * d);
+        case SYS_DUTCH: {
+            int64_t g = m.score[u] == m.score[v] ? m.gsize[u] : 0;
+            int64_t off = g - 2 * d;
+            if (off < 0) off = -off;
+            return mc[0] * (long long)(m.highs_sys[0] - off) +
+                   mc[1] * (long long)(m.highs_sys[1] - off * off);
+        }
+        case SYS_RANDOM:
+        case SYS_RANDOM2: {
+            int64_t value = m.draws[tri_index(m.n, u, v)];
+            if (m.system == SYS_RANDOM2 && m.score[u] == m.score[v] &&
+                (2 * m.gpos[u] < m.gsize[u]) != (2 * m.gpos[v] < m.gsize[v]))
+                value += int64_t(1) << RANDOM_BITS;
+            return mc[0] * (long long)value;
+        }
+        default:
+            return mc[0] * (long long)m.pi[u * m.n + v];
+    }
+}
+
 // ub[c * np_ + p] bounds component c of every pair of run pair p from above, so that
 // 4 * sum_c ub[c] * mults[c] >= 4 w for each of its edges: a row (u) or an edge whose
 // potentials already reach it cannot violate (blossom values only add), and is skipped
@@ -828,6 +862,9 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
     for (int64_t v = 0; v < m.nv; ++v) yd[v] = to_double(to_i256(y[v]));
     for (Py_ssize_t c = 0; c < k; ++c) multd[c] = to_double(to_i256(mults[c]));
     BlossomTree tree(parent, depth, (int64_t)cumz.size());
+    const Py_ssize_t cs = k - 1 - (m.system == SYS_BURSTEIN || m.system == SYS_DUTCH ? 2 : 1);
+    std::vector<V> mults4;  // the system's terms' multipliers, times 4
+    for (Py_ssize_t c = cs; c < k - 1; ++c) mults4.push_back(mults[c] * 4);
     int64_t count = 0;
     for (Py_ssize_t p = first; p < np_; p += stride) {
         if (cuts && p != first) cuts->push_back(bad->size());  // where run pair p starts
@@ -839,6 +876,12 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
         V ymin_j = y[starts[j]];
         for (int64_t v = starts[j] + 1; v < ends[j]; ++v)
             if (y[v] < ymin_j) ymin_j = y[v];
+        // 4 x the run pair's bounds of every component but the system's terms (an edge's
+        // bound adds its exact terms, system_terms).
+        V rest(0);
+        for (Py_ssize_t c = 0; c < k; ++c)
+            if ((c < cs || c == k - 1) && ub[c * np_ + p]) rest += mults[c] * (long long)ub[c * np_ + p];
+        rest = rest * 4;
         // Random systems: the run pair's bound holds its largest draw; a row's own largest
         // draw into run j (segmax) bounds that row tighter (its top of 32 draws, not of 1,024).
         const int32_t* seg = nullptr;
@@ -858,6 +901,12 @@ static void price_model_loop(const Model& m, const int64_t* ri, const int64_t* r
             if (!(y[u] + ymin_j < row_bound)) continue;
             for (int64_t v = i == j ? u + 1 : starts[j]; v < ends[j]; ++v) {
                 if (!(y[u] + y[v] < row_bound)) continue;
+                // Then against the edge's own bound (its exact system terms, the run pair's
+                // bounds of the rest): at round 1, Burstein's duals are tight on the rank
+                // distance of every pair across the middle and only its square tells those
+                // pairs apart, so the run pair's bound (its largest distance) skipped none of
+                // them: 25 million weights computed at 10,000 players, for 5,000 tight edges.
+                if (!(y[u] + y[v] < rest + system_terms<V>(m, u, v, mults4.data()))) continue;
                 if (!model_benefits(m, u, v, ben.data())) continue;
                 ++count;
                 // A floating-point filter first: every term is within a relative 2**-50 of
@@ -971,6 +1020,8 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
     m->met_off = (const int64_t*)b[6].buf; m->exc_keys = (const int64_t*)b[7].buf;
     m->exc_off = (const int64_t*)b[8].buf; m->tiers = (const int64_t*)b[9].buf;
     m->ntiers = b[9].len / 8; m->highs = (const int64_t*)b[10].buf;
+    int terms = system == SYS_BURSTEIN || system == SYS_DUTCH ? 2 : 1;
+    if (b[10].len / 8 >= terms + 1) m->highs_sys = m->highs + b[10].len / 8 - 1 - terms;
     return true;
 }
 
@@ -1072,29 +1123,34 @@ struct MT19937 {
         mt[0] = 0x80000000U;
         mti = 624;
     }
-    uint32_t next() {
-        static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-        uint32_t y;
-        if (mti >= 624) {
-            int kk;
-            for (kk = 0; kk < 624 - 397; kk++) {
-                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
-            }
-            for (; kk < 623; kk++) {
-                y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-                mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
-            }
-            y = (mt[623] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-            mt[623] = mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
-            mti = 0;
+    // The next 624 words of the state (the reference generation, without its table lookup
+    // so that the compiler vectorises both loops: the second reads words 227 back, written
+    // by this same pass).
+    void twist() {
+        const uint32_t upper = 0x80000000U, lower = 0x7fffffffU, matrix = 0x9908b0dfU;
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
+            mt[kk] = mt[kk + 397] ^ (y >> 1) ^ (-(y & 1U) & matrix);
         }
-        y = mt[mti++];
+        for (; kk < 623; kk++) {
+            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
+            mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ (-(y & 1U) & matrix);
+        }
+        uint32_t y = (mt[623] & upper) | (mt[0] & lower);
+        mt[623] = mt[396] ^ (y >> 1) ^ (-(y & 1U) & matrix);
+        mti = 0;
+    }
+    static inline uint32_t temper(uint32_t y) {
         y ^= (y >> 11);
         y ^= (y << 7) & 0x9d2c5680U;
         y ^= (y << 15) & 0xefc60000U;
         y ^= (y >> 18);
         return y;
+    }
+    uint32_t next() {
+        if (mti >= 624) twist();
+        return temper(mt[mti++]);
     }
     // randrange(1, 2**20)
     int32_t draw() {
@@ -1104,50 +1160,51 @@ struct MT19937 {
             if (v != reject) return (int32_t)v + 1;
         }
     }
+    // out[0:count] = the next count draws, as count calls of draw() would give them, a state
+    // block at a time: the rejected value (one word in 2**20) is rare, so each block is
+    // converted in one vectorised loop and only a block holding one is redone word by word.
+    void draws(int32_t* out, int64_t count) {
+        const uint32_t reject = (1U << RANDOM_BITS) - 1;
+        int64_t t = 0;
+        while (t < count) {
+            if (mti >= 624) twist();
+            int64_t take = std::min<int64_t>(624 - mti, count - t);
+            uint32_t hit = 0;
+            const uint32_t* src = mt + mti;
+            for (int64_t i = 0; i < take; ++i) {
+                uint32_t v = temper(src[i]) >> (32 - RANDOM_BITS);
+                out[t + i] = (int32_t)v + 1;
+                hit |= v == reject;
+            }
+            if (!hit) {
+                t += take;
+                mti += (int)take;
+                continue;
+            }
+            for (; t < count && mti < 624; ++mti) {  // the same words, skipping the rejected
+                uint32_t v = temper(mt[mti]) >> (32 - RANDOM_BITS);
+                if (v != reject) out[t++] = (int32_t)v + 1;
+            }
+        }
+    }
 };
 
-// For every player, the k partners with the largest values offered, ties broken towards the
-// smaller partner: a total order, so the kept set does not depend on the order of the offers
-// (hence not on how the rows were split over threads). Kept unsorted with their worst, so that
-// most offers cost one comparison.
-struct Partners {
-    typedef std::pair<int64_t, int64_t> Item;  // (value, partner)
-    int64_t k;
-    std::vector<Item> best;  // best[u * k + i]
-    std::vector<Item> worst;
-    std::vector<int64_t> fill;
-    Partners(int64_t n, int64_t k_) : k(k_), best(n * k_), worst(n), fill(n, 0) {}
-    static bool better(const Item& a, const Item& b) {
-        return a.first > b.first || (a.first == b.first && a.second < b.second);
-    }
-    void offer(int64_t u, int64_t v, int64_t value) {
-        Item item(value, v);
-        Item* b = &best[u * k];
-        if (fill[u] < k) {
-            b[fill[u]++] = item;
-            if (fill[u] == k) reworst(u);
-            return;
-        }
-        if (!better(item, worst[u])) return;
-        for (int64_t i = 0; i < k; ++i)
-            if (b[i] == worst[u]) { b[i] = item; break; }
-        reworst(u);
-    }
-    void reworst(int64_t u) {
-        Item* b = &best[u * k];
-        worst[u] = b[0];
-        for (int64_t i = 1; i < fill[u]; ++i)
-            if (better(worst[u], b[i])) worst[u] = b[i];
-    }
-    void merge(const Partners& other) {
-        int64_t n = (int64_t)fill.size();
-        for (int64_t u = 0; u < n; ++u)
-            for (int64_t i = 0; i < other.fill[u]; ++i) {
-                const Item& it = other.best[u * k + i];
-                offer(u, it.second, it.first);
-            }
-    }
+// The random systems' candidates: each player's k partners in its score group with the
+// largest random terms, ties towards the smaller partner (a total order: the set does not
+// depend on how the rows are split over threads). Found without a per-pair heap: each player
+// u gets a threshold thr[u] that about 3 k of its terms reach (the draws are uniform), the
+// walk keeps every pair whose term reaches the threshold of either end (one vectorised
+// comparison per pair), and u's best k are chosen among its kept pairs. That is exact when
+// at least k kept pairs reach thr[u] (every pair left out is below it), and when thr[u] is 1
+// (every pair is kept); otherwise (about one player in 10**5) u's group is scanned whole.
+struct Kept {
+    int32_t u, v, term;
 };
+
+static inline bool term_before(const std::pair<int32_t, int32_t>& a,
+                               const std::pair<int32_t, int32_t>& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+}
 
 // random_table(spec, key, run, k[, threads]) -> (draws: int32 per pair u < v in row-major order, 0 for
 // the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
@@ -1173,27 +1230,49 @@ static PyObject* random_table(PyObject*, PyObject* args) {
             PyObject* table = PyBytes_FromStringAndSize(nullptr, 4 * (n * (n - 1) / 2));
             PyObject* seg = table ? PyBytes_FromStringAndSize(nullptr, 4 * n * runs) : nullptr;
             std::vector<int64_t> runmax(runs * (runs + 1) / 2, 0);
-            Partners partners(n, k);
+            std::vector<int64_t> pu, pv;  // the candidates
             bool second = m.system == SYS_RANDOM2;
             if (table && seg) {
                 int32_t* out = (int32_t*)PyBytes_AS_STRING(table);
                 int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
                 std::fill(segmax, segmax + n * runs, 0);
                 Py_BEGIN_ALLOW_THREADS
-                // The draws, in stream order (sequential: one Mersenne Twister).
+                // The draws, in stream order (sequential: one Mersenne Twister), a row at a
+                // time: the row's edges' draws first, then spread over its pairs from the end
+                // (0 for the pairs that are not edges).
                 MT19937 mt;
                 mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
                 int64_t total = n * (n - 1) / 2;
                 if (m.exc_off[n] == 0 && !m.hard) {  // every pair is an edge
-                    for (int64_t t = 0; t < total; ++t) out[t] = mt.draw();
+                    mt.draws(out, total);
                 } else {
-                    int64_t t = 0;
-                    for (int64_t u = 0; u < n; ++u)
-                        for (int64_t v = u + 1; v < n; ++v, ++t)
-                            out[t] = model_edge(m, u, v) ? mt.draw() : 0;
+                    std::vector<char> edge(n);
+                    for (int64_t u = 0; u + 1 < n; ++u) {
+                        int32_t* row = out + tri_index(n, u, u + 1);
+                        int64_t edges = 0;
+                        for (int64_t v = u + 1; v < n; ++v)
+                            edges += edge[v] = model_edge(m, u, v);
+                        mt.draws(row, edges);
+                        for (int64_t v = n - 1; v > u; --v)
+                            row[v - u - 1] = edge[v] ? row[--edges] : 0;
+                    }
                 }
-                // The maxima and the candidates, rows split over the threads (balanced by
-                // pairs); each thread's run maxima and candidates merged after.
+                // Random2's halves, and where each score group ends (players are in rank
+                // order, so a group is a run of equal scores; otherwise every later player is
+                // checked).
+                std::vector<int32_t> top(n);
+                std::vector<int64_t> group_end(n, n);
+                bool runs_of_scores = true;
+                for (int64_t u = 0; u < n; ++u) {
+                    top[u] = 2 * m.gpos[u] < m.gsize[u];
+                    if (u && m.score[u] != m.score[u - 1] &&
+                        (m.score[u] > m.score[u - 1]) != (m.score[n - 1] > m.score[0]))
+                        runs_of_scores = false;
+                }
+                for (int64_t u = n - 2; u >= 0; --u)
+                    group_end[u] = m.score[u + 1] == m.score[u] ? group_end[u + 1] : u + 1;
+                // The row maxima and the kept pairs, rows split over the threads (balanced by
+                // pairs); the run maxima are taken from the row maxima after.
                 int nt = (int)std::max<Py_ssize_t>(1, std::min<Py_ssize_t>(threads, 64));
                 if (n < 2 * nt) nt = 1;
                 std::vector<int64_t> cut(nt + 1, n);
@@ -1202,49 +1281,117 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                     t += n - 1 - u;
                     if (t * nt >= total * part) cut[part++] = u + 1;
                 }
-                std::vector<std::vector<int64_t>> maxes(nt, std::vector<int64_t>(runmax.size(), 0));
-                std::vector<Partners> found(nt, Partners(0, k));
+                // Thresholds: partners in u's group (and, for Random2, in its other half,
+                // whose terms carry the bonus), 3 k of them expected above.
+                const int32_t B = int32_t(1) << RANDOM_BITS;
+                std::vector<int32_t> thr(n, 1);
+                {
+                    std::map<int64_t, std::pair<int64_t, int64_t>> groups;  // players, top half
+                    for (int64_t u = 0; u < n; ++u) {
+                        auto& g = groups[m.score[u]];
+                        g.first += 1;
+                        g.second += top[u];
+                    }
+                    const int64_t want = 3 * k;
+                    for (int64_t u = 0; u < n; ++u) {
+                        const auto& g = groups[m.score[u]];
+                        int64_t partners = g.first - 1;
+                        int64_t across = top[u] ? g.first - g.second : g.second;
+                        if (second && across > 4 * k)
+                            thr[u] = B + (int32_t)std::max<int64_t>(1, B - B * want / across);
+                        else if (partners > 4 * k)
+                            thr[u] = (int32_t)std::max<int64_t>(1, B - B * want / partners);
+                    }
+                }
+                std::vector<std::vector<Kept>> kept(nt);
+                // Per run j of the row: its largest draw, and whether any term in u's group
+                // reaches the threshold of u or of the partner, 8 pairs at a time in one
+                // vectorised loop; only those 8 are then looked at one by one.
                 auto work = [&](int w) {
-                    Partners mine(n, k);
-                    std::vector<int64_t>& rmax = maxes[w];
+                    std::vector<Kept>& mine = kept[w];
                     for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
-                        int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
                         int32_t* srow = segmax + u * runs;
-                        const int32_t* draws = out + tri_index(n, u, u + 1);
-                        bool top_u = 2 * m.gpos[u] < m.gsize[u];
-                        for (int64_t v = u + 1; v < n; ++v) {
-                            int32_t value = draws[v - u - 1];
-                            int64_t j = v / run;
-                            if (value > rmax[row + j]) rmax[row + j] = value;
-                            if (value > srow[j]) srow[j] = value;
-                            if (value && m.score[v] == m.score[u]) {
-                                int64_t term = value;
-                                if (second && top_u != (2 * m.gpos[v] < m.gsize[v]))
-                                    term += int64_t(1) << RANDOM_BITS;
-                                mine.offer(u, v, term);
-                                mine.offer(v, u, term);
+                        const int32_t* row = out + tri_index(n, u, u + 1);  // [v - u - 1]
+                        const int32_t top_u = top[u], thr_u = thr[u];
+                        const int64_t end = runs_of_scores ? group_end[u] : n;
+                        for (int64_t j = (u + 1) / run; j < runs; ++j) {
+                            const int64_t lo = std::max(u + 1, j * run);
+                            const int64_t hi = std::min(n, (j + 1) * run);
+                            const int64_t mid = std::min(hi, std::max(lo, end));
+                            int32_t best = 0;
+                            for (int64_t c0 = lo; c0 < mid; c0 += 8) {
+                                const int64_t c1 = std::min(mid, c0 + 8);
+                                int32_t hit = 0;
+                                for (int64_t v = c0; v < c1; ++v) {
+                                    int32_t value = row[v - u - 1];
+                                    best = std::max(best, value);
+                                    int32_t term = value + (second & (value != 0) &
+                                                            (top_u != top[v])) * B;
+                                    hit |= term >= std::min(thr_u, thr[v]);
+                                }
+                                if (!hit) continue;
+                                for (int64_t v = c0; v < c1; ++v) {
+                                    int32_t value = row[v - u - 1];
+                                    int32_t term = value + (second && value && top_u != top[v]) * B;
+                                    if (term < std::min(thr_u, thr[v])) continue;
+                                    if (!runs_of_scores && m.score[v] != m.score[u]) continue;
+                                    mine.push_back({(int32_t)u, (int32_t)v, term});
+                                }
                             }
+                            for (int64_t v = mid; v < hi; ++v) best = std::max(best, row[v - u - 1]);
+                            srow[j] = best;
                         }
                     }
-                    found[w] = std::move(mine);
                 };
                 std::vector<std::thread> pool;
                 for (int w = 1; w < nt; ++w) pool.emplace_back(work, w);
                 work(0);
                 for (auto& th : pool) th.join();
-                partners = std::move(found[0]);
-                for (int w = 1; w < nt; ++w) partners.merge(found[w]);
-                for (int w = 0; w < nt; ++w)
-                    for (size_t x = 0; x < runmax.size(); ++x)
-                        runmax[x] = std::max(runmax[x], maxes[w][x]);
-                Py_END_ALLOW_THREADS
-                std::vector<int64_t> pu, pv;
-                for (int64_t u = 0; u < n; ++u)
-                    for (int64_t x = 0; x < partners.fill[u]; ++x) {
-                        int64_t v = partners.best[u * k + x].second;
+                for (int64_t u = 0; u < n; ++u) {
+                    int64_t i = u / run, row = i * runs - i * (i - 1) / 2 - i;
+                    const int32_t* srow = segmax + u * runs;
+                    for (int64_t j = i; j < runs; ++j)
+                        runmax[row + j] = std::max<int64_t>(runmax[row + j], srow[j]);
+                }
+                // Each player's kept pairs (term, partner), then its best k.
+                std::vector<int64_t> at(n + 1, 0);
+                for (const auto& list : kept)
+                    for (const Kept& x : list) { ++at[x.u + 1]; ++at[x.v + 1]; }
+                for (int64_t u = 0; u < n; ++u) at[u + 1] += at[u];
+                std::vector<std::pair<int32_t, int32_t>> items(at[n]);
+                {
+                    std::vector<int64_t> fill(at.begin(), at.end() - 1);
+                    for (const auto& list : kept)
+                        for (const Kept& x : list) {
+                            items[fill[x.u]++] = {x.term, x.v};
+                            items[fill[x.v]++] = {x.term, x.u};
+                        }
+                }
+                std::vector<std::pair<int32_t, int32_t>> whole;
+                for (int64_t u = 0; u < n; ++u) {
+                    auto first = items.begin() + at[u], last = items.begin() + at[u + 1];
+                    int64_t reach = 0;
+                    for (auto it = first; it != last; ++it) reach += it->first >= thr[u];
+                    if (reach < k && thr[u] > 1) {  // too few above the threshold: every pair
+                        whole.clear();
+                        for (int64_t v = 0; v < n; ++v) {
+                            if (v == u || m.score[v] != m.score[u]) continue;
+                            int32_t value = out[tri_index(n, std::min(u, v), std::max(u, v))];
+                            int32_t term = value + (second && value && top[u] != top[v]) * B;
+                            if (term) whole.push_back({term, (int32_t)v});
+                        }
+                        first = whole.begin();
+                        last = whole.end();
+                    }
+                    auto stop = first + std::min<int64_t>(k, last - first);
+                    std::partial_sort(first, stop, last, term_before);
+                    for (auto it = first; it != stop; ++it) {
+                        int64_t v = it->second;
                         pu.push_back(std::min(u, v));
                         pv.push_back(std::max(u, v));
                     }
+                }
+                Py_END_ALLOW_THREADS
                 result = Py_BuildValue("(NNy#y#y#)", table, seg, (const char*)runmax.data(),
                                        (Py_ssize_t)(8 * runmax.size()), (const char*)pu.data(),
                                        (Py_ssize_t)(8 * pu.size()), (const char*)pv.data(),
