@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import contextlib
 import gc
-import inspect
 import sys
 import tempfile
 import threading
@@ -51,6 +50,9 @@ from asyncio import events  # noqa: E402
 # Functions a thread sits in when it is idle (waiting for work, a lock, a socket).
 _IDLE = {"wait", "_wait_for_tstate_lock", "get", "select", "poll", "recv", "recv_bytes",
          "_recv", "_recv_bytes", "accept", "sleep", "_worker", "run", "readinto", "acquire"}
+# Where an idle thread's top frame stops when it blocks inside C (aiosqlite's
+# ``tx.get()`` on a SimpleQueue): (function, line) pairs found at run time.
+_BLOCKED_IN_C = {"_connection_worker_thread"}
 
 
 @dataclass
@@ -81,6 +83,12 @@ _transactions: list[Transaction] = []
 def _where(frame: Any, depth: int = 9) -> tuple[str, ...]:
     return tuple(f"{Path(f.filename).name}:{f.lineno}:{f.name}"
                  for f in traceback.extract_stack(frame))[-depth:]
+
+
+def _line(frame: Any) -> str:
+    import linecache
+
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno)
 
 
 def _describe(callback: Any) -> str:
@@ -144,6 +152,8 @@ def _instrument(slow: float, listed: float) -> None:
                     continue
                 if other.f_code.co_name in _IDLE:
                     continue
+                if other.f_code.co_name in _BLOCKED_IN_C and "tx.get()" in _line(other):
+                    continue
                 if ident not in names:
                     names = {t.ident: t.name for t in threading.enumerate()}
                 busy[names.get(ident, str(ident))] = " <- ".join(reversed(_where(other, 4)))
@@ -163,9 +173,11 @@ def _instrument(slow: float, listed: float) -> None:
             async with opened(self, readonly=readonly) as conn:
                 yield conn
             return
-        caller = inspect.stack()[2]
-        name = (f"{Path(caller.filename).name}:{caller.lineno}:{caller.function}"
-                + (" (read)" if readonly else ""))
+        # (inspect.stack() resolves every file's path: tens of ms in the loop, it skewed
+        # the first version of these figures)
+        caller = sys._getframe(2)
+        name = (f"{Path(caller.f_code.co_filename).name}:{caller.f_lineno}:"
+                f"{caller.f_code.co_name}" + (" (read)" if readonly else ""))
         asked = time.monotonic()
         async with opened(self, readonly=readonly) as conn:
             began = time.monotonic()

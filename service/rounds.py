@@ -3,7 +3,7 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -240,7 +240,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         explanation: dict[str, Any] | str | None = None,
         replaces: int | None = None,
         stored: StoredRound | None = None,
-    ) -> Callable[[], RoundView]:
+    ) -> Callable[[], Awaitable[RoundView]]:
         """:meth:`_insert_round`, returning how to get the round's view: with ``stored``
         (built in the worker) the view is made from it alone, so the caller can make it
         after its commit instead of holding the database meanwhile."""
@@ -302,9 +302,13 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await self._audit(conn, actor, t, "round.pair", None, audit)
         if view is None:
             assert stored is not None
-            return partial(stored.view_for, game_ids, now, deadline)
+            return partial(stored.view_in_turns, game_ids, now, deadline)
         built = view
-        return lambda: built
+
+        async def as_built() -> RoundView:
+            return built
+
+        return as_built
 
     async def _close_round(
         self,

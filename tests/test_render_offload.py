@@ -153,3 +153,14 @@ async def test_the_delivery_posts_the_same_whichever_renders(boards: int) -> Non
         await expected.send(**outgoing.send_kwargs())
     assert _posted(channel) == _posted(expected)
     assert delivery.renderer.in_process == (1 if boards >= RENDER_IN_PROCESS_FROM else 0)
+
+
+async def test_the_render_worker_runs_at_a_lower_cpu_priority_than_the_bot(
+        pool: RenderPool) -> None:
+    from service.pairing_pool import WORKER_NICE
+
+    await pool.warm_up()
+    pids = pool.worker_pids()
+    assert len(pids) == 1
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(19, ours + WORKER_NICE)

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
+from service.pairing_pool import lower_priority
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +42,16 @@ class RenderPool:
         self.in_process = 0  # renders done by the worker (tests and benchmarks read them)
         self.in_thread = 0  # renders that fell back to a thread
 
+    def worker_pids(self) -> list[int]:
+        """The worker process alive now (tests read its priority)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
+
     def _get(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context)
+            # at a lower CPU priority than the bot, as the pairing workers (pairing_pool)
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
+                                                 initializer=lower_priority)
         return self._executor
 
     async def render(self, kind: str, payload: dict[str, Any], *,
