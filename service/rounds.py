@@ -31,6 +31,7 @@ from service.stored_round import StoredRound
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import extras as extras_repo
+from storage import journal
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import requests as request_repo
@@ -182,6 +183,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
         if number > settings.rounds:
+            if await journal.deferred_of(conn, t.id, "swiss_final") is not None:
+                raise ConflictError(  # service.playoffs._cut: seeded after its commit
+                    f"The top cut of '{t.name}' is being seeded from the final standings: "
+                    "run /round next again in a few seconds.")
             raise ConflictError(
                 f"All {settings.rounds} rounds of '{t.name}' have been paired: finish it with "
                 "/tournament finish."

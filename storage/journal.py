@@ -181,6 +181,17 @@ async def drop_deferred(conn: Connection, outbox_id: int, reason: str, never: da
     return cur.rowcount == 1
 
 
+async def deferred_of(conn: Connection, tournament_id: int, kind: str) -> int | None:
+    """The id of the tournament's announcement of ``kind`` that still waits for its payload
+    (a big event's top cut being seeded after its operation's commit), else None."""
+    async with conn.execute(
+        "SELECT id FROM outbox WHERE tournament_id = ? AND kind = ? AND deferred IS NOT NULL"
+        " ORDER BY id LIMIT 1", (tournament_id, kind),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else int(row[0])
+
+
 async def deferred_ids(conn: Connection, tournament_id: int | None = None, *,
                        created_before: datetime | None = None) -> list[int]:
     """The announcements still waiting for their payload (of one tournament, written before
