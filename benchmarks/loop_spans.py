@@ -72,6 +72,7 @@ class Transaction:
     waited: float
     held: float
     name: str
+    commit: float = 0.0  # of ``held``: the COMMIT (or ROLLBACK) itself
 
 
 _state: dict[str, Any] = {"on": False, "start": None, "stack": None, "threads": None}
@@ -179,13 +180,18 @@ def _instrument(slow: float, listed: float) -> None:
         name = (f"{Path(caller.f_code.co_filename).name}:{caller.f_lineno}:"
                 f"{caller.f_code.co_name}" + (" (read)" if readonly else ""))
         asked = time.monotonic()
-        async with opened(self, readonly=readonly) as conn:
-            began = time.monotonic()
-            try:
-                yield conn
-            finally:
-                _transactions.append(Transaction(began, began - asked,
-                                                 time.monotonic() - began, name))
+        began = body_end = asked
+        try:
+            async with opened(self, readonly=readonly) as conn:
+                began = time.monotonic()
+                try:
+                    yield conn
+                finally:
+                    body_end = time.monotonic()
+        finally:  # held: to the end of its COMMIT (a WAL checkpoint runs in one)
+            end = time.monotonic()
+            _transactions.append(Transaction(began, began - asked, end - began, name,
+                                             end - body_end))
 
     db.Database.transaction = transaction  # type: ignore[method-assign,assignment]
 
@@ -216,8 +222,9 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
         for t in _transactions:
             if _overlap(sent, end, t.start - t.waited, t.start + t.held) > 0 and (
                     t.held + t.waited > args.list / 1000):
-                print(f"    transaction held {t.held * 1000:6.1f} ms (waited "
-                      f"{t.waited * 1000:5.1f}) at +{(t.start - sent) * 1000:6.1f}: {t.name}")
+                print(f"    transaction held {t.held * 1000:6.1f} ms (commit "
+                      f"{t.commit * 1000:5.1f}, waited {t.waited * 1000:5.1f}) at "
+                      f"+{(t.start - sent) * 1000:6.1f}: {t.name}")
     print(f"\nevent-loop callbacks over {args.slow:g} ms (wall, loop thread CPU, process CPU):")
     for c in sorted(_listed, key=lambda c: -c.wall):
         if c.wall * 1000 <= args.slow:
@@ -231,7 +238,8 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
     print(f"\ntransactions held over {args.slow_tx:g} ms:")
     for t in sorted(_transactions, key=lambda t: -t.held):
         if t.held * 1000 > args.slow_tx:
-            print(f"{t.held * 1000:8.1f} ms (waited {t.waited * 1000:5.1f})  {t.name}")
+            print(f"{t.held * 1000:8.1f} ms (commit {t.commit * 1000:5.1f}, waited "
+                  f"{t.waited * 1000:5.1f})  {t.name}")
 
 
 def main() -> None:

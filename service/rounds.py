@@ -229,7 +229,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         later = await self._insert_round_later(
             conn, actor, t, number, games, byes, force=force, draft_version=draft_version,
             explanation=explanation, replaces=replaces, stored=stored)
-        return later()
+        return await later()
 
     async def _insert_round_later(
         self,
