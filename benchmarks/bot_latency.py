@@ -1,8 +1,12 @@
 """The bot while it pairs: other guilds' latency, heartbeats, /round next click to posted.
 
-Used by ``python benchmarks/service.py --latency`` (issue 13 part 4). Everything runs in one
-process, as ``swissbot demo`` does: the sandbox (fake Discord, gateway heartbeat every
-``HEARTBEAT_MS``) and the real discord.py client with swissbot's cogs, on a fresh SQLite file.
+Used by ``python benchmarks/service.py --latency`` (issue 13 part 4). The bot (the real
+discord.py client with swissbot's cogs, on a fresh SQLite file) runs in this process; the
+sandbox (fake Discord, gateway heartbeat every ``HEARTBEAT_MS``) with the users who click (A's
+organiser, B's player) runs in a process of its own by default, as Discord is another
+machine. ``--sandbox-in-process`` puts it in the bot's process and event loop, as ``swissbot
+demo`` does (the mode of the tables before 24 November 12:00): the fake Discord's own work
+(parsing and storing a dozen big posts, dispatching) then counts as the bot's stall.
 
 Guild A has a running event of ``players`` guests, round 1 complete (set up through the
 service, not measured). Guild B has a 4-player event with a game open. Then, measured,
@@ -20,14 +24,19 @@ pairings posted.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import multiprocessing
 import random
 import statistics
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, Protocol
 
 import discord
 
@@ -57,6 +66,10 @@ class Latency:
     max_ms: float
     heartbeat_gap: float
     repeats: int = 1
+    # every B report (sent, ms; time.monotonic, the same clock in both processes) and the
+    # pairing windows, for loop_spans to match the slow reports with what the loop did
+    sent_and_took: list[tuple[float, float]] = field(default_factory=list, repr=False)
+    windows: list[tuple[float, float]] = field(default_factory=list, repr=False)
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -65,86 +78,256 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 async def measure(players: int, inline: bool, folder: Path, *, system: str = "dutch",
-                  repeats: int = REPEATS) -> Latency:
-    fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
-    await fake.start()
+                  repeats: int = REPEATS, sandbox_process: bool = True,
+                  on_click: Callable[[], None] | None = None) -> Latency:
+    """One row. ``sandbox_process``: the fake Discord (and B's and A's clicks) in a process
+    of its own, as Discord is another machine; else in the bot's process and event loop (the
+    fake Discord's parsing and storing of the big posts then counts as the bot's stall).
+    ``on_click`` is called in this process just before each ``/round next`` (loop_spans)."""
+    side: DiscordSide = (await _ProcessSide.start() if sandbox_process
+                         else await _InProcessSide.start())
     endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
-    point_at(fake.api_base, fake.gateway_url)
-    big = fake.add_guild("Big Club", players=0)
-    small = fake.add_guild("Small Club", players=4)
+    info = side.info
+    point_at(info.api_base, info.gateway_url)
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
-        discord_token=fake.token, database=folder / f"{players}-{inline}.sqlite3",
-        guild_ids=(big.id, small.id), discord_api_base=fake.api_base,
-        discord_gateway_url=fake.gateway_url,
+        discord_token=info.token, database=folder / f"{players}-{inline}.sqlite3",
+        guild_ids=(info.big_guild, info.small_guild), discord_api_base=info.api_base,
+        discord_gateway_url=info.gateway_url,
         pairing_inline_below=100_000 if inline else 100,
     )
     bot = SwissBot(settings, guild_ready_timeout=0.05, delivery_interval=0.05)
-    running = await start_bot(bot, fake)
+    running = None
     jitter = random.Random(players)
     try:
+        running = await start_bot(bot, SimpleNamespace(token=info.token))  # type: ignore[arg-type]
         service = bot.service
-        org = await _big_event(service, big, players, system)
-        reporter = await _small_event(service, fake, small)
-        channel = big.channel("tournaments")
+        org = await _big_event(service, info, players, system)
+        reporter = await _small_event(service, info)
         await _drain(service)
         if not inline:
             await service.pairing.warm_up()  # as the bot does at start-up
             await bot.delivery.renderer.warm_up()
         windows: list[tuple[float, float]] = []
-        sent_and_took: list[tuple[float, float]] = []
-        done = asyncio.Event()
-
-        async def report_loop() -> None:
-            while not done.is_set():
-                sent = time.perf_counter()
-                inter = await fake.send_slash_command(small, small.channel("tournaments"),
-                                                      reporter, "report", {"result": "win"})
-                await fake.reply(inter, timeout=600)
-                sent_and_took.append((sent, (time.perf_counter() - sent) * 1000))
-                await asyncio.sleep(REPORT_EVERY * jitter.uniform(0.5, 1.5))
-
-        loop_task = asyncio.create_task(report_loop())
-        owner = fake.owner_member(big)
-        gaps: list[float] = []
+        await side.start_reports(reporter)
         try:
             attempt = 0
-            while attempt < repeats or (_in_windows(sent_and_took, windows) < MIN_REPORTS
-                                        and attempt < MAX_REPEATS):
+            while attempt < repeats or (
+                    _in_windows(await side.sent_so_far(), windows) < MIN_REPORTS
+                    and attempt < MAX_REPEATS):
                 attempt += 1
                 await asyncio.sleep(0.3 + 0.2 * jitter.random())  # not in step with B
-                beats_from = len(fake.heartbeats)
-                clicked = time.perf_counter()
-                inter = await fake.send_slash_command(big, channel, owner, "round next", {})
-                await fake.reply(inter, timeout=900)
+                if on_click is not None:
+                    on_click()
+                clicked = await side.click_round_next()
                 await _drain(service)
-                windows.append((clicked, time.perf_counter()))
-                # from the last heartbeat before the click to the first after the last post
-                await asyncio.sleep(HEARTBEAT_MS / 1000 * 1.2)
-                beats = fake.heartbeats[max(0, beats_from - 1):]
-                gaps += [b - a for a, b in itertools.pairwise(beats)]
+                windows.append((clicked, time.monotonic()))
+                await asyncio.sleep(HEARTBEAT_MS / 1000 * 1.2)  # the first beat after it
                 # back to round 1 complete, not measured
                 await service.undo_round(org, round_number=2)
                 await _drain(service)
         finally:
-            done.set()
-            await loop_task
+            sent_and_took, beats = await side.finish()
         latencies = _in_windows(sent_and_took, windows, values=True)
         return Latency(
-            mode="inline (old)" if inline else "worker process",
+            mode=("inline (old)" if inline else "worker process")
+            + ("" if sandbox_process else ", 1 proc"),
             players=players,
             click_to_posted=statistics.median(end - start for start, end in windows),
             reports=len(latencies), p50_ms=statistics.median(latencies),
             p95_ms=_quantile(latencies, 0.95), p99_ms=_quantile(latencies, 0.99),
-            max_ms=max(latencies), heartbeat_gap=max(gaps, default=float("nan")),
-            repeats=len(windows),
+            max_ms=max(latencies), heartbeat_gap=_largest_gap(beats, windows),
+            repeats=len(windows), sent_and_took=sent_and_took, windows=windows,
         )
     finally:
-        await running.stop()
+        if running is not None:
+            await running.stop()
         if not inline:
             bot.service.pairing.close()
-        await fake.stop()
+        await side.close()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = endpoints
+
+
+def _largest_gap(beats: list[float], windows: list[tuple[float, float]]) -> float:
+    """The largest gap between heartbeats inside a window: from the last beat before the
+    click to the first one after the last post."""
+    gaps: list[float] = []
+    for start, end in windows:
+        before = [b for b in beats if b <= start][-1:]
+        inside = [b for b in beats if start < b < end]
+        after = [b for b in beats if b >= end][:1]
+        gaps += [b - a for a, b in itertools.pairwise(before + inside + after)]
+    return max(gaps, default=float("nan"))
+
+
+@dataclass(frozen=True)
+class SandboxInfo:
+    """What the bot's side needs to know of the fake Discord's world."""
+
+    token: str
+    api_base: str
+    gateway_url: str
+    big_guild: int
+    big_channel: int
+    small_guild: int
+    small_channel: int
+    small_members: tuple[tuple[int, str], ...]  # (user id, display name)
+
+
+class _Driver:
+    """The Discord side of the benchmark: the fake Discord, A's organiser who clicks and B's
+    player who reports. Runs in the bot's process or in its own (``_sandbox_main``)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.big = fake.add_guild("Big Club", players=0)
+        self.small = fake.add_guild("Small Club", players=4)
+        self.sent_and_took: list[tuple[float, float]] = []
+        self._done = asyncio.Event()
+        self._reports: asyncio.Task[None] | None = None
+        self.info = SandboxInfo(
+            token=fake.token, api_base=fake.api_base, gateway_url=fake.gateway_url,
+            big_guild=self.big.id, big_channel=self.big.channel("tournaments").id,
+            small_guild=self.small.id, small_channel=self.small.channel("tournaments").id,
+            small_members=tuple((m.id, m.display_name or m.username)
+                                for m in fake.players(self.small)),
+        )
+
+    async def start_reports(self, reporter: int) -> None:
+        member = self.small.members[reporter]
+        jitter = random.Random(reporter)
+
+        async def report_loop() -> None:
+            channel = self.small.channel("tournaments")
+            while not self._done.is_set():
+                sent = time.monotonic()
+                inter = await self.fake.send_slash_command(self.small, channel, member,
+                                                           "report", {"result": "win"})
+                await self.fake.reply(inter, timeout=600)
+                self.sent_and_took.append((sent, (time.monotonic() - sent) * 1000))
+                await asyncio.sleep(REPORT_EVERY * jitter.uniform(0.5, 1.5))
+
+        self._reports = asyncio.create_task(report_loop(), name="B reports")
+
+    async def sent_so_far(self) -> list[tuple[float, float]]:
+        return list(self.sent_and_took)
+
+    async def click_round_next(self) -> float:
+        """A's organiser clicks /round next; when it was clicked, once it is answered."""
+        clicked = time.monotonic()
+        inter = await self.fake.send_slash_command(
+            self.big, self.big.channel("tournaments"), self.fake.owner_member(self.big),
+            "round next", {})
+        await self.fake.reply(inter, timeout=900)
+        return clicked
+
+    async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
+        self._done.set()
+        if self._reports is not None:
+            await self._reports
+        return list(self.sent_and_took), list(self.fake.heartbeats)
+
+
+class DiscordSide(Protocol):
+    info: SandboxInfo
+
+    async def start_reports(self, reporter: int) -> None: ...
+    async def sent_so_far(self) -> list[tuple[float, float]]: ...
+    async def click_round_next(self) -> float: ...
+    async def finish(self) -> tuple[list[tuple[float, float]], list[float]]: ...
+    async def close(self) -> None: ...
+
+
+class _InProcessSide:
+    """The fake Discord in this process and event loop (the mode of the earlier tables)."""
+
+    def __init__(self, fake: FakeDiscord, driver: _Driver) -> None:
+        self.fake, self.driver, self.info = fake, driver, driver.info
+
+    @classmethod
+    async def start(cls) -> _InProcessSide:
+        fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
+        await fake.start()
+        return cls(fake, _Driver(fake))
+
+    async def start_reports(self, reporter: int) -> None:
+        await self.driver.start_reports(reporter)
+
+    async def sent_so_far(self) -> list[tuple[float, float]]:
+        return await self.driver.sent_so_far()
+
+    async def click_round_next(self) -> float:
+        return await self.driver.click_round_next()
+
+    async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
+        return await self.driver.finish()
+
+    async def close(self) -> None:
+        await self.fake.stop()
+
+
+def _sandbox_main(conn: Connection) -> None:
+    """The fake Discord's process: serve the driver's calls that come through ``conn``."""
+    asyncio.run(_serve(conn))
+
+
+async def _serve(conn: Connection) -> None:
+    fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
+    await fake.start()
+    driver = _Driver(fake)
+    conn.send(driver.info)
+    try:
+        while True:
+            # a thread waits on the pipe, so the loop keeps serving the bot meanwhile
+            name, args = await asyncio.to_thread(conn.recv)
+            if name == "close":
+                break
+            conn.send(await getattr(driver, name)(*args))
+    finally:
+        await fake.stop()
+        conn.send(None)
+
+
+class _ProcessSide:
+    """The fake Discord in a process of its own (spawned: nothing of the bot's state)."""
+
+    def __init__(self, process: Any, conn: Connection, info: SandboxInfo) -> None:
+        self.process, self.conn, self.info = process, conn, info
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def start(cls) -> _ProcessSide:
+        ours, theirs = multiprocessing.Pipe()
+        process = multiprocessing.get_context("spawn").Process(
+            target=_sandbox_main, args=(theirs,), name="fake-discord", daemon=True)
+        process.start()
+        info = await asyncio.to_thread(ours.recv)
+        return cls(process, ours, info)
+
+    async def _call(self, name: str, *args: Any) -> Any:
+        async with self._lock:
+            self.conn.send((name, args))
+            return await asyncio.to_thread(self.conn.recv)
+
+    async def start_reports(self, reporter: int) -> None:
+        await self._call("start_reports", reporter)
+
+    async def sent_so_far(self) -> list[tuple[float, float]]:
+        return list(await self._call("sent_so_far"))
+
+    async def click_round_next(self) -> float:
+        return float(await self._call("click_round_next"))
+
+    async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
+        sent, beats = await self._call("finish")
+        return list(sent), list(beats)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._call("close")
+        await asyncio.to_thread(self.process.join, 10)
+        if self.process.is_alive():
+            self.process.kill()
 
 
 def _in_windows(sent_and_took: list[tuple[float, float]], windows: list[tuple[float, float]],
@@ -155,11 +338,11 @@ def _in_windows(sent_and_took: list[tuple[float, float]], windows: list[tuple[fl
     return inside if values else len(inside)
 
 
-async def _big_event(service: Any, guild: Any, players: int, system: str) -> Actor:
+async def _big_event(service: Any, info: SandboxInfo, players: int, system: str) -> Actor:
     """``players`` guests imported, started (round 1), every game of round 1 decided."""
-    org = Actor(1, guild.id, "Org", True)
+    org = Actor(1, info.big_guild, "Org", True)
     await service.create_tournament(org, "Big Open", 7, system=system, seed=7,
-                                    channel_id=guild.channel("tournaments").id)
+                                    channel_id=info.big_channel)
     for first in range(0, players, 1000):
         rows = "\n".join(f"Guest {i},{1000 + (i * 7919) % 1800}"
                          for i in range(first, min(players, first + 1000)))
@@ -171,15 +354,15 @@ async def _big_event(service: Any, guild: Any, players: int, system: str) -> Act
     return org
 
 
-async def _small_event(service: Any, fake: FakeDiscord, guild: Any) -> Any:
-    org = Actor(1, guild.id, "Org", True)
+async def _small_event(service: Any, info: SandboxInfo) -> int:
+    """B's 4-player event with round 1 open; the user id of the player who reports."""
+    org = Actor(1, info.small_guild, "Org", True)
     await service.create_tournament(org, "Small Cup", 3, seed=1,
-                                    channel_id=guild.channel("tournaments").id)
-    members = fake.players(guild)
-    for m in members:
-        await service.join(Actor(m.id, guild.id, m.display_name or m.username, False))
+                                    channel_id=info.small_channel)
+    for user_id, name in info.small_members:
+        await service.join(Actor(user_id, info.small_guild, name, False))
     view = await service.start_tournament(org)
-    return guild.members[view.games[0].white.user_id]
+    return int(view.games[0].white.user_id)
 
 
 async def _drain(service: Any, timeout: float = 900) -> None:
@@ -204,23 +387,25 @@ async def _undelivered(service: Any) -> int:
 
 
 def run_latency(sizes: list[int], system: str, *, repeats: int = REPEATS,
-                inline_too: bool = True) -> list[Latency]:
+                inline_too: bool = True, modes: tuple[bool, ...] = (True,)) -> list[Latency]:
+    """``modes``: for each, the fake Discord in its own process (True) or in the bot's."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp:
         for players in sizes:
             for inline in (False, True) if inline_too else (False,):
-                rows.append(asyncio.run(measure(players, inline, Path(tmp), system=system,
-                                                repeats=repeats)))
-                print_row(rows[-1])
+                for apart in modes:
+                    rows.append(asyncio.run(measure(players, inline, Path(tmp), system=system,
+                                                    repeats=repeats, sandbox_process=apart)))
+                    print_row(rows[-1])
     return rows
 
 
-HEADER = (f"{'players':>8} {'pairing in':16} {'rounds':>6} {'click→posted s':>14} "
+HEADER = (f"{'players':>8} {'pairing in':24} {'rounds':>6} {'click→posted s':>14} "
           f"{'B reports':>9} {'B p50 ms':>9} {'B p95 ms':>9} {'B p99 ms':>9} {'B max ms':>9} "
           f"{'max heartbeat gap s':>19}")
 
 
 def print_row(r: Latency) -> None:
-    print(f"{r.players:8,} {r.mode:16} {r.repeats:6d} {r.click_to_posted:14.2f} "
+    print(f"{r.players:8,} {r.mode:24} {r.repeats:6d} {r.click_to_posted:14.2f} "
           f"{r.reports:9d} {r.p50_ms:9.1f} {r.p95_ms:9.1f} {r.p99_ms:9.1f} {r.max_ms:9.1f} "
           f"{r.heartbeat_gap:19.2f}", flush=True)

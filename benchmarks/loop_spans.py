@@ -1,17 +1,27 @@
-"""What blocks the event loop while a big round is paired: a diagnostic, not a figure table.
+"""What held another guild's ``/report`` while a big round was paired: a diagnostic, not a
+figure table.
 
-Runs one ``benchmarks/bot_latency.py`` measurement (pairing in a worker process) and, from
-the click on ``/round next`` to the last post, records:
+Runs one ``benchmarks/bot_latency.py`` measurement (pairing in a worker process, the fake
+Discord in its own process unless ``--sandbox-in-process``) and, from the first click on
+``/round next`` on, records in the bot's process:
 
-* every event-loop callback that ran longer than ``--slow`` ms (a wrapper around
-  ``asyncio.Handle._run``), with the event loop thread's stack sampled while it ran;
-* every database transaction held longer than ``--slow-tx`` ms (SQLite has one writing
-  connection: another guild's command waits for it; "(read)" marks one on the reading
-  connection, which makes no writer wait), with where it was opened.
+* every event-loop callback (start and length), and for those over ``--list`` ms what it
+  was: a task's name, its coroutine and where it stopped (``TaskStepMethWrapper`` hides the
+  task; ``gc.get_referents`` finds it), the event loop thread's own CPU time in it and the
+  process's (the difference is other threads: aiosqlite's, the ``to_thread`` pool), and,
+  sampled from another thread while it ran over ``--slow``/2 ms, the loop thread's stack and
+  which other threads were busy;
+* every database transaction (its wait for the connection and how long it was held, where it
+  was opened; "(read)" marks the reading connections, which make no writer wait).
 
-    nice python benchmarks/loop_spans.py --players 3000
+Then, for every B report over ``--report`` ms sent inside a pairing window: how much of its
+time the event loop was busy, the callbacks over ``--list`` ms and the transactions that
+overlapped it. Callbacks over ``--slow`` ms are listed once more with their stacks.
 
-How docs/performance.md ("Where the time went") found what to move off the loop (issue 13).
+    nice python benchmarks/loop_spans.py --players 3000 [--repeats 3] [--sandbox-in-process]
+
+How docs/performance.md ("Where the time went", "What held B's slow reports") found what to
+move off the loop (issue 13).
 """
 
 from __future__ import annotations
@@ -19,13 +29,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import inspect
+import gc
 import sys
 import tempfile
 import threading
 import time
 import traceback
+from array import array
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,42 +47,122 @@ sys.path[:] = [str(_ROOT)] + [p for p in sys.path
 
 from asyncio import events  # noqa: E402
 
-_state: dict[str, Any] = {"on": False, "start": None, "stack": None}
-_slow: list[tuple[float, str, tuple[str, ...] | None]] = []
-_transactions: list[tuple[float, str]] = []
+# Functions a thread sits in when it is idle (waiting for work, a lock, a socket).
+_IDLE = {"wait", "_wait_for_tstate_lock", "get", "select", "poll", "recv", "recv_bytes",
+         "_recv", "_recv_bytes", "accept", "sleep", "_worker", "run", "readinto", "acquire"}
+# Where an idle thread's top frame stops when it blocks inside C (aiosqlite's
+# ``tx.get()`` on a SimpleQueue): (function, line) pairs found at run time.
+_BLOCKED_IN_C = {"_connection_worker_thread"}
 
 
-def _where(frame: Any) -> tuple[str, ...]:
+@dataclass
+class Callback:
+    start: float
+    wall: float
+    loop_cpu: float
+    process_cpu: float
+    what: str
+    stack: tuple[str, ...] | None = None
+    busy_threads: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Transaction:
+    start: float
+    waited: float
+    held: float
+    name: str
+    commit: float = 0.0  # of ``held``: the COMMIT (or ROLLBACK) itself
+
+
+_state: dict[str, Any] = {"on": False, "start": None, "stack": None, "threads": None}
+_starts, _walls = array("d"), array("d")  # every callback while on
+_listed: list[Callback] = []
+_transactions: list[Transaction] = []
+
+
+def _where(frame: Any, depth: int = 9) -> tuple[str, ...]:
     return tuple(f"{Path(f.filename).name}:{f.lineno}:{f.name}"
-                 for f in traceback.extract_stack(frame))[-9:]
+                 for f in traceback.extract_stack(frame))[-depth:]
 
 
-def _instrument(slow: float, slow_tx: float) -> None:
+def _line(frame: Any) -> str:
+    import linecache
+
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+
+
+def _describe(callback: Any) -> str:
+    """A task's name, coroutine and where it is suspended now; else the callback's repr."""
+    task = None
+    if type(callback).__name__ == "TaskStepMethWrapper":
+        task = next((r for r in gc.get_referents(callback) if isinstance(r, asyncio.Task)),
+                    None)
+    elif isinstance(getattr(callback, "__self__", None), asyncio.Task):
+        task = callback.__self__
+    if task is None:
+        return repr(callback)[:140]
+    coro = task.get_coro()
+    chain = []
+    while coro is not None and len(chain) < 8:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        name = getattr(coro, "__qualname__", type(coro).__name__)
+        chain.append(f"{name}:{frame.f_lineno}" if frame is not None else name)
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return f"task {task.get_name()!r} " + (" > ".join(chain) if chain else "(done)")
+
+
+def _instrument(slow: float, listed: float) -> None:
     main = threading.get_ident()
     run = events.Handle._run
 
     def timed(self: Any) -> None:
-        _state["start"], _state["stack"] = time.perf_counter(), None
+        if not _state["on"]:
+            run(self)
+            return
+        _state["stack"] = _state["threads"] = None
+        cpu, process = time.thread_time(), time.process_time()
+        _state["start"] = began = time.monotonic()
         try:
             run(self)
         finally:
-            spent = time.perf_counter() - _state["start"]
+            wall = time.monotonic() - began
             _state["start"] = None
-            if _state["on"] and spent > slow:
-                _slow.append((spent, repr(self._callback)[:120], _state["stack"]))
+            _starts.append(began)
+            _walls.append(wall)
+            if wall > listed:
+                _listed.append(Callback(began, wall, time.thread_time() - cpu,
+                                        time.process_time() - process,
+                                        _describe(self._callback), _state["stack"],
+                                        _state["threads"] or {}))
 
-    def sample() -> None:  # the last stack seen while a long callback runs
+    def sample() -> None:  # the last stacks seen while a long callback runs
+        names = {}
         while True:
-            time.sleep(0.005)
+            time.sleep(0.004)
             began = _state["start"]
-            if began is not None and _state["on"] and time.perf_counter() - began > slow / 2:
-                frame = sys._current_frames().get(main)
-                if frame is not None:
-                    _state["stack"] = _where(frame)
+            if began is None or time.monotonic() - began < slow / 2:
+                continue
+            frames = sys._current_frames()
+            frame = frames.get(main)
+            if frame is not None:
+                _state["stack"] = _where(frame)
+            busy = {}
+            for ident, other in frames.items():
+                if ident in (main, threading.get_ident()):
+                    continue
+                if other.f_code.co_name in _IDLE:
+                    continue
+                if other.f_code.co_name in _BLOCKED_IN_C and "tx.get()" in _line(other):
+                    continue
+                if ident not in names:
+                    names = {t.ident: t.name for t in threading.enumerate()}
+                busy[names.get(ident, str(ident))] = " <- ".join(reversed(_where(other, 4)))
+            _state["threads"] = busy
 
     events.Handle._run = timed  # type: ignore[method-assign]
     sys.setswitchinterval(0.001)  # let the sampler in while the loop computes
-    threading.Thread(target=sample, daemon=True).start()
+    threading.Thread(target=sample, daemon=True, name="loop-sampler").start()
 
     import storage.db as db
 
@@ -78,56 +170,105 @@ def _instrument(slow: float, slow_tx: float) -> None:
 
     @contextlib.asynccontextmanager
     async def transaction(self: Any, *, readonly: bool = False) -> AsyncIterator[Any]:
-        caller = inspect.stack()[2]
-        name = (f"{Path(caller.filename).name}:{caller.lineno}:{caller.function}"
-                + (" (read)" if readonly else ""))
-        async with opened(self, readonly=readonly) as conn:
-            began = time.perf_counter()
-            try:
+        if not _state["on"]:
+            async with opened(self, readonly=readonly) as conn:
                 yield conn
-            finally:
-                spent = time.perf_counter() - began
-                if _state["on"] and spent > slow_tx:
-                    _transactions.append((spent, name))
+            return
+        # (inspect.stack() resolves every file's path: tens of ms in the loop, it skewed
+        # the first version of these figures)
+        caller = sys._getframe(2)
+        name = (f"{Path(caller.f_code.co_filename).name}:{caller.f_lineno}:"
+                f"{caller.f_code.co_name}" + (" (read)" if readonly else ""))
+        asked = time.monotonic()
+        began = body_end = asked
+        try:
+            async with opened(self, readonly=readonly) as conn:
+                began = time.monotonic()
+                try:
+                    yield conn
+                finally:
+                    body_end = time.monotonic()
+        finally:  # held: to the end of its COMMIT (a WAL checkpoint runs in one)
+            end = time.monotonic()
+            _transactions.append(Transaction(began, began - asked, end - began, name,
+                                             end - body_end))
 
     db.Database.transaction = transaction  # type: ignore[method-assign,assignment]
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def _report(rows: Any, args: argparse.Namespace) -> None:
+    from benchmarks import bot_latency
+
+    print(bot_latency.HEADER)
+    bot_latency.print_row(rows)
+    inside = [(sent, took) for sent, took in rows.sent_and_took
+              if any(a <= sent <= b for a, b in rows.windows)]
+    slow = sorted((r for r in inside if r[1] > args.report), key=lambda r: -r[1])
+    print(f"\nB reports in the windows: {len(inside)}, over {args.report:g} ms: {len(slow)}")
+    for sent, took in slow:
+        end = sent + took / 1000
+        busy = sum(_overlap(sent, end, s, s + w) for s, w in zip(_starts, _walls, strict=True))
+        print(f"\n{took:7.1f} ms report at +{sent - rows.windows[0][0]:.3f} s: event loop busy "
+              f"{busy * 1000:.1f} ms of it")
+        for c in _listed:
+            if _overlap(sent, end, c.start, c.start + c.wall) > 0:
+                print(f"    callback {c.wall * 1000:6.1f} ms (loop CPU {c.loop_cpu * 1000:5.1f}, "
+                      f"process CPU {c.process_cpu * 1000:5.1f}) at "
+                      f"+{(c.start - sent) * 1000:6.1f}: {c.what}")
+        for t in _transactions:
+            if _overlap(sent, end, t.start - t.waited, t.start + t.held) > 0 and (
+                    t.held + t.waited > args.list / 1000):
+                print(f"    transaction held {t.held * 1000:6.1f} ms (commit "
+                      f"{t.commit * 1000:5.1f}, waited {t.waited * 1000:5.1f}) at "
+                      f"+{(t.start - sent) * 1000:6.1f}: {t.name}")
+    print(f"\nevent-loop callbacks over {args.slow:g} ms (wall, loop thread CPU, process CPU):")
+    for c in sorted(_listed, key=lambda c: -c.wall):
+        if c.wall * 1000 <= args.slow:
+            continue
+        print(f"{c.wall * 1000:8.1f} ms {c.loop_cpu * 1000:6.1f} {c.process_cpu * 1000:6.1f}"
+              f"  {c.what}")
+        if c.stack:
+            print("           loop: " + " <- ".join(reversed(c.stack)))
+        for thread, where in c.busy_threads.items():
+            print(f"           busy {thread}: {where}")
+    print(f"\ntransactions held over {args.slow_tx:g} ms:")
+    for t in sorted(_transactions, key=lambda t: -t.held):
+        if t.held * 1000 > args.slow_tx:
+            print(f"{t.held * 1000:8.1f} ms (commit {t.commit * 1000:5.1f}, waited "
+                  f"{t.waited * 1000:5.1f})  {t.name}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--system", default="dutch")
-    parser.add_argument("--slow", type=float, default=50, help="callback threshold, ms")
-    parser.add_argument("--slow-tx", type=float, default=30, help="transaction threshold, ms")
+    parser.add_argument("--repeats", type=int, default=1, help="pairing windows")
+    parser.add_argument("--slow", type=float, default=20, help="callbacks shown with stacks, ms")
+    parser.add_argument("--list", type=float, default=5,
+                        help="callbacks and transactions listed under a slow report, ms")
+    parser.add_argument("--report", type=float, default=50, help="a slow B report, ms")
+    parser.add_argument("--slow-tx", type=float, default=20, help="transaction threshold, ms")
+    parser.add_argument("--sandbox-in-process", action="store_true",
+                        help="the fake Discord in the bot's process and event loop")
     args = parser.parse_args()
-    _instrument(args.slow / 1000, args.slow_tx / 1000)
+    _instrument(args.slow / 1000, args.list / 1000)
 
     from benchmarks import bot_latency
-    from sandbox.server import FakeDiscord
 
-    send = FakeDiscord.send_slash_command
+    def clicked() -> None:
+        _state["on"] = True  # measure from the first click on
 
-    async def clicked(self: Any, *a: Any, **k: Any) -> Any:
-        if len(a) > 3 and a[3] == "round next":
-            _state["on"] = True  # measure from the click on
-        return await send(self, *a, **k)
-
-    FakeDiscord.send_slash_command = clicked  # type: ignore[method-assign]
-    bot_latency.MIN_REPORTS = 0  # one pairing window is enough here
+    bot_latency.MIN_REPORTS = 0  # the windows asked for are enough here
     with tempfile.TemporaryDirectory(prefix="swissbot-spans-") as tmp:
-        row = asyncio.run(bot_latency.measure(args.players, False, Path(tmp),
-                                              system=args.system, repeats=1))
+        row = asyncio.run(bot_latency.measure(
+            args.players, False, Path(tmp), system=args.system, repeats=args.repeats,
+            sandbox_process=not args.sandbox_in_process, on_click=clicked))
     _state["on"] = False
-    print(bot_latency.HEADER)
-    bot_latency.print_row(row)
-    print(f"\nevent-loop callbacks over {args.slow:g} ms:")
-    for spent, callback, stack in sorted(_slow, reverse=True):
-        print(f"{spent * 1000:8.1f} ms  {callback}")
-        if stack:
-            print("           " + " <- ".join(reversed(stack)))
-    print(f"\ntransactions held over {args.slow_tx:g} ms:")
-    for spent, name in sorted(_transactions, reverse=True):
-        print(f"{spent * 1000:8.1f} ms  {name}")
+    _report(row, args)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,10 @@ confirm, round start for 100 and 1,000 players, 100 guilds at once; benchmarks/b
 ``--latency`` measures the bot while it pairs instead (issue 13, benchmarks/bot_latency.py):
 through the sandbox with the real discord.py client, another guild's ``/report`` latency and
 the gateway heartbeats while a big round is paired, and ``/round next`` from click to all
-pairings posted, with the pairing in a worker process and inline (the old behaviour):
+pairings posted, with the pairing in a worker process and inline (the old behaviour). The
+fake Discord runs in a process of its own (as Discord is another machine);
+``--sandbox-in-process`` puts it in the bot's event loop (the earlier tables), ``--both-modes``
+measures each row both ways:
 
     python benchmarks/service.py --latency --sizes 1000,3000 [--repeats 8] [--worker-only]
 """
@@ -105,6 +108,10 @@ def main() -> None:
                         help="--latency: pairing windows per row (B's sample spans them all)")
     parser.add_argument("--worker-only", action="store_true",
                         help="--latency: skip the inline (old) rows")
+    parser.add_argument("--sandbox-in-process", action="store_true",
+                        help="--latency: the fake Discord in the bot's process and event loop")
+    parser.add_argument("--both-modes", action="store_true",
+                        help="--latency: each row with the fake Discord apart and in-process")
     args = parser.parse_args()
     if args.database is not None:
         from benchmarks.backends import run_backends
@@ -115,8 +122,10 @@ def main() -> None:
         from benchmarks.bot_latency import HEADER, run_latency
 
         print(HEADER)
+        modes = ((True, False) if args.both_modes
+                 else (False,) if args.sandbox_in_process else (True,))
         run_latency([int(s) for s in args.sizes.split(",")], args.system,
-                    repeats=args.repeats, inline_too=not args.worker_only)
+                    repeats=args.repeats, inline_too=not args.worker_only, modes=modes)
         return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
 import os
 import secrets
@@ -223,7 +225,7 @@ class OutboxDelivery:
         started = loop.time()
         rows = await self.service.claim_announcements(
             self.claimant, limit=CLAIM_BATCH, lease_seconds=self.lease_seconds,
-            shards=self.shards,
+            shards=self.shards, unparsed_from=PARSE_IN_PROCESS_FROM,
         )
         # Measured on our clock, not the database's: the lease ends at the latest then.
         last_start = started + self.lease_seconds * (1 - LEASE_MARGIN)
@@ -253,6 +255,10 @@ class OutboxDelivery:
 
     async def _deliver(self, row: Any) -> bool:
         try:
+            if row.payload_text is not None and (notify.handles(row.kind)
+                                                 or row.kind in PARSED_HERE):
+                row = dataclasses.replace(row, payload=json.loads(row.payload_text),
+                                          payload_text=None)
             if notify.handles(row.kind):  # game threads and direct messages (issue 16)
                 return await notify.deliver(self, row)
             channel = await self._channel(row.channel_id)
@@ -262,7 +268,15 @@ class OutboxDelivery:
                 organiser_role = settings.organiser_role_id
                 guild = self.client.get_guild(row.guild_id)
                 owner = guild.owner_id if guild is not None else None  # pinged when no role
-            if _big(row.payload):
+            if row.payload_text is not None:
+                # 600 kB of JSON (a big round's pairings): parsed in the worker with the
+                # render (tens of ms in the event loop); what else is needed of the payload
+                # comes back without its boards
+                messages, head = await self.renderer.render_text(
+                    row.kind, row.payload_text, organiser_role_id=organiser_role,
+                    owner_id=owner)
+                row = dataclasses.replace(row, payload=head, payload_text=None)
+            elif _big(row.payload):
                 # a big round's pairings or a big table: 30-100 ms and more of formatting
                 # and paginating, in a worker process (a thread would hold the GIL that long
                 # in slices, and every guild's commands would wait for it)
@@ -539,6 +553,13 @@ KIND_NAMES = {
 #: (rendering 1,500 boards takes 30-100 ms; below this it is a few milliseconds, less than a
 #: process round trip).
 RENDER_IN_PROCESS_FROM = 200
+#: An announcement whose payload is this much JSON or more (a big round's pairings: 600 kB at
+#: 1,500 boards; 200 boards are ~80 kB) is claimed unparsed and parsed in the render worker:
+#: json.loads of 600 kB held the event loop 15-50 ms (issue 13, loop_spans).
+PARSE_IN_PROCESS_FROM = 64 * 1024
+#: Kinds whose payload the delivery needs whole besides rendering it (the bracket's picture
+#: is drawn from it): parsed here, as before, however big.
+PARSED_HERE = frozenset({"bracket"})
 # A deferred announcement older than this was left by a process that stopped before its
 # second step (service.deferred): the timer pass completes it (younger ones are still being
 # completed by the operation that wrote them).

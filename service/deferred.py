@@ -25,6 +25,12 @@ table is computed from the event as it is now, still after the named round; if t
 is gone or no longer complete (undone), the announcement is dropped (kept, never posted,
 with the reason in ``last_error``): it would describe a round that no longer exists.
 
+The top cut's seeding (``service.playoffs._cut``) goes the same way for a big event: the
+``swiss_final`` announcement is written deferred with ``cut`` in its spec; the second step
+computes the final table and who is still in (in a thread), then seeds the bracket, fills the
+announcement, queues the bracket's and records the cut, in its one short transaction. Until
+then ``/round next`` answers that the cut is being seeded.
+
 A process that stops between the two steps leaves the row deferred; the bot completes it
 at start-up (:meth:`DeferredOps.complete_announcements`, also run with the timers), and
 only then does its channel move on. Small events keep computing inline, in the transaction,
@@ -41,7 +47,14 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from service.base import ServiceBase
-from service.model import SnapshotRows, build_snapshot, load_snapshot, read_snapshot, settings_of
+from service.model import (
+    Snapshot,
+    SnapshotRows,
+    build_snapshot,
+    load_snapshot,
+    read_snapshot,
+    settings_of,
+)
 from service.outbox import GIVEN_UP
 from service.playoff_state import load_bracket
 from service.present import standings_payload, standings_view, with_placings
@@ -111,6 +124,12 @@ class DeferredOps(ServiceBase):
                 conn, t, kind, _with_table(payload, key, standings_payload(view)))
         spec = {"revision": await tournament_repo.revision(conn, t.id),
                 "after_round": after_round, "final": final, "placings": placings, "key": key}
+        return await self._announce_deferred(conn, t, kind, payload, spec)
+
+    async def _announce_deferred(self, conn: Connection, t: TournamentRow, kind: str,
+                                 payload: dict[str, Any], spec: dict[str, Any]) -> int:
+        """Queue ``kind`` deferred by ``spec`` (module docstring), completed after the
+        commit of the operation running now."""
         row_id = await self._announce(conn, t, kind, payload, deferred=spec)
         written = _written.get()
         if written is not None:
@@ -155,12 +174,14 @@ class DeferredOps(ServiceBase):
                     return None
                 spec = row.deferred
                 after_round = spec.get("after_round")
+                cut = spec.get("cut")  # the top cut's seeding (service.playoffs._cut)
+                needed = after_round if cut is None else cut["round"]
                 revision = await tournament_repo.revision(conn, t.id)
                 gone = None
-                if after_round is not None:
-                    rnd = await round_repo.get_round(conn, t.id, int(after_round))
+                if needed is not None:
+                    rnd = await round_repo.get_round(conn, t.id, int(needed))
                     if rnd is None or rnd.state != "complete":
-                        gone = (f"round {after_round} is no longer complete (undone?): its "
+                        gone = (f"round {needed} is no longer complete (undone?): its "
                                 "standings were not posted")
                 rows = await read_snapshot(conn, t) if gone is None else None
                 bracket = await load_bracket(conn, t.id) if spec.get("placings") else None
@@ -168,7 +189,7 @@ class DeferredOps(ServiceBase):
                 async with self.db.transaction() as conn:
                     await journal.drop_deferred(conn, row_id, str(gone), GIVEN_UP)
                 return None
-            view = await self.pairing.off_loop(
+            view, entrants = await self.pairing.off_loop(
                 len(rows.players), _table, t, rows, after_round, bool(spec.get("final")))
             if spec.get("placings"):
                 view = with_placings(view, bracket, after_round)
@@ -180,6 +201,10 @@ class DeferredOps(ServiceBase):
                 if (await tournament_repo.revision(conn, t.id) != revision
                         or _terms(fresh) != _terms(t)):
                     continue  # changed while it was computed: read it again
+                if cut is not None:  # the bracket seeded from the table, with its posts
+                    seeded = await self._seed_deferred(  # type: ignore[attr-defined]
+                        conn, fresh, row, view, entrants)
+                    return view if seeded else None
                 if not await journal.fill_deferred(conn, row_id, body):
                     return None  # another process completed it meanwhile
                 shown = {k: v for k, v in body.items() if k not in ("tournament", "pictures")}
@@ -190,10 +215,19 @@ class DeferredOps(ServiceBase):
 
 
 def _table(t: TournamentRow, rows: SnapshotRows, after_round: int | None,
-           final: bool) -> StandingsView:
-    """The model built from the rows read, and its standings (in a thread, for a big
-    event: both are thousands of rows of Python)."""
-    return standings_view(t, build_snapshot(t, rows), after_round=after_round, final=final)
+           final: bool) -> tuple[StandingsView, list[int]]:
+    """The model built from the rows read, its standings, and who of them is still in (a
+    top cut's entrants) (in a thread, for a big event: thousands of rows of Python)."""
+    snapshot = build_snapshot(t, rows)
+    table = standings_view(t, snapshot, after_round=after_round, final=final)
+    return table, still_in(table, snapshot)
+
+
+def still_in(table: StandingsView, snapshot: Snapshot) -> list[int]:
+    """The players of ``table`` (in its order) who can be seeded: active, not withdrawn."""
+    return [row.player_id for row in table.rows
+            if snapshot.by_id[row.player_id].status == "active"
+            and snapshot.by_id[row.player_id].withdrawn_round is None]
 
 
 def _terms(row: TournamentRow) -> tuple[Any, ...]:

@@ -55,6 +55,7 @@ def announcement(row: OutboxRow) -> Announcement:
         created_at=row.created_at,
         attempts=row.attempts,
         last_error=row.last_error,
+        payload_text=row.payload_text,
     )
 
 
@@ -75,13 +76,16 @@ class OutboxOps(ServiceBase):
         limit: int = 20,
         lease_seconds: float = 60.0,
         shards: Shards = ALL,
+        unparsed_from: int | None = None,
     ) -> list[Announcement]:
         """Claim due announcements for the process ``claimant`` (several processes may share
         the database): each is leased to it for ``lease_seconds``; deliver them in this order,
         then :meth:`mark_delivered` or :meth:`mark_failed` (either ends the lease). A process
         that dies leaves leases that expire, and another process (or itself, restarted) posts
         those rows again with the same nonces. ``shards``: only the guilds this process
-        serves."""
+        serves. ``unparsed_from``: a payload of this many characters of JSON or more is
+        returned unparsed (``Announcement.payload_text``): the delivery parses a big round's
+        600 kB in its render worker, not in the event loop."""
         async with self.db.transaction() as conn:
             now = self.now()
             raw = await journal.claim_unparsed(
@@ -89,7 +93,8 @@ class OutboxOps(ServiceBase):
                 lease_until=now + timedelta(seconds=max(0.0, lease_seconds)),
             )
         # parsed after the commit: a big round's payload is 600 kB of JSON
-        return [announcement(r) for r in journal.outbox_rows(raw)]
+        return [announcement(r)
+                for r in journal.outbox_rows(raw, unparsed_from=unparsed_from)]
 
     async def release_announcements(
         self, claimant: str, announcement_ids: list[int] | None = None

@@ -14,11 +14,19 @@ transactions (see ``service.rounds``), so the event loop keeps answering everyon
 * at most ``max_concurrent`` worker pairings at once per process; one more is refused at once
   (:class:`PairingBusy`) rather than queued: a queued 10,000-player pairing would hold the
   organiser's command for minutes without a word, a refusal says "try again in a minute".
+
+The workers run at a lower CPU priority than the bot (``WORKER_NICE``): a pairing is seconds
+of CPU, the event loop's turns are milliseconds that every guild waits for. On a machine with
+as many busy processes as cores (2 cores: the worker, the bot, the database, anything else)
+the scheduler then gives the woken event loop (and aiosqlite's threads) the core at once
+instead of a share of it; when the machine is otherwise idle the worker still gets a whole
+core (docs/performance.md, "What held B's slow reports").
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -40,6 +48,18 @@ DEFAULT_MAX_CONCURRENT = 2
 #: Seconds a worker may take before it is killed: the issue's goal is 60 s for 10,000 players;
 #: twice that leaves room for a loaded machine.
 DEFAULT_TIME_LIMIT = 180.0
+#: How much lower the worker processes' CPU priority is than the bot's (``nice`` steps; 19
+#: at most). The render worker of bot.render.offload uses it too.
+WORKER_NICE = 10
+
+
+def lower_priority(step: int = WORKER_NICE) -> None:
+    """Lower this process's CPU priority by ``step`` (a worker's initializer). Where the
+    system refuses (no ``os.nice``), the worker runs at the bot's priority, as before."""
+    nice = getattr(os, "nice", None)
+    if nice is not None and step > 0:
+        with contextlib.suppress(OSError):
+            nice(step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +114,8 @@ class _Slot:
 
     def get(self) -> ProcessPoolExecutor:
         if self.executor is None:
-            self.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context)
+            self.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
+                                                initializer=lower_priority)
         return self.executor
 
     def pids(self) -> list[int]:

@@ -213,7 +213,7 @@ class PairingRunOps(ServiceBase):
         same revision and settings already mean the same round and numbers (the 3,000
         numbers and the last round's games are not read again under the write lock)."""
         stale: str | None = None
-        view_of: Callable[[], RoundView] | None = None
+        view_of: Callable[[], Awaitable[RoundView]] | None = None
         changed_text = (f"'{t.name}' changed while round {number} was being paired (a "
                         "player, a bye, a forbidden pair or a setting), so that pairing was "
                         "not stored: nothing changed. Run /round next again.")
@@ -256,7 +256,8 @@ class PairingRunOps(ServiceBase):
                         explanation=stored.explanation, replaces=run.progress_id,
                         stored=stored)
         if view_of is not None:
-            return view_of()  # built from ``stored`` after the commit: the database is free
+            # built from ``stored`` after the commit (the database is free), in pieces
+            return await view_of()
         assert stale is not None
         raise RoundChangedError(stale)
 

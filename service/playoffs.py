@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.deferred import DeferredOps
+from service.deferred import DeferredOps, still_in
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
 from service.model import load_snapshot, settings_of
+from service.outbox import GIVEN_UP
 from service.playoff_state import BracketState, load_bracket
 from service.present import (
     round_payload,
@@ -32,11 +33,14 @@ from service.present import (
     standings_view,
     to_jsonable,
 )
-from service.views import Actor, RoundView
+from service.views import Actor, RoundView, StandingsView
+from storage import journal
+from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
+from storage.journal import OutboxRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 
@@ -118,20 +122,53 @@ class PlayoffOps(DeferredOps):
     async def _cut(self, conn: Connection, actor: Actor, t: TournamentRow,
                    swiss_rounds: int) -> bool:
         """Seed the bracket at the end of the Swiss (round ``swiss_rounds``). False when
-        there is no top cut (the tournament then finishes as before)."""
+        there is no top cut (the tournament then finishes as before).
+
+        For a big event (the threshold of the pairing and the standings) the seeding
+        standings are not computed here, inside the operation's write transaction and in the
+        event loop (a second at 3,000 players): the ``swiss_final`` announcement is written
+        deferred, with ``cut`` in its spec, and after the commit the table is computed in a
+        thread and the bracket seeded by a second short transaction (``service.deferred``),
+        if the event is still the same. Meanwhile ``/round next`` answers that the top cut
+        is being seeded; a process that stops in between leaves it to the recovery."""
         settings = settings_of(t)
         if not settings.top_cut or await playoff_repo.get_playoffs(conn, t.id) is not None:
             return False
+        if await journal.deferred_of(conn, t.id, "swiss_final") is not None:
+            return True  # being seeded after the commit of the operation that ended the Swiss
+        if self.pairing.offloads(await player_repo.count_entrants(conn, t.id)) and \
+                await player_repo.count_still_in(conn, t.id) >= 2:
+            spec = {"revision": await tournament_repo.revision(conn, t.id),
+                    "after_round": None, "final": True, "placings": False, "key": "standings",
+                    "cut": {"round": swiss_rounds, "actor": [
+                        actor.user_id, actor.display_name, actor.is_organiser]}}
+            await self._announce_deferred(conn, t, "swiss_final",
+                                          {"top_cut": settings.top_cut}, spec)
+            return True
         snapshot = await load_snapshot(conn, t)
         table = standings_view(t, snapshot, final=True)
-        still_in = [row.player_id for row in table.rows
-                    if snapshot.by_id[row.player_id].status == "active"
-                    and snapshot.by_id[row.player_id].withdrawn_round is None]
-        seeds = still_in[: settings.top_cut]
+        return await self._seed(conn, actor, t, swiss_rounds, table, still_in(table, snapshot))
+
+    async def _seed(self, conn: Connection, actor: Actor, t: TournamentRow, swiss_rounds: int,
+                    table: StandingsView, entrants: list[int], *,
+                    deferred: OutboxRow | None = None) -> bool:
+        """The bracket seeded from the final ``table`` (``entrants``: the players still in,
+        in its order), its announcements and audit. ``deferred``: the ``swiss_final`` row
+        written by :meth:`_cut`, completed here (False if another process did)."""
+        settings = settings_of(t)
+        seeds = entrants[: settings.top_cut]
         if len(seeds) < 2:
+            if deferred is not None:  # not seen by _cut's count: leave it to the next result
+                await journal.drop_deferred(conn, deferred.id, "fewer than 2 players to seed",
+                                            GIVEN_UP)
             await self._audit(conn, actor, t, "playoffs.skipped", None,
                               {"top_cut": settings.top_cut, "players_left": len(seeds)})
             return False
+        payload = {"standings": standings_payload(table), "top_cut": settings.top_cut,
+                   "seeded": len(seeds)}
+        if deferred is not None and not await journal.fill_deferred(
+                conn, deferred.id, {**deferred.payload, **payload}):
+            return False  # another process completed it meanwhile
         await playoff_repo.insert_playoffs(
             conn, tournament_id=t.id, swiss_rounds=swiss_rounds,
             best_of=settings.playoff_best_of, privilege=settings.playoff_privilege,
@@ -139,10 +176,10 @@ class PlayoffOps(DeferredOps):
         )
         state = await load_bracket(conn, t.id)
         assert state is not None
-        await self._announce(conn, t, "swiss_final", {
-            "standings": standings_payload(table), "top_cut": settings.top_cut,
-            "seeded": len(seeds),
-        })
+        if deferred is None:
+            await self._announce(conn, t, "swiss_final", payload)
+        else:  # what follows an announcement, as _announce does (nothing for this kind yet)
+            await self._announced(conn, t, "swiss_final", payload)
         await self._announce(conn, t, "bracket", {"event": "seeded", **bracket_payload(state)})
         await self._audit(conn, actor, t, "playoffs.cut", None, {
             "swiss_rounds": swiss_rounds, "top_cut": settings.top_cut, "seeds": seeds,
@@ -152,6 +189,17 @@ class PlayoffOps(DeferredOps):
             due = self.now() + timedelta(minutes=settings.auto_advance_minutes)
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return True
+
+    async def _seed_deferred(self, conn: Connection, t: TournamentRow, row: OutboxRow,
+                             table: StandingsView, entrants: list[int]) -> bool:
+        """The second step of a deferred cut (service.deferred): seed from ``table``."""
+        cut = (row.deferred or {})["cut"]
+        user_id, name, is_organiser = cut["actor"]
+        actor = Actor(int(user_id), t.guild_id, str(name), bool(is_organiser))
+        if await playoff_repo.get_playoffs(conn, t.id) is not None:
+            return False
+        return await self._seed(conn, actor, t, int(cut["round"]), table, entrants,
+                                deferred=row)
 
     async def _pair_playoff(self, conn: Connection, actor: Actor, t: TournamentRow,
                             state: BracketState, *, force: bool) -> RoundView:

@@ -3,7 +3,7 @@ pairs, round completion and auto-advance."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -31,6 +31,7 @@ from service.stored_round import StoredRound
 from service.validation import check_choice
 from service.views import Actor, ByeRequestView, PlayerView, RoundView
 from storage import extras as extras_repo
+from storage import journal
 from storage import players as player_repo
 from storage import playoffs as playoff_repo
 from storage import requests as request_repo
@@ -182,6 +183,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
         if number > settings.rounds:
+            if await journal.deferred_of(conn, t.id, "swiss_final") is not None:
+                raise ConflictError(  # service.playoffs._cut: seeded after its commit
+                    f"The top cut of '{t.name}' is being seeded from the final standings: "
+                    "run /round next again in a few seconds.")
             raise ConflictError(
                 f"All {settings.rounds} rounds of '{t.name}' have been paired: finish it with "
                 "/tournament finish."
@@ -224,7 +229,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         later = await self._insert_round_later(
             conn, actor, t, number, games, byes, force=force, draft_version=draft_version,
             explanation=explanation, replaces=replaces, stored=stored)
-        return later()
+        return await later()
 
     async def _insert_round_later(
         self,
@@ -240,7 +245,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         explanation: dict[str, Any] | str | None = None,
         replaces: int | None = None,
         stored: StoredRound | None = None,
-    ) -> Callable[[], RoundView]:
+    ) -> Callable[[], Awaitable[RoundView]]:
         """:meth:`_insert_round`, returning how to get the round's view: with ``stored``
         (built in the worker) the view is made from it alone, so the caller can make it
         after its commit instead of holding the database meanwhile."""
@@ -302,9 +307,13 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         await self._audit(conn, actor, t, "round.pair", None, audit)
         if view is None:
             assert stored is not None
-            return partial(stored.view_for, game_ids, now, deadline)
+            return partial(stored.view_in_turns, game_ids, now, deadline)
         built = view
-        return lambda: built
+
+        async def as_built() -> RoundView:
+            return built
+
+        return as_built
 
     async def _close_round(
         self,

@@ -14,8 +14,9 @@ the same values (tests/test_pairing_offload.py compares them).
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -26,6 +27,10 @@ from service.views import ByeView, GameView, RoundView, Seat
 from storage.extras import explanation_text
 from swiss.model import ByeKind, Scoring, Tournament
 from swiss.pairing.types import PairingResult
+
+#: Boards built between two turns of the event loop (:meth:`StoredRound.view_in_turns`):
+#: a few milliseconds of Python each.
+VIEW_CHUNK = 200
 
 #: A placeholder for what only the store knows, replaced by :meth:`StoredRound.finish`.
 _UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=UTC)
@@ -117,6 +122,33 @@ class StoredRound:
         """The view of the round as stored (see :meth:`finish`): built from the worker's rows
         and the game ids alone, so the store builds it after its commit (1,500 boards: no
         longer ~17 ms holding the database)."""
+        steps = self._build_view(game_ids, paired_at, deadline, chunk=len(game_ids) + 1)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+
+    async def view_in_turns(
+        self, game_ids: list[int], paired_at: datetime, deadline: datetime | None, *,
+        chunk: int = VIEW_CHUNK,
+    ) -> RoundView:
+        """:meth:`view_for`, giving the event loop its turn every ``chunk`` boards: the
+        3,000 seats and 1,500 boards of a big round are tens of milliseconds of Python,
+        which in one piece held every other guild's command (issue 13)."""
+        steps = self._build_view(game_ids, paired_at, deadline, chunk=chunk)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            await asyncio.sleep(0)
+
+    def _build_view(
+        self, game_ids: list[int], paired_at: datetime, deadline: datetime | None, *,
+        chunk: int,
+    ) -> Generator[None, None, RoundView]:
+        """The view, built in steps of ``chunk`` boards (a pause between two steps)."""
         if len(game_ids) != len(self.games):
             raise ValueError(f"{len(game_ids)} game ids for {len(self.games)} games")
         paired_at, deadline = _stored_time(paired_at), _stored_time(deadline)
@@ -129,21 +161,23 @@ class StoredRound:
             return found
 
         s = self.seating
-        view = RoundView(
+        games: list[GameView] = []
+        for k, (g, game_id) in enumerate(zip(self.payload["games"], game_ids, strict=True)):
+            if k and k % chunk == 0:
+                yield
+            games.append(GameView(id=game_id, tournament_id=s.tournament_id,
+                                  round=s.round_number, board=g["board"],
+                                  white=seat_of(g["white"]), black=seat_of(g["black"]),
+                                  result="*", state="pending"))
+        return RoundView(
             tournament_id=s.tournament_id, tournament_name=s.tournament_name,
             number=s.round_number, total_rounds=s.total_rounds, state="playing",
-            games=tuple(
-                GameView(id=game_id, tournament_id=s.tournament_id, round=s.round_number,
-                         board=g["board"], white=seat_of(g["white"]),
-                         black=seat_of(g["black"]), result="*", state="pending")
-                for g, game_id in zip(self.payload["games"], game_ids, strict=True)
-            ),
+            games=tuple(games),
             byes=tuple(ByeView(player=seat_of(b["player"]), kind=b["kind"], points=points)
                        for b, points in zip(self.payload["byes"], self.bye_points,
                                             strict=True)),
             paired_at=paired_at, deadline=deadline, use_colours=s.use_colours,
         )
-        return view
 
 
 def _stored_time(moment: datetime | None) -> Any:

@@ -37,7 +37,7 @@ from service.model import settings_of
 from service.permissions import require_manager, require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
-from service.present import current_standings
+from service.present import current_standings, with_placings
 from service.rounds import RoundOps
 from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
@@ -56,6 +56,7 @@ from service.views import (
     TournamentSettings,
     format_points,
 )
+from storage import journal
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -581,6 +582,8 @@ class TournamentOps(RoundOps):
         ``round_number`` must be the latest round, or no round may have been paired or undone
         at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
         require_organiser(actor, "finish tournaments")
+        cut_row: int | None = None  # a big event's top cut, seeded after the commit
+        announced = 0
         async with self.db.transaction() as conn:
             # closed_ok: after the automatic finish "/tournament finish" should hear that the
             # tournament is finished, not that there is none
@@ -624,23 +627,31 @@ class TournamentOps(RoundOps):
                                             announce=False)
                 # Finishing the Swiss early still plays the top cut: the bracket is seeded
                 # from these standings and the tournament runs on (/round next pairs it).
+                # A big event's is seeded after the commit, off the event loop (_cut).
                 if await load_bracket(conn, t.id) is None and \
                         await self._cut(conn, actor, t, last.number):
                     await self._audit(conn, actor, t, "tournament.finish_swiss", None,
                                       {"force": force, "round": last.number})
+                    cut_row = await journal.deferred_of(conn, t.id, "swiss_final")
+                    if cut_row is None:
+                        return await current_standings(conn, t, final=True)
+            if cut_row is None:
+                await tournament_repo.set_status(conn, t.id, "finished",
+                                                 expected=("running",), now=self.now())
+                # computed after the commit and off the event loop for a big event
+                announced = await self._announce_standings(conn, t, "final_standings", {},
+                                                           final=True, placings=True)
+                await self._audit(conn, actor, t, "tournament.finish", None,
+                                  {"force": force})
+                if not self.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
                     return await current_standings(conn, t, final=True)
-            await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
-                                             now=self.now())
-            # computed after the commit and off the event loop for a big event
-            announced = await self._announce_standings(conn, t, "final_standings", {},
-                                                       final=True, placings=True)
-            await self._audit(conn, actor, t, "tournament.finish", None, {"force": force})
-            if not self.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
-                return await current_standings(conn, t, final=True)
-        view = await self._complete_announcement(announced)
+        view = await self._complete_announcement(announced if cut_row is None else cut_row)
         if view is None:  # completed by another process, or changed meanwhile: as it is now
             async with self.db.transaction(readonly=True) as conn:
                 view = await current_standings(conn, t, final=True)
+        elif cut_row is not None:  # the seeding table, with the bracket it seeded
+            async with self.db.transaction(readonly=True) as conn:
+                view = with_placings(view, await load_bracket(conn, t.id), None)
         return view
 
     async def cancel_tournament(

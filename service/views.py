@@ -369,7 +369,9 @@ class ExportFile:
 class Announcement:
     """One outbox row. ``kind``: pairings, round_results, standings, final_standings, dispute,
     result_corrected, round_undone, tournament_started, tournament_cancelled. ``payload`` is
-    JSON-ready data with everything needed to render it (see service.outbox)."""
+    JSON-ready data with everything needed to render it (see service.outbox).
+    ``payload_text``: the payload's JSON left unparsed (``payload`` is then empty) when it
+    was claimed with ``unparsed_from`` and is that big: the caller parses it elsewhere."""
 
     id: int
     guild_id: int
@@ -381,6 +383,7 @@ class Announcement:
     attempts: int = 0
     last_error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    payload_text: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

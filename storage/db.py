@@ -102,6 +102,92 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+class FetchedCursor:
+    """A cursor whose rows were all fetched, and which was closed, with its statement in
+    aiosqlite's thread (:class:`FetchingConnection`)."""
+
+    __slots__ = ("_next", "_rows", "description", "lastrowid", "rowcount")
+
+    def __init__(self, rows: list[Any], rowcount: int, lastrowid: int | None,
+                 description: Any) -> None:
+        self._rows, self._next = rows, 0
+        self.rowcount, self.lastrowid, self.description = rowcount, lastrowid, description
+
+    async def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    async def fetchall(self) -> list[Any]:
+        rest, self._next = self._rows[self._next:], len(self._rows)
+        return rest
+
+    async def close(self) -> None:
+        """Nothing left to close (closed in the thread)."""
+
+    async def __aenter__(self) -> FetchedCursor:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class _Statement:
+    """What :meth:`FetchingConnection.execute` returns: awaited, the cursor; or
+    ``async with`` it (as aiosqlite's)."""
+
+    __slots__ = ("_running",)
+
+    def __init__(self, running: Awaitable[FetchedCursor]) -> None:
+        self._running = running
+
+    def __await__(self) -> Any:
+        return self._running.__await__()
+
+    async def __aenter__(self) -> FetchedCursor:
+        return await self._running
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+def _execute_fetched(conn: sqlite3.Connection, sql: str, parameters: Any) -> FetchedCursor:
+    cursor = conn.execute(sql, parameters)
+    try:
+        rows = cursor.fetchall()
+        return FetchedCursor(rows, cursor.rowcount, cursor.lastrowid, cursor.description)
+    finally:
+        cursor.close()
+
+
+class FetchingConnection(aiosqlite.Connection):
+    """aiosqlite's connection whose ``execute`` runs the statement, fetches its rows and
+    closes its cursor in one call to aiosqlite's thread: one hop from the event loop to
+    that thread and back per statement instead of three (execute, fetch, close).
+
+    Each hop waits for the event loop's turn and, on a busy machine, for the thread to be
+    scheduled: a 4-player ``/report`` made 26 of them, and while a big round was posted
+    they made its transaction last tens of milliseconds (issue 13, loop_spans). The rows
+    are the same; only the queries that read many rows and look at the first one would
+    read more (the repositories have none: they ``LIMIT`` or read them all)."""
+
+    def execute(  # type: ignore[override]
+        self, sql: str, parameters: Any = None
+    ) -> _Statement:
+        return _Statement(self._execute(_execute_fetched, self._conn, sql,
+                                        [] if parameters is None else parameters))
+
+
+def _open(where: str) -> FetchingConnection:
+    """``aiosqlite.connect(where, isolation_level=None)``, as a :class:`FetchingConnection`
+    (await it to open it)."""
+    def connector() -> sqlite3.Connection:
+        return sqlite3.connect(where, isolation_level=None)
+
+    return FetchingConnection(connector, 64)
+
+
 async def _to_completion(statement: Awaitable[Any]) -> Any:
     """Await a statement to its end even if our task is cancelled meanwhile, then pass the
     cancellation on. aiosqlite runs statements in its own thread: cancelling the await does not
@@ -209,7 +295,7 @@ async def connect_sqlite(
     where = str(path)
     _check_path(Path(path))
     try:
-        conn = await aiosqlite.connect(where, isolation_level=None)
+        conn = await _open(where)
     except sqlite3.Error as exc:
         raise UnusableDatabase(_explain(where, exc)) from exc
     try:
@@ -274,7 +360,7 @@ async def _open_readers(where: str) -> list[aiosqlite.Connection]:
     readers: list[aiosqlite.Connection] = []
     try:
         for _ in range(READERS):
-            reader = await aiosqlite.connect(where, isolation_level=None)
+            reader = await _open(where)
             readers.append(reader)
             reader.row_factory = aiosqlite.Row
             await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")

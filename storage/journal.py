@@ -50,6 +50,8 @@ class OutboxRow:
     lease_until: datetime | None = None
     # What is still to compute before it can be posted (migration 0014), else None.
     deferred: dict[str, Any] | None = None
+    # The payload's JSON, left unparsed by outbox_rows(unparsed_from=...): payload is {}.
+    payload_text: str | None = None
 
 
 class EncodedJSON(str):
@@ -110,14 +112,17 @@ async def list_audit(conn: Connection, tournament_id: int) -> list[AuditRow]:
     ]
 
 
-def _outbox(row: Row) -> OutboxRow:
+def _outbox(row: Row, unparsed_from: int | None = None) -> OutboxRow:
+    text = row["payload"]
+    unparsed = unparsed_from is not None and len(text) >= unparsed_from
     return OutboxRow(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         tournament_id=row["tournament_id"],
         kind=row["kind"],
-        payload=json.loads(row["payload"]),
+        payload={} if unparsed else json.loads(text),
+        payload_text=text if unparsed else None,
         created_at=from_text(row["created_at"]),  # type: ignore[arg-type]
         delivered_at=from_text(row["delivered_at"]),
         attempts=row["attempts"],
@@ -174,6 +179,17 @@ async def drop_deferred(conn: Connection, outbox_id: int, reason: str, never: da
         (reason[:500], to_text(never), outbox_id),
     )
     return cur.rowcount == 1
+
+
+async def deferred_of(conn: Connection, tournament_id: int, kind: str) -> int | None:
+    """The id of the tournament's announcement of ``kind`` that still waits for its payload
+    (a big event's top cut being seeded after its operation's commit), else None."""
+    async with conn.execute(
+        "SELECT id FROM outbox WHERE tournament_id = ? AND kind = ? AND deferred IS NOT NULL"
+        " ORDER BY id LIMIT 1", (tournament_id, kind),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else int(row[0])
 
 
 async def deferred_ids(conn: Connection, tournament_id: int | None = None, *,
@@ -258,8 +274,10 @@ async def claim_unparsed(
         return await claimed_rows(cur)
 
 
-def outbox_rows(rows: list[Row]) -> list[OutboxRow]:
-    return [_outbox(row) for row in rows]
+def outbox_rows(rows: list[Row], *, unparsed_from: int | None = None) -> list[OutboxRow]:
+    """The rows as outbox rows; a payload of ``unparsed_from`` characters or more is left
+    as JSON text (``payload_text``) for the caller to parse elsewhere."""
+    return [_outbox(row, unparsed_from) for row in rows]
 
 
 async def claimed_rows(cur: Any) -> list[Row]:

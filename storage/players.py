@@ -109,6 +109,16 @@ async def count_entrants(conn: Connection, tournament_id: int) -> int:
     return int(row[0]) if row else 0
 
 
+async def count_still_in(conn: Connection, tournament_id: int) -> int:
+    """Players who could be seeded into a top cut: active and not withdrawn."""
+    async with conn.execute(
+        "SELECT COUNT(*) FROM players WHERE tournament_id = ? AND status = 'active'"
+        " AND withdrawn_round IS NULL", (tournament_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 async def insert_player(
     conn: Connection,
     *,

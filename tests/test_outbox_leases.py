@@ -6,6 +6,7 @@ background timers stay with the process of their guild's shard. On SQLite and on
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,24 @@ async def test_auto_advance_and_checkin_passes_take_shards(tmp_path: Path) -> No
         options: dict[str, Any] = {"shards": TWO_SHARDS_1}
         assert await service.run_auto_advances(**options) == []
         assert await service.run_checkin_reminders(**options) == []
+
+
+async def test_a_big_payload_can_be_claimed_unparsed(tmp_path: Path) -> None:
+    """``unparsed_from``: a payload of that much JSON or more comes back as its text (the
+    delivery parses a big round's 600 kB in its render worker, not in the event loop); the
+    smaller ones are parsed as always, and without the option every one is."""
+    big = {"games": [{"board": b, "name": "x" * 40} for b in range(100)], "replaces": 3}
+    async with open_service(tmp_path / "u.sqlite3") as service:
+        async with service.db.transaction() as conn:
+            for payload in (big, {"n": 1}):
+                await journal.enqueue(conn, guild_id=GUILD_0, channel_id=10,
+                                      tournament_id=None, kind="pairings", payload=payload,
+                                      now=START)
+        rows = await service.claim_announcements("a", unparsed_from=1000)
+        assert [r.payload for r in rows] == [{}, {"n": 1}]
+        assert rows[0].payload_text is not None and rows[1].payload_text is None
+        assert json.loads(rows[0].payload_text) == big
+        await service.release_announcements("a")
+        again = await service.claim_announcements("b")
+        assert [r.payload for r in again] == [big, {"n": 1}]
+        assert all(r.payload_text is None for r in again)

@@ -274,3 +274,20 @@ async def test_workers_are_started_early_only_for_a_big_open_event(tmp_path: Pat
         assert not await service.needs_pairing_workers()
         await service.add_player(ORG, "E")
         assert await service.needs_pairing_workers()
+
+
+async def test_pairing_workers_run_at_a_lower_cpu_priority_than_the_bot() -> None:
+    """A pairing is seconds of CPU; the event loop's turns are what every guild waits for:
+    on a busy machine the scheduler must prefer the bot (docs/performance.md)."""
+    from service.pairing_pool import WORKER_NICE
+
+    pool = PairingPool(PairingLimits(max_concurrent=2))
+    try:
+        await pool.warm_up()
+        pids = pool.worker_pids()
+        assert len(pids) == 2
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        for pid in pids:
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + WORKER_NICE)
+    finally:
+        pool.close()

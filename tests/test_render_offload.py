@@ -9,6 +9,7 @@ and the fallback when the worker is gone.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.delivery import RENDER_IN_PROCESS_FROM, OutboxDelivery
+from bot.delivery import PARSE_IN_PROCESS_FROM, RENDER_IN_PROCESS_FROM, OutboxDelivery
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
 from bot.render.offload import RenderPool
@@ -153,3 +154,41 @@ async def test_the_delivery_posts_the_same_whichever_renders(boards: int) -> Non
         await expected.send(**outgoing.send_kwargs())
     assert _posted(channel) == _posted(expected)
     assert delivery.renderer.in_process == (1 if boards >= RENDER_IN_PROCESS_FROM else 0)
+
+
+async def test_the_render_worker_runs_at_a_lower_cpu_priority_than_the_bot(
+        pool: RenderPool) -> None:
+    from service.pairing_pool import WORKER_NICE
+
+    await pool.warm_up()
+    pids = pool.worker_pids()
+    assert len(pids) == 1
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(19, ours + WORKER_NICE)
+
+
+async def test_a_payload_claimed_as_text_is_parsed_and_rendered_in_the_worker() -> None:
+    """A big round's pairings claimed unparsed (``payload_text``): the worker parses and
+    renders it; what is posted is the same as rendering the parsed payload inline, and the
+    payload's other fields (``replaces``) still reach the delivery."""
+    payload = pairings_payload(2 * BOARDS)
+    text = json.dumps(payload)
+    assert len(text) >= PARSE_IN_PROCESS_FROM
+    row = Announcement(id=5, guild_id=1, channel_id=CHANNEL_ID, tournament_id=None,
+                       kind="pairings", payload={}, created_at=None,  # type: ignore[arg-type]
+                       payload_text=text)
+    channel = RecordingChannel()
+    delivery = OutboxDelivery(Client(channel), Service())  # type: ignore[arg-type]
+    try:
+        assert await delivery._deliver(row)
+        _messages, head = await delivery.renderer.render_text(
+            "pairings", json.dumps({**payload, "replaces": 4}))
+    finally:
+        delivery.renderer.close()
+    expected = RecordingChannel()
+    for outgoing in render_announcement("pairings", payload):
+        await expected.send(**outgoing.send_kwargs())
+    assert _posted(channel) == _posted(expected)
+    assert delivery.renderer.in_process == 2 and delivery.renderer.in_thread == 0
+    assert head["replaces"] == 4 and "games" not in head
+    assert head == {k: v for k, v in payload.items() if k != "games"} | {"replaces": 4}

@@ -262,3 +262,47 @@ async def test_close_waits_for_the_transaction_in_flight(tmp_path: Path) -> None
     async with again.transaction() as conn:
         await conn.execute("SELECT 1")
     await again.close()
+
+
+async def test_a_statement_is_one_hop_to_aiosqlites_thread_with_the_same_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each statement runs, fetches and closes in one call to aiosqlite's thread (three
+    before: each a wait for the event loop and the thread, issue 13); the cursor gives the
+    same rows, in order, with ``fetchone`` / ``fetchall``, and the row counts of writes."""
+    db = await connect(tmp_path / "hops.sqlite3")
+    calls = 0
+    execute = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: object, *args: object) -> object:
+        nonlocal calls
+        calls += 1
+        return await execute(self, fn, *args)  # type: ignore[arg-type]
+
+    try:
+        async with db.transaction() as conn:
+            await conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+            await conn.executemany("INSERT INTO t (v) VALUES (?)", [("a",), ("b",), ("c",)])
+        monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+        async with db.transaction() as conn:
+            calls = 0
+            async with conn.execute("SELECT id, v FROM t ORDER BY id") as cur:
+                first = await cur.fetchone()
+                rest = await cur.fetchall()
+                assert await cur.fetchone() is None and await cur.fetchall() == []
+            assert calls == 1
+            assert (first["id"], first["v"]) == (1, "a")
+            assert [tuple(r) for r in rest] == [(2, "b"), (3, "c")]
+            cur = await conn.execute("UPDATE t SET v = 'x' WHERE id > ?", (1,))
+            assert cur.rowcount == 2
+            cur = await conn.execute("DELETE FROM t WHERE id = 1 RETURNING v")
+            assert [r[0] for r in await cur.fetchall()] == ["a"] and cur.rowcount == 1
+            assert calls == 3
+        with pytest.raises(sqlite3.IntegrityError):
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO t (id, v) VALUES (2, 'dup')")
+        async with db.transaction(readonly=True) as conn, conn.execute(
+                "SELECT COUNT(*) FROM t") as cur:
+            assert (await cur.fetchone())[0] == 2
+    finally:
+        await db.close()

@@ -18,6 +18,7 @@ a thread as before rather than not at all; the renderer's own errors pass throug
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import multiprocessing
 import sys
@@ -27,6 +28,7 @@ from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
+from service.pairing_pool import lower_priority
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +43,16 @@ class RenderPool:
         self.in_process = 0  # renders done by the worker (tests and benchmarks read them)
         self.in_thread = 0  # renders that fell back to a thread
 
+    def worker_pids(self) -> list[int]:
+        """The worker process alive now (tests read its priority)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
+
     def _get(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context)
+            # at a lower CPU priority than the bot, as the pairing workers (pairing_pool)
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
+                                                 initializer=lower_priority)
         return self._executor
 
     async def render(self, kind: str, payload: dict[str, Any], *,
@@ -63,12 +72,32 @@ class RenderPool:
         self.in_process += 1
         return messages
 
-    async def _in_thread(self, exc: BaseException, args: tuple[Any, ...]) -> list[Outgoing]:
+    async def render_text(self, kind: str, text: str, *, organiser_role_id: int | None = None,
+                          owner_id: int | None = None
+                          ) -> tuple[list[Outgoing], dict[str, Any]]:
+        """:meth:`render` of the payload whose JSON is ``text``, parsed in the worker too
+        (600 kB for a big round). Returns the messages and the payload without its boards
+        (``games``: what else the delivery reads of it is small)."""
+        loop = asyncio.get_running_loop()
+        args = (render_announcement, kind, text, organiser_role_id, owner_id)
+        try:
+            future = loop.run_in_executor(self._get(), _render_text, *args)
+        except Exception as exc:  # no worker can be started (or the last one died)
+            return await self._in_thread(exc, args, _render_text)  # type: ignore[no-any-return]
+        try:
+            rendered: tuple[list[Outgoing], dict[str, Any]] = await future
+        except BrokenProcessPool as exc:  # the worker died while rendering
+            return await self._in_thread(exc, args, _render_text)  # type: ignore[no-any-return]
+        self.in_process += 1
+        return rendered
+
+    async def _in_thread(self, exc: BaseException, args: tuple[Any, ...],
+                         fn: Any = None) -> Any:
         """No usable worker: replace it for the next post, render this one in a thread."""
         log.warning("the render worker is unavailable (%s): rendering in a thread", exc)
         self.close()
         self.in_thread += 1
-        return await asyncio.to_thread(_render, *args)
+        return await asyncio.to_thread(fn or _render, *args)
 
     async def warm_up(self) -> None:
         """Start the worker and import the renderers now, not on the first big post."""
@@ -92,6 +121,14 @@ def _render(fn: Any, kind: str, payload: dict[str, Any], organiser_role_id: int 
     """The worker's entry point (importable by name; ``fn`` lets tests pass another one)."""
     return fn(kind, payload, organiser_role_id=organiser_role_id,  # type: ignore[no-any-return]
               owner_id=owner_id)
+
+
+def _render_text(fn: Any, kind: str, text: str, organiser_role_id: int | None,
+                 owner_id: int | None) -> tuple[list[Outgoing], dict[str, Any]]:
+    """The worker's entry point for :meth:`RenderPool.render_text`."""
+    payload = json.loads(text)
+    messages = _render(fn, kind, payload, organiser_role_id, owner_id)
+    return messages, {k: v for k, v in payload.items() if k != "games"}
 
 
 def _ready() -> bool:
