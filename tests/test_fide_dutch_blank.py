@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -22,7 +23,7 @@ from swiss.model import Bye, ByeKind, Color, Game, Player, Result, Round, Scorin
 from swiss.pairing import PairingConfig, pair_round
 from swiss.pairing.fide_dutch.blank import first_candidates, is_blank_round
 from swiss.pairing.fide_dutch.players import dutch_players
-from swiss.trf import parse_trf
+from swiss.trf import parse_trf, read_pairs
 
 Outcome = tuple[frozenset[tuple[int, int]], int | None]
 
@@ -165,3 +166,16 @@ def test_not_blank_once_someone_has_played_or_floated() -> None:
     zero = t.with_round(Round(1, byes=(Bye(1, ByeKind.ZERO),)))
     assert _blank(zero, "2025")
     assert not _blank(zero, "2017")
+
+
+@pytest.mark.parametrize("rules", ["2025", "2017"])
+def test_corpus_round_ones_take_the_graph_free_path_and_pair_as_bbppairings(rules: str) -> None:
+    """The 200 round-1 files of each conformance corpus (byes requested, absences, the
+    corpus's point systems): all blank, all paired as bbpPairings pairs them."""
+    base = Path(__file__).parent / "fixtures" / f"dutch-{rules}"
+    files = sorted(base.glob("t*/round-01.trf"))
+    assert len(files) == 200
+    for trf in files:
+        t = parse_trf(trf.read_text()).tournament
+        assert _blank(t, rules), trf
+        assert _pair(t, rules) == read_pairs(trf.with_suffix(".pairs").read_text()), trf
