@@ -403,10 +403,15 @@ def _pair_bracket(
         # slackness it uses only edges that are tight under this optimum's duals (which stay
         # optimal as edges are left out, as long as the optimum weight is kept): the tests
         # need only the tight edges, usually a small part of the graph.
-        solver = solver.tight(solver.last, graph.focus)
-    # The tests below need only the solver: the graph's per-edge arrays (all the bracket's
-    # edges) are freed now, not when the bracket is done.
-    del graph
+        # (the graph's per-edge arrays go first, and tight() releases the old solver's:
+        # not three edge sets of the bracket alive at once)
+        focus = graph.focus
+        del graph
+        solver = solver.tight(solver.last, focus)
+    else:
+        # The tests below need only the solver: the graph's per-edge arrays (all the
+        # bracket's edges) are freed now, not when the bracket is done.
+        del graph
     mate = _mate_map(mates)
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
@@ -1113,6 +1118,14 @@ class _Solver:
     def _python_weight(self, e: int) -> int:
         return sum(int(self.limbs[j, e]) * m for j, m in enumerate(self.multipliers))
 
+    def _release(self) -> None:
+        """Drop the edge arrays (the solver is not used after this)."""
+        empty = np.zeros(0, dtype=np.int64)
+        self.us = self.vs = self._order = self._keys = empty
+        self.limbs = np.zeros((self.limbs.shape[0], 0), dtype=np.int64)
+        self.alive = np.zeros(0, dtype=bool)
+        self.candidate = None
+
     def tight(self, sol: exact.Solution, dense: np.ndarray) -> _Solver:
         """The same graph with only the live edges whose reduced cost under ``sol``'s duals
         is zero (``sol`` solved this graph's live edges), solved from then on by pricing
@@ -1137,8 +1150,12 @@ class _Solver:
                                     mults, narrow=narrow)
         del comps
         keep = idx[tight]
-        out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
-                      self.multipliers, self.backend)
+        del idx, tight, _slack
+        us, vs, limbs = self.us[keep], self.vs[keep], self.limbs[:, keep]
+        # The caller replaces this solver by the result (``solver = solver.tight(...)``):
+        # its edge arrays are released before the new solver builds its own.
+        self._release()
+        out = _Solver(self.vertices, us, vs, limbs, self.multipliers, self.backend)
         out.solves = self.solves
         out.base = sol
         if not out.sparsify(dense):
