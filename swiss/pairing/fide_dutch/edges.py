@@ -241,6 +241,7 @@ def bracket_graph(
     # Each graph edge's index among the round's edges (-1: a sink or bye edge).
     eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
     us, vs = lu[eidx], lv[eidx]
+    del lu, lv  # (edge-sized over the whole round: not kept through the components)
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
@@ -277,6 +278,7 @@ def bracket_graph(
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
             us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
+        del near, far
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
     bu, bv = in_b[us], in_b[vs]
