@@ -12,7 +12,8 @@ from collections.abc import Mapping
 
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
-from swiss.pairing.fide_dutch.engine import NoPairing, _Context, pair_brackets
+from swiss.pairing.fide_dutch.blank import first_candidates, is_blank_round
+from swiss.pairing.fide_dutch.engine import NoPairing, _allocate_ranked, _Context, pair_brackets
 from swiss.pairing.fide_dutch.explain import explain_pairing
 from swiss.pairing.fide_dutch.players import DutchPlayer, dutch_players
 from swiss.pairing.types import (
@@ -73,10 +74,16 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig,
         backend="exact" if config.backend == "auto" else config.backend,
         forbidden_pairs=tournament.forbidden_pairs,
     )
-    try:
-        pairs, pab, _decisions = pair_brackets(ctx, to_pair)
-    except NoPairing as exc:
-        raise PairingError(str(exc)) from None
+    if is_blank_round(players, tournament.forbidden_pairs):
+        # Round 1 and the like: the first candidate of every bracket, no graph (blank.py).
+        order = sorted(to_pair, key=lambda pid: players[pid].rank)
+        ranked, pab = first_candidates(players, order)
+        pairs = [_allocate_ranked(players[a], players[b], ctx.initial) for a, b in ranked]
+    else:
+        try:
+            pairs, pab, _decisions = pair_brackets(ctx, to_pair)
+        except NoPairing as exc:
+            raise PairingError(str(exc)) from None
 
     # The endorsed engine orders boards by the scores without acceleration (XXA); they are
     # compared as integers (units of 1/unit).

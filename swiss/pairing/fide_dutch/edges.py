@@ -88,7 +88,8 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     same = white[:, None] == white[None, :]  # both absolute: the preference is a colour
     bad |= absolute[:, None] & absolute[None, :] & same & ~(top[:, None] | top[None, :])
     gu, gv = np.nonzero(np.triu(~bad, 1))
-    gu, gv = gu.astype(np.int64), gv.astype(np.int64)
+    # int32 positions: half the memory of numpy's int64 indices, on every allowed pair.
+    gu, gv = gu.astype(np.int32), gv.astype(np.int32)
     return RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
@@ -102,16 +103,33 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
 _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
 
 
+# Pairs per step of colour_terms: its temporaries (some 250 bytes a pair, the colour
+# histories included) stay near 65 MB however many pairs the round has.
+COLOUR_CHUNK = 1 << 18
+
+
 def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
                  initial: Color) -> np.ndarray:
     """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
-    ``lo``) with the colours E.1-E.5 give them, as a (4, edges) array.
+    ``lo``) with the colours E.1-E.5 give them, as a (4, edges) int8 array (each term is
+    0, 1 or 2).
 
     The same rules as :func:`swiss.pairing.fide_dutch.engine._colour_terms` (which see),
     for all pairs at once, colours as +1 (white) / -1 (black): C8 a topscorer pair leaves a
     colour difference beyond 2, C9 a topscorer pair gives a third colour in a row, C10 a
-    colour preference not met, C11 a strong or absolute one not met.
+    colour preference not met, C11 a strong or absolute one not met. Computed
+    :data:`COLOUR_CHUNK` pairs at a time (the same values: each pair's terms are its own).
     """
+    out = np.empty((4, hi.size), dtype=np.int8)
+    for start in range(0, hi.size, COLOUR_CHUNK):
+        end = start + COLOUR_CHUNK
+        out[:, start:end] = _colour_terms_of(ps, hi[start:end], lo[start:end], initial)
+    return out
+
+
+def _colour_terms_of(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
+                     initial: Color) -> np.ndarray:
+    """:func:`colour_terms` of one chunk of pairs, as a (4, pairs) int64 array."""
     n = len(ps)
     rounds = max((len(p.colors) for p in ps), default=0)
     # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
@@ -224,6 +242,7 @@ def bracket_graph(
     # Each graph edge's index among the round's edges (-1: a sink or bye edge).
     eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
     us, vs = lu[eidx], lv[eidx]
+    del lu, lv  # (edge-sized over the whole round: not kept through the components)
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
@@ -260,6 +279,7 @@ def bracket_graph(
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
             us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
+        del near, far
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
     bu, bv = in_b[us], in_b[vs]
@@ -288,41 +308,47 @@ def bracket_graph(
     max_unplayed = int(unplayed[:n].max())
     big = 2 * (top_score - int(scores.min()) + one + 1)
 
-    # The rows, highest first, written into one array (no temporaries of every edge).
-    with_pab = rules == "2025"
-    with_unplayed = rules == "2025" and pab_unplayed
-    count = int(with_pab) + 1 + len(lv_b) + 1 + len(lv_n) + int(with_unplayed) + 12
-    comps = np.empty((count, us.size), dtype=np.int64)
+    # The components are written row by row into one int32 array (every value is a count
+    # of at most 2 or a score difference in units, far below 2**31): no list of int64 rows
+    # stacked into a second copy, no int64 zero arrays of the colour and float terms (at
+    # 3,000 players a bracket graph has some 4.5 million edges).
+    count = (int(rules == "2025") + 2 + len(lv_b) + len(lv_n)
+             + int(rules == "2025" and pab_unplayed) + 12)
+    comps = np.empty((count, us.size), dtype=np.int32)
     row = 0
-    if with_pab:
+
+    def put(values: np.ndarray | int) -> None:
+        nonlocal row
+        comps[row] = values
+        row += 1
+
+    if rules == "2025":
         # 2025: the pairing-allocated bye goes to as low a score as completion allows,
         # before any bracket's quality is considered.
-        comps[row] = np.where(is_bye, top_score - su, 0)
-        row += 1
-    comps[row] = both_b  # C5
-    row += 1
-    comps[row:row + len(lv_b)] = psd_b != np.array(lv_b, dtype=np.int64)[:, None]  # C6
-    row += len(lv_b)
-    comps[row] = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])  # C7
-    row += 1
-    comps[row:row + len(lv_n)] = psd_n != np.array(lv_n, dtype=np.int64)[:, None]
-    row += len(lv_n)
-    if with_unplayed:
+        put(np.where(is_bye, top_score - su, 0))
+    put(both_b)  # C5
+    for lv in lv_b:
+        put(psd_b != lv)  # C6, as benefits
+    next_pair = ~is_bye & au & av & ~both_b & (in_n[us] | in_n[vs])
+    put(next_pair)  # C7
+    for lv in lv_n:
+        put(psd_n != lv)
+    if rules == "2025" and pab_unplayed:
         # The PAB to a player with as few unplayed rounds as possible: 2025 edition only,
         # between the next-bracket criterion and the colour criteria, and only in the
         # bracket that decides the PAB (``pab_unplayed``): where the player left over by the
         # bracket is the PAB itself, not when several float down (docs/fide-dutch.md,
         # black-box checked). The 2017 text has no such criterion (C.1-C.19): its PAB is
         # whoever the brackets leave.
-        comps[row] = np.where(is_bye, max_unplayed - unplayed[us], 0)
-        row += 1
+        put(np.where(is_bye, max_unplayed - unplayed[us], 0))
 
     # C8-C11 on the pairs inside the bracket, with the colours E.1-E.5 would give (the
-    # lower vertex ranks higher: vertices are in rank order); 2 - term, zero elsewhere.
+    # lower vertex ranks higher: vertices are in rank order); 0 elsewhere (stored as 2 - it).
     colour = comps[row:row + 4]
     colour[:] = 2
     inside = np.flatnonzero(both_b)
-    colour[:, inside] -= ra.colour[:, eidx[inside]]
+    colour[:, inside] = 2 - ra.colour[:, eidx[inside]].astype(np.int32)
+    row += 4
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
     # Zero unless the edge touches the bracket: computed on those edges only.
@@ -334,13 +360,14 @@ def bracket_graph(
     x = np.where(bt, ut, vt)
     x_terms = down[:, x]
     fl_t = np.where(floated, down[:, ut] + up[:, vt], np.where(one_b, x_terms, 0))
-    fl = comps[row + 4:row + 8]
+    fl, fd = comps[row:row + 4], comps[row + 4:row + 8]
     fl[:] = 2
-    fl[:, t] -= fl_t
-    fd = comps[row + 8:row + 12]
+    fl[:, t] = 2 - fl_t
     fd[:] = big
-    fd[:, t] -= np.where(floated, fl_t * diff[t],
-                         np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
+    fd[:, t] = big - np.where(floated, fl_t * diff[t],
+                              np.where(one_b, x_terms * (sc[x] - min_b + one), 0))
+    row += 8
+    assert row == count
     # With ``sub``, comps stays on the near edges (pack works on them and expands its
     # limbs: the far ones take the kept far edge's column).
     return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far)
@@ -402,8 +429,9 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
     # far edges' columns are all that one, so the minima, maxima and limbs are the same).
     sub = graph.sub
     us, vs = (graph.us, graph.vs) if sub is None else (graph.us[sub], graph.vs[sub])
-    lows = comps.min(axis=1)
-    highs = comps.max(axis=1)
+    # (as int64: comps may be int32, and radix products must not wrap)
+    lows = comps.min(axis=1).astype(np.int64)
+    highs = comps.max(axis=1).astype(np.int64)
     spans = highs - lows
     live = np.flatnonzero(spans > 0).tolist()
     pairs = graph.vertices // 2

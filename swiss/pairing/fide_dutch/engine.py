@@ -44,6 +44,7 @@ from swiss.pairing.fide_dutch.edges import (
 )
 from swiss.pairing.fide_dutch.players import DutchPlayer
 from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
+from swiss.pairing.types import PairingError
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
@@ -187,6 +188,7 @@ def pair_brackets(
     movers: list[int] = []
     if not order:
         return games, pab, decisions
+    _check_memory(ctx, order)
     ra = round_arrays(ctx.players, order, ctx.scale, ctx.forbidden, ctx.forbidden_pairs,
                       ctx.initial)
     # (Completion of the whole round, C1-C4, is checked by the first bracket's matching: its
@@ -248,6 +250,41 @@ def pair_brackets(
                 raise NoPairing("internal: players left unpaired in the last bracket")
             break
     return games, pab, decisions
+
+
+# Peak memory of a round's bracket graphs and matchings per allowed pair of the players to
+# pair (every bracket's graph spans all players still unpaired, so the first one has every
+# allowed pair of the round): measured with ``benchmarks/pairing.py`` after 6 rounds (process
+# peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
+# players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
+BYTES_PER_EDGE = 240
+MEMORY_LIMIT = 2 << 30  # bytes: issue 13's budget for one pairing (2 GB)
+
+
+class GraphTooLarge(PairingError):
+    """The round's matching graph would need more memory than :data:`MEMORY_LIMIT`."""
+
+
+def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
+    """Refuse, before any graph is built, a round whose graphs would not fit in
+    :data:`MEMORY_LIMIT` (a clear error instead of the process being killed)."""
+    n = len(order)
+    inside = set(order)
+    met = sum(len(ctx.players[p].played & inside) for p in order) // 2
+    edges = n * (n - 1) // 2 - met
+    need = edges * BYTES_PER_EDGE
+    if need <= MEMORY_LIMIT:
+        return
+    top = ctx.players[order[0]].score
+    first = sum(1 for p in order if ctx.players[p].score == top)
+    most = int((2 * MEMORY_LIMIT / BYTES_PER_EDGE) ** 0.5)
+    raise GraphTooLarge(
+        f"fide-dutch cannot pair this round within its memory limit: each bracket is matched "
+        f"together with every player still unpaired, so the first bracket ({first:,} players "
+        f"on {float(top):g} points) needs a graph of all {n:,} players ({edges:,} allowed "
+        f"pairs, about {need / 2**30:.1f} GB; the limit is {MEMORY_LIMIT / 2**30:.0f} GB, about "
+        f"{most:,} players once games have been played). Round 1, and any round in which no "
+        f"one has played yet, is paired for any number of players.")
 
 
 def _quality(ctx: _Context, bracket: list[int], pairs: list[tuple[int, int]],
@@ -339,6 +376,8 @@ def _pair_bracket(
         # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
         # would take 2**240): the same pairing whatever the backend, or the same error.
         limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
+        # The components are in the limbs now: free them before the solver's own arrays.
+        graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
         solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
         solver.sparsify(graph.focus)
         return graph, solver, solver.solve(duals=True)
@@ -354,6 +393,7 @@ def _pair_bracket(
             and _decides_pab(ra, _mate_map(found[1]), unpaired, in_b, bye_v)):
         # Whether this bracket decides the PAB is fixed by criteria above the unplayed
         # rounds one (the PAB's score and C5), so solving again with it changes nothing else.
+        del graph, solver  # (not two graphs of the bracket alive at once)
         graph, solver, found = solve(True)
         assert found is not None  # the same graph, other weights
     best_w, mates = found
@@ -363,7 +403,15 @@ def _pair_bracket(
         # slackness it uses only edges that are tight under this optimum's duals (which stay
         # optimal as edges are left out, as long as the optimum weight is kept): the tests
         # need only the tight edges, usually a small part of the graph.
-        solver = solver.tight(solver.last, graph.focus)
+        # (the graph's per-edge arrays go first, and tight() releases the old solver's:
+        # not three edge sets of the bracket alive at once)
+        focus = graph.focus
+        del graph
+        solver = solver.tight(solver.last, focus)
+    else:
+        # The tests below need only the solver: the graph's per-edge arrays (all the
+        # bracket's edges) are freed now, not when the bracket is done.
+        del graph
     mate = _mate_map(mates)
 
     def partner(pid: int, m: dict[int, int]) -> int | None:
@@ -1066,7 +1114,10 @@ class _Solver:
         """The best perfect matching on edges ``idx``, solved on the candidate ones among
         them and priced against the duals (exact: the dual certificate is checked)."""
         n = self.vertices
-        us, vs, limbs = self.us[idx], self.vs[idx], self.limbs[:, idx]
+        if idx.size == self.us.size:  # every edge (the first solve): no copies
+            us, vs, limbs = self.us, self.vs, self.limbs
+        else:
+            us, vs, limbs = self.us[idx], self.vs[idx], self.limbs[:, idx]
         assert self.candidate is not None
         start = self.candidate[idx]
 
@@ -1096,6 +1147,14 @@ class _Solver:
     def _python_weight(self, e: int) -> int:
         return sum(int(self.limbs[j, e]) * m for j, m in enumerate(self.multipliers))
 
+    def _release(self) -> None:
+        """Drop the edge arrays (the solver is not used after this)."""
+        empty = np.zeros(0, dtype=np.int64)
+        self.us = self.vs = self._order = self._keys = empty
+        self.limbs = np.zeros((self.limbs.shape[0], 0), dtype=np.int64)
+        self.alive = np.zeros(0, dtype=bool)
+        self.candidate = None
+
     def tight(self, sol: exact.Solution, dense: np.ndarray) -> _Solver:
         """The same graph with only the live edges whose reduced cost under ``sol``'s duals
         is zero (``sol`` solved this graph's live edges), solved from then on by pricing
@@ -1114,16 +1173,26 @@ class _Solver:
             # lists.
             scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
                                     [(4 * z, m) for z, m in sol.blossoms], True)
-            comps = np.vstack((self.limbs[:, idx], np.ones((1, idx.size), dtype=np.int64)))
+            every = idx.size == self.us.size  # (then no copies of the edge arrays)
+            comps = np.vstack((self.limbs if every else self.limbs[:, idx],
+                               np.ones((1, idx.size), dtype=np.int64)))
             mults = [4 * m for m in self.multipliers] + [1]
             # In 128 bits when nothing can overflow (weights of a 100-player round need some
             # 60 bits): the same exact reduced costs, a third cheaper than 256 bits.
             narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
-            tight, _slack = exact.price(scaled, self.vertices, self.us[idx], self.vs[idx],
-                                        comps, mults, narrow=narrow)
+            tight, _slack = exact.price(scaled, self.vertices,
+                                        self.us if every else self.us[idx],
+                                        self.vs if every else self.vs[idx], comps,
+                                        mults, narrow=narrow)
+            del comps
             keep = idx[tight]
-        out = _Solver(self.vertices, self.us[keep], self.vs[keep], self.limbs[:, keep],
-                      self.multipliers, self.backend)
+            del tight, _slack
+        del idx
+        us, vs, limbs = self.us[keep], self.vs[keep], self.limbs[:, keep]
+        # The caller replaces this solver by the result (``solver = solver.tight(...)``):
+        # its edge arrays are released before the new solver builds its own.
+        self._release()
+        out = _Solver(self.vertices, us, vs, limbs, self.multipliers, self.backend)
         out.solves = self.solves
         out.base = sol
         if not out.sparsify(dense):
@@ -1155,7 +1224,10 @@ def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
         return keep
     # A fixed multiplicative hash: deterministic, and spread over the whole field, so the
     # candidate graph is well connected (it need not be: pricing adds what is missing).
-    key = ((us * vertices + vs) * 2654435761) % (1 << 32)
+    key = us * vertices  # (in place from here: one edge-sized temporary, not four)
+    key += vs
+    key *= 2654435761
+    key %= 1 << 32
     order = np.argsort(key, kind="stable")
     for ends in (us, vs):
         sorted_ends = ends[order]

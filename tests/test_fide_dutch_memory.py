@@ -1,0 +1,52 @@
+"""A round whose FIDE Dutch graphs would not fit in memory is refused before any is built.
+
+Every bracket's matching graph spans all players still unpaired, so its memory grows with
+the square of the field (docs/fide-dutch.md, "Memory of big brackets"): past
+``engine.MEMORY_LIMIT`` the engine raises a :class:`PairingError` that names the sizes,
+instead of the pairing process being killed for want of memory.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from swiss.model import Game, Player, Result, Round, Tournament
+from swiss.pairing import PairingConfig, PairingError, pair_round
+from swiss.pairing.fide_dutch import engine
+
+
+def _after_one_round(n: int) -> Tournament:
+    """``n`` players after a round 1 of 1-2, 3-4, ... with random results."""
+    rng = random.Random(n)
+    t = Tournament(players=tuple(Player(i, f"P{i}") for i in range(1, n + 1)),
+                   total_rounds=5)
+    games = tuple(Game(i, i + 1, rng.choice([Result.WHITE_WINS, Result.BLACK_WINS,
+                                             Result.DRAW]), board=i // 2 + 1)
+                  for i in range(1, n, 2))
+    return t.with_round(Round(1, games))
+
+
+def test_a_round_over_the_memory_limit_is_refused_before_any_graph(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 60 players: 1,770 pairs less the 30 played; with 240 bytes a pair, 400 KB is too little.
+    monkeypatch.setattr(engine, "MEMORY_LIMIT", 400_000)
+    monkeypatch.setattr(engine, "round_arrays", None)  # building a graph would fail here
+    with pytest.raises(PairingError, match=r"all 60 players \(1,740 allowed pairs") as err:
+        pair_round(_after_one_round(60), PairingConfig(system="fide-dutch"))
+    assert isinstance(err.value, engine.GraphTooLarge)
+    assert "the first bracket (" in str(err.value)
+
+
+def test_under_the_limit_the_round_is_paired(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "MEMORY_LIMIT", 1_740 * engine.BYTES_PER_EDGE)
+    res = pair_round(_after_one_round(60), PairingConfig(system="fide-dutch"))
+    assert len(res.games) == 30
+
+
+def test_round_one_is_never_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1 needs no graph (blank.py), whatever the limit."""
+    monkeypatch.setattr(engine, "MEMORY_LIMIT", 1)
+    t = Tournament(players=tuple(Player(i, f"P{i}") for i in range(1, 61)), total_rounds=5)
+    assert len(pair_round(t, PairingConfig(system="fide-dutch")).games) == 30
