@@ -56,6 +56,36 @@ def find_oracle(rules: str) -> Path | None:
     return path if path.exists() else None
 
 
+# A round's pairing as compared: the set of (white, black) pairs and the PAB's player id.
+Pairing = tuple[frozenset[tuple[int, int]], int | None]
+
+
+def oracle_pairing(oracle: Path, path: Path) -> tuple[subprocess.CompletedProcess[str],
+                                                      Pairing | None]:
+    """bbpPairings ``--dutch FILE -p`` on the TRF at ``path``: its run (exit code 0: paired,
+    1: no legal pairing, anything else: it refused the file) and its pairing (None unless 0)."""
+    run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],
+                         capture_output=True, text=True, timeout=600, check=False)
+    return run, (read_pairs(run.stdout) if run.returncode == 0 else None)
+
+
+def swissbot_pairing(case: Tournament, rules: str) -> Pairing | None:
+    """swissbot's fide-dutch pairing of ``case`` (None: no legal pairing, as exit 1)."""
+    try:
+        res = pair_round(case, PairingConfig(system="fide-dutch", rules=rules, explain=False))
+    except PairingError:
+        return None
+    return frozenset((g.white, g.black) for g in res.games), res.pairing_bye
+
+
+def keep_case(out: Path, name: str, text: str, oracle_output: str) -> None:
+    """Write a differing case (the TRF and bbpPairings' output beside it) into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{name}.trf").write_text(text)
+    (out / f"{name}.pairs").write_text(oracle_output)
+    print(f"differs: {out / name}.trf")
+
+
 def config_text(rng: random.Random, points: tuple[Fraction, Fraction, Fraction],
                 max_players: int = 300) -> tuple[str, int]:
     players = rng.choice([rng.randint(5, 40), rng.randint(5, 100), rng.randint(5, 300)])
@@ -187,27 +217,18 @@ def main() -> int:
                 case = parse_trf(text).tournament
                 path = work / "case.trf"
                 path.write_text(text)
-                run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],
-                                     capture_output=True, text=True, timeout=600)
+                run, want = oracle_pairing(oracle, path)
                 if run.returncode not in (0, 1):
                     errors += 1
                     continue
-                want = read_pairs(run.stdout) if run.returncode == 0 else None
-                try:
-                    res = pair_round(case, PairingConfig(system="fide-dutch", rules=args.rules))
-                    got = (frozenset((g.white, g.black) for g in res.games), res.pairing_bye)
-                except PairingError:
-                    got = None
+                got = swissbot_pairing(case, args.rules)
                 total += 1
                 if got == want:
                     same += 1
                 elif kept < args.keep:
                     kept += 1
-                    out.mkdir(parents=True, exist_ok=True)
-                    name = f"{args.rules}-t{tournament_no:04d}-round-{k:02d}"
-                    (out / f"{name}.trf").write_text(text)
-                    (out / f"{name}.pairs").write_text(run.stdout)
-                    print(f"differs: {out / name}.trf")
+                    keep_case(out, f"{args.rules}-t{tournament_no:04d}-round-{k:02d}", text,
+                              run.stdout)
             print(f"... {total} rounds, {same} identical", file=sys.stderr)
     rate = 100 * same / max(total, 1)
     print(f"fide-dutch {args.rules} vs {oracle.name}: {same}/{total} identical ({rate:.1f}%)"

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,8 +27,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from swiss.pairing import PairingConfig, PairingError, pair_round  # noqa: E402
-from swiss.trf import parse_trf, read_pairs  # noqa: E402
+from swiss.trf import parse_trf  # noqa: E402
 
 
 def _differential() -> ModuleType:
@@ -119,27 +117,16 @@ def main() -> int:
             if text is None:
                 continue
             path.write_text(text)
-            run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],
-                                 capture_output=True, text=True, timeout=600)
+            run, want = diff.oracle_pairing(oracle, path)
             if run.returncode not in (0, 1):
                 continue  # the oracle refused the file: not a case
-            want = read_pairs(run.stdout) if run.returncode == 0 else None
-            try:
-                res = pair_round(parse_trf(text).tournament,
-                                 PairingConfig(system="fide-dutch", rules=args.rules))
-                got = (frozenset((g.white, g.black) for g in res.games), res.pairing_bye)
-            except PairingError:
-                got = None
+            got = diff.swissbot_pairing(parse_trf(text).tournament, args.rules)
             total += 1
             if got == want:
                 same += 1
             elif kept < args.keep:
                 kept += 1
-                out.mkdir(parents=True, exist_ok=True)
-                name = f"{args.rules}-random-{total:05d}"
-                (out / f"{name}.trf").write_text(text)
-                (out / f"{name}.pairs").write_text(run.stdout)
-                print(f"differs: {out / name}.trf")
+                diff.keep_case(out, f"{args.rules}-random-{total:05d}", text, run.stdout)
             if total % 100 == 0:
                 print(f"... {total} cases, {same} identical", file=sys.stderr)
     rate = 100 * same / max(total, 1)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 import tempfile
 from fractions import Fraction
@@ -31,7 +30,7 @@ from swiss.model import ByeKind, Color, Player, Scoring, Tournament
 from swiss.pairing import PairingConfig, PairingError, pair_round
 from swiss.pairing.fide_dutch.blank import is_blank_round
 from swiss.pairing.fide_dutch.players import dutch_players
-from swiss.trf import parse_trf, read_pairs, write_trf
+from swiss.trf import parse_trf, write_trf
 
 
 def make_case(rng: random.Random, rules: str, max_players: int) -> tuple[str, Tournament]:
@@ -100,9 +99,7 @@ def main() -> int:
         for number in range(1, args.cases + 1):
             text, case = make_case(rng, args.rules, args.max_players)
             path.write_text(text)
-            run = subprocess.run([str(oracle), "--dutch", str(path), "-p"],
-                                 capture_output=True, text=True, timeout=600, check=False)
-            want = read_pairs(run.stdout) if run.returncode == 0 else None
+            run, want = dd.oracle_pairing(oracle, path)
             to_pair = [p.id for p in case.players if case.is_active(p.id, 1)
                        and p.id not in case.requested_byes.get(1, {})]
             try:
@@ -119,12 +116,8 @@ def main() -> int:
                 same += 1
             elif kept < args.keep:
                 kept += 1
-                out = Path(args.out)
-                out.mkdir(parents=True, exist_ok=True)
-                name = f"{args.rules}-round1-{number:04d}"
-                (out / f"{name}.trf").write_text(text)
-                (out / f"{name}.pairs").write_text(run.stdout + run.stderr)
-                print(f"differs: {out / name}.trf")
+                dd.keep_case(Path(args.out), f"{args.rules}-round1-{number:04d}", text,
+                             run.stdout + run.stderr)
             if number % 50 == 0:
                 print(f"... {number} cases, {same} identical", file=sys.stderr)
     print(f"fide-dutch {args.rules} round 1 vs {oracle.name}: {same}/{args.cases} identical "
