@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import multiprocessing
 import random
@@ -70,6 +71,10 @@ class Latency:
     # pairing windows, for loop_spans to match the slow reports with what the loop did
     sent_and_took: list[tuple[float, float]] = field(default_factory=list, repr=False)
     windows: list[tuple[float, float]] = field(default_factory=list, repr=False)
+    # the fake Discord's own collector passes (start, wall s, generation): its pauses delay
+    # B's interaction and reply as much as the bot's do
+    discord_collections: list[tuple[float, float, int]] = field(default_factory=list,
+                                                                repr=False)
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -128,6 +133,7 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
                 await _drain(service)
         finally:
             sent_and_took, beats = await side.finish()
+            discord_collections = await side.collector_passes()
         latencies = _in_windows(sent_and_took, windows, values=True)
         return Latency(
             mode=("inline (old)" if inline else "worker process")
@@ -138,6 +144,7 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
             p95_ms=_quantile(latencies, 0.95), p99_ms=_quantile(latencies, 0.99),
             max_ms=max(latencies), heartbeat_gap=_largest_gap(beats, windows),
             repeats=len(windows), sent_and_took=sent_and_took, windows=windows,
+            discord_collections=discord_collections,
         )
     finally:
         if running is not None:
@@ -185,6 +192,17 @@ class _Driver:
         self.sent_and_took: list[tuple[float, float]] = []
         self._done = asyncio.Event()
         self._reports: asyncio.Task[None] | None = None
+        self._collections: list[tuple[float, float, int]] = []
+        self._collecting = 0.0
+
+        def collector(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                self._collecting = time.monotonic()
+            elif self._reports is not None:
+                self._collections.append((self._collecting, time.monotonic() - self._collecting,
+                                          info["generation"]))
+
+        gc.callbacks.append(collector)
         self.info = SandboxInfo(
             token=fake.token, api_base=fake.api_base, gateway_url=fake.gateway_url,
             big_guild=self.big.id, big_channel=self.big.channel("tournaments").id,
@@ -212,6 +230,11 @@ class _Driver:
     async def sent_so_far(self) -> list[tuple[float, float]]:
         return list(self.sent_and_took)
 
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        """This process's collector passes since B began to report (in the bot's process
+        when the fake Discord runs there)."""
+        return list(self._collections)
+
     async def click_round_next(self) -> float:
         """A's organiser clicks /round next; when it was clicked, once it is answered."""
         clicked = time.monotonic()
@@ -234,6 +257,7 @@ class DiscordSide(Protocol):
     async def start_reports(self, reporter: int) -> None: ...
     async def sent_so_far(self) -> list[tuple[float, float]]: ...
     async def click_round_next(self) -> float: ...
+    async def collector_passes(self) -> list[tuple[float, float, int]]: ...
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]: ...
     async def close(self) -> None: ...
 
@@ -258,6 +282,9 @@ class _InProcessSide:
 
     async def click_round_next(self) -> float:
         return await self.driver.click_round_next()
+
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        return await self.driver.collector_passes()
 
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
         return await self.driver.finish()
@@ -317,6 +344,9 @@ class _ProcessSide:
 
     async def click_round_next(self) -> float:
         return float(await self._call("click_round_next"))
+
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        return list(await self._call("collector_passes"))
 
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
         sent, beats = await self._call("finish")

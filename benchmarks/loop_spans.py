@@ -233,6 +233,10 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
                 print(f"    callback {c.wall * 1000:6.1f} ms (loop CPU {c.loop_cpu * 1000:5.1f}, "
                       f"process CPU {c.process_cpu * 1000:5.1f}) at "
                       f"+{(c.start - sent) * 1000:6.1f}: {c.what}")
+        for began, wall, generation in rows.discord_collections:
+            if _overlap(sent, end, began, began + wall) > 0 and wall > args.list / 1000:
+                print(f"    the fake Discord's collector pass {wall * 1000:6.1f} ms (generation "
+                      f"{generation}) at +{(began - sent) * 1000:6.1f}")
         for began, wall, generation, collected in _collections:
             if _overlap(sent, end, began, began + wall) > 0 and wall > args.list / 1000:
                 print(f"    collector pass {wall * 1000:6.1f} ms (generation {generation}, "
@@ -258,6 +262,12 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
         walls = [w for _b, w, g, _c in _collections if g == generation]
         print(f"    {generation}: {len(walls):5d} {max(walls, default=0) * 1000:7.1f} "
               f"{sum(walls) * 1000:8.1f}")
+    if not args.sandbox_in_process:
+        print("the fake Discord's process, the same:")
+        for generation in (0, 1, 2):
+            walls = [w for _b, w, g in rows.discord_collections if g == generation]
+            print(f"    {generation}: {len(walls):5d} {max(walls, default=0) * 1000:7.1f} "
+                  f"{sum(walls) * 1000:8.1f}")
     print(f"\ntransactions held over {args.slow_tx:g} ms:")
     for t in sorted(_transactions, key=lambda t: -t.held):
         if t.held * 1000 > args.slow_tx:

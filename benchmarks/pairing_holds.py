@@ -208,16 +208,18 @@ def _print() -> None:
               f"{statistics.median(len(t.statements) for t in txs):5.0f} "
               f"{_ms(in_statements, 0.5):>8} "
               f"{_ms(between, 0.5):>7}")
-    stores = [t for t in _log if t.name.endswith("_store_pairing")]
-    if stores:
-        print("\nthe store's statements (median ms over the windows):")
+    for what, ending in (("the store", "window pairing_runs._store_pairing"),
+                         ("B's report in the windows", "window results.report_result")):
+        txs = [t for t in _log if t.name == ending]
+        if not txs:
+            continue
+        print(f"\n{what}: its statements (median ms, per transaction):")
         by_sql: dict[str, list[float]] = {}
-        for t in stores:
+        for t in txs:
             for sql, took in t.statements:
                 by_sql.setdefault(sql, []).append(took)
         for sql, took in sorted(by_sql.items(), key=lambda kv: -statistics.median(kv[1])):
-            each = len(took) // len(stores)
-            print(f"    {statistics.median(took) * 1000:7.2f} x{each:<3d} {sql}")
+            print(f"    {statistics.median(took) * 1000:7.2f} x{len(took) / len(txs):<4.1f} {sql}")
 
 
 def main() -> None:
