@@ -32,7 +32,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -84,11 +84,13 @@ def _quantile(values: list[float], q: float) -> float:
 
 async def measure(players: int, inline: bool, folder: Path, *, system: str = "dutch",
                   repeats: int = REPEATS, sandbox_process: bool = True,
-                  on_click: Callable[[], None] | None = None) -> Latency:
+                  on_click: Callable[[], None] | None = None,
+                  database: str | None = None) -> Latency:
     """One row. ``sandbox_process``: the fake Discord (and B's and A's clicks) in a process
     of its own, as Discord is another machine; else in the bot's process and event loop (the
     fake Discord's parsing and storing of the big posts then counts as the bot's stall).
-    ``on_click`` is called in this process just before each ``/round next`` (loop_spans)."""
+    ``on_click`` is called in this process just before each ``/round next`` (loop_spans).
+    ``database``: an empty PostgreSQL database's URL (default: a new SQLite file)."""
     side: DiscordSide = (await _ProcessSide.start() if sandbox_process
                          else await _InProcessSide.start())
     endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
@@ -96,7 +98,8 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
     point_at(info.api_base, info.gateway_url)
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
-        discord_token=info.token, database=folder / f"{players}-{inline}.sqlite3",
+        discord_token=info.token,
+        database=database or folder / f"{players}-{inline}-{sandbox_process}.sqlite3",
         guild_ids=(info.big_guild, info.small_guild), discord_api_base=info.api_base,
         discord_gateway_url=info.gateway_url,
         pairing_inline_below=100_000 if inline else 100,
@@ -137,7 +140,7 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
         latencies = _in_windows(sent_and_took, windows, values=True)
         return Latency(
             mode=("inline (old)" if inline else "worker process")
-            + ("" if sandbox_process else ", 1 proc"),
+            + ("" if sandbox_process else ", 1 proc") + (", PG" if database else ""),
             players=players,
             click_to_posted=statistics.median(end - start for start, end in windows),
             reports=len(latencies), p50_ms=statistics.median(latencies),
@@ -417,17 +420,41 @@ async def _undelivered(service: Any) -> int:
 
 
 def run_latency(sizes: list[int], system: str, *, repeats: int = REPEATS,
-                inline_too: bool = True, modes: tuple[bool, ...] = (True,)) -> list[Latency]:
-    """``modes``: for each, the fake Discord in its own process (True) or in the bot's."""
+                inline_too: bool = True, modes: tuple[bool, ...] = (True,),
+                postgresql: bool = False) -> list[Latency]:
+    """``modes``: for each, the fake Discord in its own process (True) or in the bot's.
+    ``postgresql``: every row on a new database of a throwaway PostgreSQL cluster."""
     rows = []
-    with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp, \
+            _databases(postgresql) as new_database:
         for players in sizes:
             for inline in (False, True) if inline_too else (False,):
                 for apart in modes:
                     rows.append(asyncio.run(measure(players, inline, Path(tmp), system=system,
-                                                    repeats=repeats, sandbox_process=apart)))
+                                                    repeats=repeats, sandbox_process=apart,
+                                                    database=new_database())))
                     print_row(rows[-1])
     return rows
+
+
+@contextlib.contextmanager
+def _databases(postgresql: bool) -> Iterator[Callable[[], str | None]]:
+    """A function that gives each row its database: None (a new SQLite file) or, with
+    ``postgresql``, a new database on a throwaway cluster (the tests' tests/pg_cluster.py:
+    the server binaries of ``make postgresql``; fsync off, as in the tests), stopped after."""
+    if not postgresql:
+        yield lambda: None
+        return
+    from tests.pg_cluster import start_cluster, why_unavailable
+
+    reason = why_unavailable()
+    if reason is not None:
+        raise SystemExit(f"--postgresql: {reason}")
+    cluster = start_cluster()
+    try:
+        yield lambda: asyncio.run(cluster.new_database())
+    finally:
+        cluster.stop()
 
 
 HEADER = (f"{'players':>8} {'pairing in':24} {'rounds':>6} {'click→posted s':>14} "

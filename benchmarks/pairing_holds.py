@@ -228,11 +228,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=6, help="pairing windows")
     parser.add_argument("--database", metavar="URL",
                         help="postgresql://... (default: a fresh SQLite file)")
+    parser.add_argument("--postgresql", action="store_true",
+                        help="on a throwaway PostgreSQL cluster (make postgresql)")
     args = parser.parse_args()
     _instrument()
     began = time.process_time()
-    with tempfile.TemporaryDirectory(prefix="swissbot-holds-") as tmp:
-        asyncio.run(_measure(args, args.database or str(Path(tmp) / "holds.sqlite3")))
+    from benchmarks.bot_latency import _databases
+
+    with tempfile.TemporaryDirectory(prefix="swissbot-holds-") as tmp, \
+            _databases(args.postgresql) as new_database:
+        target = args.database or new_database() or str(Path(tmp) / "holds.sqlite3")
+        asyncio.run(_measure(args, target))
     _print()
     print(f"\n(this process: {time.process_time() - began:.1f} s CPU)")
 

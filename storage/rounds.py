@@ -3,10 +3,11 @@ and forbidden pairs."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from storage.connection import Connection, Row, insert_returning_id
+from storage.connection import Connection, Row, dialect, insert_returning_id
 from storage.timefmt import from_text, to_text
 
 
@@ -251,7 +252,21 @@ async def insert_games(
     pairs: list[tuple[int, int]],
 ) -> None:
     """Every board of a round at once (board = position + 1): one statement for the 1,500
-    boards of a 3,000-player round instead of 1,500 round trips under the write lock."""
+    boards of a 3,000-player round instead of 1,500 round trips under the write lock.
+
+    On SQLite the rows come from one JSON text that SQLite reads itself (``json_each``):
+    ``executemany`` bound every row in Python, 2-3 ms more of the store's write lock at
+    3,000 players (6.7 against 4.3 ms for the insert), and twice that while the event loop
+    competed for the GIL between the rows. asyncpg's ``executemany`` sends them in one
+    pipeline and binds in C: PostgreSQL keeps it."""
+    if dialect(conn).NAME == "sqlite":
+        await conn.execute(
+            "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
+            " SELECT ?, ?, key + 1, json_extract(value, '$[0]'), json_extract(value, '$[1]')"
+            " FROM json_each(?)",
+            (tournament_id, round_id, json.dumps([[white, black] for white, black in pairs])),
+        )
+        return
     await conn.executemany(
         "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
         " VALUES (?, ?, ?, ?, ?)",
