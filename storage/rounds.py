@@ -251,28 +251,16 @@ async def insert_games(
     round_id: int,
     pairs: list[tuple[int, int]],
 ) -> None:
-    """Every board of a round at once (board = position + 1): one statement for the 1,500
-    boards of a 3,000-player round instead of 1,500 round trips under the write lock.
+    """Every board of a round at once (board = position + 1), in one statement whose rows
+    the database reads from one JSON text (``pairs`` as ``[[white, black], ...]``).
 
-    On SQLite the rows come from one JSON text that SQLite reads itself (``json_each``):
-    ``executemany`` bound every row in Python, 2-3 ms more of the store's write lock at
-    3,000 players (6.7 against 4.3 ms for the insert), and twice that while the event loop
-    competed for the GIL between the rows. asyncpg's ``executemany`` sends them in one
-    pipeline and binds in C: PostgreSQL keeps it."""
-    if dialect(conn).NAME == "sqlite":
-        await conn.execute(
-            "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
-            " SELECT ?, ?, key + 1, json_extract(value, '$[0]'), json_extract(value, '$[1]')"
-            " FROM json_each(?)",
-            (tournament_id, round_id, json.dumps([[white, black] for white, black in pairs])),
-        )
-        return
-    await conn.executemany(
-        "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
-        " VALUES (?, ?, ?, ?, ?)",
-        [(tournament_id, round_id, board, white, black)
-         for board, (white, black) in enumerate(pairs, start=1)],
-    )
+    Before, ``executemany``: on SQLite it bound every row in Python in aiosqlite's thread
+    (6.7 against 4.3 ms for the 1,500 boards of a 3,000-player round, and twice that while
+    the event loop competed for the GIL), on PostgreSQL it cost ~136 ms (asyncpg 0.32, one
+    bind and execute per row) with the store's connection held. Issue 13."""
+    await conn.execute(dialect(conn).INSERT_GAMES_FROM_JSON,
+                       (tournament_id, round_id,
+                        json.dumps([[white, black] for white, black in pairs])))
 
 
 async def list_games(
