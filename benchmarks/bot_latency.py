@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import multiprocessing
 import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -70,6 +71,10 @@ class Latency:
     # pairing windows, for loop_spans to match the slow reports with what the loop did
     sent_and_took: list[tuple[float, float]] = field(default_factory=list, repr=False)
     windows: list[tuple[float, float]] = field(default_factory=list, repr=False)
+    # the fake Discord's own collector passes (start, wall s, generation): its pauses delay
+    # B's interaction and reply as much as the bot's do
+    discord_collections: list[tuple[float, float, int]] = field(default_factory=list,
+                                                                repr=False)
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -79,11 +84,13 @@ def _quantile(values: list[float], q: float) -> float:
 
 async def measure(players: int, inline: bool, folder: Path, *, system: str = "dutch",
                   repeats: int = REPEATS, sandbox_process: bool = True,
-                  on_click: Callable[[], None] | None = None) -> Latency:
+                  on_click: Callable[[], None] | None = None,
+                  database: str | None = None) -> Latency:
     """One row. ``sandbox_process``: the fake Discord (and B's and A's clicks) in a process
     of its own, as Discord is another machine; else in the bot's process and event loop (the
     fake Discord's parsing and storing of the big posts then counts as the bot's stall).
-    ``on_click`` is called in this process just before each ``/round next`` (loop_spans)."""
+    ``on_click`` is called in this process just before each ``/round next`` (loop_spans).
+    ``database``: an empty PostgreSQL database's URL (default: a new SQLite file)."""
     side: DiscordSide = (await _ProcessSide.start() if sandbox_process
                          else await _InProcessSide.start())
     endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
@@ -91,7 +98,8 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
     point_at(info.api_base, info.gateway_url)
     settings = Settings(
         _env_file=None,  # type: ignore[call-arg]
-        discord_token=info.token, database=folder / f"{players}-{inline}.sqlite3",
+        discord_token=info.token,
+        database=database or folder / f"{players}-{inline}-{sandbox_process}.sqlite3",
         guild_ids=(info.big_guild, info.small_guild), discord_api_base=info.api_base,
         discord_gateway_url=info.gateway_url,
         pairing_inline_below=100_000 if inline else 100,
@@ -128,16 +136,18 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
                 await _drain(service)
         finally:
             sent_and_took, beats = await side.finish()
+            discord_collections = await side.collector_passes()
         latencies = _in_windows(sent_and_took, windows, values=True)
         return Latency(
             mode=("inline (old)" if inline else "worker process")
-            + ("" if sandbox_process else ", 1 proc"),
+            + ("" if sandbox_process else ", 1 proc") + (", PG" if database else ""),
             players=players,
             click_to_posted=statistics.median(end - start for start, end in windows),
             reports=len(latencies), p50_ms=statistics.median(latencies),
             p95_ms=_quantile(latencies, 0.95), p99_ms=_quantile(latencies, 0.99),
             max_ms=max(latencies), heartbeat_gap=_largest_gap(beats, windows),
             repeats=len(windows), sent_and_took=sent_and_took, windows=windows,
+            discord_collections=discord_collections,
         )
     finally:
         if running is not None:
@@ -185,6 +195,17 @@ class _Driver:
         self.sent_and_took: list[tuple[float, float]] = []
         self._done = asyncio.Event()
         self._reports: asyncio.Task[None] | None = None
+        self._collections: list[tuple[float, float, int]] = []
+        self._collecting = 0.0
+
+        def collector(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                self._collecting = time.monotonic()
+            elif self._reports is not None:
+                self._collections.append((self._collecting, time.monotonic() - self._collecting,
+                                          info["generation"]))
+
+        gc.callbacks.append(collector)
         self.info = SandboxInfo(
             token=fake.token, api_base=fake.api_base, gateway_url=fake.gateway_url,
             big_guild=self.big.id, big_channel=self.big.channel("tournaments").id,
@@ -212,6 +233,11 @@ class _Driver:
     async def sent_so_far(self) -> list[tuple[float, float]]:
         return list(self.sent_and_took)
 
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        """This process's collector passes since B began to report (in the bot's process
+        when the fake Discord runs there)."""
+        return list(self._collections)
+
     async def click_round_next(self) -> float:
         """A's organiser clicks /round next; when it was clicked, once it is answered."""
         clicked = time.monotonic()
@@ -234,6 +260,7 @@ class DiscordSide(Protocol):
     async def start_reports(self, reporter: int) -> None: ...
     async def sent_so_far(self) -> list[tuple[float, float]]: ...
     async def click_round_next(self) -> float: ...
+    async def collector_passes(self) -> list[tuple[float, float, int]]: ...
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]: ...
     async def close(self) -> None: ...
 
@@ -258,6 +285,9 @@ class _InProcessSide:
 
     async def click_round_next(self) -> float:
         return await self.driver.click_round_next()
+
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        return await self.driver.collector_passes()
 
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
         return await self.driver.finish()
@@ -317,6 +347,9 @@ class _ProcessSide:
 
     async def click_round_next(self) -> float:
         return float(await self._call("click_round_next"))
+
+    async def collector_passes(self) -> list[tuple[float, float, int]]:
+        return list(await self._call("collector_passes"))
 
     async def finish(self) -> tuple[list[tuple[float, float]], list[float]]:
         sent, beats = await self._call("finish")
@@ -387,17 +420,41 @@ async def _undelivered(service: Any) -> int:
 
 
 def run_latency(sizes: list[int], system: str, *, repeats: int = REPEATS,
-                inline_too: bool = True, modes: tuple[bool, ...] = (True,)) -> list[Latency]:
-    """``modes``: for each, the fake Discord in its own process (True) or in the bot's."""
+                inline_too: bool = True, modes: tuple[bool, ...] = (True,),
+                postgresql: bool = False) -> list[Latency]:
+    """``modes``: for each, the fake Discord in its own process (True) or in the bot's.
+    ``postgresql``: every row on a new database of a throwaway PostgreSQL cluster."""
     rows = []
-    with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="swissbot-latency-") as tmp, \
+            _databases(postgresql) as new_database:
         for players in sizes:
             for inline in (False, True) if inline_too else (False,):
                 for apart in modes:
                     rows.append(asyncio.run(measure(players, inline, Path(tmp), system=system,
-                                                    repeats=repeats, sandbox_process=apart)))
+                                                    repeats=repeats, sandbox_process=apart,
+                                                    database=new_database())))
                     print_row(rows[-1])
     return rows
+
+
+@contextlib.contextmanager
+def _databases(postgresql: bool) -> Iterator[Callable[[], str | None]]:
+    """A function that gives each row its database: None (a new SQLite file) or, with
+    ``postgresql``, a new database on a throwaway cluster (the tests' tests/pg_cluster.py:
+    the server binaries of ``make postgresql``; fsync off, as in the tests), stopped after."""
+    if not postgresql:
+        yield lambda: None
+        return
+    from tests.pg_cluster import start_cluster, why_unavailable
+
+    reason = why_unavailable()
+    if reason is not None:
+        raise SystemExit(f"--postgresql: {reason}")
+    cluster = start_cluster()
+    try:
+        yield lambda: asyncio.run(cluster.new_database())
+    finally:
+        cluster.stop()
 
 
 HEADER = (f"{'players':>8} {'pairing in':24} {'rounds':>6} {'click→posted s':>14} "

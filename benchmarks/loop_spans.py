@@ -79,6 +79,8 @@ _state: dict[str, Any] = {"on": False, "start": None, "stack": None, "threads": 
 _starts, _walls = array("d"), array("d")  # every callback while on
 _listed: list[Callback] = []
 _transactions: list[Transaction] = []
+# the cyclic collector's passes in this process: (start, wall, generation, objects collected)
+_collections: list[tuple[float, float, int, int]] = []
 
 
 def _where(frame: Any, depth: int = 9) -> tuple[str, ...]:
@@ -195,6 +197,18 @@ def _instrument(slow: float, listed: float) -> None:
 
     db.Database.transaction = transaction  # type: ignore[method-assign,assignment]
 
+    collecting: dict[str, float] = {}
+
+    def collector(phase: str, info: dict[str, int]) -> None:  # gc.callbacks: its passes
+        if phase == "start":
+            collecting["start"] = time.monotonic()
+        elif _state["on"] and "start" in collecting:
+            began = collecting.pop("start")
+            _collections.append((began, time.monotonic() - began, info["generation"],
+                                 info["collected"]))
+
+    gc.callbacks.append(collector)
+
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return max(0.0, min(a1, b1) - max(a0, b0))
@@ -219,6 +233,14 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
                 print(f"    callback {c.wall * 1000:6.1f} ms (loop CPU {c.loop_cpu * 1000:5.1f}, "
                       f"process CPU {c.process_cpu * 1000:5.1f}) at "
                       f"+{(c.start - sent) * 1000:6.1f}: {c.what}")
+        for began, wall, generation in rows.discord_collections:
+            if _overlap(sent, end, began, began + wall) > 0 and wall > args.list / 1000:
+                print(f"    the fake Discord's collector pass {wall * 1000:6.1f} ms (generation "
+                      f"{generation}) at +{(began - sent) * 1000:6.1f}")
+        for began, wall, generation, collected in _collections:
+            if _overlap(sent, end, began, began + wall) > 0 and wall > args.list / 1000:
+                print(f"    collector pass {wall * 1000:6.1f} ms (generation {generation}, "
+                      f"{collected} freed) at +{(began - sent) * 1000:6.1f}")
         for t in _transactions:
             if _overlap(sent, end, t.start - t.waited, t.start + t.held) > 0 and (
                     t.held + t.waited > args.list / 1000):
@@ -235,6 +257,17 @@ def _report(rows: Any, args: argparse.Namespace) -> None:
             print("           loop: " + " <- ".join(reversed(c.stack)))
         for thread, where in c.busy_threads.items():
             print(f"           busy {thread}: {where}")
+    print("\nthe cyclic collector's passes (count, longest ms, total ms) by generation:")
+    for generation in (0, 1, 2):
+        walls = [w for _b, w, g, _c in _collections if g == generation]
+        print(f"    {generation}: {len(walls):5d} {max(walls, default=0) * 1000:7.1f} "
+              f"{sum(walls) * 1000:8.1f}")
+    if not args.sandbox_in_process:
+        print("the fake Discord's process, the same:")
+        for generation in (0, 1, 2):
+            walls = [w for _b, w, g in rows.discord_collections if g == generation]
+            print(f"    {generation}: {len(walls):5d} {max(walls, default=0) * 1000:7.1f} "
+                  f"{sum(walls) * 1000:8.1f}")
     print(f"\ntransactions held over {args.slow_tx:g} ms:")
     for t in sorted(_transactions, key=lambda t: -t.held):
         if t.held * 1000 > args.slow_tx:

@@ -112,6 +112,8 @@ def main() -> None:
                         help="--latency: the fake Discord in the bot's process and event loop")
     parser.add_argument("--both-modes", action="store_true",
                         help="--latency: each row with the fake Discord apart and in-process")
+    parser.add_argument("--postgresql", action="store_true",
+                        help="--latency: on a throwaway PostgreSQL cluster (make postgresql)")
     args = parser.parse_args()
     if args.database is not None:
         from benchmarks.backends import run_backends
@@ -125,7 +127,8 @@ def main() -> None:
         modes = ((True, False) if args.both_modes
                  else (False,) if args.sandbox_in_process else (True,))
         run_latency([int(s) for s in args.sizes.split(",")], args.system,
-                    repeats=args.repeats, inline_too=not args.worker_only, modes=modes)
+                    repeats=args.repeats, inline_too=not args.worker_only, modes=modes,
+                    postgresql=args.postgresql)
         return
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()

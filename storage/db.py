@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from storage.checkpoints import WalCheckpointer
 from storage.dialects.postgresql import PgDatabase, is_url
 from storage.dialects.postgresql import connect as pg_connect
 from storage.schema import MigrationError, UnusableDatabase, migration_files
@@ -214,9 +215,12 @@ class Database:
     dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: str,
-                 readers: list[aiosqlite.Connection] | None = None) -> None:
+                 readers: list[aiosqlite.Connection] | None = None,
+                 checkpointer: WalCheckpointer | None = None) -> None:
         self.conn = conn
         self.path = path
+        # the WAL checkpoints, after the commits rather than inside one (storage.checkpoints)
+        self.checkpointer = checkpointer
         self._lock = asyncio.Lock()
         self.readers = list(readers or [])
         # the reading connections not in use: a long read (a big event's snapshot) takes
@@ -244,6 +248,8 @@ class Database:
         async with self._lock, _transaction(
                 self.conn, "BEGIN" if readonly else "BEGIN IMMEDIATE") as conn:
             yield conn
+        if not readonly and self.checkpointer is not None:
+            self.checkpointer.wrote()  # committed: its pages are checkpointed soon after
 
     async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
         """``operation()`` as it is: SQLite serialises every write transaction on the file
@@ -256,6 +262,8 @@ class Database:
         async with self._lock:
             for _ in self.readers:  # each one once its read is over
                 await (await self._free.get()).close()
+            if self.checkpointer is not None:
+                await self.checkpointer.close()
             await self.conn.close()
 
     async def __aenter__(self) -> Database:
@@ -311,6 +319,12 @@ async def connect_sqlite(
             await apply_migrations(conn, migrations_dir)
         await _check_writable(conn)
         readers = await _open_readers(where)
+        try:
+            checkpointer = await _open_checkpointer(where, conn) if readers else None
+        except BaseException:
+            for reader in readers:
+                await reader.close()
+            raise
     except MigrationError as exc:
         await conn.close()
         raise MigrationError(f"cannot use the database {where}: {exc}") from None
@@ -320,7 +334,7 @@ async def connect_sqlite(
     except BaseException:
         await conn.close()
         raise
-    return Database(conn, where, readers)
+    return Database(conn, where, readers, checkpointer)
 
 
 @asynccontextmanager
@@ -371,6 +385,20 @@ async def _open_readers(where: str) -> list[aiosqlite.Connection]:
             await reader.close()
         raise
     return readers
+
+
+async def _open_checkpointer(where: str, writer: aiosqlite.Connection) -> WalCheckpointer:
+    """The connection that checkpoints the WAL (storage.checkpoints), and the writer's own
+    automatic checkpoints turned off: they ran inside whichever COMMIT crossed 1,000 pages,
+    with the write lock held."""
+    conn = await _open(where)
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        await writer.execute("PRAGMA wal_autocheckpoint = 0")
+    except BaseException:
+        await conn.close()
+        raise
+    return WalCheckpointer(conn)
 
 
 async def _enable_wal(conn: aiosqlite.Connection) -> None:

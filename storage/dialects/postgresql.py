@@ -44,6 +44,16 @@ NAME = "postgresql"
 # lower() on both sides, matching the unique indexes on lower(name) of the PostgreSQL migrations.
 NAME_EQUALS = "lower(name) = lower(?)"
 
+# A round's boards from one JSON text [[white, black], ...] (storage.rounds.insert_games):
+# board = the element's ordinal (1-based). The casts: a parameter in a SELECT list has no
+# type to infer from the INSERT's columns.
+INSERT_GAMES_FROM_JSON = (
+    "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
+    " SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), t.board, CAST(t.pair ->> 0 AS BIGINT),"
+    " CAST(t.pair ->> 1 AS BIGINT)"
+    " FROM jsonb_array_elements(CAST(? AS JSONB)) WITH ORDINALITY AS t (pair, board)"
+)
+
 # Any fixed number: the key of the advisory lock that serialises migrations across processes.
 MIGRATION_LOCK = 0x5357_4953_5342_4F54 & 0x7FFF_FFFF_FFFF_FFFF
 

@@ -11,6 +11,14 @@ NAME = "sqlite"
 # Names compare case-insensitively (ASCII) like the NOCASE unique indexes of migration 0001.
 NAME_EQUALS = "name = ? COLLATE NOCASE"
 
+# A round's boards from one JSON text [[white, black], ...] (storage.rounds.insert_games):
+# board = position + 1; ``json_each`` gives the array's rows in order with their index.
+INSERT_GAMES_FROM_JSON = (
+    "INSERT INTO games (tournament_id, round_id, board, white_id, black_id)"
+    " SELECT ?, ?, key + 1, json_extract(value, '$[0]'), json_extract(value, '$[1]')"
+    " FROM json_each(?)"
+)
+
 
 def lock_clause(conn: Any) -> str:
     """Nothing: ``BEGIN IMMEDIATE`` already serialises every write transaction on the file."""

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+
+import pytest
+
+from bot import heap
 from tests.e2e.fixtures import Club, text_of
 
 
@@ -16,3 +21,16 @@ async def test_bot_syncs_commands_and_creates_a_tournament(fake, guild, start_sw
     reply = await club.run(club.players[0], "join", rating=1500)
     assert "joined" in reply["content"]
     assert fake.unhandled == []
+
+
+async def test_the_ready_bot_froze_its_start_up_heap(fake, guild, start_swissbot,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its start-up objects are out of the collector's full passes (bot/heap.py)."""
+    monkeypatch.setattr(heap, "_settled", False)
+    gc.unfreeze()
+    try:
+        bot = await start_swissbot()
+        assert gc.get_freeze_count() > 0
+        assert not any(o is bot.tree for o in gc.get_objects())
+    finally:
+        gc.unfreeze()
