@@ -1,12 +1,11 @@
 """The FIDE Dutch matching graphs as numpy arrays: built once per round, cut per bracket.
 
-Everything that does not depend on the bracket (who may meet whom under C1-C3, scores in
-integer units, float history, bye eligibility) is computed once per round over the players
-in rank order (C.04.3 A.2). Each bracket then selects the edges between players still
-unpaired and computes its components for all of them at once: the Python loop per edge
-costed O(n^2) interpreter steps per bracket, this costs O(n^2) numpy element steps.
-The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed once per round
-for every allowed pair (:func:`colour_terms`), as the Python rules of
+Everything that does not depend on the bracket (the pairs C1 and the organiser refuse, the
+C3 classes, scores in integer units, float history, bye eligibility) is computed once per
+round over the players in rank order (C.04.3 A.2), in O(n + refused pairs) memory: no n^2
+array. Each bracket then lists the allowed pairs it needs and computes their components all
+at once. The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed for the
+pairs inside the bracket only (:func:`colour_terms`), as the Python rules of
 :func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
 
 The components, their order and their packing are those described in
@@ -30,7 +29,13 @@ LIMB_BITS = 62  # a packed component group must stay below 2**62 (int64, non-neg
 
 @dataclass(slots=True)
 class RoundArrays:
-    """The players to pair this round, in rank order, as arrays (index = position)."""
+    """The players to pair this round, in rank order, as arrays (index = position).
+
+    Nothing here is of size n^2: who may meet whom is kept as the few pairs refused by C1
+    (played) or by the organiser (``bad_i < bad_j``) plus each player's C3 class; the
+    allowed pairs of a set of players are listed when a bracket needs them
+    (:func:`allowed_pairs`), and the colour terms of a bracket's inner pairs are computed for
+    those pairs only."""
 
     ids: list[int]
     pos: dict[int, int]
@@ -39,10 +44,14 @@ class RoundArrays:
     can_pab: np.ndarray
     down: np.ndarray  # (4, n): the C12-C15 terms if the player floats down
     up: np.ndarray  # (4, n): the same if the player floats up
-    gu: np.ndarray  # the pairs allowed by C1-C3 (positions, gu < gv)
-    gv: np.ndarray
     rank_keys: dict[int, tuple[int, int]]  # the order of C.04.3 A.2, in integers
-    colour: np.ndarray  # (4, len(gu)): C8-C11 of each allowed pair (see colour_terms)
+    bad_i: np.ndarray  # the pairs refused by C1 or the organiser (positions, bad_i < bad_j)
+    bad_j: np.ndarray
+    # C3: 1 absolute white, 2 absolute black (topscorers exempt, A.7), 0 otherwise: two
+    # players of the same non-zero class may not meet.
+    c3: np.ndarray
+    players: list[DutchPlayer]  # in rank order (the colour terms read them)
+    initial: Color
 
 
 def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: int,
@@ -65,39 +74,51 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
                   dtype=np.int64).reshape(4, n)
     # C1: the lower-ranked player's opponents as seen from the higher-ranked one (the
     # per-pair check asked ``b in a.played`` with ``a`` first in rank order).
-    met = np.zeros((n, n), dtype=bool)
-    flat = [i * n + pos[q] for i, p in enumerate(ps) for q in p.played if q in pos]
-    met.reshape(-1)[flat] = True
-    bad = met
+    bad: set[tuple[int, int]] = {(i, pos[q]) for i, p in enumerate(ps) for q in p.played
+                                 if q in pos and pos[q] > i}
     if forbidden_pairs is None:
         for i in range(n):
             for j in range(i + 1, n):
                 if forbidden(order[i], order[j]):
-                    bad[i, j] = True
+                    bad.add((i, j))
     else:
         for pair in forbidden_pairs:
             if len(pair) != 2:
                 continue
             a, b = tuple(pair)
             if a in pos and b in pos:
-                bad[pos[a], pos[b]] = bad[pos[b], pos[a]] = True
+                bad.add((min(pos[a], pos[b]), max(pos[a], pos[b])))
+    listed = sorted(bad)
+    bad_i = np.array([i for i, _j in listed], dtype=np.int64)
+    bad_j = np.array([j for _i, j in listed], dtype=np.int64)
     # C3: two absolute preferences for the same colour, unless one is a topscorer (A.7).
-    absolute = np.array([p.strength == 3 for p in ps], dtype=bool)
-    white = np.array([p.pref is Color.WHITE for p in ps], dtype=bool)
-    top = np.array([p.topscorer for p in ps], dtype=bool)
-    same = white[:, None] == white[None, :]  # both absolute: the preference is a colour
-    bad |= absolute[:, None] & absolute[None, :] & same & ~(top[:, None] | top[None, :])
-    gu, gv = np.nonzero(np.triu(~bad, 1))
-    # int32 positions: half the memory of numpy's int64 indices, on every allowed pair.
-    gu, gv = gu.astype(np.int32), gv.astype(np.int32)
+    c3 = np.array([(1 if p.pref is Color.WHITE else 2)
+                   if p.strength == 3 and not p.topscorer else 0 for p in ps], dtype=np.int8)
     return RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
         can_pab=np.array([p.can_pab for p in ps], dtype=bool),
-        down=down, up=up, gu=gu, gv=gv,
+        down=down, up=up,
         rank_keys={pid: (-int(s), players[pid].seed) for pid, s in zip(order, sc.tolist(),
                                                                         strict=True)},
-        colour=colour_terms(ps, gu, gv, initial))
+        bad_i=bad_i, bad_j=bad_j, c3=c3, players=ps, initial=initial)
+
+
+def allowed_pairs(ra: RoundArrays, ug: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs allowed by C1-C3 among the players at positions ``ug`` (ascending), as local
+    indices ``i < j`` into ``ug``, in row-major order (``np.triu_indices``'s)."""
+    m = ug.size
+    us, vs = np.triu_indices(m, 1)
+    keep = np.ones(us.size, dtype=bool)
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[ug] = np.arange(m)
+    li, lj = loc[ra.bad_i], loc[ra.bad_j]
+    both = (li >= 0) & (lj >= 0)
+    a, b = li[both], lj[both]  # a < b: positions and local indices are in the same order
+    keep[a * m - a * (a + 1) // 2 + (b - a - 1)] = False
+    cls = ra.c3[ug]
+    keep &= ~((cls[us] == cls[vs]) & (cls[us] != 0))
+    return us[keep].astype(np.int64), vs[keep].astype(np.int64)
 
 
 _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
@@ -238,22 +259,16 @@ def bracket_graph(
     bye_v = n if odd else -1
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
-    lu, lv = loc[ra.gu], loc[ra.gv]
-    # Each graph edge's index among the round's edges (-1: a sink or bye edge).
-    eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
-    us, vs = lu[eidx], lv[eidx]
-    del lu, lv  # (edge-sized over the whole round: not kept through the components)
+    us, vs = allowed_pairs(ra, ug)
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
         us = np.concatenate((us, own, n + su.astype(np.int64)))
         vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
-        eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
-        eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -278,7 +293,7 @@ def bracket_graph(
             near[far[0]] = True
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
-            us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
+            us, vs, is_bye = us[sub], vs[sub], is_bye[sub]
         del near, far
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
@@ -347,7 +362,8 @@ def bracket_graph(
     colour = comps[row:row + 4]
     colour[:] = 2
     inside = np.flatnonzero(both_b)
-    colour[:, inside] = 2 - ra.colour[:, eidx[inside]].astype(np.int32)
+    colour[:, inside] = 2 - colour_terms(ra.players, ug[us[inside]], ug[vs[inside]],
+                                         ra.initial).astype(np.int32)
     row += 4
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.

@@ -38,6 +38,7 @@ from swiss.pairing import exact
 from swiss.pairing.fide_dutch.edges import (
     BracketGraph,
     RoundArrays,
+    allowed_pairs,
     bracket_graph,
     pack,
     round_arrays,
@@ -337,12 +338,8 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
     (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
     n = len(players)
-    pos = np.array([ra.pos[p] for p in players], dtype=np.int64)
-    loc = np.full(len(ra.ids), -1, dtype=np.int64)
-    loc[pos] = np.arange(n)
-    lu, lv = loc[ra.gu], loc[ra.gv]
-    keep = (lu >= 0) & (lv >= 0)
-    us, vs = lu[keep], lv[keep]
+    pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
+    us, vs = allowed_pairs(ra, pos)
     if n % 2:
         bye = np.flatnonzero(ra.can_pab[pos])
         us = np.concatenate((us, bye))
