@@ -213,6 +213,10 @@ class BracketGraph:
     focus: np.ndarray  # vertex mask: the bracket and the next one
     sub: np.ndarray | None = None
     kept_far: int = 0
+    # The separable edges left implicit (bracket_graph's ``implicit``), or None. Their
+    # columns are the last ones of ``us``/``vs``/``comps``: one per vertex of
+    # ``sep.pseudo`` and the far one (``sep.far_col``), standing for all of them.
+    sep: Separable | None = None
 
     def all_comps(self) -> np.ndarray:
         """The components of every edge."""
@@ -229,10 +233,59 @@ class BracketGraph:
         return full
 
 
+@dataclass(slots=True)
+class Separable:
+    """The edges of a bracket graph with an end below the next scoregroup, left implicit.
+
+    The vertices are the unpaired players in rank order: the bracket and the next scoregroup
+    (F) are the first ``f``, the other players (R) ``f`` to ``r_end - 1`` (then the bye
+    vertex, if any). An edge ``u < v`` with ``v`` in R scores every component as the edge
+    from ``u`` to any R player would (``u`` in F: its PSD of a downfloater, its own float
+    terms, no pair or colour term of either bracket) or, both in R, at its constant "far"
+    value (docs/fide-dutch.md, "Big rounds: separable edges"). So its weight is that of
+    ``u``'s column: ``pseudo[u]`` (F) or the far column (R)."""
+
+    f: int
+    r_end: int
+    has_r: np.ndarray  # F vertices with an allowed partner in R
+    far_ends: np.ndarray  # R vertices with an allowed partner in R
+    cls: np.ndarray  # C3 classes per vertex (two of the same non-zero class may not meet)
+    bad_keys: np.ndarray  # u * vertices + v of the refused pairs with v in R (sorted)
+    pseudo: np.ndarray  # per vertex: its column among the graph's columns, -1 (far) none
+    far_col: int = -1  # the far column (-1: no allowed pair inside R)
+
+
+def _separable(ra: RoundArrays, ug: np.ndarray, f: int, vertices: int) -> Separable:
+    """Which separable edges exist (the columns are filled in by :func:`bracket_graph`)."""
+    n = ug.size
+    r = n - f
+    cls = np.zeros(vertices, dtype=np.int8)
+    cls[:n] = ra.c3[ug]
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[ug] = np.arange(n)
+    li, lj = loc[ra.bad_i], loc[ra.bad_j]
+    keep = (li >= 0) & (lj >= f)  # positions and local indices share their order: li < lj
+    a, b = li[keep], lj[keep]
+    # Refused pairs that C3 does not refuse already (not to be subtracted twice).
+    plain = ~((cls[a] == cls[b]) & (cls[a] != 0))
+    per_class = np.bincount(cls[f:n], minlength=3)
+    same = np.where(cls[:n] != 0, per_class[cls[:n]], 0)  # R players of one's own C3 class
+    # Allowed partners in R of each F vertex, and of each R vertex inside R.
+    inner = plain & (a >= f)  # both in R: each end loses a partner
+    refused = np.bincount(a[plain], minlength=n) + np.bincount(b[inner], minlength=n)
+    has_r = np.zeros(vertices, dtype=bool)
+    has_r[:f] = (r - same[:f] - refused[:f]) > 0
+    far_ends = np.zeros(vertices, dtype=bool)
+    far_ends[f:n] = (r - 1 - np.maximum(same[f:n] - 1, 0) - refused[f:n]) > 0
+    return Separable(f=f, r_end=n, has_r=has_r, far_ends=far_ends, cls=cls,
+                     bad_keys=np.sort(a * vertices + b),
+                     pseudo=np.full(vertices, -1, dtype=np.int64))
+
+
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
     nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
-    pab_unplayed: bool = False, *, focus_only: bool = True,
+    pab_unplayed: bool = False, *, focus_only: bool = True, implicit: bool = False,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
 
@@ -251,7 +304,11 @@ def bracket_graph(
     applies to it). With ``focus_only`` the components are computed on the other edges
     and on one such edge, which stands for the rest (``sub``, ``kept_far``;
     :meth:`BracketGraph.all_comps` copies its column to them): the same array, from much
-    less work (the tests compare both ways)."""
+    less work (the tests compare both ways).
+
+    ``implicit``: the edges with an end below the next scoregroup are not listed at all
+    (``sep``, see :class:`Separable`): only one column per bracket or next-scoregroup player
+    and one far column stand for them, after the listed edges."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1 and not sinks
@@ -259,7 +316,15 @@ def bracket_graph(
     bye_v = n if odd else -1
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
-    us, vs = allowed_pairs(ra, ug)
+    sep: Separable | None = None
+    if implicit and not sinks:
+        focus_players = set(bracket) | set(nxt)
+        f = sum(1 for p in unpaired if p in focus_players)
+        if f < n:
+            # The bracket and the next scoregroup rank above everyone else: a prefix.
+            assert all(p in focus_players for p in unpaired[:f])
+            sep = _separable(ra, ug, f, vertices)
+    us, vs = allowed_pairs(ra, ug if sep is None else ug[:sep.f])
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
@@ -269,6 +334,20 @@ def bracket_graph(
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
+    if sep is not None:
+        # One column per F vertex with an R partner (its edge to an R player of the far
+        # ends, or the first R player), then the far one (between two far ends).
+        r0 = int(np.argmax(sep.far_ends)) if sep.far_ends.any() else sep.f
+        owners = np.flatnonzero(sep.has_r)
+        sep.pseudo[owners] = us.size + np.arange(owners.size)
+        pu, pv = [owners], [np.full(owners.size, r0, dtype=np.int64)]
+        if sep.far_ends.any():
+            ends = np.flatnonzero(sep.far_ends)
+            sep.far_col = us.size + owners.size
+            pu.append(ends[:1])
+            pv.append(ends[1:2])
+        us = np.concatenate((us, *pu))
+        vs = np.concatenate((vs, *pv))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -286,7 +365,7 @@ def bracket_graph(
     graph_us, graph_vs = us, vs
     sub: np.ndarray | None = None
     kept_far = 0
-    if focus_only:
+    if focus_only and sep is None:
         near = nb[us] | nb[vs] | is_bye
         far = np.flatnonzero(~near)
         if far.size > 1:  # keep one far edge: its column is every far edge's
@@ -386,7 +465,7 @@ def bracket_graph(
     assert row == count
     # With ``sub``, comps stays on the near edges (pack works on them and expands its
     # limbs: the far ones take the kept far edge's column).
-    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far)
+    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far, sep)
 
 
 def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.ndarray
@@ -416,6 +495,9 @@ def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.
         far_ends[graph.us[far]] = True
         far_ends[graph.vs[far]] = True
         mark[masks[:, graph.kept_far]] |= far_ends
+    if graph.sep is not None and graph.sep.far_col >= 0:
+        # The far column stands for every edge inside R: all their ends.
+        mark[masks[:, graph.sep.far_col]] |= graph.sep.far_ends
     return np.count_nonzero(mark, axis=1)
 
 
