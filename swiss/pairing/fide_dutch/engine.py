@@ -263,6 +263,10 @@ def pair_brackets(
 # peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
 # players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
 BYTES_PER_EDGE = 240
+# The same for the pairs listed by a big round's brackets (implicit.py: the bracket and the
+# next scoregroup only), of the three consecutive scoregroups :func:`_check_memory_implicit`
+# counts: measured with ``benchmarks/pairing.py`` after 6 rounds (see docs/fide-dutch.md).
+BYTES_PER_LISTED_EDGE = 240
 MEMORY_LIMIT = 2 << 30  # bytes: issue 13's budget for one pairing (2 GB)
 
 
@@ -274,6 +278,9 @@ def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
     """Refuse, before any graph is built, a round whose graphs would not fit in
     :data:`MEMORY_LIMIT` (a clear error instead of the process being killed)."""
     n = len(order)
+    if n >= IMPLICIT_MIN_PLAYERS and ctx.rules == "2025" and ctx.backend == "exact":
+        _check_memory_implicit(ctx, order)
+        return
     inside = set(order)
     met = sum(len(ctx.players[p].played & inside) for p in order) // 2
     edges = n * (n - 1) // 2 - met
@@ -290,6 +297,43 @@ def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
         f"pairs, about {need / 2**30:.1f} GB; the limit is {MEMORY_LIMIT / 2**30:.0f} GB, about "
         f"{most:,} players once games have been played). Round 1, and any round in which no "
         f"one has played yet, is paired for any number of players.")
+
+
+def _check_memory_implicit(ctx: _Context, order: Sequence[int]) -> None:
+    """:func:`_check_memory` for big rounds, whose brackets list only the pairs inside the
+    bracket and the next scoregroup (implicit.py): the largest two consecutive scoregroups
+    give the listed pairs (the few players floating down from above are checked bracket by
+    bracket, :func:`_check_bracket_memory`)."""
+    sizes: list[int] = []
+    last = None
+    for p in order:
+        score = ctx.players[p].score
+        if score != last:
+            sizes.append(0)
+            last = score
+        sizes[-1] += 1
+    worst, at = 0, 0
+    for i in range(len(sizes)):
+        group = sum(sizes[i:i + 2])
+        if group > worst:
+            worst, at = group, i
+    _check_bracket_memory(worst, f"scoregroups {at + 1} and {at + 2} from the top")
+
+
+def _check_bracket_memory(players: int, what: str) -> None:
+    """Refuse a big round's bracket whose listed pairs (``players``: the bracket and the
+    next scoregroup) would not fit in :data:`MEMORY_LIMIT`."""
+    edges = players * (players - 1) // 2
+    need = edges * BYTES_PER_LISTED_EDGE
+    if need <= MEMORY_LIMIT:
+        return
+    most = int((2 * MEMORY_LIMIT / BYTES_PER_LISTED_EDGE) ** 0.5)
+    raise GraphTooLarge(
+        f"fide-dutch cannot pair this round within its memory limit: a bracket is matched "
+        f"with the pairs of its players and of the next scoregroup listed, and {what} hold "
+        f"{players:,} players ({edges:,} pairs, about {need / 2**30:.1f} GB; the limit is "
+        f"{MEMORY_LIMIT / 2**30:.0f} GB, about {most:,} players in two consecutive "
+        f"scoregroups).")
 
 
 def _quality(ctx: _Context, bracket: list[int], pairs: list[tuple[int, int]],
@@ -372,6 +416,8 @@ def _pair_bracket(
 
     implicit = (not sinks and ctx.backend == "exact" and n >= IMPLICIT_MIN_PLAYERS
                 and len(in_b) + len(nxt) < n)
+    if implicit:
+        _check_bracket_memory(len(in_b) + len(nxt), "this bracket and the next scoregroup")
     # The previous bracket's optimum, on the players still unpaired: a perfect matching of
     # this graph (implicit solves start from it).
     hint: list[tuple[int, int]] = []
@@ -1325,10 +1371,22 @@ class _Solver:
             imp.pool = imp.near(imp.near_k)
         pool = imp.pool[imp.usable(imp.pool // n, hard)]
         hint = np.array([u * n + v for u, v in self.hint], dtype=np.int64)
-        keys = np.unique(np.concatenate((self.us[cand] * n + self.vs[cand], pool, hint)))
+        keys = exact._unique_sorted(np.concatenate((self.us[cand] * n + self.vs[cand], pool,
+                                                    hint)))
+        start = None
+        if test and self.base is not None and len(self.hint) * 2 == n:
+            # The current optimum with the first optimum's duals, each potential raised by
+            # the test's component: feasible on every edge (those the test leaves out gain
+            # slack), tight on the optimum's pairs the test keeps. The solve re-augments
+            # only from the ends of the pairs it leaves out.
+            mate = np.empty(n, dtype=np.int64)
+            for u, v in self.hint:
+                mate[u], mate[v] = v, u
+            start = exact.Solution(mate, [y + 2 * top for y in self.base.y],
+                                   self.base.blossoms, self.base.wide)
         sol = exact.solve_with_pricing(n, keys // n, keys % n, mults, benefits, blocks,
                                        max_weight=self.max_weight + top,
-                                       full_pass=full_pass, widen=widen)
+                                       full_pass=full_pass, widen=widen, start=start)
         if sol is None:
             return None
         pairs = sol.pairs()
@@ -1350,6 +1408,8 @@ class _Solver:
         if the graph is large enough for that to pay; return whether it is."""
         if self.backend != "exact" or self.us.size < PRICING_MIN_EDGES:
             return False  # small enough: solving the whole graph costs less than pricing
+        if self.imp is not None and not SPARSE_FOCUS_DENSE:
+            dense = np.zeros(self.vertices, dtype=bool)
         self.candidate = _sparse(self.us, self.vs, self.vertices, dense,
                                  CANDIDATES_PER_VERTEX)
         return True
@@ -1458,6 +1518,7 @@ CANDIDATES_PER_VERTEX = 6
 # From this many unpaired players on, a bracket's edges with an end below the next
 # scoregroup stay implicit (implicit.py): its graph is the bracket and the next scoregroup.
 IMPLICIT_MIN_PLAYERS = 400
+SPARSE_FOCUS_DENSE = False
 # _exchanges lists the exchanges of one size only up to this many; beyond it the first one
 # that reaches the optimum is found by _first_exchange.
 EXCHANGE_CAP = 20000
