@@ -1332,10 +1332,9 @@ class _Solver:
 
         def full_pass(sol: exact.Solution, lam: exact._Laminar, narrow: bool
                       ) -> tuple[np.ndarray, np.ndarray, int]:
-            lu, lv = self.us[live], self.vs[live]
-            if not test and mask is not None:
-                lu, lv = lu[mask[live]], lv[mask[live]]
-            bad, slack = exact.price(sol, n, lu, lv, benefits(lu, lv), mults, lam, narrow)
+            at = live if test or mask is None else live[mask[live]]
+            lu, lv = self.us[at], self.vs[at]
+            bad, slack = exact.price(sol, n, lu, lv, listed_rows(at), mults, lam, narrow)
             keys = [lu[bad] * n + lv[bad]]
             slacks = [slack]
             more, more_slack, count = imp.violated(sol, lam, narrow, mults, implicit_rows,

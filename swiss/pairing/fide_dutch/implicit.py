@@ -17,8 +17,6 @@ of R is ever listed unless it is a candidate or has been added to the solved gra
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 import numpy as np
 
 from swiss.pairing import exact
@@ -39,6 +37,7 @@ class Implicit:
         self.blocked = np.zeros(vertices, dtype=bool)
         self.pool = np.zeros(0, dtype=np.int64)
         self.near_k = 0
+        self._weights: tuple[tuple[int, ...], list[int]] | None = None  # (multipliers, w)
 
     def extended(self, rows: np.ndarray) -> Implicit:
         """The same edges with ``rows`` (per vertex, as ``col``) added below the columns."""
@@ -50,6 +49,7 @@ class Implicit:
         out.blocked = self.blocked.copy()
         out.pool = self.pool.copy()
         out.near_k = self.near_k
+        out._weights = None
         return out
 
     def in_r(self, v: np.ndarray) -> np.ndarray:
@@ -94,10 +94,14 @@ class Implicit:
                 block: np.ndarray | None = None) -> tuple[list[int], int]:
         """Each vertex's implicit weight (F: its column; R: unused) and the far weight, with
         ``top`` added to the edges a test keeps (not ``block``-ed; every edge inside R)."""
-        w = [0] * self.vertices
-        for row, m in zip(self.col.tolist(), multipliers, strict=True):
-            if m:
-                w = [a + b * m for a, b in zip(w, row, strict=True)]
+        key = tuple(multipliers)
+        if self._weights is None or self._weights[0] != key:
+            w = [0] * self.vertices
+            for row, m in zip(self.col.tolist(), multipliers, strict=True):
+                if m:
+                    w = [a + b * m for a, b in zip(w, row, strict=True)]
+            self._weights = (key, w)
+        w = self._weights[1]
         far = w[self.f] if self.r_end > self.f else 0
         if top:
             kept = np.ones(self.vertices, dtype=bool) if block is None else ~block
@@ -151,47 +155,51 @@ def _candidates(a: dict[int, int], f: int, r_end: int,
     root): for them ``z_uv = cumz(N)``, and the two ends lie in different children of N (or
     both directly in N). Within N each child's R vertices are sorted by ``a`` once, and each
     vertex takes from the other children the prefix with ``a(v) < -cumz(N) - a(u)`` (found by
-    bisection in exact integers). A big blossom over R whose value pays for the negative ``a``
-    of its members is so never enumerated pair by pair. Negative blossom values (not produced
-    by a correct solver) are added to every threshold, keeping the list complete."""
+    binary search in exact integers: numpy object arrays of Python ints). A big blossom over
+    R whose value pays for the negative ``a`` of its members is so never enumerated pair by
+    pair. Negative blossom values (not produced by a correct solver) are added to every
+    threshold, keeping the list complete."""
     shift = -sum(z for z, _m in blossoms if z < 0)
     positive = [(z, m) for z, m in blossoms if z > 0]
-    lam = exact._Laminar(vertices, positive)
-    inner, parent = lam.inner.tolist(), lam.parent.tolist()
-    cumz = lam.cumz
+    xs = np.array(list(a), dtype=np.int64)
+    values = np.empty(xs.size, dtype=object)
+    values[:] = [a[x] for x in xs.tolist()]
     direct = -2  # the group of a vertex held directly by a node
-    # node -> group -> (sorted a of its R vertices, the vertices in that order); node -> the
-    # (vertex, group) pairs on the u side.
-    groups: dict[int, dict[int, list[tuple[int, int]]]] = {}
-    sides: dict[int, list[tuple[int, int]]] = {}
-    for x in a:
-        child, node = direct, inner[x]
-        while True:
-            if x >= f:
-                groups.setdefault(node, {}).setdefault(child, []).append((a[x], x))
-            sides.setdefault(node, []).append((x, child))
-            if node < 0:
-                break
-            child, node = node, parent[node]
+    if positive:
+        lam = exact._Laminar(vertices, positive)
+        inner, parent = lam.inner.tolist(), lam.parent.tolist()
+        cumz = lam.cumz
+        # node -> the (position in xs, group) of the vertices it holds
+        held: dict[int, list[tuple[int, int]]] = {}
+        for i, x in enumerate(xs.tolist()):
+            child, node = direct, inner[x]
+            while True:
+                held.setdefault(node, []).append((i, child))
+                if node < 0:
+                    break
+                child, node = node, parent[node]
+        nodes = [(node, np.array([m[0] for m in members], dtype=np.int64),
+                  np.array([m[1] for m in members], dtype=np.int64))
+                 for node, members in held.items()]
+    else:
+        cumz = []
+        nodes = [(-1, np.arange(xs.size, dtype=np.int64), np.full(xs.size, direct))]
     pu: list[np.ndarray] = []
     pv: list[np.ndarray] = []
-    for node, members in sides.items():
-        by_group = groups.get(node)
-        if not by_group:
+    for node, idx, group in nodes:
+        in_r = xs[idx] >= f
+        if not in_r.any():
             continue
-        base = shift - (cumz[node] if node >= 0 else 0)
-        lists = {}
-        for g, entries in by_group.items():
-            entries.sort()
-            lists[g] = ([e[0] for e in entries], np.array([e[1] for e in entries],
-                                                           dtype=np.int64))
-        for x, g in members:
-            limit = base - a[x]
-            for h, (values, order) in lists.items():
-                if h == g and g != direct:
-                    continue  # (a pair inside one child: counted in that child)
-                k = bisect_left(values, limit)
-                if k:
-                    pu.append(np.full(k, x, dtype=np.int64))
-                    pv.append(order[:k])
+        limit = (shift - (cumz[node] if node >= 0 else 0)) - values[idx]
+        for h in np.unique(group[in_r]).tolist():
+            pick = idx[in_r & (group == h)]
+            order = np.argsort(values[pick], kind="stable")
+            ranked_values, ranked = values[pick][order], xs[pick][order]
+            counts = np.searchsorted(ranked_values, limit, side="left")
+            if h != direct:
+                counts[group == h] = 0  # (a pair inside one child: counted in that child)
+            for i in np.flatnonzero(counts).tolist():
+                k = int(counts[i])
+                pu.append(np.full(k, xs[idx[i]], dtype=np.int64))
+                pv.append(ranked[:k])
     return pu, pv
