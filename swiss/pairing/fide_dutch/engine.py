@@ -1037,25 +1037,80 @@ def _first_exchange(search: _TieBreak, res: list[int], s1: list[int], index: dic
             return ~(at_u | at_v) | ok(other)
         return pred
 
-    # c: the highest BSNs moved down first; d: then the lowest BSNs moved up first.
+    # c: the highest BSNs moved down first; d: then the lowest BSNs moved up first. Each
+    # player in turn moves if some optimum moves him (then that is kept), else stays. A run
+    # of players none of whom any optimum moves is found by one solve per block (blocks
+    # doubling while none moves, halving to the first one who does): in a big bracket most
+    # players cannot move and the first exchange moves few.
     for group, moves in ((list(reversed(s1)), _moves_down), (res[len(s1):], _moves_up)):
         chosen = 0
-        for q in group:
-            if chosen == size:
-                break  # the others cannot move any more
-            v = index[q]
+        i, step = 0, 1
+        while i < len(group) and chosen < size:
+            v = index[group[i]]
             test = partial(moves, v=v, role=role, bsn=bsn)
-            if narrowed.accept(keep(v, test)):
-                chosen += 1
-            else:
-                # The current optimum does not move q: keep it so (no solve needed).
-                if not narrowed.accept(keep(v, lambda o, t=test: ~t(o))):
+            if bool(test(np.array([narrowed.mate[v]], dtype=np.int64))[0]):
+                # The current optimum moves him: accepted without a solve.
+                if not narrowed.accept(keep(v, test)):
                     raise NoPairing("internal: no exchange reaches the optimum")
+                chosen += 1
+                i, step = i + 1, 1
+                continue
+            block = [index[q] for q in group[i:i + step]]
+            if _some_optimum_moves(narrowed, block, moves, role, bsn):
+                # (that optimum is the current one now; the first mover is in the block)
+                step = max(1, step // 2)
+                continue
+            for w in block:  # no optimum moves them: they stay (no solve needed)
+                stay = partial(moves, v=w, role=role, bsn=bsn)
+                if not narrowed.accept(keep(w, lambda o, t=stay: ~t(o))):
+                    raise NoPairing("internal: no exchange reaches the optimum")
+            i, step = i + len(block), 2 * step
     s1x, s2x = _split_of(narrowed.mate, res, s1, index)
     # That optimum is one of ``search``'s (the tie-break components sit below all others):
     # the split is accepted there without a solve.
     search.mate = narrowed.mate
     return s1x, s2x
+
+
+def _some_optimum_moves(search: _TieBreak, block: list[int], moves: Callable[..., np.ndarray],
+                        role: np.ndarray, bsn: np.ndarray) -> bool:
+    """Whether some optimum of ``search`` (its accepted constraints kept) moves a vertex of
+    ``block`` (``moves(other, v=...)``: partners with whom ``v`` moves); if so, such an
+    optimum becomes ``search``'s current one.
+
+    One solve of the live edges with one more component below all the others: each edge
+    counts the ends of ``block`` it moves (a matching moves each at most once, so a radix of
+    ``len(block) + 1`` keeps the optimum weight on top)."""
+    search._flush()
+    base = search.solver
+    n = base.vertices
+    in_block = np.zeros(n, dtype=bool)
+    in_block[block] = True
+    live = np.flatnonzero(base.alive)
+    us, vs = base.us[live], base.vs[live]
+    count = ((in_block[us] & moves(vs, v=us, role=role, bsn=bsn)).astype(np.int64)
+             + (in_block[vs] & moves(us, v=vs, role=role, bsn=bsn)))
+    radix = len(block) + 1
+    imp = None
+    if base.imp is not None:
+        # An F vertex's implicit edges go to R (role 0: outside the remainder).
+        f = base.imp.f
+        fv = np.arange(f, dtype=np.int64)
+        row = np.zeros((1, n), dtype=np.int64)
+        row[0, :f] = in_block[:f] & moves(np.full(f, f, dtype=np.int64), v=fv, role=role,
+                                          bsn=bsn)
+        imp = base.imp.extended(row)
+    alt = _Solver(n, us, vs, np.vstack((base.limbs[:, live], count)),
+                  [m * radix for m in base.multipliers] + [1], "exact", imp)
+    alt.hint = [(u, v) for u, v in search.mate.items() if u < v]
+    found = alt.solve()
+    if found is None:  # cannot be: the current optimum is a perfect matching of these edges
+        raise NoPairing("internal: no exchange reaches the optimum")
+    weight, pairs = found
+    if weight % radix == 0:
+        return False
+    search.mate = _mate_map(pairs)
+    return True
 
 
 def _moves_down(other: np.ndarray, v: int, role: np.ndarray, bsn: np.ndarray) -> np.ndarray:
