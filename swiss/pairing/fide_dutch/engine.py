@@ -45,11 +45,21 @@ from swiss.pairing.fide_dutch.edges import (
 )
 from swiss.pairing.fide_dutch.implicit import Implicit
 from swiss.pairing.fide_dutch.players import DutchPlayer
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
+from swiss.pairing.matching import (
+    RUSTWORKX_MAX_WEIGHT,
+    WeightOverflowError,
+    max_weight_matching,
+)
 from swiss.pairing.types import PairingError
+from swiss.pairing.weights import MAX_WEIGHT_BITS
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
+# The packed weights of a bracket with the compiled solver: below its 2**240 with room for
+# what the tie-break tests add on top (a penalty component, about log2(n) bits; D.2 by
+# matchings, about 3 log2(n) + log2(n) more): 170 bits. Big rounds need more than
+# rustworkx's 125 (10,000 players after 6 rounds: 126 bits in a middle bracket).
+EXACT_MAX_WEIGHT = 2**170
 # A tie-break constraint: which edges (given as arrays of endpoints, u < v) it keeps.
 _Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -431,9 +441,11 @@ def _pair_bracket(
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
                               sinks=sinks, pab_unplayed=pab_unplayed, implicit=implicit)
-        # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
-        # would take 2**240): the same pairing whatever the backend, or the same error.
-        limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
+        # rustworkx takes weights below 2**125; the compiled solver up to 2**240, of which
+        # EXACT_MAX_WEIGHT leaves room for the tie-break tests' own components (the same
+        # pairing whichever backend solves a bracket both can).
+        limbs, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
+                                  else RUSTWORKX_MAX_WEIGHT)
         # The components are in the limbs now: free them before the solver's own arrays.
         graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
         imp = None
@@ -1359,6 +1371,10 @@ class _Solver:
         if test:
             top = self.max_weight * (n // 2) + 1  # above any matching's total of the rest
             mults = [top, *mults]
+        if ((self.max_weight + top) * max(n, 1)).bit_length() > MAX_WEIGHT_BITS:
+            raise WeightOverflowError(
+                f"fide-dutch tie-break weights need {(self.max_weight + top).bit_length()} "
+                f"bits; the compiled solver takes {MAX_WEIGHT_BITS}")
 
         def listed_rows(idx: np.ndarray) -> np.ndarray:
             rows = self.limbs[:, idx]
