@@ -339,20 +339,23 @@ class Tournament:
     acceleration: Mapping[int, Mapping[int, Fraction]] = field(default_factory=dict)
     baku: bool = False
 
+    # id -> position in ``players`` (built once: ``player()`` is called per player in sorts)
+    _index: Mapping[int, int] = field(init=False, repr=False, compare=False, hash=False)
+
     def __post_init__(self) -> None:
         ids = [p.id for p in self.players]
-        if len(set(ids)) != len(ids):
+        index = {pid: i for i, pid in enumerate(ids)}
+        if len(index) != len(ids):
             raise ValueError("duplicate player ids")
+        object.__setattr__(self, "_index", index)
         for index, rnd in enumerate(self.rounds, start=1):
             if rnd.number != index:
                 raise ValueError(f"round {rnd.number} is out of sequence (expected {index})")
 
     # -- lookups -----------------------------------------------------------------------------
     def player(self, player_id: int) -> Player:
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        """The player with this id (``KeyError`` when there is none)."""
+        return self.players[self._index[player_id]]
 
     @property
     def player_ids(self) -> list[int]:
