@@ -50,8 +50,14 @@ class RoundArrays:
     # C3: 1 absolute white, 2 absolute black (topscorers exempt, A.7), 0 otherwise: two
     # players of the same non-zero class may not meet.
     c3: np.ndarray
-    players: list[DutchPlayer]  # in rank order (the colour terms read them)
+    players: list[DutchPlayer]  # in rank order
     initial: Color
+    colours: ColourData  # what the colour terms read, per player
+    # Below ROUND_PAIRS_MAX players: every allowed pair of the round (gu < gv, row-major)
+    # and its colour terms, listed once (cheaper than per bracket there); None above.
+    gu: np.ndarray | None = None
+    gv: np.ndarray | None = None
+    colour: np.ndarray | None = None  # (4, len(gu)) int8
 
 
 def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: int,
@@ -94,20 +100,39 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
     # C3: two absolute preferences for the same colour, unless one is a topscorer (A.7).
     c3 = np.array([(1 if p.pref is Color.WHITE else 2)
                    if p.strength == 3 and not p.topscorer else 0 for p in ps], dtype=np.int8)
-    return RoundArrays(
+    ra = RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
         can_pab=np.array([p.can_pab for p in ps], dtype=bool),
         down=down, up=up,
         rank_keys={pid: (-int(s), players[pid].seed) for pid, s in zip(order, sc.tolist(),
                                                                         strict=True)},
-        bad_i=bad_i, bad_j=bad_j, c3=c3, players=ps, initial=initial)
+        bad_i=bad_i, bad_j=bad_j, c3=c3, players=ps, initial=initial,
+        colours=colour_data(ps))
+    if n < ROUND_PAIRS_MAX:
+        gu, gv, _ = allowed_pairs(ra, np.arange(n, dtype=np.int64))
+        ra.colour = colour_terms(ps, gu, gv, initial, ra.colours)
+        ra.gu, ra.gv = gu, gv
+    return ra
 
 
-def allowed_pairs(ra: RoundArrays, ug: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+# Below this many players a round lists its allowed pairs and their colour terms once (some
+# n^2/2 pairs: small), and each bracket selects its own among them.
+ROUND_PAIRS_MAX = 400
+
+
+def allowed_pairs(ra: RoundArrays, ug: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The pairs allowed by C1-C3 among the players at positions ``ug`` (ascending), as local
-    indices ``i < j`` into ``ug``, in row-major order (``np.triu_indices``'s)."""
+    indices ``i < j`` into ``ug``, in row-major order (``np.triu_indices``'s), and their
+    indices among the round's listed pairs ``ra.gu`` (None when the round lists none)."""
     m = ug.size
+    if ra.gu is not None and ra.gv is not None:
+        loc = np.full(len(ra.ids), -1, dtype=np.int64)
+        loc[ug] = np.arange(m)
+        lu, lv = loc[ra.gu], loc[ra.gv]
+        eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
+        return lu[eidx], lv[eidx], eidx
     us, vs = np.triu_indices(m, 1)
     keep = np.ones(us.size, dtype=bool)
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
@@ -118,7 +143,7 @@ def allowed_pairs(ra: RoundArrays, ug: np.ndarray) -> tuple[np.ndarray, np.ndarr
     keep[a * m - a * (a + 1) // 2 + (b - a - 1)] = False
     cls = ra.c3[ug]
     keep &= ~((cls[us] == cls[vs]) & (cls[us] != 0))
-    return us[keep].astype(np.int64), vs[keep].astype(np.int64)
+    return us[keep].astype(np.int64), vs[keep].astype(np.int64), None
 
 
 _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
@@ -129,8 +154,40 @@ _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 
 COLOUR_CHUNK = 1 << 18
 
 
+@dataclass(slots=True)
+class ColourData:
+    """What the colour terms read of each player, as arrays (built once per round)."""
+
+    hist: np.ndarray  # (rounds, n): played colours right-aligned, +1 / -1, 0 before
+    pref: np.ndarray
+    strength: np.ndarray
+    cd: np.ndarray
+    odd: np.ndarray
+    top: np.ndarray
+    last2: np.ndarray  # the colour of two in a row at the end (0: none)
+
+
+def colour_data(ps: Sequence[DutchPlayer]) -> ColourData:
+    """:class:`ColourData` of the players ``ps``."""
+    n = len(ps)
+    rounds = max((len(p.colors) for p in ps), default=0)
+    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
+    # one row per round (the few rounds are looped over, the many pairs are not).
+    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
+                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
+    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
+    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
+        np.zeros(n, dtype=np.int64)
+    return ColourData(
+        hist=hist, pref=np.array([_SIGN[p.pref] for p in ps], dtype=np.int64),
+        strength=np.array([p.strength for p in ps], dtype=np.int64),
+        cd=np.array([p.cd for p in ps], dtype=np.int64),
+        odd=np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool),
+        top=np.array([p.topscorer for p in ps], dtype=bool), last2=last2)
+
+
 def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
-                 initial: Color) -> np.ndarray:
+                 initial: Color, data: ColourData | None = None) -> np.ndarray:
     """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
     ``lo``) with the colours E.1-E.5 give them, as a (4, edges) int8 array (each term is
     0, 1 or 2).
@@ -142,29 +199,19 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
     :data:`COLOUR_CHUNK` pairs at a time (the same values: each pair's terms are its own).
     """
     out = np.empty((4, hi.size), dtype=np.int8)
+    if data is None:
+        data = colour_data(ps)
     for start in range(0, hi.size, COLOUR_CHUNK):
         end = start + COLOUR_CHUNK
-        out[:, start:end] = _colour_terms_of(ps, hi[start:end], lo[start:end], initial)
+        out[:, start:end] = _colour_terms_of(data, hi[start:end], lo[start:end], initial)
     return out
 
 
-def _colour_terms_of(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
+def _colour_terms_of(data: ColourData, hi: np.ndarray, lo: np.ndarray,
                      initial: Color) -> np.ndarray:
     """:func:`colour_terms` of one chunk of pairs, as a (4, pairs) int64 array."""
-    n = len(ps)
-    rounds = max((len(p.colors) for p in ps), default=0)
-    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
-    # one row per round (the few rounds are looped over, the many pairs are not).
-    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
-                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
-    pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
-    strength = np.array([p.strength for p in ps], dtype=np.int64)
-    cd = np.array([p.cd for p in ps], dtype=np.int64)
-    odd = np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool)
-    top = np.array([p.topscorer for p in ps], dtype=bool)
-    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
-    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
-        np.zeros(n, dtype=np.int64)
+    hist, pref, strength, cd = data.hist, data.pref, data.strength, data.cd
+    odd, top, last2 = data.odd, data.top, data.last2
     ph, pl = pref[hi], pref[lo]
     sh, sl = strength[hi], strength[lo]
     ah, al = np.abs(cd[hi]), np.abs(cd[lo])
@@ -324,16 +371,21 @@ def bracket_graph(
             # The bracket and the next scoregroup rank above everyone else: a prefix.
             assert all(p in focus_players for p in unpaired[:f])
             sep = _separable(ra, ug, f, vertices)
-    us, vs = allowed_pairs(ra, ug if sep is None else ug[:sep.f])
+    us, vs, eidx = allowed_pairs(ra, ug if sep is None else ug[:sep.f])
+    # (eidx: each edge's index among the round's listed pairs, -1 for a sink or bye edge)
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
         us = np.concatenate((us, own, n + su.astype(np.int64)))
         vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
     if sep is not None:
         # One column per F vertex with an R partner (its edge to an R player of the far
         # ends, or the first R player), then the far one (between two far ends).
@@ -348,6 +400,8 @@ def bracket_graph(
             pv.append(ends[1:2])
         us = np.concatenate((us, *pu))
         vs = np.concatenate((vs, *pv))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(us.size - eidx.size, -1, dtype=np.int64)))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -373,6 +427,8 @@ def bracket_graph(
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
             us, vs, is_bye = us[sub], vs[sub], is_bye[sub]
+            if eidx is not None:
+                eidx = eidx[sub]
         del near, far
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
@@ -441,8 +497,11 @@ def bracket_graph(
     colour = comps[row:row + 4]
     colour[:] = 2
     inside = np.flatnonzero(both_b)
-    colour[:, inside] = 2 - colour_terms(ra.players, ug[us[inside]], ug[vs[inside]],
-                                         ra.initial).astype(np.int32)
+    if eidx is not None and ra.colour is not None:
+        colour[:, inside] = 2 - ra.colour[:, eidx[inside]].astype(np.int32)
+    else:
+        colour[:, inside] = 2 - colour_terms(ra.players, ug[us[inside]], ug[vs[inside]],
+                                             ra.initial, ra.colours).astype(np.int32)
     row += 4
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.

@@ -397,7 +397,7 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
     n = len(players)
     pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
-    us, vs = allowed_pairs(ra, pos)
+    us, vs, _ = allowed_pairs(ra, pos)
     if n % 2:
         bye = np.flatnonzero(ra.can_pab[pos])
         us = np.concatenate((us, bye))
@@ -598,7 +598,7 @@ def _pair_bracket(
             else:
                 raise NoPairing("internal: no transposition reaches the optimum")
     mate = search.mate
-    if not sinks:
+    if not sinks and n >= IMPLICIT_MIN_PLAYERS:  # (the next bracket is smaller)
         ctx.hint = [(unpaired[u], BYE if v == bye_v else unpaired[v])
                     for u, v in mate.items() if u < v]
     fixed_pairs: list[tuple[int, int]] = []
