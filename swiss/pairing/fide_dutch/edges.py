@@ -289,7 +289,7 @@ class Separable:
     vertex, if any). An edge ``u < v`` with ``v`` in R scores every component as the edge
     from ``u`` to any R player would (``u`` in F: its PSD of a downfloater, its own float
     terms, no pair or colour term of either bracket) or, both in R, at its constant "far"
-    value (docs/fide-dutch.md, "Big rounds: separable edges"). So its weight is that of
+    value (docs/fide-dutch.md, "Big rounds: separable edges left implicit"). So its weight is
     ``u``'s column: ``pseudo[u]`` (F) or the far column (R)."""
 
     f: int
