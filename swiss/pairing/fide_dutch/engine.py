@@ -269,7 +269,8 @@ def pair_brackets(
 
 # Peak memory of a small round's bracket graphs and matchings per allowed pair of the
 # players to pair (every bracket's graph spans all players still unpaired, so the first one
-# has every allowed pair of the round; big rounds list fewer: BYTES_PER_LISTED_EDGE): measured with ``benchmarks/pairing.py`` after 6 rounds (process
+# has every allowed pair of the round; big rounds list fewer: BYTES_PER_LISTED_EDGE):
+# measured with ``benchmarks/pairing.py`` after 6 rounds (process
 # peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
 # players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
 BYTES_PER_EDGE = 240
