@@ -1402,11 +1402,15 @@ class _Solver:
 
         hard = None if test else block  # a test's block is a component, not a cut
 
+        priced: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (the same every pass)
+
         def full_pass(sol: exact.Solution, lam: exact._Laminar, narrow: bool
                       ) -> tuple[np.ndarray, np.ndarray, int]:
-            at = live if test or mask is None else live[mask[live]]
-            lu, lv = self.us[at], self.vs[at]
-            bad, slack = exact.price(sol, n, lu, lv, listed_rows(at), mults, lam, narrow)
+            if not priced:
+                at = live if test or mask is None else live[mask[live]]
+                priced.append((self.us[at], self.vs[at], np.ascontiguousarray(listed_rows(at))))
+            lu, lv, rows = priced[0]
+            bad, slack = exact.price(sol, n, lu, lv, rows, mults, lam, narrow)
             keys = [lu[bad] * n + lv[bad]]
             slacks = [slack]
             more, more_slack, count = imp.violated(sol, lam, narrow, mults, implicit_rows,
