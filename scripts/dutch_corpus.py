@@ -1,6 +1,7 @@
 """Pair every round of the FIDE Dutch conformance corpora and print the identity rate.
 
     .venv/bin/python scripts/dutch_corpus.py [--rules 2025|2017] [--show N] [--only tNNNN]
+                                             [--implicit-from N]
 
 A round is identical when the set of (white, black) pairs and the pairing-allocated bye equal
 bbpPairings' (tests/fixtures/dutch-<rules>/tNNNN/round-KK.pairs).
@@ -45,7 +46,14 @@ def main() -> int:
     parser.add_argument("--only", default=None)
     parser.add_argument("--list", default=None, metavar="FILE",
                         help="write every differing case as '<rules> tNNNN/round-KK' to FILE")
+    parser.add_argument("--implicit-from", type=int, default=None, metavar="N",
+                        help="keep the separable edges implicit from N unpaired players "
+                             "(engine.IMPLICIT_MIN_PLAYERS; 0: every bracket)")
     args = parser.parse_args()
+    if args.implicit_from is not None:
+        from swiss.pairing.fide_dutch import engine
+
+        engine.IMPLICIT_MIN_PLAYERS = args.implicit_from
     same = 0
     diffs: list[str] = []
     all_cases = cases(args.rules, args.only)

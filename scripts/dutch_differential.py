@@ -87,9 +87,12 @@ def keep_case(out: Path, name: str, text: str, oracle_output: str) -> None:
 
 
 def config_text(rng: random.Random, points: tuple[Fraction, Fraction, Fraction],
-                max_players: int = 300) -> tuple[str, int]:
-    players = rng.choice([rng.randint(5, 40), rng.randint(5, 100), rng.randint(5, 300)])
-    players = min(players, max_players)
+                max_players: int = 300, min_players: int = 0) -> tuple[str, int]:
+    if min_players:
+        players = rng.randint(min_players, max(min_players, max_players))
+    else:
+        players = rng.choice([rng.randint(5, 40), rng.randint(5, 100), rng.randint(5, 300)])
+        players = min(players, max_players)
     rounds = min(rng.randint(3, 11), players - 1)
     kind = rng.choice(["clean", "forfeits", "hbyes", "retired", "mixed"])
     forfeit = rng.randint(4, 25) if kind in ("forfeits", "mixed") else 100000
@@ -168,12 +171,21 @@ def main() -> int:
     parser.add_argument("--out", default="dutch-differences")
     parser.add_argument("--max-players", type=int, default=300,
                         help="cap the field size (default 300)")
+    parser.add_argument("--min-players", type=int, default=0,
+                        help="draw the field size uniformly from this to --max-players")
+    parser.add_argument("--implicit-from", type=int, default=None, metavar="N",
+                        help="keep the separable edges implicit from N unpaired players "
+                             "(engine.IMPLICIT_MIN_PLAYERS; 0: every bracket)")
     parser.add_argument("--keep", type=int, default=10, help="differing cases to write")
     parser.add_argument("--accelerate", action="store_true",
                         help="add random accelerated pairings (XXA lines) to every case")
     parser.add_argument("--baku", action="store_true",
                         help="add a 192 ..._BAKU line to every case (Baku acceleration)")
     args = parser.parse_args()
+    if args.implicit_from is not None:
+        from swiss.pairing.fide_dutch import engine
+
+        engine.IMPLICIT_MIN_PLAYERS = args.implicit_from
     oracle = find_oracle(args.rules)
     if oracle is None:
         print(f"skipped: {TOOLS / BINARY[args.rules]} not found (../shared is absent)")
@@ -187,7 +199,7 @@ def main() -> int:
         while total < args.rounds:
             tournament_no += 1
             points = rng.choice(BAKU_POINTS if args.baku else POINTS)
-            cfg, rounds = config_text(rng, points, args.max_players)
+            cfg, rounds = config_text(rng, points, args.max_players, args.min_players)
             (work / "gen.cfg").write_text(cfg)
             gen = subprocess.run(
                 [str(oracle), "--dutch", "-g", str(work / "gen.cfg"), "-o", str(work / "g.trf"),

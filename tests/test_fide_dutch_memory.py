@@ -1,9 +1,10 @@
 """A round whose FIDE Dutch graphs would not fit in memory is refused before any is built.
 
-Every bracket's matching graph spans all players still unpaired, so its memory grows with
-the square of the field (docs/fide-dutch.md, "Memory of big brackets"): past
-``engine.MEMORY_LIMIT`` the engine raises a :class:`PairingError` that names the sizes,
-instead of the pairing process being killed for want of memory.
+Every bracket's matching graph spans all players still unpaired; a small round lists all
+its pairs, a big one only those inside each bracket and the next scoregroup (docs/
+fide-dutch.md, "Memory of big brackets"): past ``engine.MEMORY_LIMIT`` the engine raises a
+:class:`PairingError` that names the sizes, instead of the pairing process being killed for
+want of memory.
 """
 
 from __future__ import annotations
@@ -50,3 +51,18 @@ def test_round_one_is_never_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "MEMORY_LIMIT", 1)
     t = Tournament(players=tuple(Player(i, f"P{i}") for i in range(1, 61)), total_rounds=5)
     assert len(pair_round(t, PairingConfig(system="fide-dutch")).games) == 30
+
+
+def test_a_big_round_is_counted_by_its_listed_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From engine.IMPLICIT_MIN_PLAYERS on, a bracket lists only the pairs of its players and
+    of the next scoregroup (implicit.py): the check counts the largest two consecutive
+    scoregroups, not the whole round."""
+    monkeypatch.setattr(engine, "IMPLICIT_MIN_PLAYERS", 0)
+    t = _after_one_round(60)  # scoregroups 1, 0.5 and 0 point
+    # The whole round would need 1,740 pairs; two scoregroups hold at most 45 players here.
+    monkeypatch.setattr(engine, "MEMORY_LIMIT", 1_740 * engine.BYTES_PER_LISTED_EDGE - 1)
+    assert len(pair_round(t, PairingConfig(system="fide-dutch")).games) == 30
+    monkeypatch.setattr(engine, "MEMORY_LIMIT", 100 * engine.BYTES_PER_LISTED_EDGE)
+    with pytest.raises(PairingError, match=r"scoregroups 1 and 2 from the top hold") as err:
+        pair_round(t, PairingConfig(system="fide-dutch"))
+    assert isinstance(err.value, engine.GraphTooLarge)

@@ -319,6 +319,7 @@ def solve_with_pricing(
     per_vertex: int = 5,
     max_weight: int | None = None,
     full_pass: FullPass | None = None,
+    start: Solution | None = None,
 ) -> Solution | None:
     """Maximum weight perfect matching of the full graph, solved on candidate edges.
 
@@ -329,7 +330,9 @@ def solve_with_pricing(
     When the candidates have no perfect matching, ``widen()`` supplies more candidate edges
     (``None`` once it has given the whole graph); ``None`` is returned when the full graph has
     no perfect matching. ``full_pass``, when given, does a whole pricing pass in one call (a
-    compiled one, say) instead of ``blocks`` and ``benefits``. ``Solution.stats`` reports the
+    compiled one, say) instead of ``blocks`` and ``benefits``. ``start`` warm-starts the first
+    solve (see :func:`solve`; its duals need not be feasible for the candidate edges: only
+    the work changes). ``Solution.stats`` reports the
     edges solved on, the edges priced (whose weight was computed), the number of solves
     (``rounds``), of full pricing passes and of the cheap rounds in between that price only the
     pool of edges found violated before.
@@ -340,7 +343,8 @@ def solve_with_pricing(
     args = (n, us, vs, multipliers, benefits, blocks)
     try:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
-                                   max_weight=max_weight, wide=False, full_pass=full_pass)
+                                   max_weight=max_weight, wide=False, full_pass=full_pass,
+                                   start=start)
     except CertificateError:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
                                    max_weight=None, wide=True, full_pass=full_pass)
@@ -359,12 +363,13 @@ def _solve_with_pricing(
     max_weight: int | None,
     wide: bool,
     full_pass: FullPass | None = None,
+    start: Solution | None = None,
 ) -> Solution | None:
     keys = _unique_sorted(us * n + vs)
     rounds = priced = full_passes = pool_rounds = 0
     pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
     full_tried = False
-    last: Solution | None = None  # the previous solve's solution: the next one starts from it
+    last = start  # the previous solve's solution: the next one starts from it
     freed = 0
     while True:
         rounds += 1

@@ -9,7 +9,7 @@
 // Interface (all arrays are little-endian bytes, so no numpy headers are needed to build):
 //   solve(n, us, vs, comps, k, mults) -> None (no perfect matching) or
 //       (mate: int64[n], y: 32 bytes per vertex, zval: 32 bytes per blossom,
-//        zoff: int64[B+1], zmem: int64[...], wide: bool)
+//        zoff: int64[B+1], zmem: int64[...], wide: bool): the B blossoms of non-zero value
 //   price(n, us, vs, comps, k, mults, y, inner, parent, depth, cumz[, narrow])
 //       -> (int64 indices of the violating edges, their reduced costs as float64)
 // An edge e joins us[e] and vs[e]; its weight is sum_c comps[c*m + e] * mults[c], where
@@ -307,15 +307,20 @@ static PyObject* solve_with(const Arrays& a, const std::vector<I256>& weights, b
         mate[i] = other == lemon::INVALID ? -1 : g.id(other);
         y[i] = to_i256(mwpm.nodeValue(nodes[i]));
     }
-    int nb = mwpm.blossomNum();
-    std::vector<I256> zval(nb);
-    std::vector<int64_t> zoff(nb + 1, 0), zmem;
-    for (int b = 0; b < nb; ++b) {
-        zval[b] = to_i256(mwpm.blossomValue(b));
+    // Only the blossoms of non-zero value: a zero adds nothing to any dual sum or check,
+    // and listing the members of every level of a deep nest of them (seen over thousands of
+    // vertices of equal weights) costs time and memory quadratic in the vertices.
+    std::vector<I256> zval;
+    std::vector<int64_t> zoff(1, 0), zmem;
+    for (int b = 0; b < mwpm.blossomNum(); ++b) {
+        I256 z = to_i256(mwpm.blossomValue(b));
+        if (!(z.w[0] | z.w[1] | z.w[2] | z.w[3])) continue;
+        zval.push_back(z);
         for (typename M::BlossomIt it(mwpm, b); it != lemon::INVALID; ++it)
             zmem.push_back(g.id(static_cast<G::Node>(it)));
-        zoff[b + 1] = (int64_t)zmem.size();
+        zoff.push_back((int64_t)zmem.size());
     }
+    Py_ssize_t nb = (Py_ssize_t)zval.size();
     return Py_BuildValue(
         "(y#y#y#y#y#OL)", (const char*)mate.data(), (Py_ssize_t)(8 * a.n), (const char*)y.data(),
         (Py_ssize_t)(32 * a.n), (const char*)zval.data(), (Py_ssize_t)(32 * nb),

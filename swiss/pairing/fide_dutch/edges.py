@@ -1,12 +1,11 @@
 """The FIDE Dutch matching graphs as numpy arrays: built once per round, cut per bracket.
 
-Everything that does not depend on the bracket (who may meet whom under C1-C3, scores in
-integer units, float history, bye eligibility) is computed once per round over the players
-in rank order (C.04.3 A.2). Each bracket then selects the edges between players still
-unpaired and computes its components for all of them at once: the Python loop per edge
-costed O(n^2) interpreter steps per bracket, this costs O(n^2) numpy element steps.
-The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed once per round
-for every allowed pair (:func:`colour_terms`), as the Python rules of
+Everything that does not depend on the bracket (the pairs C1 and the organiser refuse, the
+C3 classes, scores in integer units, float history, bye eligibility) is computed once per
+round over the players in rank order (C.04.3 A.2), in O(n + refused pairs) memory: no n^2
+array. Each bracket then lists the allowed pairs it needs and computes their components all
+at once. The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed for the
+pairs inside the bracket only (:func:`colour_terms`), as the Python rules of
 :func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
 
 The components, their order and their packing are those described in
@@ -30,7 +29,13 @@ LIMB_BITS = 62  # a packed component group must stay below 2**62 (int64, non-neg
 
 @dataclass(slots=True)
 class RoundArrays:
-    """The players to pair this round, in rank order, as arrays (index = position)."""
+    """The players to pair this round, in rank order, as arrays (index = position).
+
+    Nothing here is of size n^2: who may meet whom is kept as the few pairs refused by C1
+    (played) or by the organiser (``bad_i < bad_j``) plus each player's C3 class; the
+    allowed pairs of a set of players are listed when a bracket needs them
+    (:func:`allowed_pairs`), and the colour terms of a bracket's inner pairs are computed for
+    those pairs only."""
 
     ids: list[int]
     pos: dict[int, int]
@@ -39,10 +44,20 @@ class RoundArrays:
     can_pab: np.ndarray
     down: np.ndarray  # (4, n): the C12-C15 terms if the player floats down
     up: np.ndarray  # (4, n): the same if the player floats up
-    gu: np.ndarray  # the pairs allowed by C1-C3 (positions, gu < gv)
-    gv: np.ndarray
     rank_keys: dict[int, tuple[int, int]]  # the order of C.04.3 A.2, in integers
-    colour: np.ndarray  # (4, len(gu)): C8-C11 of each allowed pair (see colour_terms)
+    bad_i: np.ndarray  # the pairs refused by C1 or the organiser (positions, bad_i < bad_j)
+    bad_j: np.ndarray
+    # C3: 1 absolute white, 2 absolute black (topscorers exempt, A.7), 0 otherwise: two
+    # players of the same non-zero class may not meet.
+    c3: np.ndarray
+    players: list[DutchPlayer]  # in rank order
+    initial: Color
+    colours: ColourData  # what the colour terms read, per player
+    # Below ROUND_PAIRS_MAX players: every allowed pair of the round (gu < gv, row-major)
+    # and its colour terms, listed once (cheaper than per bracket there); None above.
+    gu: np.ndarray | None = None
+    gv: np.ndarray | None = None
+    colour: np.ndarray | None = None  # (4, len(gu)) int8
 
 
 def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: int,
@@ -65,39 +80,70 @@ def round_arrays(players: dict[int, DutchPlayer], order: Sequence[int], scale: i
                   dtype=np.int64).reshape(4, n)
     # C1: the lower-ranked player's opponents as seen from the higher-ranked one (the
     # per-pair check asked ``b in a.played`` with ``a`` first in rank order).
-    met = np.zeros((n, n), dtype=bool)
-    flat = [i * n + pos[q] for i, p in enumerate(ps) for q in p.played if q in pos]
-    met.reshape(-1)[flat] = True
-    bad = met
+    bad: set[tuple[int, int]] = {(i, pos[q]) for i, p in enumerate(ps) for q in p.played
+                                 if q in pos and pos[q] > i}
     if forbidden_pairs is None:
         for i in range(n):
             for j in range(i + 1, n):
                 if forbidden(order[i], order[j]):
-                    bad[i, j] = True
+                    bad.add((i, j))
     else:
         for pair in forbidden_pairs:
             if len(pair) != 2:
                 continue
             a, b = tuple(pair)
             if a in pos and b in pos:
-                bad[pos[a], pos[b]] = bad[pos[b], pos[a]] = True
+                bad.add((min(pos[a], pos[b]), max(pos[a], pos[b])))
+    listed = sorted(bad)
+    bad_i = np.array([i for i, _j in listed], dtype=np.int64)
+    bad_j = np.array([j for _i, j in listed], dtype=np.int64)
     # C3: two absolute preferences for the same colour, unless one is a topscorer (A.7).
-    absolute = np.array([p.strength == 3 for p in ps], dtype=bool)
-    white = np.array([p.pref is Color.WHITE for p in ps], dtype=bool)
-    top = np.array([p.topscorer for p in ps], dtype=bool)
-    same = white[:, None] == white[None, :]  # both absolute: the preference is a colour
-    bad |= absolute[:, None] & absolute[None, :] & same & ~(top[:, None] | top[None, :])
-    gu, gv = np.nonzero(np.triu(~bad, 1))
-    # int32 positions: half the memory of numpy's int64 indices, on every allowed pair.
-    gu, gv = gu.astype(np.int32), gv.astype(np.int32)
-    return RoundArrays(
+    c3 = np.array([(1 if p.pref is Color.WHITE else 2)
+                   if p.strength == 3 and not p.topscorer else 0 for p in ps], dtype=np.int8)
+    ra = RoundArrays(
         ids=list(order), pos=pos, sc=sc,
         unplayed=np.array([p.unplayed for p in ps], dtype=np.int64),
         can_pab=np.array([p.can_pab for p in ps], dtype=bool),
-        down=down, up=up, gu=gu, gv=gv,
+        down=down, up=up,
         rank_keys={pid: (-int(s), players[pid].seed) for pid, s in zip(order, sc.tolist(),
                                                                         strict=True)},
-        colour=colour_terms(ps, gu, gv, initial))
+        bad_i=bad_i, bad_j=bad_j, c3=c3, players=ps, initial=initial,
+        colours=colour_data(ps))
+    if n < ROUND_PAIRS_MAX:
+        gu, gv, _ = allowed_pairs(ra, np.arange(n, dtype=np.int64))
+        ra.colour = colour_terms(ps, gu, gv, initial, ra.colours)
+        ra.gu, ra.gv = gu, gv
+    return ra
+
+
+# Below this many players a round lists its allowed pairs and their colour terms once (some
+# n^2/2 pairs: small), and each bracket selects its own among them.
+ROUND_PAIRS_MAX = 400
+
+
+def allowed_pairs(ra: RoundArrays, ug: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The pairs allowed by C1-C3 among the players at positions ``ug`` (ascending), as local
+    indices ``i < j`` into ``ug``, in row-major order (``np.triu_indices``'s), and their
+    indices among the round's listed pairs ``ra.gu`` (None when the round lists none)."""
+    m = ug.size
+    if ra.gu is not None and ra.gv is not None:
+        loc = np.full(len(ra.ids), -1, dtype=np.int64)
+        loc[ug] = np.arange(m)
+        lu, lv = loc[ra.gu], loc[ra.gv]
+        eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
+        return lu[eidx], lv[eidx], eidx
+    us, vs = np.triu_indices(m, 1)
+    keep = np.ones(us.size, dtype=bool)
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[ug] = np.arange(m)
+    li, lj = loc[ra.bad_i], loc[ra.bad_j]
+    both = (li >= 0) & (lj >= 0)
+    a, b = li[both], lj[both]  # a < b: positions and local indices are in the same order
+    keep[a * m - a * (a + 1) // 2 + (b - a - 1)] = False
+    cls = ra.c3[ug]
+    keep &= ~((cls[us] == cls[vs]) & (cls[us] != 0))
+    return us[keep].astype(np.int64), vs[keep].astype(np.int64), None
 
 
 _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
@@ -108,8 +154,40 @@ _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 
 COLOUR_CHUNK = 1 << 18
 
 
+@dataclass(slots=True)
+class ColourData:
+    """What the colour terms read of each player, as arrays (built once per round)."""
+
+    hist: np.ndarray  # (rounds, n): played colours right-aligned, +1 / -1, 0 before
+    pref: np.ndarray
+    strength: np.ndarray
+    cd: np.ndarray
+    odd: np.ndarray
+    top: np.ndarray
+    last2: np.ndarray  # the colour of two in a row at the end (0: none)
+
+
+def colour_data(ps: Sequence[DutchPlayer]) -> ColourData:
+    """:class:`ColourData` of the players ``ps``."""
+    n = len(ps)
+    rounds = max((len(p.colors) for p in ps), default=0)
+    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
+    # one row per round (the few rounds are looped over, the many pairs are not).
+    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
+                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
+    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
+    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
+        np.zeros(n, dtype=np.int64)
+    return ColourData(
+        hist=hist, pref=np.array([_SIGN[p.pref] for p in ps], dtype=np.int64),
+        strength=np.array([p.strength for p in ps], dtype=np.int64),
+        cd=np.array([p.cd for p in ps], dtype=np.int64),
+        odd=np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool),
+        top=np.array([p.topscorer for p in ps], dtype=bool), last2=last2)
+
+
 def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
-                 initial: Color) -> np.ndarray:
+                 initial: Color, data: ColourData | None = None) -> np.ndarray:
     """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
     ``lo``) with the colours E.1-E.5 give them, as a (4, edges) int8 array (each term is
     0, 1 or 2).
@@ -121,29 +199,19 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
     :data:`COLOUR_CHUNK` pairs at a time (the same values: each pair's terms are its own).
     """
     out = np.empty((4, hi.size), dtype=np.int8)
+    if data is None:
+        data = colour_data(ps)
     for start in range(0, hi.size, COLOUR_CHUNK):
         end = start + COLOUR_CHUNK
-        out[:, start:end] = _colour_terms_of(ps, hi[start:end], lo[start:end], initial)
+        out[:, start:end] = _colour_terms_of(data, hi[start:end], lo[start:end], initial)
     return out
 
 
-def _colour_terms_of(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
+def _colour_terms_of(data: ColourData, hi: np.ndarray, lo: np.ndarray,
                      initial: Color) -> np.ndarray:
     """:func:`colour_terms` of one chunk of pairs, as a (4, pairs) int64 array."""
-    n = len(ps)
-    rounds = max((len(p.colors) for p in ps), default=0)
-    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
-    # one row per round (the few rounds are looped over, the many pairs are not).
-    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
-                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
-    pref = np.array([_SIGN[p.pref] for p in ps], dtype=np.int64)
-    strength = np.array([p.strength for p in ps], dtype=np.int64)
-    cd = np.array([p.cd for p in ps], dtype=np.int64)
-    odd = np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool)
-    top = np.array([p.topscorer for p in ps], dtype=bool)
-    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
-    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
-        np.zeros(n, dtype=np.int64)
+    hist, pref, strength, cd = data.hist, data.pref, data.strength, data.cd
+    odd, top, last2 = data.odd, data.top, data.last2
     ph, pl = pref[hi], pref[lo]
     sh, sl = strength[hi], strength[lo]
     ah, al = np.abs(cd[hi]), np.abs(cd[lo])
@@ -192,6 +260,10 @@ class BracketGraph:
     focus: np.ndarray  # vertex mask: the bracket and the next one
     sub: np.ndarray | None = None
     kept_far: int = 0
+    # The separable edges left implicit (bracket_graph's ``implicit``), or None. Their
+    # columns are the last ones of ``us``/``vs``/``comps``: one per vertex of
+    # ``sep.pseudo`` and the far one (``sep.far_col``), standing for all of them.
+    sep: Separable | None = None
 
     def all_comps(self) -> np.ndarray:
         """The components of every edge."""
@@ -208,10 +280,59 @@ class BracketGraph:
         return full
 
 
+@dataclass(slots=True)
+class Separable:
+    """The edges of a bracket graph with an end below the next scoregroup, left implicit.
+
+    The vertices are the unpaired players in rank order: the bracket and the next scoregroup
+    (F) are the first ``f``, the other players (R) ``f`` to ``r_end - 1`` (then the bye
+    vertex, if any). An edge ``u < v`` with ``v`` in R scores every component as the edge
+    from ``u`` to any R player would (``u`` in F: its PSD of a downfloater, its own float
+    terms, no pair or colour term of either bracket) or, both in R, at its constant "far"
+    value (docs/fide-dutch.md, "Big rounds: separable edges left implicit"). So its weight is
+    ``u``'s column: ``pseudo[u]`` (F) or the far column (R)."""
+
+    f: int
+    r_end: int
+    has_r: np.ndarray  # F vertices with an allowed partner in R
+    far_ends: np.ndarray  # R vertices with an allowed partner in R
+    cls: np.ndarray  # C3 classes per vertex (two of the same non-zero class may not meet)
+    bad_keys: np.ndarray  # u * vertices + v of the refused pairs with v in R (sorted)
+    pseudo: np.ndarray  # per vertex: its column among the graph's columns, -1 (far) none
+    far_col: int = -1  # the far column (-1: no allowed pair inside R)
+
+
+def _separable(ra: RoundArrays, ug: np.ndarray, f: int, vertices: int) -> Separable:
+    """Which separable edges exist (the columns are filled in by :func:`bracket_graph`)."""
+    n = ug.size
+    r = n - f
+    cls = np.zeros(vertices, dtype=np.int8)
+    cls[:n] = ra.c3[ug]
+    loc = np.full(len(ra.ids), -1, dtype=np.int64)
+    loc[ug] = np.arange(n)
+    li, lj = loc[ra.bad_i], loc[ra.bad_j]
+    keep = (li >= 0) & (lj >= f)  # positions and local indices share their order: li < lj
+    a, b = li[keep], lj[keep]
+    # Refused pairs that C3 does not refuse already (not to be subtracted twice).
+    plain = ~((cls[a] == cls[b]) & (cls[a] != 0))
+    per_class = np.bincount(cls[f:n], minlength=3)
+    same = np.where(cls[:n] != 0, per_class[cls[:n]], 0)  # R players of one's own C3 class
+    # Allowed partners in R of each F vertex, and of each R vertex inside R.
+    inner = plain & (a >= f)  # both in R: each end loses a partner
+    refused = np.bincount(a[plain], minlength=n) + np.bincount(b[inner], minlength=n)
+    has_r = np.zeros(vertices, dtype=bool)
+    has_r[:f] = (r - same[:f] - refused[:f]) > 0
+    far_ends = np.zeros(vertices, dtype=bool)
+    far_ends[f:n] = (r - 1 - np.maximum(same[f:n] - 1, 0) - refused[f:n]) > 0
+    return Separable(f=f, r_end=n, has_r=has_r, far_ends=far_ends, cls=cls,
+                     bad_keys=np.sort(a * vertices + b),
+                     pseudo=np.full(vertices, -1, dtype=np.int64))
+
+
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
     nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
-    pab_unplayed: bool = False, *, focus_only: bool = True,
+    pab_unplayed: bool = False, *, focus_only: bool = True, implicit: bool = False,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
 
@@ -230,7 +351,11 @@ def bracket_graph(
     applies to it). With ``focus_only`` the components are computed on the other edges
     and on one such edge, which stands for the rest (``sub``, ``kept_far``;
     :meth:`BracketGraph.all_comps` copies its column to them): the same array, from much
-    less work (the tests compare both ways)."""
+    less work (the tests compare both ways).
+
+    ``implicit``: the edges with an end below the next scoregroup are not listed at all
+    (``sep``, see :class:`Separable`): only one column per bracket or next-scoregroup player
+    and one far column stand for them, after the listed edges."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1 and not sinks
@@ -238,22 +363,45 @@ def bracket_graph(
     bye_v = n if odd else -1
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
-    lu, lv = loc[ra.gu], loc[ra.gv]
-    # Each graph edge's index among the round's edges (-1: a sink or bye edge).
-    eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
-    us, vs = lu[eidx], lv[eidx]
-    del lu, lv  # (edge-sized over the whole round: not kept through the components)
+    sep: Separable | None = None
+    if implicit and not sinks:
+        focus_players = set(bracket) | set(nxt)
+        f = sum(1 for p in unpaired if p in focus_players)
+        if f < n:
+            # The bracket and the next scoregroup rank above everyone else: a prefix.
+            assert all(p in focus_players for p in unpaired[:f])
+            sep = _separable(ra, ug, f, vertices)
+    us, vs, eidx = allowed_pairs(ra, ug if sep is None else ug[:sep.f])
+    # (eidx: each edge's index among the round's listed pairs, -1 for a sink or bye edge)
     if sinks:
         own = np.arange(n, dtype=np.int64)
         su, sv = np.triu_indices(n, 1)
         us = np.concatenate((us, own, n + su.astype(np.int64)))
         vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
-        eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
         vs = np.concatenate((vs, np.full(pab.size, bye_v, dtype=np.int64)))
-        eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(pab.size, -1, dtype=np.int64)))
+    if sep is not None:
+        # One column per F vertex with an R partner (its edge to an R player of the far
+        # ends, or the first R player), then the far one (between two far ends).
+        r0 = int(np.argmax(sep.far_ends)) if sep.far_ends.any() else sep.f
+        owners = np.flatnonzero(sep.has_r)
+        sep.pseudo[owners] = us.size + np.arange(owners.size)
+        pu, pv = [owners], [np.full(owners.size, r0, dtype=np.int64)]
+        if sep.far_ends.any():
+            ends = np.flatnonzero(sep.far_ends)
+            sep.far_col = us.size + owners.size
+            pu.append(ends[:1])
+            pv.append(ends[1:2])
+        us = np.concatenate((us, *pu))
+        vs = np.concatenate((vs, *pv))
+        if eidx is not None:
+            eidx = np.concatenate((eidx, np.full(us.size - eidx.size, -1, dtype=np.int64)))
 
     def vertex_mask(players: Sequence[int] | set[int]) -> np.ndarray:
         mask = np.zeros(vertices, dtype=bool)
@@ -271,14 +419,16 @@ def bracket_graph(
     graph_us, graph_vs = us, vs
     sub: np.ndarray | None = None
     kept_far = 0
-    if focus_only:
+    if focus_only and sep is None:
         near = nb[us] | nb[vs] | is_bye
         far = np.flatnonzero(~near)
         if far.size > 1:  # keep one far edge: its column is every far edge's
             near[far[0]] = True
             sub = np.flatnonzero(near)
             kept_far = int(np.searchsorted(sub, far[0]))
-            us, vs, eidx, is_bye = us[sub], vs[sub], eidx[sub], is_bye[sub]
+            us, vs, is_bye = us[sub], vs[sub], is_bye[sub]
+            if eidx is not None:
+                eidx = eidx[sub]
         del near, far
     sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
@@ -347,7 +497,11 @@ def bracket_graph(
     colour = comps[row:row + 4]
     colour[:] = 2
     inside = np.flatnonzero(both_b)
-    colour[:, inside] = 2 - ra.colour[:, eidx[inside]].astype(np.int32)
+    if eidx is not None and ra.colour is not None:
+        colour[:, inside] = 2 - ra.colour[:, eidx[inside]].astype(np.int32)
+    else:
+        colour[:, inside] = 2 - colour_terms(ra.players, ug[us[inside]], ug[vs[inside]],
+                                             ra.initial, ra.colours).astype(np.int32)
     row += 4
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
@@ -370,7 +524,7 @@ def bracket_graph(
     assert row == count
     # With ``sub``, comps stays on the near edges (pack works on them and expands its
     # limbs: the far ones take the kept far edge's column).
-    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far)
+    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far, sep)
 
 
 def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.ndarray
@@ -400,6 +554,9 @@ def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.
         far_ends[graph.us[far]] = True
         far_ends[graph.vs[far]] = True
         mark[masks[:, graph.kept_far]] |= far_ends
+    if graph.sep is not None and graph.sep.far_col >= 0:
+        # The far column stands for every edge inside R: all their ends.
+        mark[masks[:, graph.sep.far_col]] |= graph.sep.far_ends
     return np.count_nonzero(mark, axis=1)
 
 

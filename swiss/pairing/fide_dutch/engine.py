@@ -27,7 +27,7 @@ still reachable, checked by solving the matching again with that pair pinned.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
@@ -38,16 +38,28 @@ from swiss.pairing import exact
 from swiss.pairing.fide_dutch.edges import (
     BracketGraph,
     RoundArrays,
+    allowed_pairs,
     bracket_graph,
     pack,
     round_arrays,
 )
+from swiss.pairing.fide_dutch.implicit import Implicit
 from swiss.pairing.fide_dutch.players import DutchPlayer
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT, max_weight_matching
+from swiss.pairing.matching import (
+    RUSTWORKX_MAX_WEIGHT,
+    WeightOverflowError,
+    max_weight_matching,
+)
 from swiss.pairing.types import PairingError
+from swiss.pairing.weights import MAX_WEIGHT_BITS
 from swiss.state import Float
 
 BYE = -1  # the bye vertex's player id
+# The packed weights of a bracket with the compiled solver: below its 2**240 with room for
+# what the tie-break tests add on top (a penalty component, about log2(n) bits; D.2 by
+# matchings, about 3 log2(n) + log2(n) more): 170 bits. Big rounds need more than
+# rustworkx's 125 (10,000 players after 6 rounds: 126 bits in a middle bracket).
+EXACT_MAX_WEIGHT = 2**170
 # A tie-break constraint: which edges (given as arrays of endpoints, u < v) it keeps.
 _Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -132,6 +144,9 @@ class _Context:
     # The pairs ``forbidden`` refuses, when known: the graph is then built without asking
     # ``forbidden`` about every pair (None: ask it).
     forbidden_pairs: frozenset[frozenset[int]] | None = None
+    # The last bracket's optimum (player pairs, BYE for the bye): the next bracket's
+    # implicit solves start from it.
+    hint: list[tuple[int, int]] = field(default_factory=list)
 
 
 def _float_after(p: DutchPlayer, got: Float) -> tuple[int, int, int, int]:
@@ -252,12 +267,17 @@ def pair_brackets(
     return games, pab, decisions
 
 
-# Peak memory of a round's bracket graphs and matchings per allowed pair of the players to
-# pair (every bracket's graph spans all players still unpaired, so the first one has every
-# allowed pair of the round): measured with ``benchmarks/pairing.py`` after 6 rounds (process
+# Peak memory of a small round's bracket graphs and matchings per allowed pair of the
+# players to pair (every bracket's graph spans all players still unpaired, so the first one
+# has every allowed pair of the round; big rounds list fewer: BYTES_PER_LISTED_EDGE):
+# measured with ``benchmarks/pairing.py`` after 6 rounds (process
 # peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
 # players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
 BYTES_PER_EDGE = 240
+# The same for the pairs listed by a big round's brackets (implicit.py: the bracket and the
+# next scoregroup only), of the three consecutive scoregroups :func:`_check_memory_implicit`
+# counts: measured with ``benchmarks/pairing.py`` after 6 rounds (see docs/fide-dutch.md).
+BYTES_PER_LISTED_EDGE = 240
 MEMORY_LIMIT = 2 << 30  # bytes: issue 13's budget for one pairing (2 GB)
 
 
@@ -269,6 +289,9 @@ def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
     """Refuse, before any graph is built, a round whose graphs would not fit in
     :data:`MEMORY_LIMIT` (a clear error instead of the process being killed)."""
     n = len(order)
+    if n >= IMPLICIT_MIN_PLAYERS and ctx.rules == "2025" and ctx.backend == "exact":
+        _check_memory_implicit(ctx, order)
+        return
     inside = set(order)
     met = sum(len(ctx.players[p].played & inside) for p in order) // 2
     edges = n * (n - 1) // 2 - met
@@ -285,6 +308,43 @@ def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
         f"pairs, about {need / 2**30:.1f} GB; the limit is {MEMORY_LIMIT / 2**30:.0f} GB, about "
         f"{most:,} players once games have been played). Round 1, and any round in which no "
         f"one has played yet, is paired for any number of players.")
+
+
+def _check_memory_implicit(ctx: _Context, order: Sequence[int]) -> None:
+    """:func:`_check_memory` for big rounds, whose brackets list only the pairs inside the
+    bracket and the next scoregroup (implicit.py): the largest two consecutive scoregroups
+    give the listed pairs (the few players floating down from above are checked bracket by
+    bracket, :func:`_check_bracket_memory`)."""
+    sizes: list[int] = []
+    last = None
+    for p in order:
+        score = ctx.players[p].score
+        if score != last:
+            sizes.append(0)
+            last = score
+        sizes[-1] += 1
+    worst, at = 0, 0
+    for i in range(len(sizes)):
+        group = sum(sizes[i:i + 2])
+        if group > worst:
+            worst, at = group, i
+    _check_bracket_memory(worst, f"scoregroups {at + 1} and {at + 2} from the top")
+
+
+def _check_bracket_memory(players: int, what: str) -> None:
+    """Refuse a big round's bracket whose listed pairs (``players``: the bracket and the
+    next scoregroup) would not fit in :data:`MEMORY_LIMIT`."""
+    edges = players * (players - 1) // 2
+    need = edges * BYTES_PER_LISTED_EDGE
+    if need <= MEMORY_LIMIT:
+        return
+    most = int((2 * MEMORY_LIMIT / BYTES_PER_LISTED_EDGE) ** 0.5)
+    raise GraphTooLarge(
+        f"fide-dutch cannot pair this round within its memory limit: a bracket is matched "
+        f"with the pairs of its players and of the next scoregroup listed, and {what} hold "
+        f"{players:,} players ({edges:,} pairs, about {need / 2**30:.1f} GB; the limit is "
+        f"{MEMORY_LIMIT / 2**30:.0f} GB, about {most:,} players in two consecutive "
+        f"scoregroups).")
 
 
 def _quality(ctx: _Context, bracket: list[int], pairs: list[tuple[int, int]],
@@ -337,12 +397,8 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
     (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
     n = len(players)
-    pos = np.array([ra.pos[p] for p in players], dtype=np.int64)
-    loc = np.full(len(ra.ids), -1, dtype=np.int64)
-    loc[pos] = np.arange(n)
-    lu, lv = loc[ra.gu], loc[ra.gv]
-    keep = (lu >= 0) & (lv >= 0)
-    us, vs = lu[keep], lv[keep]
+    pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
+    us, vs, _ = allowed_pairs(ra, pos)
     if n % 2:
         bye = np.flatnonzero(ra.can_pab[pos])
         us = np.concatenate((us, bye))
@@ -369,16 +425,46 @@ def _pair_bracket(
     vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
 
+    implicit = (not sinks and ctx.backend == "exact" and n >= IMPLICIT_MIN_PLAYERS
+                and len(in_b) + len(nxt) < n)
+    if implicit:
+        _check_bracket_memory(len(in_b) + len(nxt), "this bracket and the next scoregroup")
+    # The previous bracket's optimum, on the players still unpaired: a perfect matching of
+    # this graph (implicit solves start from it).
+    hint: list[tuple[int, int]] = []
+    if implicit:
+        for a, b in ctx.hint:
+            if a in index and (b in index or (b == BYE and odd)):
+                u, v = index[a], bye_v if b == BYE else index[b]
+                hint.append((min(u, v), max(u, v)))
+
     def solve(pab_unplayed: bool) -> tuple[BracketGraph, _Solver,
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
-                              sinks=sinks, pab_unplayed=pab_unplayed)
-        # Every backend gets weights below rustworkx's 128-bit limit (the compiled solver
-        # would take 2**240): the same pairing whatever the backend, or the same error.
-        limbs, multipliers = pack(graph, RUSTWORKX_MAX_WEIGHT)
+                              sinks=sinks, pab_unplayed=pab_unplayed, implicit=implicit)
+        # rustworkx takes weights below 2**125; the compiled solver up to 2**240, of which
+        # EXACT_MAX_WEIGHT leaves room for the tie-break tests' own components (the same
+        # pairing whichever backend solves a bracket both can).
+        limbs, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
+                                  else RUSTWORKX_MAX_WEIGHT)
         # The components are in the limbs now: free them before the solver's own arrays.
         graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
-        solver = _Solver(vertices, graph.us, graph.vs, limbs, multipliers, ctx.backend)
+        imp = None
+        us, vs = graph.us, graph.vs
+        sep = graph.sep
+        if sep is not None:
+            # The implicit edges' columns: each F vertex's own, the far one for R.
+            listed = us.size - int(sep.has_r.sum()) - int(sep.far_col >= 0)
+            col = np.zeros((limbs.shape[0], vertices), dtype=np.int64)
+            owners = np.flatnonzero(sep.pseudo >= 0)
+            col[:, owners] = limbs[:, sep.pseudo[owners]]
+            if sep.far_col >= 0:
+                col[:, sep.f:sep.r_end] = limbs[:, sep.far_col][:, None]
+            imp = Implicit(sep, vertices, col)
+            us, vs, limbs = us[:listed], vs[:listed], limbs[:, :listed]
+            graph.us, graph.vs = us, vs
+        solver = _Solver(vertices, us, vs, limbs, multipliers, ctx.backend, imp)
+        solver.hint = hint
         solver.sparsify(graph.focus)
         return graph, solver, solver.solve(duals=True)
 
@@ -513,6 +599,9 @@ def _pair_bracket(
             else:
                 raise NoPairing("internal: no transposition reaches the optimum")
     mate = search.mate
+    if not sinks and n >= IMPLICIT_MIN_PLAYERS:  # (the next bracket is smaller)
+        ctx.hint = [(unpaired[u], BYE if v == bye_v else unpaired[v])
+                    for u, v in mate.items() if u < v]
     fixed_pairs: list[tuple[int, int]] = []
     floaters: list[int] = []
     for p in bracket:
@@ -608,7 +697,8 @@ class _TieBreak:
         pu, pv = partner[us], partner[vs]
         keep = ((pu < 0) | (pu == vs)) & ((pv < 0) | (pv == us))
         keep &= ~((floats[us] & self.bracket[vs]) | (floats[vs] & self.bracket[us]))
-        self.solver.narrow(keep)
+        # A pinned pair's players have no implicit edge left (a floater keeps his).
+        self.solver.narrow(keep, partner >= 0)
         self.pins.clear()
 
     def accept(self, pred: _Mask, pair: tuple[int, int] | None = None) -> bool:
@@ -622,32 +712,35 @@ class _TieBreak:
         self._flush()
         mu, mv = self._mate_arrays()
         mask = pred(self.solver.us, self.solver.vs)
+        block = self.solver.block_of(pred)  # (the implicit edges it leaves out, if any)
         met = pred(mu, mv)
         if bool(np.all(met)):
-            self.solver.narrow(mask)
+            self.solver.narrow(mask, block)
             return True
         if pair is not None and self._swap(pred, pair, met):
-            self.solver.narrow(mask)
+            self.solver.narrow(mask, block)
             return True
-        if not self.solver.covers(mask):
+        if not self.solver.covers(mask, block):
             return False  # a vertex has no edge left: no perfect matching, no solve needed
-        if self.solver.us.size >= BRACKET_CHECK_MIN_EDGES and not self._bracket_can_match(mask):
+        if (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
+                and not self._bracket_can_match(mask, block)):
             return False  # (on a small graph the solve below costs about as much)
-        repaired = self._repair(mask, met, pair)
+        repaired = self._repair(mask, met, pair, block)
         if repaired is not None:
-            self.solver.narrow(mask)
+            self.solver.narrow(mask, block)
             self.mate = repaired
             return True
-        found = self.solver.solve(mask, start=self._start())
+        self.solver.hint = [(u, v) for u, v in self.mate.items() if u < v]
+        found = self.solver.solve(mask, start=self._start(), block=block)
         if found is not None and found[0] == self.best:
-            self.solver.narrow(mask)
+            self.solver.narrow(mask, block)
             self.mate = _mate_map(found[1])
             return True
         return False
 
 
-    def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None
-                ) -> dict[int, int] | None:
+    def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None,
+                block: np.ndarray | None = None) -> dict[int, int] | None:
         """An optimum that meets the test, found without a solve, or ``None``.
 
         The current optimum's pairs that break the test are undone (and ``pair`` matched),
@@ -724,8 +817,7 @@ class _TieBreak:
         pairs = [(u, v) for u, v in mate.items() if u < v]
         if len(pairs) * 2 != self.vertices:
             return None
-        idx = solver.find(pairs)
-        if idx is None or not bool((solver.alive[idx] & mask[idx]).all()):
+        if not solver.pairs_alive(pairs, mask, block):
             return None
         if solver.weight(pairs) != self.best:
             return None
@@ -735,8 +827,8 @@ class _TieBreak:
         """The warm start of a test's solve: the current optimum with the duals the tight
         edges were found with (feasible on every live edge: all of them are tight)."""
         base = self.solver.base
-        if base is None:
-            return None
+        if base is None or self.solver.imp is not None:
+            return None  # (implicit solves start from their candidates)
         mate = np.empty(self.vertices, dtype=np.int64)
         for u, v in self.mate.items():
             mate[u] = v
@@ -744,7 +836,7 @@ class _TieBreak:
             self._warm_y = exact.warm_potentials(base, self.vertices)
         return exact.Solution(mate, base.y, base.blossoms, base.wide, warm_y=self._warm_y)
 
-    def _bracket_can_match(self, mask: np.ndarray) -> bool:
+    def _bracket_can_match(self, mask: np.ndarray, block: np.ndarray | None = None) -> bool:
         """A necessary condition for a perfect matching, checked on the bracket alone: the
         bracket players whose every live edge stays in the bracket can all be matched there.
 
@@ -759,6 +851,9 @@ class _TieBreak:
         leaves = np.zeros(self.vertices, dtype=bool)
         leaves[us[~inside & self.bracket[us]]] = True
         leaves[vs[~inside & self.bracket[vs]]] = True
+        imp = solver.imp
+        if imp is not None:  # an implicit edge to R leaves the bracket
+            leaves |= imp.has_r & imp.usable(np.arange(self.vertices), block)
         members = np.flatnonzero(self.bracket)
         spare_of = members[leaves[members]]
         local = np.full(self.vertices, -1, dtype=np.int64)
@@ -803,19 +898,20 @@ class _TieBreak:
         new = [(min(p, q), max(p, q)), (min(a, b), max(a, b))]
         old = [(min(p, a), max(p, a)), (min(q, b), max(q, b))]  # live: the optimum's
         solver = self.solver
-        idx = solver.find(new + old)
-        if idx is None or not bool(solver.alive[idx[:2]].all()):
+        cols = solver.columns(new + old)
+        if cols is None or not solver.pairs_alive(new):
             return False
         assert self._arrays is not None
         row = self._arrays[3]
         others = np.ones(met.size, dtype=bool)
         others[[row[p], row[q]]] = False
-        mu, mv = solver.us[idx[:2]], solver.vs[idx[:2]]
+        mu = np.array([u for u, _ in new], dtype=np.int64)
+        mv = np.array([v for _, v in new], dtype=np.int64)
         if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
             return False
         # The two new pairs weigh what the two old ones did (limb by limb is not enough:
         # the limbs of a weight are not unique, so the totals are compared).
-        limbs = solver.limbs[:, idx].tolist()
+        limbs = cols.tolist()
         if sum((r[0] + r[1] - r[2] - r[3]) * m
                for r, m in zip(limbs, solver.multipliers, strict=True)) != 0:
             return False
@@ -930,7 +1026,15 @@ def _first_exchange(search: _TieBreak, res: list[int], s1: list[int], index: dic
     multipliers = [m * scale for m in base.multipliers] + [radix_b, 1]
     # The compiled solver whatever the backend: these weights may pass rustworkx's limit,
     # and the exchange found is the same whichever optimum a backend returns.
-    alt = _Solver(n, us, vs, limbs, multipliers, "exact")
+    imp = None
+    if base.imp is not None:
+        # An implicit edge moves its F end when he is in S1 (he floats out of the
+        # remainder: a = 0, b = top + his BSN); every other one moves no one.
+        s1v = role == 1
+        imp = base.imp.extended(np.vstack((np.where(s1v, 0, 1), np.where(s1v, top + bsn, top)
+                                           )).astype(np.int64))
+    alt = _Solver(n, us, vs, limbs, multipliers, "exact", imp)
+    alt.hint = [(u, v) for u, v in search.mate.items() if u < v]
     found = alt.solve()
     if found is None:  # cannot be: the current optimum is a perfect matching of these edges
         raise NoPairing("internal: no exchange reaches the optimum")
@@ -946,25 +1050,80 @@ def _first_exchange(search: _TieBreak, res: list[int], s1: list[int], index: dic
             return ~(at_u | at_v) | ok(other)
         return pred
 
-    # c: the highest BSNs moved down first; d: then the lowest BSNs moved up first.
+    # c: the highest BSNs moved down first; d: then the lowest BSNs moved up first. Each
+    # player in turn moves if some optimum moves him (then that is kept), else stays. A run
+    # of players none of whom any optimum moves is found by one solve per block (blocks
+    # doubling while none moves, halving to the first one who does): in a big bracket most
+    # players cannot move and the first exchange moves few.
     for group, moves in ((list(reversed(s1)), _moves_down), (res[len(s1):], _moves_up)):
         chosen = 0
-        for q in group:
-            if chosen == size:
-                break  # the others cannot move any more
-            v = index[q]
+        i, step = 0, 1
+        while i < len(group) and chosen < size:
+            v = index[group[i]]
             test = partial(moves, v=v, role=role, bsn=bsn)
-            if narrowed.accept(keep(v, test)):
-                chosen += 1
-            else:
-                # The current optimum does not move q: keep it so (no solve needed).
-                if not narrowed.accept(keep(v, lambda o, t=test: ~t(o))):
+            if bool(test(np.array([narrowed.mate[v]], dtype=np.int64))[0]):
+                # The current optimum moves him: accepted without a solve.
+                if not narrowed.accept(keep(v, test)):
                     raise NoPairing("internal: no exchange reaches the optimum")
+                chosen += 1
+                i, step = i + 1, 1
+                continue
+            block = [index[q] for q in group[i:i + step]]
+            if _some_optimum_moves(narrowed, block, moves, role, bsn):
+                # (that optimum is the current one now; the first mover is in the block)
+                step = max(1, step // 2)
+                continue
+            for w in block:  # no optimum moves them: they stay (no solve needed)
+                stay = partial(moves, v=w, role=role, bsn=bsn)
+                if not narrowed.accept(keep(w, lambda o, t=stay: ~t(o))):
+                    raise NoPairing("internal: no exchange reaches the optimum")
+            i, step = i + len(block), 2 * step
     s1x, s2x = _split_of(narrowed.mate, res, s1, index)
     # That optimum is one of ``search``'s (the tie-break components sit below all others):
     # the split is accepted there without a solve.
     search.mate = narrowed.mate
     return s1x, s2x
+
+
+def _some_optimum_moves(search: _TieBreak, block: list[int], moves: Callable[..., np.ndarray],
+                        role: np.ndarray, bsn: np.ndarray) -> bool:
+    """Whether some optimum of ``search`` (its accepted constraints kept) moves a vertex of
+    ``block`` (``moves(other, v=...)``: partners with whom ``v`` moves); if so, such an
+    optimum becomes ``search``'s current one.
+
+    One solve of the live edges with one more component below all the others: each edge
+    counts the ends of ``block`` it moves (a matching moves each at most once, so a radix of
+    ``len(block) + 1`` keeps the optimum weight on top)."""
+    search._flush()
+    base = search.solver
+    n = base.vertices
+    in_block = np.zeros(n, dtype=bool)
+    in_block[block] = True
+    live = np.flatnonzero(base.alive)
+    us, vs = base.us[live], base.vs[live]
+    count = ((in_block[us] & moves(vs, v=us, role=role, bsn=bsn)).astype(np.int64)
+             + (in_block[vs] & moves(us, v=vs, role=role, bsn=bsn)))
+    radix = len(block) + 1
+    imp = None
+    if base.imp is not None:
+        # An F vertex's implicit edges go to R (role 0: outside the remainder).
+        f = base.imp.f
+        fv = np.arange(f, dtype=np.int64)
+        row = np.zeros((1, n), dtype=np.int64)
+        row[0, :f] = in_block[:f] & moves(np.full(f, f, dtype=np.int64), v=fv, role=role,
+                                          bsn=bsn)
+        imp = base.imp.extended(row)
+    alt = _Solver(n, us, vs, np.vstack((base.limbs[:, live], count)),
+                  [m * radix for m in base.multipliers] + [1], "exact", imp)
+    alt.hint = [(u, v) for u, v in search.mate.items() if u < v]
+    found = alt.solve()
+    if found is None:  # cannot be: the current optimum is a perfect matching of these edges
+        raise NoPairing("internal: no exchange reaches the optimum")
+    weight, pairs = found
+    if weight % radix == 0:
+        return False
+    search.mate = _mate_map(pairs)
+    return True
 
 
 def _moves_down(other: np.ndarray, v: int, role: np.ndarray, bsn: np.ndarray) -> np.ndarray:
@@ -998,8 +1157,13 @@ class _Solver:
     """
 
     def __init__(self, vertices: int, us: np.ndarray, vs: np.ndarray, limbs: np.ndarray,
-                 multipliers: list[int], backend: str) -> None:
+                 multipliers: list[int], backend: str, imp: Implicit | None = None) -> None:
         self.vertices = vertices
+        # The separable edges left implicit (big brackets, see implicit.py), or None.
+        self.imp = imp
+        # A perfect matching of the graph known to the caller (pairs u < v), put in the
+        # candidate graph of implicit solves so that it has a perfect matching.
+        self.hint: list[tuple[int, int]] = []
         self.backend = "exact" if backend in ("auto", "exact") else backend
         self.us, self.vs = us, vs
         self.limbs = limbs
@@ -1023,20 +1187,96 @@ class _Solver:
     def max_weight(self) -> int:
         """A bound on every edge's weight (computed when first needed: pricing only)."""
         if self._max_weight is None:
+            rows = self.limbs if self.imp is None else np.hstack((self.limbs, self.imp.col))
             self._max_weight = sum(int(row.max(initial=0)) * m
-                                   for row, m in zip(self.limbs, self.multipliers, strict=True))
+                                   for row, m in zip(rows, self.multipliers, strict=True))
         return self._max_weight
 
-    def narrow(self, mask: np.ndarray) -> None:
+    def narrow(self, mask: np.ndarray, block: np.ndarray | None = None) -> None:
+        """Keep only the listed edges of ``mask`` and the implicit edges of no ``block``-ed
+        vertex."""
         self.alive &= mask
+        if self.imp is not None and block is not None:
+            self.imp.blocked |= block
 
-    def covers(self, mask: np.ndarray) -> bool:
-        """Whether every vertex keeps a live edge in ``mask`` (a perfect matching needs it)."""
+    def block_of(self, pred: _Mask) -> np.ndarray | None:
+        """The vertices whose implicit edges ``pred`` leaves out (None: no implicit edges).
+
+        Every tie-break constraint is about bracket players, and treats all R players alike
+        (none is in the bracket, pinned or in a remainder): ``pred`` is evaluated on each F
+        vertex's edge to the first R player, and must keep the edges inside R."""
+        imp = self.imp
+        if imp is None or imp.r_end <= imp.f:
+            return None
+        fv = np.arange(imp.f, dtype=np.int64)
+        block = np.zeros(self.vertices, dtype=bool)
+        block[:imp.f] = ~pred(fv, np.full(imp.f, imp.f, dtype=np.int64))
+        if imp.r_end - imp.f >= 2:
+            r = np.array([imp.f], dtype=np.int64)
+            if not bool(pred(r, r + 1)[0]):
+                raise AssertionError("a tie-break constraint on the edges inside R")
+        return block
+
+    def covers(self, mask: np.ndarray, block: np.ndarray | None = None) -> bool:
+        """Whether every vertex keeps a live edge in ``mask`` (a perfect matching needs it).
+        (Implicit edges: every R vertex and every unblocked F vertex with an R partner
+        counts as covered: a weaker test, never a wrong "no".)"""
         keep = self.alive & mask
         touched = np.zeros(self.vertices, dtype=bool)
         touched[self.us[keep]] = True
         touched[self.vs[keep]] = True
+        if self.imp is not None:
+            imp = self.imp
+            touched[imp.f:imp.r_end] = True
+            touched |= imp.has_r & imp.usable(np.arange(self.vertices), block)
         return bool(touched.all())
+
+    def _implicit(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        """Which pairs ``us < vs`` are implicit (not listed) edges."""
+        if self.imp is None:
+            return np.zeros(us.size, dtype=bool)
+        return self.imp.in_r(vs)
+
+    def columns(self, pairs: list[tuple[int, int]]) -> np.ndarray | None:
+        """The limbs of pairs ``(u, v)``, ``u < v``, or None if one is not an edge."""
+        us = np.array([u for u, _ in pairs], dtype=np.int64)
+        vs = np.array([v for _, v in pairs], dtype=np.int64)
+        imp = self._implicit(us, vs)
+        out = np.zeros((self.limbs.shape[0], us.size), dtype=np.int64)
+        if imp.any():
+            assert self.imp is not None
+            if not bool(self.imp.is_edge(us[imp], vs[imp]).all()):
+                return None
+            out[:, imp] = self.imp.col[:, us[imp]]
+        listed = np.flatnonzero(~imp)
+        if listed.size:
+            idx = self.find([pairs[i] for i in listed.tolist()])
+            if idx is None:
+                return None
+            out[:, listed] = self.limbs[:, idx]
+        return out
+
+    def pairs_alive(self, pairs: list[tuple[int, int]], mask: np.ndarray | None = None,
+                    block: np.ndarray | None = None) -> bool:
+        """Whether every pair ``(u, v)``, ``u < v``, is a live edge (and in ``mask`` /
+        not ``block``-ed)."""
+        us = np.array([u for u, _ in pairs], dtype=np.int64)
+        vs = np.array([v for _, v in pairs], dtype=np.int64)
+        imp = self._implicit(us, vs)
+        if imp.any():
+            assert self.imp is not None
+            iu, iv = us[imp], vs[imp]
+            if not bool((self.imp.is_edge(iu, iv) & self.imp.usable(iu, block)).all()):
+                return False
+        listed = [pairs[i] for i in np.flatnonzero(~imp).tolist()]
+        if listed:
+            idx = self.find(listed)
+            if idx is None:
+                return False
+            ok = self.alive[idx] if mask is None else self.alive[idx] & mask[idx]
+            if not bool(ok.all()):
+                return False
+        return True
 
     def _edge_index(self, pairs: list[tuple[int, int]]) -> np.ndarray:
         keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
@@ -1059,15 +1299,24 @@ class _Solver:
 
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""
-        idx = self._edge_index(pairs)
-        sums = self.limbs[:, idx].sum(axis=1).tolist()
+        if self.imp is not None:
+            cols = self.columns(pairs)
+            assert cols is not None
+            sums = cols.sum(axis=1).tolist()
+        else:
+            idx = self._edge_index(pairs)
+            sums = self.limbs[:, idx].sum(axis=1).tolist()
         return sum(int(s) * m for s, m in zip(sums, self.multipliers, strict=True))
 
     def solve(self, mask: np.ndarray | None = None, duals: bool = False,
-              start: exact.Solution | None = None
+              start: exact.Solution | None = None, block: np.ndarray | None = None
               ) -> tuple[int, set[tuple[int, int]]] | None:
-        """The best perfect matching on the live edges (and ``mask``): its weight and pairs,
-        or ``None`` when there is no perfect matching."""
+        """The best perfect matching on the live edges (and ``mask``; implicit edges: of no
+        ``block``-ed vertex): its weight and pairs, or ``None`` when there is no perfect
+        matching."""
+        if self.imp is not None:
+            self.solves += 1
+            return self._solve_implicit(mask, block, duals)
         keep = self.alive if mask is None else self.alive & mask
         idx = np.flatnonzero(keep)
         self.solves += 1
@@ -1101,11 +1350,141 @@ class _Solver:
             pairs = sorted((min(u, v), max(u, v)) for u, v in found)
         return self.weight(pairs), set(pairs)
 
+    def _solve_implicit(self, mask: np.ndarray | None, block: np.ndarray | None,
+                        duals: bool) -> tuple[int, set[tuple[int, int]]] | None:
+        """:meth:`solve` with implicit edges: solved on candidate edges (the listed
+        candidates, the implicit edges found so far, :attr:`hint`) and priced against every
+        live listed edge and, by structure, every implicit one.
+
+        A tie-break test (``mask`` or ``block``) is solved as a maximum weight perfect
+        matching of every live edge with one more component above all others: 1 on the
+        edges the test keeps. The current optimum (the hint) is a perfect matching of those
+        edges, so the candidate graph always has one; the test passes exactly when the
+        optimum keeps to the test on every pair and weighs the best weight."""
+        imp = self.imp
+        assert imp is not None
+        n = self.vertices
+        test = mask is not None or block is not None
+        live = np.flatnonzero(self.alive)
+        mults = list(self.multipliers)
+        top = 0
+        kept = np.ones(self.us.size, dtype=bool) if mask is None else mask
+        if test:
+            top = self.max_weight * (n // 2) + 1  # above any matching's total of the rest
+            mults = [top, *mults]
+        if ((self.max_weight + top) * max(n, 1)).bit_length() > MAX_WEIGHT_BITS:
+            raise WeightOverflowError(
+                f"fide-dutch tie-break weights need {(self.max_weight + top).bit_length()} "
+                f"bits; the compiled solver takes {MAX_WEIGHT_BITS}")
+
+        def listed_rows(idx: np.ndarray) -> np.ndarray:
+            rows = self.limbs[:, idx]
+            return np.vstack((kept[idx].astype(np.int64), rows)) if test else rows
+
+        def implicit_rows(us: np.ndarray, _vs: np.ndarray) -> np.ndarray:
+            rows = imp.col[:, us]
+            if not test:
+                return rows
+            # (the edges inside R are always kept: their lower end is in R)
+            keep = np.ones(us.size, dtype=bool) if block is None else (us >= imp.f) | ~block[us]
+            return np.vstack((keep.astype(np.int64), rows))
+
+        def benefits(bu: np.ndarray, bv: np.ndarray) -> np.ndarray:
+            out = np.empty((len(mults), bu.size), dtype=np.int64)
+            at = imp.in_r(bv)
+            if at.any():
+                out[:, at] = implicit_rows(bu[at], bv[at])
+            other = ~at
+            if other.any():
+                idx = self._order[np.searchsorted(self._keys, bu[other] * n + bv[other])]
+                out[:, other] = listed_rows(idx)
+            return out
+
+        hard = None if test else block  # a test's block is a component, not a cut
+
+        priced: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (the same every pass)
+
+        def full_pass(sol: exact.Solution, lam: exact._Laminar, narrow: bool
+                      ) -> tuple[np.ndarray, np.ndarray, int]:
+            if not priced:
+                at = live if test or mask is None else live[mask[live]]
+                priced.append((self.us[at], self.vs[at], np.ascontiguousarray(listed_rows(at))))
+            lu, lv, rows = priced[0]
+            bad, slack = exact.price(sol, n, lu, lv, rows, mults, lam, narrow)
+            keys = [lu[bad] * n + lv[bad]]
+            slacks = [slack]
+            more, more_slack, count = imp.violated(sol, lam, narrow, mults, implicit_rows,
+                                                   hard if not test else block, top)
+            keys.append(more)
+            slacks.append(more_slack)
+            return np.concatenate(keys), np.concatenate(slacks), int(lu.size) + count
+
+        def blocks(_sol: exact.Solution | None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+            # Only when the candidates have no perfect matching after widening: every edge
+            # (the first bracket of a round that may have no pairing at all).
+            yield self.us[live], self.vs[live]
+            rr = np.arange(imp.f, imp.r_end, dtype=np.int64)
+            for x in range(imp.r_end):
+                u = np.full(rr.size, x, dtype=np.int64)
+                ok = imp.is_edge(u, rr) & imp.usable(u, hard)
+                if ok.any():
+                    yield u[ok], rr[ok]
+
+        def widen() -> tuple[np.ndarray, np.ndarray] | None:
+            if imp.near_k >= imp.r_end - imp.f:
+                return None
+            imp.near_k *= 4
+            more = imp.near(imp.near_k)
+            more = more[imp.usable(more // n, hard)]
+            return more // n, more % n
+
+        cand = live if self.candidate is None else live[self.candidate[live]]
+        if not test and mask is not None:
+            cand = cand[mask[cand]]
+        if not imp.near_k:
+            imp.near_k = CANDIDATES_PER_VERTEX
+            imp.pool = imp.near(imp.near_k)
+        pool = imp.pool[imp.usable(imp.pool // n, hard)]
+        hint = np.array([u * n + v for u, v in self.hint], dtype=np.int64)
+        keys = exact._unique_sorted(np.concatenate((self.us[cand] * n + self.vs[cand], pool,
+                                                    hint)))
+        start = None
+        if test and self.base is not None and len(self.hint) * 2 == n:
+            # The current optimum with the first optimum's duals, each potential raised by
+            # the test's component: feasible on every edge (those the test leaves out gain
+            # slack), tight on the optimum's pairs the test keeps. The solve re-augments
+            # only from the ends of the pairs it leaves out.
+            mate = np.empty(n, dtype=np.int64)
+            for u, v in self.hint:
+                mate[u], mate[v] = v, u
+            start = exact.Solution(mate, [y + 2 * top for y in self.base.y],
+                                   self.base.blossoms, self.base.wide)
+        sol = exact.solve_with_pricing(n, keys // n, keys % n, mults, benefits, blocks,
+                                       max_weight=self.max_weight + top,
+                                       full_pass=full_pass, widen=widen, start=start)
+        if sol is None:
+            return None
+        pairs = sol.pairs()
+        pu = np.array([u for u, _ in pairs], dtype=np.int64)
+        pv = np.array([v for _, v in pairs], dtype=np.int64)
+        at = imp.in_r(pv)
+        imp.pool = np.union1d(imp.pool, pu[at] * n + pv[at])
+        if self.candidate is not None and (~at).any():
+            self.candidate[self._edge_index([pairs[i] for i in np.flatnonzero(~at)])] = True
+        if test:
+            if not bool(benefits(pu, pv)[0].all()):
+                return None  # the test's edges have no perfect matching
+        elif duals:
+            self.last = sol
+        return self.weight(pairs), set(pairs)
+
     def sparsify(self, dense: np.ndarray) -> bool:
         """Solve from now on by pricing from a sparse candidate graph (see :func:`_sparse`),
         if the graph is large enough for that to pay; return whether it is."""
         if self.backend != "exact" or self.us.size < PRICING_MIN_EDGES:
             return False  # small enough: solving the whole graph costs less than pricing
+        if self.imp is not None and not SPARSE_FOCUS_DENSE:
+            dense = np.zeros(self.vertices, dtype=bool)
         self.candidate = _sparse(self.us, self.vs, self.vertices, dense,
                                  CANDIDATES_PER_VERTEX)
         return True
@@ -1192,13 +1571,16 @@ class _Solver:
         # The caller replaces this solver by the result (``solver = solver.tight(...)``):
         # its edge arrays are released before the new solver builds its own.
         self._release()
-        out = _Solver(self.vertices, us, vs, limbs, self.multipliers, self.backend)
+        out = _Solver(self.vertices, us, vs, limbs, self.multipliers, self.backend,
+                      self.imp)
         out.solves = self.solves
         out.base = sol
         if not out.sparsify(dense):
             return out
         assert out.candidate is not None
         matched = [(u, int(v)) for u, v in enumerate(sol.mate.tolist()) if u < v]
+        if self.imp is not None:
+            matched = [(u, v) for u, v in matched if not self.imp.in_r(np.array([v]))[0]]
         out.candidate[out._edge_index(matched)] = True
         return out
 
@@ -1208,6 +1590,10 @@ class _NoCandidateMatching(Exception):
 
 
 CANDIDATES_PER_VERTEX = 6
+# From this many unpaired players on, a bracket's edges with an end below the next
+# scoregroup stay implicit (implicit.py): its graph is the bracket and the next scoregroup.
+IMPLICIT_MIN_PLAYERS = 400
+SPARSE_FOCUS_DENSE = False
 # _exchanges lists the exchanges of one size only up to this many; beyond it the first one
 # that reaches the optimum is found by _first_exchange.
 EXCHANGE_CAP = 20000
