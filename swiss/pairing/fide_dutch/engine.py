@@ -657,7 +657,7 @@ class _TieBreak:
         self.pins: list[tuple[int, int | None]] = []
         # The optimum the arrays of _mate_arrays are of, its pairs as arrays, and each
         # matched vertex's row in them.
-        self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, dict[int, int]] | None = None
+        self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, np.ndarray] | None = None
         self._warm_y: bytes | None = None  # the warm start's potentials (see _start)
 
     def partner(self, v: int) -> int:
@@ -876,11 +876,17 @@ class _TieBreak:
         """The current optimum's pairs ``(u, v)``, ``u < v``, as two arrays (kept until the
         optimum changes)."""
         if self._arrays is None or self._arrays[0] is not self.mate:
-            pairs = [(u, v) for u, v in self.mate.items() if u < v]
-            mu = np.array([u for u, _ in pairs], dtype=np.int64)
-            mv = np.array([v for _, v in pairs], dtype=np.int64)
-            row = {u: i for i, (u, _v) in enumerate(pairs)}
-            row.update({v: i for i, (_u, v) in enumerate(pairs)})
+            # (in numpy, the pairs in the order of the dict: rebuilt after every accepted
+            # change of the optimum, some 500 times in a 1,000-player round)
+            size = len(self.mate)
+            keys = np.fromiter(self.mate.keys(), dtype=np.int64, count=size)
+            values = np.fromiter(self.mate.values(), dtype=np.int64, count=size)
+            first = keys < values
+            mu, mv = keys[first], values[first]
+            row = np.full(self.vertices, -1, dtype=np.int64)
+            at = np.arange(mu.size, dtype=np.int64)
+            row[mu] = at
+            row[mv] = at
             self._arrays = (self.mate, mu, mv, row)
         return self._arrays[1], self._arrays[2]
 
@@ -904,7 +910,7 @@ class _TieBreak:
         assert self._arrays is not None
         row = self._arrays[3]
         others = np.ones(met.size, dtype=bool)
-        others[[row[p], row[q]]] = False
+        others[[int(row[p]), int(row[q])]] = False
         mu = np.array([u for u, _ in new], dtype=np.int64)
         mv = np.array([v for _, v in new], dtype=np.int64)
         if not bool(np.all(pred(mu, mv))) or not bool(np.all(met[others])):
@@ -1181,6 +1187,8 @@ class _Solver:
         # The dual solution every live edge is tight under (set by :meth:`tight`): solves
         # may warm-start from it.
         self.base: exact.Solution | None = None
+        # The warm start's raised potentials of implicit test solves: (top, y, warm bytes).
+        self._test_start: tuple[int, list[int], bytes] | None = None
         self._max_weight: int | None = None
 
     @property
@@ -1457,8 +1465,14 @@ class _Solver:
             mate = np.empty(n, dtype=np.int64)
             for u, v in self.hint:
                 mate[u], mate[v] = v, u
-            start = exact.Solution(mate, [y + 2 * top for y in self.base.y],
-                                   self.base.blossoms, self.base.wide)
+            if self._test_start is None or self._test_start[0] != top:
+                # The same raised duals for every test of the bracket (base and top are
+                # fixed): their warm-start potentials are converted once, not per solve.
+                raised = exact.Solution(mate, [y + 2 * top for y in self.base.y],
+                                        self.base.blossoms, self.base.wide)
+                self._test_start = (top, raised.y, exact.warm_potentials(raised, n))
+            start = exact.Solution(mate, self._test_start[1], self.base.blossoms,
+                                   self.base.wide, warm_y=self._test_start[2])
         sol = exact.solve_with_pricing(n, keys // n, keys % n, mults, benefits, blocks,
                                        max_weight=self.max_weight + top,
                                        full_pass=full_pass, widen=widen, start=start)
@@ -1592,7 +1606,11 @@ class _NoCandidateMatching(Exception):
 CANDIDATES_PER_VERTEX = 6
 # From this many unpaired players on, a bracket's edges with an end below the next
 # scoregroup stay implicit (implicit.py): its graph is the bracket and the next scoregroup.
-IMPLICIT_MIN_PLAYERS = 400
+# Below it a bracket's tie-break tests on the whole graph's tight edges (warm dense solves)
+# cost less than implicit solves: at 1,000 players the 610-player bracket of the benchmark
+# round took 0.46 CPU s implicit (34 solves) and 0.08 s less listed, with 400 here against
+# 650 (the 3,000-player round the same within noise; 700 and 750 no better than 650).
+IMPLICIT_MIN_PLAYERS = 650
 SPARSE_FOCUS_DENSE = False
 # _exchanges lists the exchanges of one size only up to this many; beyond it the first one
 # that reaches the optimum is found by _first_exchange.
