@@ -659,6 +659,9 @@ class _TieBreak:
         # matched vertex's row in them.
         self._arrays: tuple[dict[int, int], np.ndarray, np.ndarray, np.ndarray] | None = None
         self._warm_y: bytes | None = None  # the warm start's potentials (see _start)
+        # _repair's adjacency of every edge of the solver (whose ``us`` it was built of):
+        # each vertex's edge indices and other ends, grouped by vertex.
+        self._adjacency: tuple[np.ndarray, np.ndarray, np.ndarray, list[int]] | None = None
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -771,12 +774,25 @@ class _TieBreak:
             blocked = {p, q}  # the pinned pair stays as it is
         if len(free) > 8:
             return None  # many changes: leave it to the solve
-        keep = np.flatnonzero(solver.alive & mask)
-        ends = np.concatenate((solver.us[keep], solver.vs[keep]))
-        others = np.concatenate((solver.vs[keep], solver.us[keep]))
-        order = np.argsort(ends, kind="stable")
-        others = others[order].tolist()
-        starts = np.searchsorted(ends[order], np.arange(self.vertices + 1)).tolist()
+        # The adjacency of all the solver's edges is built once (its edges never change:
+        # only ``alive``), and each vertex the search reaches filters its own edges by
+        # ``alive & mask``: the same neighbours in the same order as an adjacency of the
+        # live test-meeting edges, without sorting 2.6 million edge ends per repair (the
+        # 10,000-player round's fourth bracket has 1.3 million live pairs).
+        usable = solver.alive & mask
+        adj = self._adjacency
+        if adj is None or adj[0] is not solver.us:
+            ends = np.concatenate((solver.us, solver.vs))
+            order = np.argsort(ends, kind="stable")
+            edge_of = order % max(solver.us.size, 1)
+            other_end = np.concatenate((solver.vs, solver.us))[order]
+            bounds = np.searchsorted(ends[order], np.arange(self.vertices + 1)).tolist()
+            adj = self._adjacency = (solver.us, edge_of, other_end, bounds)
+        _built, edge_of, other_end, starts = adj
+
+        def neighbours(x: int) -> list[int]:
+            lo, hi = starts[x], starts[x + 1]
+            return other_end[lo:hi][usable[edge_of[lo:hi]]].tolist()
         unmatched = set(free)
         while unmatched:
             source = unmatched.pop()
@@ -788,7 +804,7 @@ class _TieBreak:
             while frontier and end < 0:
                 nxt: list[int] = []
                 for x in frontier:
-                    for y in others[starts[x]:starts[x + 1]]:
+                    for y in neighbours(x):
                         if y in seen:
                             continue
                         if y in unmatched:
