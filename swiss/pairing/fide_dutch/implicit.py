@@ -167,20 +167,31 @@ def _candidates(a: dict[int, int], f: int, r_end: int,
     direct = -2  # the group of a vertex held directly by a node
     if positive:
         lam = exact._Laminar(vertices, positive)
-        inner, parent = lam.inner.tolist(), lam.parent.tolist()
         cumz = lam.cumz
-        # node -> the (position in xs, group) of the vertices it holds
-        held: dict[int, list[tuple[int, int]]] = {}
-        for i, x in enumerate(xs.tolist()):
-            child, node = direct, inner[x]
-            while True:
-                held.setdefault(node, []).append((i, child))
-                if node < 0:
-                    break
-                child, node = node, parent[node]
-        nodes = [(node, np.array([m[0] for m in members], dtype=np.int64),
-                  np.array([m[1] for m in members], dtype=np.int64))
-                 for node, members in held.items()]
+        # Each vertex (by position in xs) under each node holding it (-1: the root), with
+        # the child of that node it lies in (``direct``: held by the node itself): walked
+        # up the tree one level at a time for all vertices at once.
+        at = np.arange(xs.size, dtype=np.int64)
+        node = lam.inner[xs]
+        child = np.full(xs.size, direct, dtype=np.int64)
+        rec_i, rec_node, rec_child = [at], [node], [child]
+        while True:
+            up = node >= 0
+            if not up.any():
+                break
+            at, child = at[up], node[up]
+            node = lam.parent[child]
+            rec_i.append(at)
+            rec_node.append(node)
+            rec_child.append(child)
+        all_i, all_node = np.concatenate(rec_i), np.concatenate(rec_node)
+        all_child = np.concatenate(rec_child)
+        order = np.lexsort((all_i, all_node))
+        all_i, all_node, all_child = all_i[order], all_node[order], all_child[order]
+        cuts = np.flatnonzero(np.diff(all_node)) + 1
+        nodes = [(int(all_node[s]), all_i[s:e], all_child[s:e])
+                 for s, e in zip(np.r_[0, cuts].tolist(), np.r_[cuts, all_node.size].tolist(),
+                                 strict=True)]
     else:
         cumz = []
         nodes = [(-1, np.arange(xs.size, dtype=np.int64), np.full(xs.size, direct))]
