@@ -110,7 +110,8 @@ async def measure(players: int, inline: bool, folder: Path, *, system: str = "du
     try:
         running = await start_bot(bot, SimpleNamespace(token=info.token))  # type: ignore[arg-type]
         service = bot.service
-        org = await _big_event(service, info, players, system)
+        org = await big_event(service, info.big_guild, players, system,
+                              channel_id=info.big_channel)
         reporter = await _small_event(service, info)
         await _drain(service)
         if not inline:
@@ -371,11 +372,13 @@ def _in_windows(sent_and_took: list[tuple[float, float]], windows: list[tuple[fl
     return inside if values else len(inside)
 
 
-async def _big_event(service: Any, info: SandboxInfo, players: int, system: str) -> Actor:
-    """``players`` guests imported, started (round 1), every game of round 1 decided."""
-    org = Actor(1, info.big_guild, "Org", True)
+async def big_event(service: Any, guild_id: int, players: int, system: str,
+                    channel_id: int | None = None) -> Actor:
+    """``players`` guests imported, started (round 1), every game of round 1 decided; the
+    organiser is returned (also benchmarks/pairing_holds.py's big event)."""
+    org = Actor(1, guild_id, "Org", True)
     await service.create_tournament(org, "Big Open", 7, system=system, seed=7,
-                                    channel_id=info.big_channel)
+                                    channel_id=channel_id)
     for first in range(0, players, 1000):
         rows = "\n".join(f"Guest {i},{1000 + (i * 7919) % 1800}"
                          for i in range(first, min(players, first + 1000)))

@@ -127,16 +127,9 @@ def _instrument() -> None:
 
 
 async def _set_up(service: TournamentService, players: int) -> tuple[Actor, Actor]:
-    org = Actor(1, BIG, "Org", True)
-    await service.create_tournament(org, "Big Open", 7, system="dutch", seed=7)
-    for first in range(0, players, 1000):
-        rows = "\n".join(f"Guest {i},{1000 + (i * 7919) % 1800}"
-                         for i in range(first, min(players, first + 1000)))
-        await service.import_players(org, "name,rating\n" + rows)
-    view = await service.start_tournament(org)
-    for index, game in enumerate(view.games):
-        result = ("win", "draw", "loss")[index % 3]
-        await service.set_result(org, 1, f"#{game.white.number}", result)
+    from benchmarks.bot_latency import big_event  # (the latency benchmark's big event)
+
+    org = await big_event(service, BIG, players, "dutch")
     small_org = Actor(1, SMALL, "Org", True)
     await service.create_tournament(small_org, "Small Cup", 3, seed=1)
     for user in range(10, 14):
