@@ -393,12 +393,48 @@ def _alone_quality(ctx: _Context, bracket: list[int]) -> tuple[int, list[int]]:
     return _quality(ctx, bracket, pairs, [p for p in bracket if p not in paired])
 
 
+# Partners per player of :func:`_completable`'s first, sparse try (the next ones in rank):
+# a perfect matching there proves "completable" without listing every allowed pair.
+COMPLETABLE_WINDOW = 8
+
+
 def _completable(ra: RoundArrays, players: list[int]) -> bool:
     """Whether ``players`` can all be paired by the absolute criteria C1-C3, one of them
-    (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook."""
-    n = len(players)
+    (an odd number) taking the pairing-allocated bye (C2): A.9's round-pairing outlook.
+
+    Exact: a perfect matching of a subgraph (each player with the next
+    :data:`COMPLETABLE_WINDOW` in rank) is one of the full graph, so it answers "yes"; only
+    when the subgraph has none is the full graph of allowed pairs solved (the answer then).
+    """
     pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
+    if pos.size > 2 * COMPLETABLE_WINDOW and _has_perfect(ra, pos, *_near_pairs(ra, pos)):
+        return True
     us, vs, _ = allowed_pairs(ra, pos)
+    return _has_perfect(ra, pos, us, vs)
+
+
+def _near_pairs(ra: RoundArrays, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The allowed pairs (C1-C3) among positions ``pos`` (ascending) of each player and
+    the next :data:`COMPLETABLE_WINDOW` in rank, as local indices ``i < j``."""
+    m = pos.size
+    us = np.repeat(np.arange(m, dtype=np.int64), COMPLETABLE_WINDOW)
+    vs = us + np.tile(np.arange(1, COMPLETABLE_WINDOW + 1, dtype=np.int64), m)
+    inside = vs < m
+    us, vs = us[inside], vs[inside]
+    cls = ra.c3[pos]
+    keep = ~((cls[us] == cls[vs]) & (cls[us] != 0))
+    if ra.bad_i.size:
+        # Refused pairs as one integer code each (positions: bad_i < bad_j, pos ascending).
+        width = len(ra.ids)
+        bad = ra.bad_i.astype(np.int64) * width + ra.bad_j.astype(np.int64)
+        keep &= ~np.isin(pos[us] * width + pos[vs], bad)
+    return us[keep], vs[keep]
+
+
+def _has_perfect(ra: RoundArrays, pos: np.ndarray, us: np.ndarray, vs: np.ndarray) -> bool:
+    """Whether the players at ``pos`` have a perfect matching on the pairs ``us``-``vs``
+    (local indices), plus the pairing-allocated bye to one C2 allows when they are odd."""
+    n = pos.size
     if n % 2:
         bye = np.flatnonzero(ra.can_pab[pos])
         us = np.concatenate((us, bye))
