@@ -61,8 +61,11 @@ def greedy_history(n: int, rounds: int, seed: int) -> Tournament:
     return t
 
 
-def measure_one(kind: str, n: int, system: str, history: int) -> dict[str, object]:
-    """One measurement in this process: ``kind`` is exact, round1, dense or bbp."""
+def measure_one(kind: str, n: int, system: str, history: int,
+                rules: str = "2025") -> dict[str, object]:
+    """One measurement in this process: ``kind`` is exact, round1, dense or bbp; ``rules``
+    the FIDE Dutch edition (fide-dutch, and which bbpPairings build: 6.0.0 for 2025, 5.0.1
+    for 2017)."""
     rounds = 0 if kind == "round1" else history
     t = greedy_history(n, rounds, seed=n)
     out: dict[str, object] = {"kind": kind, "n": n, "system": system}
@@ -73,8 +76,9 @@ def measure_one(kind: str, n: int, system: str, history: int) -> dict[str, objec
             path = Path(tmp) / "round.trf"
             path.write_text(write_trf(t))
             start = time.perf_counter()
-            done = subprocess.run([str(BBP), "--dutch", str(path), "-p"], capture_output=True,
-                                  check=False)
+            engine = BBP if rules == "2025" else BBP.with_name("bbpPairings-5.0.1")
+            done = subprocess.run([str(engine), "--dutch", str(path), "-p"],
+                                  capture_output=True, check=False)
             out["seconds"] = time.perf_counter() - start
             out["ok"] = done.returncode == 0
             usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -82,7 +86,8 @@ def measure_one(kind: str, n: int, system: str, history: int) -> dict[str, objec
             out["peak_mb"] = usage.ru_maxrss / 1024
         return out
     backend = "rustworkx" if kind == "dense" else "auto"
-    config = PairingConfig(system=system, backend=backend)  # type: ignore[arg-type]
+    config = PairingConfig(system=system, backend=backend,  # type: ignore[arg-type]
+                           rules=rules)
     import swiss.pairing.mwm  # noqa: F401  (imports are not part of a round's time)
 
     start, cpu = time.perf_counter(), time.process_time()
@@ -97,8 +102,10 @@ def measure_one(kind: str, n: int, system: str, history: int) -> dict[str, objec
     return out
 
 
-def run_child(kind: str, n: int, system: str, history: int, timeout: float) -> dict | None:
-    cmd = [sys.executable, __file__, "--one", kind, str(n), system, str(history)]
+def run_child(kind: str, n: int, system: str, history: int, timeout: float,
+              rules: str = "2025") -> dict | None:
+    cmd = [sys.executable, __file__, "--one", kind, str(n), system, str(history),
+           "--rules", rules]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -115,6 +122,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="100,1000,3000")
     parser.add_argument("--system", default="burstein")
     parser.add_argument("--history", type=int, default=6, help="rounds played before")
+    parser.add_argument("--rules", choices=("2025", "2017"), default="2025",
+                        help="fide-dutch: the FIDE Dutch edition (and the bbpPairings build "
+                             "compared: 6.0.0 or 5.0.1)")
     parser.add_argument("--dense-max", type=int, default=1000)
     parser.add_argument("--bbp-max", type=int, default=100,
                         help="largest size for bbpPairings (about 50 s at 1,000 players)")
@@ -129,7 +139,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.one:
         kind, n, system, history = args.one
-        print(json.dumps(measure_one(kind, int(n), system, int(history))))
+        print(json.dumps(measure_one(kind, int(n), system, int(history), args.rules)))
         return
     key_time = "cpu" if args.plot_cpu else "seconds"
     before = json.loads(Path(args.before).read_text()) if args.before else None
@@ -139,7 +149,9 @@ def main() -> None:
                  before)
         return
     sizes = [int(x) for x in args.sizes.split(",")]
-    print(f"system={args.system}, round {args.history + 1} after {args.history} greedy rounds; "
+    edition = f" ({args.rules} rules)" if args.system == "fide-dutch" else ""
+    print(f"system={args.system}{edition}, round {args.history + 1} after {args.history} "
+          "greedy rounds; "
           "each cell in a fresh process")
     print("times are wall / CPU seconds")
     header = (f"{'players':>8} {'exact s':>13} {'peak MB':>8} {'edges priced':>13} "
@@ -148,11 +160,11 @@ def main() -> None:
     print(header)
     rows = []
     for n in sizes:
-        exact = run_child("exact", n, args.system, args.history, args.timeout)
-        first = run_child("round1", n, args.system, args.history, args.timeout)
-        dense = (run_child("dense", n, args.system, args.history, args.timeout)
-                 if n <= args.dense_max else None)
-        bbp = (run_child("bbp", n, args.system, args.history, args.timeout)
+        cell = (args.system, args.history, args.timeout, args.rules)
+        exact = run_child("exact", n, *cell)
+        first = run_child("round1", n, *cell)
+        dense = run_child("dense", n, *cell) if n <= args.dense_max else None
+        bbp = (run_child("bbp", n, *cell)
                if n <= args.bbp_max and BBP.exists() else None)
         rows.append({"n": n, "exact": exact, "round1": first, "dense": dense, "bbp": bbp})
         stats = (exact or {}).get("stats", {})
