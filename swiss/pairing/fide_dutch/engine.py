@@ -45,6 +45,7 @@ from swiss.pairing.fide_dutch.edges import (
 )
 from swiss.pairing.fide_dutch.implicit import Implicit
 from swiss.pairing.fide_dutch.players import DutchPlayer
+from swiss.pairing.fide_dutch.settle import Settle
 from swiss.pairing.matching import (
     RUSTWORKX_MAX_WEIGHT,
     WeightOverflowError,
@@ -698,6 +699,11 @@ class _TieBreak:
         # _repair's adjacency of every edge of the solver (whose ``us`` it was built of):
         # each vertex's edge indices and other ends, grouped by vertex.
         self._adjacency: tuple[np.ndarray, np.ndarray, np.ndarray, list[int]] | None = None
+        # The compiled decisions (settle.py), built at the first test that needs them.
+        self._settle: Settle | None = None
+        self._settle_tried = False
+        # How many tests each way settled (read by benchmarks and replays).
+        self.counts: dict[str, int] = {}
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -755,27 +761,75 @@ class _TieBreak:
         met = pred(mu, mv)
         if bool(np.all(met)):
             self.solver.narrow(mask, block)
-            return True
+            return self._count("met", True)
         if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask, block)
-            return True
+            return self._count("swap", True)
         if not self.solver.covers(mask, block):
-            return False  # a vertex has no edge left: no perfect matching, no solve needed
-        if (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
+            # a vertex has no edge left: no perfect matching, no solve needed
+            return self._count("covers", False)
+        settle = self._settler()
+        usable = broken = None
+        if settle is not None:
+            usable = self.solver.alive & mask
+            broken = np.zeros(self.vertices, dtype=bool)
+            broken[mu[~met]] = True
+            broken[mv[~met]] = True
+            if settle.rejects(usable, self.mate, broken, block):
+                return self._count("settle_rejects", False)
+        elif (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
                 and not self._bracket_can_match(mask, block)):
-            return False  # (on a small graph the solve below costs about as much)
+            # (on a small graph the solve below costs about as much)
+            return self._count("bracket_can_match", False)
         repaired = self._repair(mask, met, pair, block)
+        how = "repair"
+        if repaired is None and settle is not None:
+            assert usable is not None and broken is not None
+            repaired = self._checked(settle.augment(usable, self.mate, broken), mask, block)
+            how = "settle_augments"
         if repaired is not None:
             self.solver.narrow(mask, block)
             self.mate = repaired
-            return True
+            return self._count(how, True)
         self.solver.hint = [(u, v) for u, v in self.mate.items() if u < v]
         found = self.solver.solve(mask, start=self._start(), block=block)
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask, block)
             self.mate = _mate_map(found[1])
-            return True
-        return False
+            return self._count("solve", True)
+        return self._count("solve", False)
+
+    def _count(self, how: str, verdict: bool) -> bool:
+        key = f"{how} {'yes' if verdict else 'no'}"
+        self.counts[key] = self.counts.get(key, 0) + 1
+        return verdict
+
+    def _settler(self) -> Settle | None:
+        """The compiled decisions of this bracket's tests (settle.py), when they are on
+        (:data:`SETTLE_TESTS`) and the graph is big enough for them to pay; else ``None``."""
+        if not self._settle_tried:
+            self._settle_tried = True
+            solver = self.solver
+            if (SETTLE_TESTS and solver.base is not None and solver.backend == "exact"
+                    and solver.us.size >= BRACKET_CHECK_MIN_EDGES):
+                self._settle = Settle(self.vertices, solver.us, solver.vs, solver.imp,
+                                      solver.base, solver.multipliers, self.bracket)
+                adj = self._settle.adj
+                # _repair's adjacency is the same (the same stable sort of the edge ends).
+                self._adjacency = (solver.us, adj.eid, adj.other, adj.starts.tolist())
+        return self._settle
+
+    def _checked(self, mate: dict[int, int] | None, mask: np.ndarray,
+                 block: np.ndarray | None) -> dict[int, int] | None:
+        """``mate`` if it is a perfect matching of live edges of ``mask`` (implicit ones of
+        no ``block``-ed vertex) of the best weight: an optimum that passes the test."""
+        if mate is None:
+            return None
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        if (len(pairs) * 2 != self.vertices or not self.solver.pairs_alive(pairs, mask, block)
+                or self.solver.weight(pairs) != self.best):
+            return None
+        return mate
 
 
     def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None,
@@ -1669,6 +1723,10 @@ SPARSE_FOCUS_DENSE = False
 EXCHANGE_CAP = 20000
 PRICING_MIN_EDGES = 20000
 BRACKET_CHECK_MIN_EDGES = 3000
+# Whether tie-break tests of graphs of BRACKET_CHECK_MIN_EDGES edges and more are first
+# settled by the compiled matchings of settle.py (exact either way: off, every undecided test
+# goes to _bracket_can_match and a solve; the tests compare both).
+SETTLE_TESTS = True
 
 
 def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
