@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -69,3 +70,25 @@ def test_settling_decides_tests_that_needed_solves(rules: str) -> None:
     settled = sum(v for k, v in on.items() if k.startswith("settle_"))
     assert settled > 0, on
     assert on["solve no"] + on["solve yes"] < off["solve no"] + off["solve yes"], (on, off)
+
+
+def test_pin_masks_from_the_adjacency_equal_the_predicates(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A pin's mask listed from its two vertices' edges is its predicate on every edge."""
+    orig = engine._TieBreak._mask
+    compared = 0
+
+    def checked(self: engine._TieBreak, pred: engine._Mask) -> object:
+        nonlocal compared
+        got = orig(self, pred)
+        want = pred(self.solver.us, self.solver.vs)
+        assert np.array_equal(got, want)
+        compared += isinstance(pred, engine._Pin) and self._settle is not None
+        return got
+
+    monkeypatch.setattr(engine._TieBreak, "_mask", checked)
+    for rules in ("2025", "2017"):
+        for seed in range(2):
+            t = _random_history(60, 8, 5, seed, rules)
+            _pair(t, rules, True, seed == 1)
+    assert compared > 20

@@ -547,16 +547,7 @@ def _pair_bracket(
     search = _TieBreak(solver, best_w, mate, vertices, is_b)
 
     def pin(p: int, q: int | None) -> _Mask:
-        vp = index[p]
-        if q is None:  # p floats: no edge from p into the bracket
-            return lambda us, vs: ~(((us == vp) & is_b[vs]) | ((vs == vp) & is_b[us]))
-        lo, hi = min(vp, index[q]), max(vp, index[q])
-
-        def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
-            # Keep the edges touching neither, and the one touching both: edges have u < v,
-            # so it is lo-hi itself.
-            return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
-        return ok
+        return _Pin(index[p], None if q is None else index[q], is_b)
 
     def try_pin(p: int, q: int | None) -> bool:
         return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
@@ -679,6 +670,27 @@ def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_
     return len(counts) > 1
 
 
+@dataclass(slots=True)
+class _Pin:
+    """The tie-break constraint pinning vertex ``p`` to ``q`` (``None``: ``p`` floats, no
+    edge of his into the bracket ``is_b``), as an edge predicate; it touches only the edges
+    of ``p`` and ``q``, so :meth:`_TieBreak._mask` can list them instead of a pass over every
+    edge."""
+
+    p: int
+    q: int | None
+    is_b: np.ndarray
+
+    def __call__(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        vp = self.p
+        if self.q is None:
+            return ~(((us == vp) & self.is_b[vs]) | ((vs == vp) & self.is_b[us]))
+        lo, hi = min(vp, self.q), max(vp, self.q)
+        # Keep the edges touching neither, and the one touching both: edges have u < v, so
+        # it is lo-hi itself.
+        return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
+
+
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
@@ -756,7 +768,7 @@ class _TieBreak:
         # test only adds its own mask.
         self._flush()
         mu, mv = self._mate_arrays()
-        mask = pred(self.solver.us, self.solver.vs)
+        mask = self._mask(pred)
         block = self.solver.block_of(pred)  # (the implicit edges it leaves out, if any)
         met = pred(mu, mv)
         if bool(np.all(met)):
@@ -775,7 +787,7 @@ class _TieBreak:
             broken = np.zeros(self.vertices, dtype=bool)
             broken[mu[~met]] = True
             broken[mv[~met]] = True
-            if settle.rejects(usable, self.mate, broken, block):
+            if settle.rejects(usable, self.solver.alive, self.mate, broken, block):
                 return self._count("settle_rejects", False)
         elif (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
                 and not self._bracket_can_match(mask, block)):
@@ -798,6 +810,26 @@ class _TieBreak:
             self.mate = _mate_map(found[1])
             return self._count("solve", True)
         return self._count("solve", False)
+
+    def _mask(self, pred: _Mask) -> np.ndarray:
+        """``pred`` on every edge of the solver; a pin's from the adjacency of its two
+        vertices when the compiled decisions have it (the same mask, without a pass over
+        every edge)."""
+        solver = self.solver
+        settle = self._settler()
+        if settle is None or not isinstance(pred, _Pin):
+            return pred(solver.us, solver.vs)
+        adj = settle.adj
+        mask = np.ones(solver.us.size, dtype=bool)
+        p, q = pred.p, pred.q
+        lo, hi = int(adj.starts[p]), int(adj.starts[p + 1])
+        if q is None:
+            mask[adj.eid[lo:hi][pred.is_b[adj.other[lo:hi]]]] = False
+            return mask
+        mask[adj.eid[lo:hi][adj.other[lo:hi] != q]] = False
+        lo, hi = int(adj.starts[q]), int(adj.starts[q + 1])
+        mask[adj.eid[lo:hi][adj.other[lo:hi] != p]] = False
+        return mask
 
     def _count(self, how: str, verdict: bool) -> bool:
         key = f"{how} {'yes' if verdict else 'no'}"

@@ -31,6 +31,8 @@ Anything else leaves the decision to the solve.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from swiss.pairing.cover import HUB, Adjacency, cover
@@ -52,14 +54,15 @@ class Settle:
         self.listed = np.ones(vertices, dtype=bool)
         if imp is not None:
             self.listed[imp.f:imp.r_end] = False
-        self.blossoms: list[tuple[np.ndarray, np.ndarray]] = []
+        # Each positive blossom with no R vertex: its members, its inner edges, and the edges
+        # leaving it with their end inside it.
+        self.blossoms: list[_Set] = []
         for z, m in base.blossoms:
             if z > 0 and bool(self.listed[m].all()):
-                inside = np.zeros(vertices, dtype=bool)
-                inside[m] = True
-                self.blossoms.append((np.flatnonzero(inside).astype(np.int64), inside))
-        self.bracket = bracket
-        self.members = np.flatnonzero(bracket).astype(np.int64)
+                self.blossoms.append(_Set.of(vertices, m, us, vs))
+        # E_X of blossom i computed on the live edges alone: (live inner edges then, E_X).
+        self._exit_cache: dict[int, tuple[int, np.ndarray]] = {}
+        self.bracket = _Set.of(vertices, np.flatnonzero(bracket), us, vs)
         self.tight_r = _maybe_tight_r(imp, base, multipliers, vertices)
         # How many tests each way decided (reported by the benchmarks).
         self.stats = {"near_perfect": 0, "exits": 0, "bracket": 0, "augment_failed": 0}
@@ -93,11 +96,18 @@ class Settle:
                 start[hub], start[local[x]] = local[x], hub
         return start
 
-    def _exits(self, members: np.ndarray, usable: np.ndarray, mate: dict[int, int],
-               keep_pair: np.ndarray) -> np.ndarray | None:
-        """The vertices x of blossom ``members`` (odd) such that its usable inner edges have
-        a perfect matching of the others (x is then the one matched out of it), as a mask
-        over ``members``; ``None`` when there is none."""
+    def _exits(self, i: int, blossom: _Set, usable: np.ndarray, alive: np.ndarray,
+               mate: dict[int, int], keep_pair: np.ndarray) -> np.ndarray | None:
+        """The vertices x of blossom ``i`` (odd) such that its usable inner edges have a
+        perfect matching of the others (x is then the one matched out of it), as a mask over
+        its members; ``None`` when there is none. Kept while the blossom's inner edges stay
+        (live edges only ever go: the same count is the same edges)."""
+        live = int(np.count_nonzero(alive[blossom.inner]))
+        cached = self._exit_cache.get(i)
+        untouched = int(np.count_nonzero(usable[blossom.inner])) == live
+        if cached is not None and cached[0] == live and untouched:
+            return cached[1]
+        members = blossom.members
         k = members.size
         verts = np.append(members, HUB)
         start = self._start(verts, mate, keep_pair)
@@ -112,46 +122,46 @@ class Settle:
         got = cover(self.adj, usable, members, np.ones(k, dtype=bool), np.zeros(k, dtype=bool),
                     start, even)
         assert got == x  # (the only exposed vertex of an odd set)
+        if untouched:
+            self._exit_cache[i] = (live, even)
         return even
 
-    def rejects(self, usable: np.ndarray, mate: dict[int, int], broken: np.ndarray,
-                block: np.ndarray | None) -> bool:
-        """Whether the test of live edges ``usable`` is certainly rejected. ``broken``: the
-        vertices whose current pair the test breaks."""
+    def rejects(self, usable: np.ndarray, alive: np.ndarray, mate: dict[int, int],
+                broken: np.ndarray, block: np.ndarray | None) -> bool:
+        """Whether the test of live edges ``usable`` (``alive``: the live edges before the
+        test) is certainly rejected. ``broken``: the vertices whose current pair the test
+        breaks."""
         keep_pair = ~broken
-        us, vs = self.us, self.vs
         implicit = self._implicit_out(block)
         # An optimum matches each positive blossom X out by one vertex x, and the rest of X
         # inside X: so x is one of X's exits (X less x has a perfect matching of its inner
-        # usable edges), and every usable edge it uses that leaves X leaves it by an exit.
+        # usable edges), and every edge it uses that leaves X leaves it by an exit.
         admissible = usable
-        exits: list[tuple[np.ndarray, np.ndarray]] = []
-        for members, inside in self.blossoms:
-            even = self._exits(members, usable, mate, keep_pair)
+        exits: list[np.ndarray] = []
+        for i, blossom in enumerate(self.blossoms):
+            even = self._exits(i, blossom, usable, alive, mate, keep_pair)
             if even is None:
                 self.stats["near_perfect"] += 1
                 return True
             exit_of = np.zeros(self.vertices, dtype=bool)
-            exit_of[members[even]] = True
-            exits.append((inside, exit_of))
-            iu, iv = inside[us], inside[vs]
-            admissible = admissible & ~((iu & ~iv & ~exit_of[us]) | (iv & ~iu & ~exit_of[vs]))
-        for inside, exit_of in exits:
-            cut = admissible & (inside[us] != inside[vs])
-            out = implicit.copy()
-            out[us[cut]] = True
-            out[vs[cut]] = True
-            if not bool((out & inside & exit_of).any()):
+            exit_of[blossom.members[even]] = True
+            exits.append(exit_of)
+            bad = blossom.cut[~exit_of[blossom.end]]
+            if bad.size:
+                if admissible is usable:
+                    admissible = usable.copy()
+                admissible[bad] = False
+        for blossom, exit_of in zip(self.blossoms, exits, strict=True):
+            leaving = blossom.end[admissible[blossom.cut]]
+            if not bool(exit_of[leaving].any()) and not bool((implicit & exit_of).any()):
                 self.stats["exits"] += 1
                 return True
-        members = self.members
+        bracket = self.bracket
+        members = bracket.members
         if not bool(broken[members].any()) and not exits:
             return False  # the current optimum's pairs of the bracket all stay
-        inside = self.bracket
-        cut = admissible & (inside[us] != inside[vs])
         out = implicit
-        out[us[cut]] = True
-        out[vs[cut]] = True
+        out[bracket.end[admissible[bracket.cut]]] = True
         need = ~out[members]
         start = self._start(members, mate, keep_pair)
         if cover(self.adj, admissible, members, need, np.zeros(members.size, dtype=bool),
@@ -187,6 +197,26 @@ class Settle:
         for i, j in enumerate(start.tolist()):
             out[vl[i]] = vl[j]
         return out
+
+
+@dataclass(slots=True)
+class _Set:
+    """A vertex set of the listed graph: its members, its inner edges, the edges leaving it
+    (``cut``) and their ends inside it (``end``)."""
+
+    members: np.ndarray
+    inner: np.ndarray
+    cut: np.ndarray
+    end: np.ndarray
+
+    @classmethod
+    def of(cls, vertices: int, members: np.ndarray, us: np.ndarray, vs: np.ndarray) -> _Set:
+        inside = np.zeros(vertices, dtype=bool)
+        inside[members] = True
+        iu, iv = inside[us], inside[vs]
+        cut = np.flatnonzero(iu != iv)
+        return cls(np.flatnonzero(inside).astype(np.int64), np.flatnonzero(iu & iv), cut,
+                   np.where(iu[cut], us[cut], vs[cut]))
 
 
 def _maybe_tight_r(imp: Implicit | None, base: Solution, multipliers: list[int],
