@@ -777,19 +777,21 @@ class _TieBreak:
         if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask, block)
             return self._count("swap", True)
-        if not self.solver.covers(mask, block):
-            # a vertex has no edge left: no perfect matching, no solve needed
-            return self._count("covers", False)
         settle = self._settler()
         usable = broken = None
         if settle is not None:
+            # (first: most tests that get here are rejected by it, and it costs less than
+            # covers' pass over every edge)
             usable = self.solver.alive & mask
             broken = np.zeros(self.vertices, dtype=bool)
             broken[mu[~met]] = True
             broken[mv[~met]] = True
             if settle.rejects(usable, self.solver.alive, self.mate, broken, block):
                 return self._count("settle_rejects", False)
-        elif (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
+        if not self.solver.covers(mask, block):
+            # a vertex has no edge left: no perfect matching, no solve needed
+            return self._count("covers", False)
+        if (settle is None and self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
                 and not self._bracket_can_match(mask, block)):
             # (on a small graph the solve below costs about as much)
             return self._count("bracket_can_match", False)

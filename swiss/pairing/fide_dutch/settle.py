@@ -61,7 +61,7 @@ class Settle:
             if z > 0 and bool(self.listed[m].all()):
                 self.blossoms.append(_Set.of(vertices, m, us, vs))
         # E_X of blossom i computed on the live edges alone: (live inner edges then, E_X).
-        self._exit_cache: dict[int, tuple[int, np.ndarray]] = {}
+        self._exit_cache: dict[int, tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         self.bracket = _Set.of(vertices, np.flatnonzero(bracket), us, vs)
         self.tight_r = _maybe_tight_r(imp, base, multipliers, vertices)
         # How many tests each way decided (reported by the benchmarks).
@@ -97,11 +97,13 @@ class Settle:
         return start
 
     def _exits(self, i: int, blossom: _Set, usable: np.ndarray, alive: np.ndarray,
-               mate: dict[int, int], keep_pair: np.ndarray) -> np.ndarray | None:
-        """The vertices x of blossom ``i`` (odd) such that its usable inner edges have a
-        perfect matching of the others (x is then the one matched out of it), as a mask over
-        its members; ``None`` when there is none. Kept while the blossom's inner edges stay
-        (live edges only ever go: the same count is the same edges)."""
+               mate: dict[int, int], keep_pair: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The exits of blossom ``i`` (odd): the vertices x such that its usable inner edges
+        have a perfect matching of the others (x is then the one matched out of it), as a
+        mask over all vertices, with the edges leaving it by a non-exit and by an exit;
+        ``None`` when there is none. Kept while the blossom's inner edges stay (live edges
+        only ever go: the same count is the same edges)."""
         live = int(np.count_nonzero(alive[blossom.inner]))
         cached = self._exit_cache.get(i)
         untouched = int(np.count_nonzero(usable[blossom.inner])) == live
@@ -122,9 +124,13 @@ class Settle:
         got = cover(self.adj, usable, members, np.ones(k, dtype=bool), np.zeros(k, dtype=bool),
                     start, even)
         assert got == x  # (the only exposed vertex of an odd set)
+        exit_of = np.zeros(self.vertices, dtype=bool)
+        exit_of[members[even]] = True
+        by_exit = exit_of[blossom.end]
+        found = (exit_of, blossom.cut[~by_exit], blossom.cut[by_exit])
         if untouched:
-            self._exit_cache[i] = (live, even)
-        return even
+            self._exit_cache[i] = (live, found)
+        return found
 
     def rejects(self, usable: np.ndarray, alive: np.ndarray, mate: dict[int, int],
                 broken: np.ndarray, block: np.ndarray | None) -> bool:
@@ -137,23 +143,20 @@ class Settle:
         # inside X: so x is one of X's exits (X less x has a perfect matching of its inner
         # usable edges), and every edge it uses that leaves X leaves it by an exit.
         admissible = usable
-        exits: list[np.ndarray] = []
+        exits: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         for i, blossom in enumerate(self.blossoms):
-            even = self._exits(i, blossom, usable, alive, mate, keep_pair)
-            if even is None:
+            found = self._exits(i, blossom, usable, alive, mate, keep_pair)
+            if found is None:
                 self.stats["near_perfect"] += 1
                 return True
-            exit_of = np.zeros(self.vertices, dtype=bool)
-            exit_of[blossom.members[even]] = True
-            exits.append(exit_of)
-            bad = blossom.cut[~exit_of[blossom.end]]
+            exits.append(found)
+            bad = found[1]
             if bad.size:
                 if admissible is usable:
                     admissible = usable.copy()
                 admissible[bad] = False
-        for blossom, exit_of in zip(self.blossoms, exits, strict=True):
-            leaving = blossom.end[admissible[blossom.cut]]
-            if not bool(exit_of[leaving].any()) and not bool((implicit & exit_of).any()):
+        for exit_of, _bad, good in exits:
+            if not bool(admissible[good].any()) and not bool((implicit & exit_of).any()):
                 self.stats["exits"] += 1
                 return True
         bracket = self.bracket
