@@ -13,19 +13,27 @@ fewer edges), so by complementary slackness every such optimum
 :meth:`Settle.rejects` checks necessary conditions of that, each a question "can these
 vertices all be matched?" answered exactly by the compiled Edmonds search
 (:mod:`swiss.pairing.cover`), warm from the current optimum with the pairs the test breaks
-undone, so a test costs about the part of the graph it touches:
+undone, so a test costs about the part of the graph it touches. For each positive blossom X
+with no R vertex (its inner edges are all listed):
 
-1. For each positive blossom X with no R vertex (its inner edges are all listed) holding an
-   end of a pair the test breaks: X's usable inner edges plus a hub joined to each vertex of
-   X with a usable edge out of X (listed, or implicit to R and not blocked) must have a
-   perfect matching. Nested blossoms and the tightness of implicit edges are ignored: a
-   relaxation, so a "no" is still exact.
-2. The bracket: its players with no usable edge out of it must all be matched inside it
-   (what ``_TieBreak._bracket_can_match`` asks of LEMON, without the spare vertices).
+1. X's usable inner edges must have a matching missing exactly one vertex (X and a hub
+   joined to all of X: a perfect matching);
+2. the vertex matched out of X is an *exit* of X: one whose removal leaves X a perfect
+   matching. Given a matching missing only x0, the exits are the vertices an even
+   alternating path from x0 reaches: the even vertices of the completed search from x0. So
+   an optimum uses only *admissible* edges: usable, and leaving each such X by an exit;
+3. some exit of X has an admissible edge out of X (listed), or an implicit one to R that is
+   not blocked and may be tight (:func:`_maybe_tight_r`).
 
-:meth:`Settle.accepts` re-augments the current optimum (the pairs the test breaks undone) over
-the usable listed edges and keeps the result only if it is a perfect matching of live,
-test-meeting edges of the best weight, checked exactly: then the test is passed for certain.
+And 4. the bracket's players with no admissible edge out of it must all be matched inside it
+on admissible edges (what ``_TieBreak._bracket_can_match`` asks of LEMON, with spare
+vertices). Nested blossoms, blossoms holding R players and the tightness of single implicit
+edges are ignored: relaxations, so a "no" is still exact.
+
+:meth:`Settle.augment` re-augments the current optimum (the pairs the test breaks undone) over
+the usable listed edges; the engine (``_TieBreak._checked``) keeps the result only if it is a
+perfect matching of live, test-meeting edges of the best weight, checked exactly: then the
+test is passed for certain.
 Anything else leaves the decision to the solve.
 """
 
@@ -60,7 +68,8 @@ class Settle:
         for z, m in base.blossoms:
             if z > 0 and bool(self.listed[m].all()):
                 self.blossoms.append(_Set.of(vertices, m, us, vs))
-        # E_X of blossom i computed on the live edges alone: (live inner edges then, E_X).
+        # The exits of blossom i computed on the live edges alone (no inner edge left out by
+        # the test): (how many live inner edges then, the exits).
         self._exit_cache: dict[int, tuple[int, tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         self.bracket = _Set.of(vertices, np.flatnonzero(bracket), us, vs)
         self.tight_r = _maybe_tight_r(imp, base, multipliers, vertices)
@@ -104,11 +113,13 @@ class Settle:
         mask over all vertices, with the edges leaving it by a non-exit and by an exit;
         ``None`` when there is none. Kept while the blossom's inner edges stay (live edges
         only ever go: the same count is the same edges)."""
-        live = int(np.count_nonzero(alive[blossom.inner]))
+        # The usable inner edges are always a subset of the live ones when the exits were
+        # cached (live edges only go), so the same count is the same edges.
+        count = int(np.count_nonzero(usable & blossom.inner_flag))
         cached = self._exit_cache.get(i)
-        untouched = int(np.count_nonzero(usable[blossom.inner])) == live
-        if cached is not None and cached[0] == live and untouched:
+        if cached is not None and cached[0] == count:
             return cached[1]
+        untouched = count == int(np.count_nonzero(alive & blossom.inner_flag))
         members = blossom.members
         k = members.size
         verts = np.append(members, HUB)
@@ -129,7 +140,7 @@ class Settle:
         by_exit = exit_of[blossom.end]
         found = (exit_of, blossom.cut[~by_exit], blossom.cut[by_exit])
         if untouched:
-            self._exit_cache[i] = (live, found)
+            self._exit_cache[i] = (count, found)
         return found
 
     def rejects(self, usable: np.ndarray, alive: np.ndarray, mate: dict[int, int],
@@ -204,11 +215,11 @@ class Settle:
 
 @dataclass(slots=True)
 class _Set:
-    """A vertex set of the listed graph: its members, its inner edges, the edges leaving it
-    (``cut``) and their ends inside it (``end``)."""
+    """A vertex set of the listed graph: its members, its inner edges (a flag per edge), the
+    edges leaving it (``cut``) and their ends inside it (``end``)."""
 
     members: np.ndarray
-    inner: np.ndarray
+    inner_flag: np.ndarray  # per edge: both ends inside
     cut: np.ndarray
     end: np.ndarray
 
@@ -218,7 +229,7 @@ class _Set:
         inside[members] = True
         iu, iv = inside[us], inside[vs]
         cut = np.flatnonzero(iu != iv)
-        return cls(np.flatnonzero(inside).astype(np.int64), np.flatnonzero(iu & iv), cut,
+        return cls(np.flatnonzero(inside).astype(np.int64), iu & iv, cut,
                    np.where(iu[cut], us[cut], vs[cut]))
 
 
