@@ -13,6 +13,7 @@ setup(
             depends=[
                 "swiss/pairing/_native/warm_matching.h",
                 "swiss/pairing/_native/dense_matching.h",
+                "swiss/pairing/_native/cover_search.h",
             ],
             include_dirs=["swiss/pairing/_native"],
             language="c++",

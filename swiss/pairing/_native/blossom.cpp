@@ -34,6 +34,7 @@
 #include <lemon/matching.h>
 #include "warm_matching.h"
 #include "dense_matching.h"
+#include "cover_search.h"
 #include <lemon/smart_graph.h>
 
 typedef unsigned __int128 u128;
@@ -1491,6 +1492,56 @@ static PyObject* model_components(PyObject*, PyObject* args) {
     return result;
 }
 
+// cover(starts, other, eid, usable, verts, need, leaver, mate, even) -> -1 or the first need
+// vertex (local index) no matching covers with the others (cover_search.h). mate (int64,
+// writable): the start matching in local indices, left as the final one; even (uint8,
+// writable): when a vertex is returned, the even vertices of its failed search.
+static PyObject* cover_fn(PyObject*, PyObject* args) {
+    Py_buffer sb, ob, eb, ub, vb, nb, lb, mb, evb;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*y*w*w*", &sb, &ob, &eb, &ub, &vb, &nb, &lb, &mb,
+                          &evb))
+        return nullptr;
+    PyObject* result = nullptr;
+    int64_t rows = sb.len / 8 - 1, k = vb.len / 8;
+    if (rows < 0 || ob.len != eb.len || nb.len != k || lb.len != k || mb.len != 8 * k ||
+        evb.len != k) {
+        PyErr_SetString(PyExc_ValueError, "cover: inconsistent buffer sizes");
+    } else {
+        const int64_t* starts = (const int64_t*)sb.buf;
+        const int64_t* eid = (const int64_t*)eb.buf;
+        const int64_t* verts = (const int64_t*)vb.buf;
+        int64_t* mate = (int64_t*)mb.buf;
+        // (edge ids and other ends are checked where they are read: no pass over the CSR)
+        bool ok = starts[0] == 0 && starts[rows] == ob.len / 8;
+        for (int64_t i = 0; ok && i < rows; ++i) ok = starts[i] <= starts[i + 1];
+        for (int64_t i = 0; ok && i < k; ++i) ok = mate[i] >= -1 && mate[i] < k;
+        int hubs = 0;
+        for (int64_t i = 0; ok && i < k; ++i) hubs += verts[i] < 0 || verts[i] >= rows;
+        if (!ok || hubs > 1) {
+            PyErr_SetString(PyExc_ValueError, "cover: bad edge ids, mates or more than one hub");
+        } else {
+            int64_t bad;
+            Py_BEGIN_ALLOW_THREADS
+            cover::Graph g{starts, (const int64_t*)ob.buf, eid, (const uint8_t*)ub.buf, rows,
+                           (int64_t)ub.len};
+            cover::Search s(g, verts, k, (const uint8_t*)nb.buf, (const uint8_t*)lb.buf, mate);
+            bad = s.run((uint8_t*)evb.buf);
+            Py_END_ALLOW_THREADS
+            result = PyLong_FromLongLong(bad);
+        }
+    }
+    PyBuffer_Release(&sb);
+    PyBuffer_Release(&ob);
+    PyBuffer_Release(&eb);
+    PyBuffer_Release(&ub);
+    PyBuffer_Release(&vb);
+    PyBuffer_Release(&nb);
+    PyBuffer_Release(&lb);
+    PyBuffer_Release(&mb);
+    PyBuffer_Release(&evb);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
      "solve(n, us, vs, comps, k, mults[, wide]) -> None or (mate, y, zval, zoff, zmem, wide)"},
@@ -1510,6 +1561,9 @@ static PyMethodDef methods[] = {
      "solve_model_small(spec, bye_us, bye_comps, mults) -> mate bytes, None or False"},
     {"model_components", model_components, METH_VARARGS,
      "model_components(spec, us, vs) -> (components, is_edge)"},
+    {"cover", cover_fn, METH_VARARGS,
+     "cover(starts, other, eid, usable, verts, need, leaver, mate, even) -> -1 or a need vertex "
+     "no matching covers (Edmonds' search, cover_search.h)"},
     {nullptr, nullptr, 0, nullptr}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom",

@@ -45,6 +45,7 @@ from swiss.pairing.fide_dutch.edges import (
 )
 from swiss.pairing.fide_dutch.implicit import Implicit
 from swiss.pairing.fide_dutch.players import DutchPlayer
+from swiss.pairing.fide_dutch.settle import Settle
 from swiss.pairing.matching import (
     RUSTWORKX_MAX_WEIGHT,
     WeightOverflowError,
@@ -560,16 +561,7 @@ def _pair_bracket(
     search = _TieBreak(solver, best_w, mate, vertices, is_b)
 
     def pin(p: int, q: int | None) -> _Mask:
-        vp = index[p]
-        if q is None:  # p floats: no edge from p into the bracket
-            return lambda us, vs: ~(((us == vp) & is_b[vs]) | ((vs == vp) & is_b[us]))
-        lo, hi = min(vp, index[q]), max(vp, index[q])
-
-        def ok(us: np.ndarray, vs: np.ndarray) -> np.ndarray:
-            # Keep the edges touching neither, and the one touching both: edges have u < v,
-            # so it is lo-hi itself.
-            return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
-        return ok
+        return _Pin(index[p], None if q is None else index[q], is_b)
 
     def try_pin(p: int, q: int | None) -> bool:
         return search.accept_pin(index[p], None if q is None else index[q], pin(p, q))
@@ -692,6 +684,27 @@ def _decides_pab(ra: RoundArrays, mate: dict[int, int], unpaired: list[int], in_
     return len(counts) > 1
 
 
+@dataclass(slots=True)
+class _Pin:
+    """The tie-break constraint pinning vertex ``p`` to ``q`` (``None``: ``p`` floats, no
+    edge of his into the bracket ``is_b``), as an edge predicate; it touches only the edges
+    of ``p`` and ``q``, so :meth:`_TieBreak._mask` can list them instead of a pass over every
+    edge."""
+
+    p: int
+    q: int | None
+    is_b: np.ndarray
+
+    def __call__(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
+        vp = self.p
+        if self.q is None:
+            return ~(((us == vp) & self.is_b[vs]) | ((vs == vp) & self.is_b[us]))
+        lo, hi = min(vp, self.q), max(vp, self.q)
+        # Keep the edges touching neither, and the one touching both: edges have u < v, so
+        # it is lo-hi itself.
+        return ((us == lo) | (vs == lo)) == ((us == hi) | (vs == hi))
+
+
 class _TieBreak:
     """Narrow the optimum down step by step: keep a constraint only if the optimum survives."""
 
@@ -712,6 +725,11 @@ class _TieBreak:
         # _repair's adjacency of every edge of the solver (whose ``us`` it was built of):
         # each vertex's edge indices and other ends, grouped by vertex.
         self._adjacency: tuple[np.ndarray, np.ndarray, np.ndarray, list[int]] | None = None
+        # The compiled decisions (settle.py), built at the first test that needs them.
+        self._settle: Settle | None = None
+        self._settle_tried = False
+        # How many tests each way settled (read by benchmarks and replays).
+        self.counts: dict[str, int] = {}
 
     def partner(self, v: int) -> int:
         return self.mate[v]
@@ -764,32 +782,102 @@ class _TieBreak:
         # test only adds its own mask.
         self._flush()
         mu, mv = self._mate_arrays()
-        mask = pred(self.solver.us, self.solver.vs)
+        mask = self._mask(pred)
         block = self.solver.block_of(pred)  # (the implicit edges it leaves out, if any)
         met = pred(mu, mv)
         if bool(np.all(met)):
             self.solver.narrow(mask, block)
-            return True
+            return self._count("met", True)
         if pair is not None and self._swap(pred, pair, met):
             self.solver.narrow(mask, block)
-            return True
+            return self._count("swap", True)
+        settle = self._settler()
+        usable = broken = None
+        if settle is not None:
+            # (first: most tests that get here are rejected by it, and it costs less than
+            # covers' pass over every edge)
+            usable = self.solver.alive & mask
+            broken = np.zeros(self.vertices, dtype=bool)
+            broken[mu[~met]] = True
+            broken[mv[~met]] = True
+            if settle.rejects(usable, self.solver.alive, self.mate, broken, block):
+                return self._count("settle_rejects", False)
         if not self.solver.covers(mask, block):
-            return False  # a vertex has no edge left: no perfect matching, no solve needed
-        if (self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
+            # a vertex has no edge left: no perfect matching, no solve needed
+            return self._count("covers", False)
+        if (settle is None and self.solver.us.size >= BRACKET_CHECK_MIN_EDGES
                 and not self._bracket_can_match(mask, block)):
-            return False  # (on a small graph the solve below costs about as much)
+            # (on a small graph the solve below costs about as much)
+            return self._count("bracket_can_match", False)
         repaired = self._repair(mask, met, pair, block)
+        how = "repair"
+        if repaired is None and settle is not None:
+            assert usable is not None and broken is not None
+            repaired = self._checked(settle.augment(usable, self.mate, broken), mask, block)
+            how = "settle_augments"
         if repaired is not None:
             self.solver.narrow(mask, block)
             self.mate = repaired
-            return True
+            return self._count(how, True)
         self.solver.hint = [(u, v) for u, v in self.mate.items() if u < v]
         found = self.solver.solve(mask, start=self._start(), block=block)
         if found is not None and found[0] == self.best:
             self.solver.narrow(mask, block)
             self.mate = _mate_map(found[1])
-            return True
-        return False
+            return self._count("solve", True)
+        return self._count("solve", False)
+
+    def _mask(self, pred: _Mask) -> np.ndarray:
+        """``pred`` on every edge of the solver; a pin's from the adjacency of its two
+        vertices when the compiled decisions have it (the same mask, without a pass over
+        every edge)."""
+        solver = self.solver
+        settle = self._settler()
+        if settle is None or not isinstance(pred, _Pin):
+            return pred(solver.us, solver.vs)
+        adj = settle.adj
+        mask = np.ones(solver.us.size, dtype=bool)
+        p, q = pred.p, pred.q
+        lo, hi = int(adj.starts[p]), int(adj.starts[p + 1])
+        if q is None:
+            mask[adj.eid[lo:hi][pred.is_b[adj.other[lo:hi]]]] = False
+            return mask
+        mask[adj.eid[lo:hi][adj.other[lo:hi] != q]] = False
+        lo, hi = int(adj.starts[q]), int(adj.starts[q + 1])
+        mask[adj.eid[lo:hi][adj.other[lo:hi] != p]] = False
+        return mask
+
+    def _count(self, how: str, verdict: bool) -> bool:
+        key = f"{how} {'yes' if verdict else 'no'}"
+        self.counts[key] = self.counts.get(key, 0) + 1
+        return verdict
+
+    def _settler(self) -> Settle | None:
+        """The compiled decisions of this bracket's tests (settle.py), when they are on
+        (:data:`SETTLE_TESTS`) and the graph is big enough for them to pay; else ``None``."""
+        if not self._settle_tried:
+            self._settle_tried = True
+            solver = self.solver
+            if (SETTLE_TESTS and solver.base is not None and solver.backend == "exact"
+                    and solver.us.size >= BRACKET_CHECK_MIN_EDGES):
+                self._settle = Settle(self.vertices, solver.us, solver.vs, solver.imp,
+                                      solver.base, solver.multipliers, self.bracket)
+                adj = self._settle.adj
+                # _repair's adjacency is the same (the same stable sort of the edge ends).
+                self._adjacency = (solver.us, adj.eid, adj.other, adj.starts.tolist())
+        return self._settle
+
+    def _checked(self, mate: dict[int, int] | None, mask: np.ndarray,
+                 block: np.ndarray | None) -> dict[int, int] | None:
+        """``mate`` if it is a perfect matching of live edges of ``mask`` (implicit ones of
+        no ``block``-ed vertex) of the best weight: an optimum that passes the test."""
+        if mate is None:
+            return None
+        pairs = [(u, v) for u, v in mate.items() if u < v]
+        if (len(pairs) * 2 != self.vertices or not self.solver.pairs_alive(pairs, mask, block)
+                or self.solver.weight(pairs) != self.best):
+            return None
+        return mate
 
 
     def _repair(self, mask: np.ndarray, met: np.ndarray, pair: tuple[int, int] | None,
@@ -1683,6 +1771,10 @@ SPARSE_FOCUS_DENSE = False
 EXCHANGE_CAP = 20000
 PRICING_MIN_EDGES = 20000
 BRACKET_CHECK_MIN_EDGES = 3000
+# Whether tie-break tests of graphs of BRACKET_CHECK_MIN_EDGES edges and more are first
+# settled by the compiled matchings of settle.py (exact either way: off, every undecided test
+# goes to _bracket_can_match and a solve; the tests compare both).
+SETTLE_TESTS = True
 
 
 def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
