@@ -127,3 +127,36 @@ def test_big_graphs_are_typed_by_default() -> None:
     finally:
         engine.bracket_graph, edges.TYPED_MIN_EDGES = old  # type: ignore[assignment]
     assert first.games == second.games and first.byes == second.byes
+
+
+@st.composite
+def _edge_lists(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, int]:
+    vertices = draw(st.integers(2, 90))
+    density = draw(st.sampled_from([0.02, 0.1, 0.5, 1.0]))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    pairs = [(u, v) for u in range(vertices) for v in range(u + 1, vertices)
+             if rng.random() < density]
+    rng.shuffle(pairs)  # (the engine's edges are not always in row-major order)
+    us = np.array([u for u, _ in pairs], dtype=np.int64)
+    vs = np.array([v for _, v in pairs], dtype=np.int64)
+    dense = np.array([rng.random() < 0.2 for _ in range(vertices)], dtype=bool)
+    return us, vs, vertices, dense, draw(st.integers(1, 8))
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=_edge_lists(), prefilter=st.sampled_from([1, 2, 4]))
+def test_sparse_candidates_equal_those_of_sorting_every_edge(
+    case: tuple[np.ndarray, np.ndarray, int, np.ndarray, int], prefilter: int
+) -> None:
+    """_sparse picks its candidates among the edges below per-vertex thresholds: the same
+    edges as sorting every edge by its hash (small prefilters force the fallback)."""
+    us, vs, vertices, dense, per_vertex = case
+    key = (us * vertices + vs) * 2654435761 % (1 << 32)
+    expected = (dense[us] & dense[vs]) | engine._sparse_sorted(us, vs, key, per_vertex)
+    old = engine.SPARSE_PREFILTER
+    engine.SPARSE_PREFILTER = prefilter
+    try:
+        got = engine._sparse(us, vs, vertices, dense, per_vertex)
+    finally:
+        engine.SPARSE_PREFILTER = old
+    np.testing.assert_array_equal(got, expected)

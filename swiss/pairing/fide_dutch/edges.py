@@ -300,6 +300,13 @@ class BracketGraph:
         at = int(np.searchsorted(self.sub, edge))
         return at if at < self.sub.size and int(self.sub[at]) == edge else self.kept_far
 
+    def edge_columns(self, columns: np.ndarray, edges: np.ndarray | slice) -> np.ndarray:
+        """:meth:`expand`'s rows for the edges ``edges`` only (a typed graph gathers just
+        those: no rows over every edge first)."""
+        if self.col_of is not None:
+            return np.take(columns, self.col_of[edges], axis=1)
+        return self.expand(columns)[:, edges]
+
     def expand(self, columns: np.ndarray) -> np.ndarray:
         """Rows over the columns of ``comps`` made rows over every edge: the far edges take
         the kept far edge's column (``sub``), typed edges their type pair's (``col_of``)."""
@@ -740,8 +747,12 @@ def _levels(values: np.ndarray) -> list[int]:
     return np.flatnonzero(np.bincount(present))[::-1].tolist()
 
 
-def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
+def pack(graph: BracketGraph, limit: int, *, expand: bool = True
+         ) -> tuple[np.ndarray, list[int]]:
     """The components as a few non-negative int64 limbs and their multipliers.
+
+    The limbs are rows over the edges, or with ``expand=False`` over the columns of
+    ``graph.comps`` (:meth:`BracketGraph.edge_columns` gives the edges' from them).
 
     Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
     minimum changes every matching's total by the same amount: only the range of each
@@ -811,6 +822,6 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
         if k is not None:
             group, product = [k], radix[k]
     if not limbs:
-        return np.zeros((1, every), dtype=np.int64), [1]
-    return graph.expand(np.array(limbs, dtype=np.int64).reshape(len(limbs), comps.shape[1])), \
-        multipliers
+        return np.zeros((1, every if expand else comps.shape[1]), dtype=np.int64), [1]
+    packed = np.array(limbs, dtype=np.int64).reshape(len(limbs), comps.shape[1])
+    return (graph.expand(packed) if expand else packed), multipliers

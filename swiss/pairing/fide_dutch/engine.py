@@ -481,8 +481,9 @@ def _pair_bracket(
         # rustworkx takes weights below 2**125; the compiled solver up to 2**240, of which
         # EXACT_MAX_WEIGHT leaves room for the tie-break tests' own components (the same
         # pairing whichever backend solves a bracket both can).
-        limbs, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
-                                  else RUSTWORKX_MAX_WEIGHT)
+        # (the limbs of the columns of graph.comps: each edge's are gathered below, once)
+        packed, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
+                                   else RUSTWORKX_MAX_WEIGHT, expand=False)
         # The components are in the limbs now: free them before the solver's own arrays.
         graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
         imp = None
@@ -491,14 +492,19 @@ def _pair_bracket(
         if sep is not None:
             # The implicit edges' columns: each F vertex's own, the far one for R.
             listed = us.size - int(sep.has_r.sum()) - int(sep.far_col >= 0)
-            col = np.zeros((limbs.shape[0], vertices), dtype=np.int64)
+            col = np.zeros((packed.shape[0], vertices), dtype=np.int64)
             owners = np.flatnonzero(sep.pseudo >= 0)
-            col[:, owners] = limbs[:, sep.pseudo[owners]]
+            col[:, owners] = graph.edge_columns(packed, sep.pseudo[owners])
             if sep.far_col >= 0:
-                col[:, sep.f:sep.r_end] = limbs[:, sep.far_col][:, None]
+                far = graph.edge_columns(packed, np.array([sep.far_col]))
+                col[:, sep.f:sep.r_end] = far
             imp = Implicit(sep, vertices, col)
-            us, vs, limbs = us[:listed], vs[:listed], limbs[:, :listed]
+            us, vs = us[:listed], vs[:listed]
+            limbs = graph.edge_columns(packed, slice(0, listed))
             graph.us, graph.vs = us, vs
+        else:
+            limbs = graph.edge_columns(packed, slice(None))
+        del packed
         solver = _Solver(vertices, us, vs, limbs, multipliers, ctx.backend, imp)
         solver.hint = hint
         solver.sparsify(graph.focus)
@@ -1247,9 +1253,12 @@ class _Solver:
     def max_weight(self) -> int:
         """A bound on every edge's weight (computed when first needed: pricing only)."""
         if self._max_weight is None:
-            rows = self.limbs if self.imp is None else np.hstack((self.limbs, self.imp.col))
-            self._max_weight = sum(int(row.max(initial=0)) * m
-                                   for row, m in zip(rows, self.multipliers, strict=True))
+            highs = self.limbs.max(axis=1, initial=0)
+            if self.imp is not None:  # (no copy of the limbs beside the implicit columns)
+                highs = np.maximum(highs, self.imp.col.max(axis=1, initial=0))
+            self._max_weight = sum(int(high) * m
+                                   for high, m in zip(highs.tolist(), self.multipliers,
+                                                      strict=True))
         return self._max_weight
 
     def narrow(self, mask: np.ndarray, block: np.ndarray | None = None) -> None:
@@ -1468,7 +1477,13 @@ class _Solver:
                       ) -> tuple[np.ndarray, np.ndarray, int]:
             if not priced:
                 at = live if test or mask is None else live[mask[live]]
-                priced.append((self.us[at], self.vs[at], np.ascontiguousarray(listed_rows(at))))
+                if not test and at.size == self.us.size:
+                    # Every listed edge, as they are (the first solve of a big bracket: no
+                    # copy of its millions of edges and limbs).
+                    priced.append((self.us, self.vs, self.limbs))
+                else:
+                    priced.append((self.us[at], self.vs[at],
+                                   np.ascontiguousarray(listed_rows(at))))
             lu, lv, rows = priced[0]
             bad, slack = exact.price(sol, n, lu, lv, rows, mults, lam, narrow)
             keys = [lu[bad] * n + lv[bad]]
@@ -1674,7 +1689,15 @@ BRACKET_CHECK_MIN_EDGES = 3000
 def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
             per_vertex: int) -> np.ndarray:
     """A candidate mask: the edges between two ``dense`` vertices and, for every vertex,
-    ``per_vertex`` of its edges (spread over the graph by a fixed hash of the edge)."""
+    ``per_vertex`` of its edges (spread over the graph by a fixed hash of the edge).
+
+    Exactly: of each vertex's edges as the lower end ``us``, and again as the upper end
+    ``vs``, the ``per_vertex`` first in the order of (hash, edge index). They are found among
+    the edges whose hash is below a threshold of one of their ends (a few times ``per_vertex``
+    per vertex expected: a small set), not by sorting every edge: a vertex with fewer than
+    ``per_vertex`` edges below its threshold (and more edges than that) takes all its edges
+    into the set, so the set always holds every edge chosen, and choosing within it picks the
+    same ones (:func:`_sparse_sorted`, the tests compare both)."""
     keep = dense[us] & dense[vs]
     if not us.size:
         return keep
@@ -1684,13 +1707,43 @@ def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
     key += vs
     key *= 2654435761
     key %= 1 << 32
+    full = 1 << 32
+    wanted = SPARSE_PREFILTER * per_vertex
+    below = np.zeros(us.size, dtype=bool)
+    short: list[np.ndarray] = []
+    for ends in (us, vs):
+        degree = np.bincount(ends, minlength=vertices)
+        # Per vertex, a threshold leaving about ``wanted`` of its edges below it (all of
+        # them when it has few); a vertex with fewer than per_vertex below takes all.
+        limit = np.where(degree <= wanted, full, (wanted * full) // np.maximum(degree, 1))
+        under = key < limit[ends]
+        counted = np.bincount(ends[under], minlength=vertices)
+        below |= under
+        del under
+        short.append(counted < np.minimum(degree, per_vertex))
+    for ends, lacking in zip((us, vs), short, strict=True):
+        if lacking.any():
+            below |= lacking[ends]
+    at = np.flatnonzero(below)
+    del below
+    keep[at[_sparse_sorted(us[at], vs[at], key[at], per_vertex)]] = True
+    return keep
+
+
+def _sparse_sorted(us: np.ndarray, vs: np.ndarray, key: np.ndarray, per_vertex: int
+                   ) -> np.ndarray:
+    """Of each vertex's edges as ``us``, and again as ``vs``, the ``per_vertex`` first in the
+    order of (``key``, edge index), as a mask: by sorting every edge."""
+    keep = np.zeros(us.size, dtype=bool)
     order = np.argsort(key, kind="stable")
     for ends in (us, vs):
         sorted_ends = ends[order]
         idx = np.argsort(sorted_ends, kind="stable")
         grouped = sorted_ends[idx]
         rank = np.arange(grouped.size) - np.searchsorted(grouped, grouped, side="left")
-        chosen = np.zeros(us.size, dtype=bool)
-        chosen[order[idx[rank < per_vertex]]] = True
-        keep |= chosen
+        keep[order[idx[rank < per_vertex]]] = True
     return keep
+
+
+# _sparse's threshold: about this many times ``per_vertex`` edges per vertex below it.
+SPARSE_PREFILTER = 4
