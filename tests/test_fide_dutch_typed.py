@@ -144,19 +144,20 @@ def _edge_lists(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, int, np.ndarra
 
 
 @settings(max_examples=300, deadline=None)
-@given(case=_edge_lists(), prefilter=st.sampled_from([1, 2, 4]))
+@given(case=_edge_lists(), prefilter=st.sampled_from([1, 2, 4]),
+       chunk=st.sampled_from([7, 1 << 20]))
 def test_sparse_candidates_equal_those_of_sorting_every_edge(
-    case: tuple[np.ndarray, np.ndarray, int, np.ndarray, int], prefilter: int
+    case: tuple[np.ndarray, np.ndarray, int, np.ndarray, int], prefilter: int, chunk: int
 ) -> None:
     """_sparse picks its candidates among the edges below per-vertex thresholds: the same
     edges as sorting every edge by its hash (small prefilters force the fallback)."""
     us, vs, vertices, dense, per_vertex = case
     key = (us * vertices + vs) * 2654435761 % (1 << 32)
     expected = (dense[us] & dense[vs]) | engine._sparse_sorted(us, vs, key, per_vertex)
-    old = engine.SPARSE_PREFILTER
-    engine.SPARSE_PREFILTER = prefilter
+    old = engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK
+    engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK = prefilter, chunk
     try:
         got = engine._sparse(us, vs, vertices, dense, per_vertex)
     finally:
-        engine.SPARSE_PREFILTER = old
+        engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK = old
     np.testing.assert_array_equal(got, expected)

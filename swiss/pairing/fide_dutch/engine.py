@@ -505,6 +505,7 @@ def _pair_bracket(
         else:
             limbs = graph.edge_columns(packed, slice(None))
         del packed
+        graph.col_of = graph.cover = None  # (their job is done: not kept with the bracket)
         solver = _Solver(vertices, us, vs, limbs, multipliers, ctx.backend, imp)
         solver.hint = hint
         solver.sparsify(graph.focus)
@@ -1234,8 +1235,15 @@ class _Solver:
         self.multipliers = multipliers
         self.alive = np.ones(us.size, dtype=bool)
         keys = us * max(vertices, 1) + vs
-        self._order = np.argsort(keys, kind="stable")
-        self._keys = keys[self._order]
+        # The edges in key order (None: they are in that order already; a bracket's pairs
+        # are listed row by row, so no sort and no index array of millions of edges).
+        self._order: np.ndarray | None = None
+        if keys.size < 2 or bool((keys[1:] > keys[:-1]).all()):
+            self._keys = keys
+        else:
+            self._order = np.argsort(keys, kind="stable")
+            self._keys = keys[self._order]
+        del keys
         self.last: exact.Solution | None = None  # the last exact solution with duals
         self._last_edges: np.ndarray | None = None  # the edges it was solved on
         self.solves = 0
@@ -1347,9 +1355,13 @@ class _Solver:
                 return False
         return True
 
+    def _edge_at(self, at: np.ndarray | int) -> np.ndarray | int:
+        """The edge indices at positions ``at`` of the key order."""
+        return at if self._order is None else self._order[at]
+
     def _edge_index(self, pairs: list[tuple[int, int]]) -> np.ndarray:
         keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
-        return self._order[np.searchsorted(self._keys, keys)]
+        return self._edge_at(np.searchsorted(self._keys, keys))
 
     def find(self, pairs: list[tuple[int, int]]) -> np.ndarray | None:
         """The indices of edges ``(u, v)``, ``u < v``, or None if one is not in the graph."""
@@ -1357,14 +1369,14 @@ class _Solver:
         at = np.minimum(np.searchsorted(self._keys, keys), max(self._keys.size - 1, 0))
         if not self._keys.size or not bool((self._keys[at] == keys).all()):
             return None
-        return self._order[at]
+        return self._edge_at(at)
 
     def live(self, pair: tuple[int, int]) -> bool:
         """Whether edge ``pair`` (``u < v``) is in the graph and live."""
         key = pair[0] * max(self.vertices, 1) + pair[1]
         at = int(self._keys.searchsorted(key))
         return (at < self._keys.size and int(self._keys[at]) == key
-                and bool(self.alive[self._order[at]]))
+                and bool(self.alive[self._edge_at(at)]))
 
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""
@@ -1465,7 +1477,7 @@ class _Solver:
                 out[:, at] = implicit_rows(bu[at], bv[at])
             other = ~at
             if other.any():
-                idx = self._order[np.searchsorted(self._keys, bu[other] * n + bv[other])]
+                idx = self._edge_at(np.searchsorted(self._keys, bu[other] * n + bv[other]))
                 out[:, other] = listed_rows(idx)
             return out
 
@@ -1582,7 +1594,7 @@ class _Solver:
         start = self.candidate[idx]
 
         def benefits(bu: np.ndarray, bv: np.ndarray) -> np.ndarray:
-            return self.limbs[:, self._order[np.searchsorted(self._keys, bu * n + bv)]]
+            return self.limbs[:, self._edge_at(np.searchsorted(self._keys, bu * n + bv))]
 
         def blocks(_sol: exact.Solution | None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
             yield us, vs
@@ -1610,7 +1622,8 @@ class _Solver:
     def _release(self) -> None:
         """Drop the edge arrays (the solver is not used after this)."""
         empty = np.zeros(0, dtype=np.int64)
-        self.us = self.vs = self._order = self._keys = empty
+        self.us = self.vs = self._keys = empty
+        self._order = None
         self.limbs = np.zeros((self.limbs.shape[0], 0), dtype=np.int64)
         self.alive = np.zeros(0, dtype=bool)
         self.candidate = None
@@ -1628,26 +1641,31 @@ class _Solver:
             keep = idx[sol.tight]
         else:
             # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual
-            # and weight scaled by 4 and 1 added to each weight they become 4 (r - 1):
-            # negative exactly for the tight edges (r = 0), which the compiled pricing loop
-            # lists.
-            scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
+            # and weight scaled by 4 and 2 taken from each vertex potential they become
+            # 4 r - 4: negative exactly for the tight edges (r = 0), which the compiled
+            # pricing loop lists. (The same as 1 added to each scaled weight, without a row
+            # of ones stacked under a copy of every limb.)
+            scaled = exact.Solution(sol.mate, [4 * y - 2 for y in sol.y],
                                     [(4 * z, m) for z, m in sol.blossoms], True)
             every = idx.size == self.us.size  # (then no copies of the edge arrays)
-            comps = np.vstack((self.limbs if every else self.limbs[:, idx],
-                               np.ones((1, idx.size), dtype=np.int64)))
-            mults = [4 * m for m in self.multipliers] + [1]
+            if every:
+                idx = np.zeros(0, dtype=np.int64)  # (the identity: not kept beside the rest)
+            mults = [4 * m for m in self.multipliers]
             # In 128 bits when nothing can overflow (weights of a 100-player round need some
             # 60 bits): the same exact reduced costs, a third cheaper than 256 bits.
             narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
             tight, _slack = exact.price(scaled, self.vertices,
                                         self.us if every else self.us[idx],
-                                        self.vs if every else self.vs[idx], comps,
+                                        self.vs if every else self.vs[idx],
+                                        self.limbs if every else self.limbs[:, idx],
                                         mults, narrow=narrow)
-            del comps
-            keep = idx[tight]
+            keep = tight if every else idx[tight]
             del tight, _slack
         del idx
+        # (the key order and masks first: not alive beside the tight edges' new arrays)
+        self._keys = np.zeros(0, dtype=np.int64)
+        self._order = self.candidate = None
+        self.alive = np.zeros(0, dtype=bool)
         us, vs, limbs = self.us[keep], self.vs[keep], self.limbs[:, keep]
         # The caller replaces this solver by the result (``solver = solver.tight(...)``):
         # its edge arrays are released before the new solver builds its own.
@@ -1697,37 +1715,53 @@ def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
     per vertex expected: a small set), not by sorting every edge: a vertex with fewer than
     ``per_vertex`` edges below its threshold (and more edges than that) takes all its edges
     into the set, so the set always holds every edge chosen, and choosing within it picks the
-    same ones (:func:`_sparse_sorted`, the tests compare both)."""
+    same ones (:func:`_sparse_sorted`, the tests compare both). The edges are hashed
+    :data:`SPARSE_CHUNK` at a time (a few MB of temporaries, not several edge-sized arrays).
+    """
     keep = dense[us] & dense[vs]
     if not us.size:
         return keep
-    # A fixed multiplicative hash: deterministic, and spread over the whole field, so the
-    # candidate graph is well connected (it need not be: pricing adds what is missing).
-    key = us * vertices  # (in place from here: one edge-sized temporary, not four)
-    key += vs
-    key *= 2654435761
-    key %= 1 << 32
     full = 1 << 32
     wanted = SPARSE_PREFILTER * per_vertex
-    below = np.zeros(us.size, dtype=bool)
-    short: list[np.ndarray] = []
+    limits, needs = [], []
     for ends in (us, vs):
         degree = np.bincount(ends, minlength=vertices)
         # Per vertex, a threshold leaving about ``wanted`` of its edges below it (all of
         # them when it has few); a vertex with fewer than per_vertex below takes all.
-        limit = np.where(degree <= wanted, full, (wanted * full) // np.maximum(degree, 1))
-        under = key < limit[ends]
-        counted = np.bincount(ends[under], minlength=vertices)
-        below |= under
-        del under
-        short.append(counted < np.minimum(degree, per_vertex))
-    for ends, lacking in zip((us, vs), short, strict=True):
-        if lacking.any():
-            below |= lacking[ends]
-    at = np.flatnonzero(below)
-    del below
-    keep[at[_sparse_sorted(us[at], vs[at], key[at], per_vertex)]] = True
+        limits.append(np.where(degree <= wanted, full,
+                               (wanted * full) // np.maximum(degree, 1)))
+        needs.append(np.minimum(degree, per_vertex))
+    counted = [np.zeros(vertices, dtype=np.int64), np.zeros(vertices, dtype=np.int64)]
+    picked: list[np.ndarray] = []
+    for start in range(0, us.size, SPARSE_CHUNK):
+        cu, cv = us[start:start + SPARSE_CHUNK], vs[start:start + SPARSE_CHUNK]
+        key = _edge_hash(cu, cv, vertices)
+        under_u = key < limits[0][cu]
+        under_v = key < limits[1][cv]
+        counted[0] += np.bincount(cu[under_u], minlength=vertices)
+        counted[1] += np.bincount(cv[under_v], minlength=vertices)
+        picked.append(start + np.flatnonzero(under_u | under_v))
+    lacking = [c < need for c, need in zip(counted, needs, strict=True)]
+    if lacking[0].any() or lacking[1].any():
+        # (rare: the hash left some vertex short below its threshold) all its edges too
+        picked += [np.flatnonzero(lacking[0][us] | lacking[1][vs])]
+        at = np.unique(np.concatenate(picked))
+    else:
+        at = np.concatenate(picked)
+    su, sv = us[at], vs[at]
+    keep[at[_sparse_sorted(su, sv, _edge_hash(su, sv, vertices), per_vertex)]] = True
     return keep
+
+
+def _edge_hash(us: np.ndarray, vs: np.ndarray, vertices: int) -> np.ndarray:
+    """A fixed multiplicative hash of each edge, below 2**32: deterministic, and spread over
+    the whole field, so the candidate graph is well connected (it need not be: pricing adds
+    what is missing)."""
+    key = us * vertices  # (in place from here: one edge-sized temporary, not four)
+    key += vs
+    key *= 2654435761
+    key %= 1 << 32
+    return key
 
 
 def _sparse_sorted(us: np.ndarray, vs: np.ndarray, key: np.ndarray, per_vertex: int
@@ -1747,3 +1781,4 @@ def _sparse_sorted(us: np.ndarray, vs: np.ndarray, key: np.ndarray, per_vertex: 
 
 # _sparse's threshold: about this many times ``per_vertex`` edges per vertex below it.
 SPARSE_PREFILTER = 4
+SPARSE_CHUNK = 1 << 20  # edges hashed at a time by _sparse
