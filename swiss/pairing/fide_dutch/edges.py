@@ -372,8 +372,10 @@ def _separable(ra: RoundArrays, ug: np.ndarray, f: int, vertices: int) -> Separa
 # From this many allowed pairs (and sink edges) on, bracket_graph computes the components per
 # pair of vertex types, not per edge (``typed``): at 3,700 players a bracket's 6.8 million
 # pairs have some 50 types of players and 2,500 type pairs. Below it the per-edge arrays are
-# small, and classifying the players costs more than it saves.
-TYPED_MIN_EDGES = 100_000
+# small, and classifying the players costs more than it saves (bracket_graph + pack, best
+# of 3: 4,500 edges 0.4-0.6 ms edge by edge, 0.7 ms typed; 26,000 edges 5.8 against 1.7 ms;
+# 167,000 edges 41 against 6 ms).
+TYPED_MIN_EDGES = 20_000
 # Typed columns only while the type pairs stay few (they are listed as a T x T table).
 TYPED_MAX_TYPE_PAIRS = 1 << 20
 
