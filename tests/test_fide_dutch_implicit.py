@@ -83,10 +83,10 @@ def test_implicit_columns_are_the_weights_of_the_whole_graph(
 ) -> None:
     """Every edge of the whole graph weighs, with the implicit method, what its listed edge
     or its column says: the same limbs and multipliers."""
-    compared = 0
+    compared = sinks_compared = 0
 
     def both_ways(*args: object, **kwargs: object) -> edges.BracketGraph:
-        nonlocal compared
+        nonlocal compared, sinks_compared
         kwargs.pop("implicit", None)
         fast = edges.bracket_graph(*args, **kwargs, implicit=True)  # type: ignore[arg-type]
         full = edges.bracket_graph(*args, **kwargs, focus_only=False)  # type: ignore[arg-type]
@@ -112,7 +112,17 @@ def test_implicit_columns_are_the_weights_of_the_whole_graph(
             imp = Implicit(sep, fast.vertices, np.zeros((1, fast.vertices), dtype=np.int64))
             us, vs = np.triu_indices(fast.vertices, 1)
             ok = imp.is_edge(us.astype(np.int64), vs.astype(np.int64))
-            assert implicit == set(zip(us[ok].tolist(), vs[ok].tolist(), strict=True))
+            seen = set(zip(us[ok].tolist(), vs[ok].tolist(), strict=True))
+            if kwargs.get("sinks"):
+                # A bracket paired on its own: each player's own sink in the whole graph,
+                # any sink (they are alike: the same column) implicitly; sinks pair freely.
+                players = sep.f
+                assert implicit <= seen
+                assert seen == {(u, v) for u, v in zip(us.tolist(), vs.tolist(), strict=True)
+                                if v >= players}
+                sinks_compared += 1
+            else:
+                assert implicit == seen
             compared += 1
         return fast
 
@@ -123,6 +133,7 @@ def test_implicit_columns_are_the_weights_of_the_whole_graph(
         pair_round(parse_trf(path.read_text()).tournament,
                    PairingConfig(system="fide-dutch", rules=rules))
     assert compared > 15
+    assert (sinks_compared > 5) == (rules == "2017")
 
 
 def _with_forbidden(t: object, rng: random.Random, n: int) -> object:

@@ -53,16 +53,19 @@ def test_round_one_is_never_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(pair_round(t, PairingConfig(system="fide-dutch")).games) == 30
 
 
-def test_a_big_round_is_counted_by_its_listed_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("rules", ["2025", "2017"])
+def test_a_big_round_is_counted_by_its_listed_pairs(monkeypatch: pytest.MonkeyPatch,
+                                                    rules: str) -> None:
     """From engine.IMPLICIT_MIN_PLAYERS on, a bracket lists only the pairs of its players and
-    of the next scoregroup (implicit.py): the check counts the largest two consecutive
-    scoregroups, not the whole round."""
+    of the next scoregroup (implicit.py; 2017's brackets paired on their own leave their
+    sinks implicit): the check counts the largest two consecutive scoregroups, not the whole
+    round."""
     monkeypatch.setattr(engine, "IMPLICIT_MIN_PLAYERS", 0)
     t = _after_one_round(60)  # scoregroups 1, 0.5 and 0 point
     # The whole round would need 1,740 pairs; two scoregroups hold at most 45 players here.
     monkeypatch.setattr(engine, "MEMORY_LIMIT", 1_740 * engine.BYTES_PER_LISTED_EDGE - 1)
-    assert len(pair_round(t, PairingConfig(system="fide-dutch")).games) == 30
+    assert len(pair_round(t, PairingConfig(system="fide-dutch", rules=rules)).games) == 30
     monkeypatch.setattr(engine, "MEMORY_LIMIT", 100 * engine.BYTES_PER_LISTED_EDGE)
     with pytest.raises(PairingError, match=r"scoregroups 1 and 2 from the top hold") as err:
-        pair_round(t, PairingConfig(system="fide-dutch"))
+        pair_round(t, PairingConfig(system="fide-dutch", rules=rules))
     assert isinstance(err.value, engine.GraphTooLarge)

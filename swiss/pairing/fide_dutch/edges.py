@@ -477,6 +477,22 @@ def _typed_columns(ra: RoundArrays, ug: np.ndarray, us: np.ndarray, vs: np.ndarr
     return _Typed(cu, cv, col_of, (ends, cols))
 
 
+def _sink_separable(n: int, vertices: int) -> Separable:
+    """The sinks of a bracket paired on its own (``sinks``), left implicit: the ``n`` players
+    are F, their ``n`` sinks R. Each player may take any sink (they are interchangeable: a
+    player's edge to a sink scores his "unpaired" terms, whichever sink it is), and any two
+    sinks pair freely; no C3 class or refused pair concerns a sink."""
+    has_r = np.zeros(vertices, dtype=bool)
+    has_r[:n] = True
+    far_ends = np.zeros(vertices, dtype=bool)
+    if n >= 2:
+        far_ends[n:] = True
+    return Separable(f=n, r_end=vertices, has_r=has_r, far_ends=far_ends,
+                     cls=np.zeros(vertices, dtype=np.int8),
+                     bad_keys=np.zeros(0, dtype=np.int64),
+                     pseudo=np.full(vertices, -1, dtype=np.int64))
+
+
 def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
     nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
@@ -504,7 +520,8 @@ def bracket_graph(
 
     ``implicit``: the edges with an end below the next scoregroup are not listed at all
     (``sep``, see :class:`Separable`): only one column per bracket or next-scoregroup player
-    and one far column stand for them, after the listed edges.
+    and one far column stand for them, after the listed edges. With ``sinks`` the sinks
+    are left implicit the same way (:func:`_sink_separable`).
 
     ``typed`` (default: from :data:`TYPED_MIN_EDGES` edges on, with ``focus_only``): the
     components are computed once per pair of vertex types (:func:`_vertex_types`) on one
@@ -519,7 +536,12 @@ def bracket_graph(
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(n)
     sep: Separable | None = None
-    if implicit and not sinks:
+    if implicit and sinks:
+        # The sinks stand for "unpaired": all alike (a sink's edge to a player weighs what
+        # his own sink's does, two sinks always the same), so they are an R of the players'
+        # graph: no sink edge is listed.
+        sep = _sink_separable(n, vertices)
+    elif implicit:
         focus_players = set(bracket) | set(nxt)
         f = sum(1 for p in unpaired if p in focus_players)
         if f < n:
@@ -528,7 +550,7 @@ def bracket_graph(
             sep = _separable(ra, ug, f, vertices)
     us, vs, eidx = allowed_pairs(ra, ug if sep is None else ug[:sep.f])
     # (eidx: each edge's index among the round's listed pairs, -1 for a sink or bye edge)
-    if sinks:
+    if sinks and sep is None:
         own = np.arange(n, dtype=np.int64)
         su, sv = upper_pairs(n)
         us = np.concatenate((us, own, n + su))

@@ -289,7 +289,10 @@ def _check_memory(ctx: _Context, order: Sequence[int]) -> None:
     """Refuse, before any graph is built, a round whose graphs would not fit in
     :data:`MEMORY_LIMIT` (a clear error instead of the process being killed)."""
     n = len(order)
-    if n >= IMPLICIT_MIN_PLAYERS and ctx.rules == "2025" and ctx.backend == "exact":
+    if n >= IMPLICIT_MIN_PLAYERS and ctx.backend == "exact":
+        # (2017 too: its brackets paired on their own list the bracket and the next
+        # scoregroup, their sinks implicit; the collapsed last bracket is checked when it
+        # is built, by _pair_bracket)
         _check_memory_implicit(ctx, order)
         return
     inside = set(order)
@@ -409,6 +412,8 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
     if pos.size > 2 * COMPLETABLE_WINDOW and _has_perfect(ra, pos, *_near_pairs(ra, pos)):
         return True
+    _check_bracket_memory(pos.size, "the players still unpaired (A.9's check that the "
+                          "round can be completed)")
     us, vs, _ = allowed_pairs(ra, pos)
     return _has_perfect(ra, pos, us, vs)
 
@@ -461,14 +466,23 @@ def _pair_bracket(
     vertices = 2 * n if sinks else n + (1 if odd else 0)
     bye_v = n if odd else -1
 
-    implicit = (not sinks and ctx.backend == "exact" and n >= IMPLICIT_MIN_PLAYERS
-                and len(in_b) + len(nxt) < n)
+    # Big graphs leave their separable edges implicit: the edges to players below the next
+    # scoregroup, or (a bracket paired on its own) the sinks.
+    implicit = (ctx.backend == "exact" and n >= IMPLICIT_MIN_PLAYERS
+                and (sinks or len(in_b) + len(nxt) < n))
     if implicit:
         _check_bracket_memory(len(in_b) + len(nxt), "this bracket and the next scoregroup")
+    elif n >= IMPLICIT_MIN_PLAYERS and not sinks:
+        # Every pair of the players still unpaired listed, in a big round (the last
+        # brackets, a 2017 collapsed last bracket): smaller rounds were counted whole by
+        # _check_memory, and smaller sink graphs are small.
+        _check_bracket_memory(n, "the players still unpaired")
     # The previous bracket's optimum, on the players still unpaired: a perfect matching of
-    # this graph (implicit solves start from it).
+    # this graph (implicit solves start from it). With sinks: every player unpaired.
     hint: list[tuple[int, int]] = []
-    if implicit:
+    if implicit and sinks:
+        hint = [(i, n + i) for i in range(n)]
+    elif implicit:
         for a, b in ctx.hint:
             if a in index and (b in index or (b == BYE and odd)):
                 u, v = index[a], bye_v if b == BYE else index[b]
