@@ -274,10 +274,15 @@ def pair_brackets(
 # peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
 # players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
 BYTES_PER_EDGE = 240
-# The same for the pairs listed by a big round's brackets (implicit.py: the bracket and the
-# next scoregroup only), of the three consecutive scoregroups :func:`_check_memory_implicit`
-# counts: measured with ``benchmarks/pairing.py`` after 6 rounds (see docs/fide-dutch.md).
-BYTES_PER_LISTED_EDGE = 240
+# The same for the pairs listed by a big round's brackets with implicit edges (implicit.py:
+# the bracket and the next scoregroup only), as :func:`_check_memory_implicit` counts them.
+# Measured on the 10,000-player round of ``benchmarks/pairing.py`` (round 7, 2025 rules,
+# h25-build's typed graphs; peak RSS of the whole bracket, tie-break tests included, less the
+# ~80-120 MB the process held before it): 60-90 bytes a pair in its brackets of 1.9-6.8
+# million listed pairs (docs/fide-dutch.md, "Memory of big brackets"); rounded up. (240
+# before typed graphs: and even that was too low, 2.0 GB at 6.8 million pairs.) The graphs
+# that list every pair of the players still unpaired keep BYTES_PER_EDGE.
+BYTES_PER_LISTED_EDGE = 120
 MEMORY_LIMIT = 2 << 30  # bytes: issue 13's budget for one pairing (2 GB)
 
 
@@ -334,14 +339,16 @@ def _check_memory_implicit(ctx: _Context, order: Sequence[int]) -> None:
     _check_bracket_memory(worst, f"scoregroups {at + 1} and {at + 2} from the top")
 
 
-def _check_bracket_memory(players: int, what: str) -> None:
+def _check_bracket_memory(players: int, what: str, per_pair: int | None = None) -> None:
     """Refuse a big round's bracket whose listed pairs (``players``: the bracket and the
-    next scoregroup) would not fit in :data:`MEMORY_LIMIT`."""
+    next scoregroup) would not fit in :data:`MEMORY_LIMIT`, at ``per_pair`` bytes a pair
+    (:data:`BYTES_PER_LISTED_EDGE` when not given)."""
+    per_pair = BYTES_PER_LISTED_EDGE if per_pair is None else per_pair
     edges = players * (players - 1) // 2
-    need = edges * BYTES_PER_LISTED_EDGE
+    need = edges * per_pair
     if need <= MEMORY_LIMIT:
         return
-    most = int((2 * MEMORY_LIMIT / BYTES_PER_LISTED_EDGE) ** 0.5)
+    most = int((2 * MEMORY_LIMIT / per_pair) ** 0.5)
     raise GraphTooLarge(
         f"fide-dutch cannot pair this round within its memory limit: a bracket is matched "
         f"with the pairs of its players and of the next scoregroup listed, and {what} hold "
@@ -413,7 +420,7 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     if pos.size > 2 * COMPLETABLE_WINDOW and _has_perfect(ra, pos, *_near_pairs(ra, pos)):
         return True
     _check_bracket_memory(pos.size, "the players still unpaired (A.9's check that the "
-                          "round can be completed)")
+                          "round can be completed)", BYTES_PER_EDGE)
     us, vs, _ = allowed_pairs(ra, pos)
     return _has_perfect(ra, pos, us, vs)
 
@@ -476,7 +483,7 @@ def _pair_bracket(
         # Every pair of the players still unpaired listed, in a big round (the last
         # brackets, a 2017 collapsed last bracket): smaller rounds were counted whole by
         # _check_memory, and smaller sink graphs are small.
-        _check_bracket_memory(n, "the players still unpaired")
+        _check_bracket_memory(n, "the players still unpaired", BYTES_PER_EDGE)
     # The previous bracket's optimum, on the players still unpaired: a perfect matching of
     # this graph (implicit solves start from it). With sinks: every player unpaired.
     hint: list[tuple[int, int]] = []
