@@ -69,3 +69,15 @@ def test_a_big_round_is_counted_by_its_listed_pairs(monkeypatch: pytest.MonkeyPa
     with pytest.raises(PairingError, match=r"scoregroups 1 and 2 from the top hold") as err:
         pair_round(t, PairingConfig(system="fide-dutch", rules=rules))
     assert isinstance(err.value, engine.GraphTooLarge)
+
+
+def test_a_big_round_may_list_two_scoregroups_of_nearly_6000_players() -> None:
+    """BYTES_PER_LISTED_EDGE as measured on the typed graphs of the 10,000-player round (60-90
+    bytes a listed pair, 120 with room): the bracket and the next scoregroup may hold some
+    5,980 players within the 2 GB budget (4,230 before)."""
+    engine._check_bracket_memory(5_900, "these scoregroups")
+    with pytest.raises(engine.GraphTooLarge, match=r"6,100 players .* about 5,982 players"):
+        engine._check_bracket_memory(6_100, "these scoregroups")
+    # The graphs listing every pair of the players still unpaired keep the old count.
+    with pytest.raises(engine.GraphTooLarge, match=r"about 4,230 players"):
+        engine._check_bracket_memory(5_900, "the players still unpaired", engine.BYTES_PER_EDGE)

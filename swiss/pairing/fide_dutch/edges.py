@@ -133,7 +133,7 @@ def allowed_pairs(ra: RoundArrays, ug: np.ndarray
         lu, lv = loc[ra.gu], loc[ra.gv]
         eidx = np.flatnonzero((lu >= 0) & (lv >= 0))
         return lu[eidx], lv[eidx], eidx
-    us, vs = np.triu_indices(m, 1)
+    us, vs = upper_pairs(m)
     keep = np.ones(us.size, dtype=bool)
     loc = np.full(len(ra.ids), -1, dtype=np.int64)
     loc[ug] = np.arange(m)
@@ -142,8 +142,25 @@ def allowed_pairs(ra: RoundArrays, ug: np.ndarray
     a, b = li[both], lj[both]  # a < b: positions and local indices are in the same order
     keep[a * m - a * (a + 1) // 2 + (b - a - 1)] = False
     cls = ra.c3[ug]
-    keep &= ~((cls[us] == cls[vs]) & (cls[us] != 0))
-    return us[keep].astype(np.int64), vs[keep].astype(np.int64), None
+    if cls.any():
+        cu = cls[us]
+        keep &= (cu != cls[vs]) | (cu == 0)
+        del cu
+    return us[keep], vs[keep], None
+
+
+def upper_pairs(m: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair ``i < j`` of ``range(m)`` in row-major order, as int64 arrays: the pairs of
+    ``np.triu_indices(m, 1)``, without its two ``m x m`` index grids (at 3,700 players those
+    are 27 million entries for 6.8 million pairs)."""
+    counts = np.arange(m - 1, -1, -1, dtype=np.int64)  # row i holds m - 1 - i pairs
+    rows = np.arange(m, dtype=np.int64)
+    us = np.repeat(rows, counts)
+    # Row i starts at flat index s_i and holds j = i + 1 + (k - s_i): j = k - (s_i - i - 1).
+    starts = np.cumsum(counts) - counts
+    vs = np.arange(us.size, dtype=np.int64)
+    vs -= np.repeat(starts - rows - 1, counts)
+    return us, vs
 
 
 _SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
@@ -264,14 +281,37 @@ class BracketGraph:
     # columns are the last ones of ``us``/``vs``/``comps``: one per vertex of
     # ``sep.pseudo`` and the far one (``sep.far_col``), standing for all of them.
     sep: Separable | None = None
+    # Typed graphs (bracket_graph's ``typed``): each edge's column of ``comps`` (many edges
+    # share one), and the cover incidences :func:`pack` needs: (vertex, column) pairs, each
+    # vertex an end that an edge of that column adds to a vertex cover (see _cover_sizes).
+    col_of: np.ndarray | None = None
+    cover: tuple[np.ndarray, np.ndarray] | None = None
 
     def all_comps(self) -> np.ndarray:
         """The components of every edge."""
         return self.expand(self.comps)
 
+    def column(self, edge: int) -> int:
+        """The column of ``comps`` that holds edge ``edge``'s components."""
+        if self.col_of is not None:
+            return int(self.col_of[edge])
+        if self.sub is None:
+            return edge
+        at = int(np.searchsorted(self.sub, edge))
+        return at if at < self.sub.size and int(self.sub[at]) == edge else self.kept_far
+
+    def edge_columns(self, columns: np.ndarray, edges: np.ndarray | slice) -> np.ndarray:
+        """:meth:`expand`'s rows for the edges ``edges`` only (a typed graph gathers just
+        those: no rows over every edge first)."""
+        if self.col_of is not None:
+            return np.take(columns, self.col_of[edges], axis=1)
+        return self.expand(columns)[:, edges]
+
     def expand(self, columns: np.ndarray) -> np.ndarray:
-        """Rows over the edges ``sub`` (like ``comps``) made rows over every edge: the far
-        edges take the kept far edge's column."""
+        """Rows over the columns of ``comps`` made rows over every edge: the far edges take
+        the kept far edge's column (``sub``), typed edges their type pair's (``col_of``)."""
+        if self.col_of is not None:
+            return np.take(columns, self.col_of, axis=1)
         if self.sub is None:
             return columns
         full = np.empty((columns.shape[0], self.us.size), dtype=columns.dtype)
@@ -329,6 +369,114 @@ def _separable(ra: RoundArrays, ug: np.ndarray, f: int, vertices: int) -> Separa
                      pseudo=np.full(vertices, -1, dtype=np.int64))
 
 
+# From this many allowed pairs (and sink edges) on, bracket_graph computes the components per
+# pair of vertex types, not per edge (``typed``): at 3,700 players a bracket's 6.8 million
+# pairs have some 50 types of players and 2,500 type pairs. Below it the per-edge arrays are
+# small, and classifying the players costs more than it saves (bracket_graph + pack, best
+# of 3: 4,500 edges 0.4-0.6 ms edge by edge, 0.7 ms typed; 26,000 edges 5.8 against 1.7 ms;
+# 167,000 edges 41 against 6 ms).
+TYPED_MIN_EDGES = 20_000
+# Typed columns only while the type pairs stay few (they are listed as a T x T table).
+TYPED_MAX_TYPE_PAIRS = 1 << 20
+
+
+@dataclass(slots=True)
+class _Typed:
+    """A typed graph's columns: one representative edge per pair of vertex types present
+    (``cu``-``cv``), then one per edge of its own (the bye edges and separable columns);
+    each edge's column (``col_of``) and the cover incidences (see BracketGraph.cover)."""
+
+    cu: np.ndarray
+    cv: np.ndarray
+    col_of: np.ndarray
+    cover: tuple[np.ndarray, np.ndarray]
+
+
+def _vertex_types(ra: RoundArrays, ug: np.ndarray, vertices: int, in_b: np.ndarray,
+                  in_n: np.ndarray, sc: np.ndarray, down: np.ndarray, up: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Each vertex's type (an index) and one vertex of each type: two vertices of one type
+    have equal values in everything bracket_graph reads of an end of a pair (the bye and
+    sinks, beyond the players, are types of their own).
+
+    Read of every vertex: whether it is in the bracket, in the next scoregroup, a player, and
+    its score; of a bracket player also the float terms (C12-C19) and the colour data (C8-C11:
+    the colour history, preference, strength, difference, colour rank parity, topscorer, two
+    in a row). Of a player outside the bracket only the flags and the score are read (the
+    float and colour terms are those of pairs touching, or inside, the bracket)."""
+    n = ug.size
+    cd = ra.colours
+    member = np.flatnonzero(in_b[:n])
+    gb = ug[member]
+    inner = np.vstack((down[:, member], up[:, member], cd.hist[:, gb], cd.pref[gb],
+                       cd.strength[gb], cd.cd[gb], cd.odd[gb].astype(np.int64),
+                       cd.top[gb].astype(np.int64), cd.last2[gb]))
+    table = np.zeros((vertices, 4 + inner.shape[0]), dtype=np.int64)
+    table[:, 0] = in_b
+    table[:, 1] = in_n
+    table[:n, 2] = 1
+    table[:, 3] = sc
+    table[member, 4:] = inner.T
+    _, first, inverse = np.unique(table, axis=0, return_index=True, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), first.astype(np.int64)
+
+
+def _typed_columns(ra: RoundArrays, ug: np.ndarray, us: np.ndarray, vs: np.ndarray,
+                   plain: int, in_b: np.ndarray, in_n: np.ndarray, sc: np.ndarray,
+                   down: np.ndarray, up: np.ndarray) -> _Typed | None:
+    """The columns of a typed graph (None when its type pairs are too many): the first
+    ``plain`` edges share one column per (lower end's type, upper end's type), the others
+    each have their own. The components of an edge are computed from its two ends' values
+    alone (the lower end ranking higher), so a column's representative edge has every
+    component of each edge mapped to it."""
+    vertices = in_b.size
+    tv, reps = _vertex_types(ra, ug, vertices, in_b, in_n, sc, down, up)
+    types = reps.size
+    if types * types > TYPED_MAX_TYPE_PAIRS:
+        return None
+    pu, pv = us[:plain], vs[:plain]
+    pair = tv[pu] * types
+    pair += tv[pv]
+    present = np.zeros(types * types, dtype=bool)
+    present[pair] = True
+    pcols = np.flatnonzero(present)
+    remap = np.full(types * types, -1, dtype=np.int64)
+    remap[pcols] = np.arange(pcols.size)
+    own = us.size - plain
+    col_of = np.empty(us.size, dtype=np.int32 if pcols.size + own < 2**31 else np.int64)
+    col_of[:plain] = remap[pair]
+    col_of[plain:] = pcols.size + np.arange(own)
+    del pair
+    # The cover incidences: an edge adds its end in focus (bracket or next), else both ends
+    # (as _cover_sizes on the edges). Of the typed edges, each (end, other end's type) once.
+    focus = in_b | in_n
+    fu = focus[pu]
+    lower = np.zeros(vertices * types, dtype=bool)
+    at = pu * types
+    at += tv[pv]
+    counts_lower = fu | ~focus[pv]
+    lower[at[counts_lower] if not counts_lower.all() else at] = True
+    del at, counts_lower
+    upper = np.zeros(vertices * types, dtype=bool)
+    if not fu.all():
+        sel = np.flatnonzero(~fu)
+        upper[pv[sel] * types + tv[pu[sel]]] = True
+    del fu
+    lx, lt = np.divmod(np.flatnonzero(lower), types)
+    ux, ut = np.divmod(np.flatnonzero(upper), types)
+    ou, ov = us[plain:], vs[plain:]
+    ofu, ofv = focus[ou], focus[ov]
+    first = np.where(ofu, ou, np.where(ofv, ov, ou))
+    second = np.flatnonzero(~(ofu | ofv))
+    own_cols = pcols.size + np.arange(own, dtype=np.int64)
+    ends = np.concatenate((lx, ux, first, ov[second]))
+    cols = np.concatenate((remap[tv[lx] * types + lt], remap[ut * types + tv[ux]], own_cols,
+                           own_cols[second]))
+    cu = np.concatenate((reps[pcols // types], ou))
+    cv = np.concatenate((reps[pcols % types], ov))
+    return _Typed(cu, cv, col_of, (ends, cols))
+
+
 def _sink_separable(n: int, vertices: int) -> Separable:
     """The sinks of a bracket paired on its own (``sinks``), left implicit: the ``n`` players
     are F, their ``n`` sinks R. Each player may take any sink (they are interchangeable: a
@@ -349,6 +497,7 @@ def bracket_graph(
     ra: RoundArrays, unpaired: Sequence[int], bracket: Sequence[int], movers: set[int],
     nxt: Sequence[int], rules: str, one: int, sinks: bool = False,
     pab_unplayed: bool = False, *, focus_only: bool = True, implicit: bool = False,
+    typed: bool | None = None,
 ) -> BracketGraph:
     """The edges between the unpaired players (and the bye) with their component vectors.
 
@@ -372,7 +521,13 @@ def bracket_graph(
     ``implicit``: the edges with an end below the next scoregroup are not listed at all
     (``sep``, see :class:`Separable`): only one column per bracket or next-scoregroup player
     and one far column stand for them, after the listed edges. With ``sinks`` the sinks
-    are left implicit the same way (:func:`_sink_separable`)."""
+    are left implicit the same way (:func:`_sink_separable`).
+
+    ``typed`` (default: from :data:`TYPED_MIN_EDGES` edges on, with ``focus_only``): the
+    components are computed once per pair of vertex types (:func:`_vertex_types`) on one
+    edge of that pair, and every edge of the pair shares that column (``col_of``); the bye
+    edges and the separable columns keep columns of their own. The same components, from a
+    few thousand columns instead of millions (the tests compare both ways)."""
     ug = np.array([ra.pos[p] for p in unpaired], dtype=np.int64)
     n = ug.size
     odd = n % 2 == 1 and not sinks
@@ -397,11 +552,15 @@ def bracket_graph(
     # (eidx: each edge's index among the round's listed pairs, -1 for a sink or bye edge)
     if sinks and sep is None:
         own = np.arange(n, dtype=np.int64)
-        su, sv = np.triu_indices(n, 1)
-        us = np.concatenate((us, own, n + su.astype(np.int64)))
-        vs = np.concatenate((vs, n + own, n + sv.astype(np.int64)))
+        su, sv = upper_pairs(n)
+        us = np.concatenate((us, own, n + su))
+        vs = np.concatenate((vs, n + own, n + sv))
         if eidx is not None:
             eidx = np.concatenate((eidx, np.full(n + su.size, -1, dtype=np.int64)))
+        del su, sv
+    # The edges so far (allowed pairs, sinks) score by their ends' types alone (``typed``);
+    # the bye edges and the separable columns appended below each keep a column of their own.
+    plain = us.size
     if odd:
         pab = np.flatnonzero(ra.can_pab[ug])
         us = np.concatenate((us, pab))
@@ -437,11 +596,19 @@ def bracket_graph(
 
     in_b, in_n = vertex_mask(bracket), vertex_mask(nxt)
     nb = in_b | in_n
-    is_bye = vs == bye_v
     graph_us, graph_vs = us, vs
     sub: np.ndarray | None = None
     kept_far = 0
-    if focus_only and sep is None:
+    sc = per_vertex(ra.sc)
+    down, up = per_vertex(ra.down), per_vertex(ra.up)
+    if typed is None:
+        typed = focus_only and plain >= TYPED_MIN_EDGES
+    types = _typed_columns(ra, ug, us, vs, plain, in_b, in_n, sc, down, up) if typed else None
+    if types is not None:
+        us, vs = types.cu, types.cv  # the components are computed on one edge per column
+        eidx = None  # (their colour terms too: the round's listed ones are per edge)
+    is_bye = vs == bye_v
+    if focus_only and sep is None and types is None:
         near = nb[us] | nb[vs] | is_bye
         far = np.flatnonzero(~near)
         if far.size > 1:  # keep one far edge: its column is every far edge's
@@ -452,7 +619,6 @@ def bracket_graph(
             if eidx is not None:
                 eidx = eidx[sub]
         del near, far
-    sc = per_vertex(ra.sc)
     su, sv = sc[us], sc[vs]
     bu, bv = in_b[us], in_b[vs]
     both_b = bu & bv
@@ -528,7 +694,6 @@ def bracket_graph(
     # C12-C19: repeated floats and their score differences. In a pair of unequal scores the
     # higher-ranked player (the lower vertex: vertices are in rank order) floats down.
     # Zero unless the edge touches the bracket: computed on those edges only.
-    down, up = per_vertex(ra.down), per_vertex(ra.up)
     t = np.flatnonzero(bu | bv)
     ut, vt, bt = us[t], vs[t], bu[t]
     floated = both_b[t] & (su[t] != sv[t])
@@ -546,7 +711,10 @@ def bracket_graph(
     assert row == count
     # With ``sub``, comps stays on the near edges (pack works on them and expands its
     # limbs: the far ones take the kept far edge's column).
-    return BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far, sep)
+    graph = BracketGraph(vertices, bye_v, graph_us, graph_vs, comps, nb, sub, kept_far, sep)
+    if types is not None:
+        graph.col_of, graph.cover = types.col_of, types.cover
+    return graph
 
 
 def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.ndarray
@@ -554,8 +722,21 @@ def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.
     """Per row of ``masks`` (over the edges ``us``-``vs``: the columns of ``graph.comps``),
     the size of a vertex cover of the edges it selects: each edge adds its endpoint in focus
     (bracket or next), else both ends (a matching holds at most that many such edges). With
-    ``graph.sub``, the kept far edge stands for every far edge, and adds all their ends."""
+    ``graph.sub``, the kept far edge stands for every far edge, and adds all their ends; a
+    typed graph gives the ends each column adds (``graph.cover``)."""
     vertices = graph.vertices
+    if graph.cover is not None:
+        ends, cols = graph.cover
+        order = np.argsort(ends, kind="stable")
+        ends = ends[order]
+        starts = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
+        mark = np.zeros((masks.shape[0], vertices), dtype=bool)
+        if order.size:
+            mark[:, ends[starts]] = np.logical_or.reduceat(masks[:, cols[order]], starts,
+                                                           axis=1)
+        if graph.sep is not None and graph.sep.far_col >= 0:
+            mark[masks[:, graph.column(graph.sep.far_col)]] |= graph.sep.far_ends
+        return np.count_nonzero(mark, axis=1)
     fu, fv = graph.focus[us], graph.focus[vs]
     first = np.where(fu, us, np.where(fv, vs, us))
     both = np.flatnonzero(~(fu | fv))  # edges out of focus: their second end too
@@ -590,8 +771,12 @@ def _levels(values: np.ndarray) -> list[int]:
     return np.flatnonzero(np.bincount(present))[::-1].tolist()
 
 
-def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
+def pack(graph: BracketGraph, limit: int, *, expand: bool = True
+         ) -> tuple[np.ndarray, list[int]]:
     """The components as a few non-negative int64 limbs and their multipliers.
+
+    The limbs are rows over the edges, or with ``expand=False`` over the columns of
+    ``graph.comps`` (:meth:`BracketGraph.edge_columns` gives the edges' from them).
 
     Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
     minimum changes every matching's total by the same amount: only the range of each
@@ -607,7 +792,10 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
     # Everything below runs on the columns of comps (the near edges and one far edge: the
     # far edges' columns are all that one, so the minima, maxima and limbs are the same).
     sub = graph.sub
-    us, vs = (graph.us, graph.vs) if sub is None else (graph.us[sub], graph.vs[sub])
+    if graph.cover is not None:  # (the cover incidences are the graph's: no edge lists)
+        us = vs = np.zeros(0, dtype=np.int64)
+    else:
+        us, vs = (graph.us, graph.vs) if sub is None else (graph.us[sub], graph.vs[sub])
     # (as int64: comps may be int32, and radix products must not wrap)
     lows = comps.min(axis=1).astype(np.int64)
     highs = comps.max(axis=1).astype(np.int64)
@@ -658,6 +846,6 @@ def pack(graph: BracketGraph, limit: int) -> tuple[np.ndarray, list[int]]:
         if k is not None:
             group, product = [k], radix[k]
     if not limbs:
-        return np.zeros((1, every), dtype=np.int64), [1]
-    return graph.expand(np.array(limbs, dtype=np.int64).reshape(len(limbs), us.size)), \
-        multipliers
+        return np.zeros((1, every if expand else comps.shape[1]), dtype=np.int64), [1]
+    packed = np.array(limbs, dtype=np.int64).reshape(len(limbs), comps.shape[1])
+    return (graph.expand(packed) if expand else packed), multipliers

@@ -275,10 +275,15 @@ def pair_brackets(
 # peak minus the interpreter's): 1,000 players 110 MB for 479,000 pairs (2017: 93 MB), 3,000
 # players about 190 bytes a pair; rounded up. docs/fide-dutch.md, "Memory of big brackets".
 BYTES_PER_EDGE = 240
-# The same for the pairs listed by a big round's brackets (implicit.py: the bracket and the
-# next scoregroup only), of the three consecutive scoregroups :func:`_check_memory_implicit`
-# counts: measured with ``benchmarks/pairing.py`` after 6 rounds (see docs/fide-dutch.md).
-BYTES_PER_LISTED_EDGE = 240
+# The same for the pairs listed by a big round's brackets with implicit edges (implicit.py:
+# the bracket and the next scoregroup only), as :func:`_check_memory_implicit` counts them.
+# Measured on the 10,000-player round of ``benchmarks/pairing.py`` (round 7, 2025 rules,
+# h25-build's typed graphs; peak RSS of the whole bracket, tie-break tests included, less the
+# ~80-120 MB the process held before it): 60-90 bytes a pair in its brackets of 1.9-6.8
+# million listed pairs (docs/fide-dutch.md, "Memory of big brackets"); rounded up. (240
+# before typed graphs: and even that was too low, 2.0 GB at 6.8 million pairs.) The graphs
+# that list every pair of the players still unpaired keep BYTES_PER_EDGE.
+BYTES_PER_LISTED_EDGE = 120
 MEMORY_LIMIT = 2 << 30  # bytes: issue 13's budget for one pairing (2 GB)
 
 
@@ -335,14 +340,16 @@ def _check_memory_implicit(ctx: _Context, order: Sequence[int]) -> None:
     _check_bracket_memory(worst, f"scoregroups {at + 1} and {at + 2} from the top")
 
 
-def _check_bracket_memory(players: int, what: str) -> None:
+def _check_bracket_memory(players: int, what: str, per_pair: int | None = None) -> None:
     """Refuse a big round's bracket whose listed pairs (``players``: the bracket and the
-    next scoregroup) would not fit in :data:`MEMORY_LIMIT`."""
+    next scoregroup) would not fit in :data:`MEMORY_LIMIT`, at ``per_pair`` bytes a pair
+    (:data:`BYTES_PER_LISTED_EDGE` when not given)."""
+    per_pair = BYTES_PER_LISTED_EDGE if per_pair is None else per_pair
     edges = players * (players - 1) // 2
-    need = edges * BYTES_PER_LISTED_EDGE
+    need = edges * per_pair
     if need <= MEMORY_LIMIT:
         return
-    most = int((2 * MEMORY_LIMIT / BYTES_PER_LISTED_EDGE) ** 0.5)
+    most = int((2 * MEMORY_LIMIT / per_pair) ** 0.5)
     raise GraphTooLarge(
         f"fide-dutch cannot pair this round within its memory limit: a bracket is matched "
         f"with the pairs of its players and of the next scoregroup listed, and {what} hold "
@@ -414,7 +421,7 @@ def _completable(ra: RoundArrays, players: list[int]) -> bool:
     if pos.size > 2 * COMPLETABLE_WINDOW and _has_perfect(ra, pos, *_near_pairs(ra, pos)):
         return True
     _check_bracket_memory(pos.size, "the players still unpaired (A.9's check that the "
-                          "round can be completed)")
+                          "round can be completed)", BYTES_PER_EDGE)
     us, vs, _ = allowed_pairs(ra, pos)
     return _has_perfect(ra, pos, us, vs)
 
@@ -477,7 +484,7 @@ def _pair_bracket(
         # Every pair of the players still unpaired listed, in a big round (the last
         # brackets, a 2017 collapsed last bracket): smaller rounds were counted whole by
         # _check_memory, and smaller sink graphs are small.
-        _check_bracket_memory(n, "the players still unpaired")
+        _check_bracket_memory(n, "the players still unpaired", BYTES_PER_EDGE)
     # The previous bracket's optimum, on the players still unpaired: a perfect matching of
     # this graph (implicit solves start from it). With sinks: every player unpaired.
     hint: list[tuple[int, int]] = []
@@ -496,8 +503,9 @@ def _pair_bracket(
         # rustworkx takes weights below 2**125; the compiled solver up to 2**240, of which
         # EXACT_MAX_WEIGHT leaves room for the tie-break tests' own components (the same
         # pairing whichever backend solves a bracket both can).
-        limbs, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
-                                  else RUSTWORKX_MAX_WEIGHT)
+        # (the limbs of the columns of graph.comps: each edge's are gathered below, once)
+        packed, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
+                                   else RUSTWORKX_MAX_WEIGHT, expand=False)
         # The components are in the limbs now: free them before the solver's own arrays.
         graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
         imp = None
@@ -506,14 +514,20 @@ def _pair_bracket(
         if sep is not None:
             # The implicit edges' columns: each F vertex's own, the far one for R.
             listed = us.size - int(sep.has_r.sum()) - int(sep.far_col >= 0)
-            col = np.zeros((limbs.shape[0], vertices), dtype=np.int64)
+            col = np.zeros((packed.shape[0], vertices), dtype=np.int64)
             owners = np.flatnonzero(sep.pseudo >= 0)
-            col[:, owners] = limbs[:, sep.pseudo[owners]]
+            col[:, owners] = graph.edge_columns(packed, sep.pseudo[owners])
             if sep.far_col >= 0:
-                col[:, sep.f:sep.r_end] = limbs[:, sep.far_col][:, None]
+                far = graph.edge_columns(packed, np.array([sep.far_col]))
+                col[:, sep.f:sep.r_end] = far
             imp = Implicit(sep, vertices, col)
-            us, vs, limbs = us[:listed], vs[:listed], limbs[:, :listed]
+            us, vs = us[:listed], vs[:listed]
+            limbs = graph.edge_columns(packed, slice(0, listed))
             graph.us, graph.vs = us, vs
+        else:
+            limbs = graph.edge_columns(packed, slice(None))
+        del packed
+        graph.col_of = graph.cover = None  # (their job is done: not kept with the bracket)
         solver = _Solver(vertices, us, vs, limbs, multipliers, ctx.backend, imp)
         solver.hint = hint
         solver.sparsify(graph.focus)
@@ -1330,8 +1344,15 @@ class _Solver:
         self.multipliers = multipliers
         self.alive = np.ones(us.size, dtype=bool)
         keys = us * max(vertices, 1) + vs
-        self._order = np.argsort(keys, kind="stable")
-        self._keys = keys[self._order]
+        # The edges in key order (None: they are in that order already; a bracket's pairs
+        # are listed row by row, so no sort and no index array of millions of edges).
+        self._order: np.ndarray | None = None
+        if keys.size < 2 or bool((keys[1:] > keys[:-1]).all()):
+            self._keys = keys
+        else:
+            self._order = np.argsort(keys, kind="stable")
+            self._keys = keys[self._order]
+        del keys
         self.last: exact.Solution | None = None  # the last exact solution with duals
         self._last_edges: np.ndarray | None = None  # the edges it was solved on
         self.solves = 0
@@ -1349,9 +1370,12 @@ class _Solver:
     def max_weight(self) -> int:
         """A bound on every edge's weight (computed when first needed: pricing only)."""
         if self._max_weight is None:
-            rows = self.limbs if self.imp is None else np.hstack((self.limbs, self.imp.col))
-            self._max_weight = sum(int(row.max(initial=0)) * m
-                                   for row, m in zip(rows, self.multipliers, strict=True))
+            highs = self.limbs.max(axis=1, initial=0)
+            if self.imp is not None:  # (no copy of the limbs beside the implicit columns)
+                highs = np.maximum(highs, self.imp.col.max(axis=1, initial=0))
+            self._max_weight = sum(int(high) * m
+                                   for high, m in zip(highs.tolist(), self.multipliers,
+                                                      strict=True))
         return self._max_weight
 
     def narrow(self, mask: np.ndarray, block: np.ndarray | None = None) -> None:
@@ -1440,9 +1464,13 @@ class _Solver:
                 return False
         return True
 
+    def _edge_at(self, at: np.ndarray | int) -> np.ndarray | int:
+        """The edge indices at positions ``at`` of the key order."""
+        return at if self._order is None else self._order[at]
+
     def _edge_index(self, pairs: list[tuple[int, int]]) -> np.ndarray:
         keys = np.array([u * max(self.vertices, 1) + v for u, v in pairs], dtype=np.int64)
-        return self._order[np.searchsorted(self._keys, keys)]
+        return self._edge_at(np.searchsorted(self._keys, keys))
 
     def find(self, pairs: list[tuple[int, int]]) -> np.ndarray | None:
         """The indices of edges ``(u, v)``, ``u < v``, or None if one is not in the graph."""
@@ -1450,14 +1478,14 @@ class _Solver:
         at = np.minimum(np.searchsorted(self._keys, keys), max(self._keys.size - 1, 0))
         if not self._keys.size or not bool((self._keys[at] == keys).all()):
             return None
-        return self._order[at]
+        return self._edge_at(at)
 
     def live(self, pair: tuple[int, int]) -> bool:
         """Whether edge ``pair`` (``u < v``) is in the graph and live."""
         key = pair[0] * max(self.vertices, 1) + pair[1]
         at = int(self._keys.searchsorted(key))
         return (at < self._keys.size and int(self._keys[at]) == key
-                and bool(self.alive[self._order[at]]))
+                and bool(self.alive[self._edge_at(at)]))
 
     def weight(self, pairs: list[tuple[int, int]]) -> int:
         """The total weight of matched pairs ``(u, v)``, ``u < v``."""
@@ -1558,7 +1586,7 @@ class _Solver:
                 out[:, at] = implicit_rows(bu[at], bv[at])
             other = ~at
             if other.any():
-                idx = self._order[np.searchsorted(self._keys, bu[other] * n + bv[other])]
+                idx = self._edge_at(np.searchsorted(self._keys, bu[other] * n + bv[other]))
                 out[:, other] = listed_rows(idx)
             return out
 
@@ -1570,7 +1598,13 @@ class _Solver:
                       ) -> tuple[np.ndarray, np.ndarray, int]:
             if not priced:
                 at = live if test or mask is None else live[mask[live]]
-                priced.append((self.us[at], self.vs[at], np.ascontiguousarray(listed_rows(at))))
+                if not test and at.size == self.us.size:
+                    # Every listed edge, as they are (the first solve of a big bracket: no
+                    # copy of its millions of edges and limbs).
+                    priced.append((self.us, self.vs, self.limbs))
+                else:
+                    priced.append((self.us[at], self.vs[at],
+                                   np.ascontiguousarray(listed_rows(at))))
             lu, lv, rows = priced[0]
             bad, slack = exact.price(sol, n, lu, lv, rows, mults, lam, narrow)
             keys = [lu[bad] * n + lv[bad]]
@@ -1669,7 +1703,7 @@ class _Solver:
         start = self.candidate[idx]
 
         def benefits(bu: np.ndarray, bv: np.ndarray) -> np.ndarray:
-            return self.limbs[:, self._order[np.searchsorted(self._keys, bu * n + bv)]]
+            return self.limbs[:, self._edge_at(np.searchsorted(self._keys, bu * n + bv))]
 
         def blocks(_sol: exact.Solution | None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
             yield us, vs
@@ -1697,7 +1731,8 @@ class _Solver:
     def _release(self) -> None:
         """Drop the edge arrays (the solver is not used after this)."""
         empty = np.zeros(0, dtype=np.int64)
-        self.us = self.vs = self._order = self._keys = empty
+        self.us = self.vs = self._keys = empty
+        self._order = None
         self.limbs = np.zeros((self.limbs.shape[0], 0), dtype=np.int64)
         self.alive = np.zeros(0, dtype=bool)
         self.candidate = None
@@ -1715,26 +1750,31 @@ class _Solver:
             keep = idx[sol.tight]
         else:
             # Reduced costs are y_u + y_v + z_uv - 4 w >= 0, in integers. With every dual
-            # and weight scaled by 4 and 1 added to each weight they become 4 (r - 1):
-            # negative exactly for the tight edges (r = 0), which the compiled pricing loop
-            # lists.
-            scaled = exact.Solution(sol.mate, [4 * y for y in sol.y],
+            # and weight scaled by 4 and 2 taken from each vertex potential they become
+            # 4 r - 4: negative exactly for the tight edges (r = 0), which the compiled
+            # pricing loop lists. (The same as 1 added to each scaled weight, without a row
+            # of ones stacked under a copy of every limb.)
+            scaled = exact.Solution(sol.mate, [4 * y - 2 for y in sol.y],
                                     [(4 * z, m) for z, m in sol.blossoms], True)
             every = idx.size == self.us.size  # (then no copies of the edge arrays)
-            comps = np.vstack((self.limbs if every else self.limbs[:, idx],
-                               np.ones((1, idx.size), dtype=np.int64)))
-            mults = [4 * m for m in self.multipliers] + [1]
+            if every:
+                idx = np.zeros(0, dtype=np.int64)  # (the identity: not kept beside the rest)
+            mults = [4 * m for m in self.multipliers]
             # In 128 bits when nothing can overflow (weights of a 100-player round need some
             # 60 bits): the same exact reduced costs, a third cheaper than 256 bits.
             narrow = exact.fits_narrow(scaled, 4 * self.max_weight + 1)
             tight, _slack = exact.price(scaled, self.vertices,
                                         self.us if every else self.us[idx],
-                                        self.vs if every else self.vs[idx], comps,
+                                        self.vs if every else self.vs[idx],
+                                        self.limbs if every else self.limbs[:, idx],
                                         mults, narrow=narrow)
-            del comps
-            keep = idx[tight]
+            keep = tight if every else idx[tight]
             del tight, _slack
         del idx
+        # (the key order and masks first: not alive beside the tight edges' new arrays)
+        self._keys = np.zeros(0, dtype=np.int64)
+        self._order = self.candidate = None
+        self.alive = np.zeros(0, dtype=bool)
         us, vs, limbs = self.us[keep], self.vs[keep], self.limbs[:, keep]
         # The caller replaces this solver by the result (``solver = solver.tight(...)``):
         # its edge arrays are released before the new solver builds its own.
@@ -1780,23 +1820,78 @@ SETTLE_TESTS = True
 def _sparse(us: np.ndarray, vs: np.ndarray, vertices: int, dense: np.ndarray,
             per_vertex: int) -> np.ndarray:
     """A candidate mask: the edges between two ``dense`` vertices and, for every vertex,
-    ``per_vertex`` of its edges (spread over the graph by a fixed hash of the edge)."""
+    ``per_vertex`` of its edges (spread over the graph by a fixed hash of the edge).
+
+    Exactly: of each vertex's edges as the lower end ``us``, and again as the upper end
+    ``vs``, the ``per_vertex`` first in the order of (hash, edge index). They are found among
+    the edges whose hash is below a threshold of one of their ends (a few times ``per_vertex``
+    per vertex expected: a small set), not by sorting every edge: a vertex with fewer than
+    ``per_vertex`` edges below its threshold (and more edges than that) takes all its edges
+    into the set, so the set always holds every edge chosen, and choosing within it picks the
+    same ones (:func:`_sparse_sorted`, the tests compare both). The edges are hashed
+    :data:`SPARSE_CHUNK` at a time (a few MB of temporaries, not several edge-sized arrays).
+    """
     keep = dense[us] & dense[vs]
     if not us.size:
         return keep
-    # A fixed multiplicative hash: deterministic, and spread over the whole field, so the
-    # candidate graph is well connected (it need not be: pricing adds what is missing).
+    full = 1 << 32
+    wanted = SPARSE_PREFILTER * per_vertex
+    limits, needs = [], []
+    for ends in (us, vs):
+        degree = np.bincount(ends, minlength=vertices)
+        # Per vertex, a threshold leaving about ``wanted`` of its edges below it (all of
+        # them when it has few); a vertex with fewer than per_vertex below takes all.
+        limits.append(np.where(degree <= wanted, full,
+                               (wanted * full) // np.maximum(degree, 1)))
+        needs.append(np.minimum(degree, per_vertex))
+    counted = [np.zeros(vertices, dtype=np.int64), np.zeros(vertices, dtype=np.int64)]
+    picked: list[np.ndarray] = []
+    for start in range(0, us.size, SPARSE_CHUNK):
+        cu, cv = us[start:start + SPARSE_CHUNK], vs[start:start + SPARSE_CHUNK]
+        key = _edge_hash(cu, cv, vertices)
+        under_u = key < limits[0][cu]
+        under_v = key < limits[1][cv]
+        counted[0] += np.bincount(cu[under_u], minlength=vertices)
+        counted[1] += np.bincount(cv[under_v], minlength=vertices)
+        picked.append(start + np.flatnonzero(under_u | under_v))
+    lacking = [c < need for c, need in zip(counted, needs, strict=True)]
+    if lacking[0].any() or lacking[1].any():
+        # (rare: the hash left some vertex short below its threshold) all its edges too
+        picked += [np.flatnonzero(lacking[0][us] | lacking[1][vs])]
+        at = np.unique(np.concatenate(picked))
+    else:
+        at = np.concatenate(picked)
+    su, sv = us[at], vs[at]
+    keep[at[_sparse_sorted(su, sv, _edge_hash(su, sv, vertices), per_vertex)]] = True
+    return keep
+
+
+def _edge_hash(us: np.ndarray, vs: np.ndarray, vertices: int) -> np.ndarray:
+    """A fixed multiplicative hash of each edge, below 2**32: deterministic, and spread over
+    the whole field, so the candidate graph is well connected (it need not be: pricing adds
+    what is missing)."""
     key = us * vertices  # (in place from here: one edge-sized temporary, not four)
     key += vs
     key *= 2654435761
     key %= 1 << 32
+    return key
+
+
+def _sparse_sorted(us: np.ndarray, vs: np.ndarray, key: np.ndarray, per_vertex: int
+                   ) -> np.ndarray:
+    """Of each vertex's edges as ``us``, and again as ``vs``, the ``per_vertex`` first in the
+    order of (``key``, edge index), as a mask: by sorting every edge."""
+    keep = np.zeros(us.size, dtype=bool)
     order = np.argsort(key, kind="stable")
     for ends in (us, vs):
         sorted_ends = ends[order]
         idx = np.argsort(sorted_ends, kind="stable")
         grouped = sorted_ends[idx]
         rank = np.arange(grouped.size) - np.searchsorted(grouped, grouped, side="left")
-        chosen = np.zeros(us.size, dtype=bool)
-        chosen[order[idx[rank < per_vertex]]] = True
-        keep |= chosen
+        keep[order[idx[rank < per_vertex]]] = True
     return keep
+
+
+# _sparse's threshold: about this many times ``per_vertex`` edges per vertex below it.
+SPARSE_PREFILTER = 4
+SPARSE_CHUNK = 1 << 20  # edges hashed at a time by _sparse
