@@ -191,14 +191,12 @@ async def record_round_event(
     )
 
 
-async def round_event_since(
-    conn: Connection, tournament_id: int, since: datetime
-) -> RoundEventRow | None:
-    """The latest round event at or after ``since`` (None if the rounds did not change)."""
+async def latest_round_event(conn: Connection, tournament_id: int) -> RoundEventRow | None:
+    """The tournament's latest round event (a round paired or undone), if any."""
     async with conn.execute(
         "SELECT round_number, event, at_ms, actor_id FROM round_events"
-        " WHERE tournament_id = ? AND at_ms >= ? ORDER BY id DESC LIMIT 1",
-        (tournament_id, epoch_ms(since)),
+        " WHERE tournament_id = ? ORDER BY id DESC LIMIT 1",
+        (tournament_id,),
     ) as cur:
         row = await cur.fetchone()
     return None if row is None else _event(row)
