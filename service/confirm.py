@@ -76,11 +76,12 @@ class ConfirmOps(ServiceBase):
                 assert player is not None
                 row = await self._player(conn, t, player)
                 number = row.number
-                played = await round_repo.count_games_of(conn, row.id)
+                played = await round_repo.count_results_of(conn, row.id)
                 needs = t.status == "running" and row.status == "active" and played > 0 \
                     and number is not None
+                stay = "stays" if played == 1 else "stay"
                 consequence = (f"drops {row.name} from '{t.name}': {_games(played, 'played')} "
-                               f"stay in the standings, and {row.name} is not paired from "
+                               f"{stay} in the standings, and {row.name} is not paired from "
                                f"round {latest + 1} on")
         return ActionPreview(
             action=action, tournament_id=t.id, tournament_name=t.name,  # type: ignore[arg-type]

@@ -400,6 +400,16 @@ async def count_games_of(conn: Connection, player_id: int) -> int:
     return int(row[0])
 
 
+async def count_results_of(conn: Connection, player_id: int) -> int:
+    """The player's games with a final result (what a drop keeps in the standings)."""
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games WHERE (white_id = ? OR black_id = ?) AND state = 'final'",
+        (player_id, player_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
 # -- byes ----------------------------------------------------------------------------------------
 async def insert_bye(
     conn: Connection, *, tournament_id: int, round_id: int, player_id: int, kind: str

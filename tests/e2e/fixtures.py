@@ -148,6 +148,14 @@ class Club:
         inter = await self.fake.click_button(message, member, label=label)
         return await self.fake.reply(inter)
 
+    async def run_confirmed(self, member: Any, command: str, **options: Any) -> dict[str, Any]:
+        """Run a destructive ``/command`` and click Confirm on the prompt it answers with
+        (if it asks): the answer of the click, or the command's own answer."""
+        reply = await self.run(member, command, **options)
+        if has_button(reply, "Confirm"):
+            return await self.click(reply, member, "Confirm")
+        return reply
+
     @staticmethod
     def fake_text(message: dict[str, Any]) -> str:
         return text_of(message)
@@ -167,6 +175,11 @@ class Club:
             and predicate(m),
             timeout,
         )
+
+
+def has_button(message: dict[str, Any], label: str) -> bool:
+    return any(c.get("label") == label for row in message.get("components") or []
+               for c in row.get("components") or [])
 
 
 def text_of(message: dict[str, Any]) -> str:
