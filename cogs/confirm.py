@@ -22,7 +22,13 @@ import discord
 from bot.errors import UserFacingError, report_error
 from bot.render import confirm as render
 from bot.render.message import allowed_mentions
-from cogs.common import actor_of, announced, answer, service_of
+from cogs.common import (
+    actor_of,
+    announced,
+    answer,
+    require_channel_permissions,
+    service_of,
+)
 from cogs.views import close_settled_prompts
 from service import (
     ActionPreview,
@@ -61,6 +67,9 @@ async def run_action(
     actor = await actor_of(interaction)
     text: str
     if action == "next":
+        # the bot must be able to post the pairings (checked again: a prompt may be old)
+        info = await service.tournament_info(actor.guild_id, tournament)
+        await require_channel_permissions(interaction, info.channel_id)
         view: RoundView = await service.pair_next_round(
             actor, tournament, force=force, round_number=round_number, version=version)
         text = render.paired_text(view, "paired")

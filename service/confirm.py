@@ -184,9 +184,10 @@ async def _cancel_consequence(
     players = await player_repo.count_entrants(conn, t.id)
     who = f"{players} player{'s' if players != 1 else ''}"
     if t.status == "running":
-        return (f"cancels '{t.name}' after round {latest} of {settings_of(t).rounds}: "
-                f"nothing more can be paired or reported, and its {who} get no final "
-                "standings"), True
+        when = f"after round {latest} of {settings_of(t).rounds}" if latest else \
+            "before its first round"
+        return (f"cancels '{t.name}' {when}: nothing more can be paired or reported, and "
+                f"its {who} get no final standings"), True
     if t.status == "registration":
         return f"cancels '{t.name}' before its start: {who} registered", players > 0
     return f"cancels '{t.name}'", False  # finished or cancelled: the cancel says why not
