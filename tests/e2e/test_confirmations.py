@@ -187,3 +187,28 @@ async def test_nothing_to_lose_acts_at_once(
     await club.run(club.owner, "tournament create", name="Nobody Cup", rounds=3)
     reply = await club.run(club.owner, "tournament cancel", tournament="Nobody Cup")
     assert reply["content"] == "**Nobody Cup** is cancelled."
+
+
+async def test_forged_confirmation_ids_get_a_specific_answer(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    """A modified client can send any custom_id, with numbers beyond the database's
+    integers: each click is refused in words, nothing is done, nothing crashes."""
+    bot, club = await _running(fake, guild, start_swissbot)
+    tid = (await bot.service.tournament_info(guild.id)).id
+    huge = "9" * 23
+    host = await club.run(club.owner, "tournament info")
+    for custom_id in (f"swissbot:sure:next:{huge}:{huge}:{huge}",
+                      f"swissbot:sure:cancel:{tid}:{huge}:0",
+                      f"swissbot:sure:drop:{tid}:0:0:{huge}",
+                      f"swissbot:sure:undo:{tid}:0:{huge}"):
+        forged = copy.deepcopy(host)
+        forged["id"] = "1"  # a message the sandbox does not know
+        forged["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "X", "custom_id": custom_id}]}]
+        answer = await club.click(forged, club.owner, "X")
+        assert answer["flags"] & EPHEMERAL, (custom_id, answer)
+        assert "Something went wrong" not in answer["content"], (custom_id, answer["content"])
+    info = await bot.service.tournament_info(guild.id)
+    assert (info.status, info.current_round) == ("running", 1)
+    assert all(p.status == "active" for p in await bot.service.list_players(guild.id))
