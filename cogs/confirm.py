@@ -29,6 +29,7 @@ from cogs.common import (
     require_channel_permissions,
     service_of,
 )
+from cogs.views import _id as _from_id  # a forged number beyond the database's becomes 0
 from cogs.views import close_settled_prompts
 from service import (
     ActionPreview,
@@ -41,7 +42,6 @@ from service import (
     TournamentInfo,
 )
 from service.errors import PairingBusyError, PairingFailedError, PairingInProgressError
-from service.validation import MAX_ID
 
 log = logging.getLogger(__name__)
 
@@ -147,9 +147,9 @@ class ConfirmButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ConfirmButton:
-        player = _number(match["player"]) if match["player"] else None
-        return cls(match["choice"], match["action"], _number(match["t"]),
-                   _number(match["version"]), _number(match["round"]), player)
+        player = _from_id(match["player"]) if match["player"] else None
+        return cls(match["choice"], match["action"], _from_id(match["t"]),
+                   _from_id(match["version"]), _from_id(match["round"]), player)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         disabled = self._disabled_view()
@@ -198,13 +198,6 @@ def _require_organiser(actor: Actor) -> None:
         raise UserFacingError(
             "Only organisers can answer this prompt: members with the Manage Server "
             "permission or the server's organiser role.")
-
-
-def _number(digits: str) -> int:
-    """A number from a custom_id; a forged one beyond the database's integers becomes 0,
-    which names nothing (the service answers "does not exist" or "out of date")."""
-    value = int(digits)
-    return value if 0 <= value <= MAX_ID else 0
 
 
 async def _disable(interaction: discord.Interaction, disabled: discord.ui.View) -> None:

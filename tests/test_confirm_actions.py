@@ -11,8 +11,6 @@ one connection and on two.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -25,25 +23,20 @@ from service import (
     TournamentService,
 )
 from storage import tournaments as tournament_repo
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import (
+    GUILD,
+    MODES,
+    Clock,
+    member,
+    open_service,
+    organiser,
+    two_services,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
 OTHER_ORG = organiser(user_id=2, name="Otto")
-MODES = ["one connection", "two connections"]
-
-
-@asynccontextmanager
-async def services(path: Path, mode: str) -> AsyncIterator[tuple[TournamentService,
-                                                                 TournamentService]]:
-    clock = Clock()
-    async with open_service(path, clock) as first:
-        if mode == "one connection":
-            yield first, first
-        else:
-            async with open_service(path, clock) as second:
-                yield first, second
 
 
 async def _running(service: TournamentService, players: int = 8) -> int:
@@ -177,7 +170,7 @@ async def test_the_course_version_moves_with_the_course_not_with_results(
 # -- cancel and drop act once ------------------------------------------------------------------
 @pytest.mark.parametrize("mode", MODES)
 async def test_fifty_cancel_clicks_cancel_once(tmp_path: Path, mode: str) -> None:
-    async with services(tmp_path / "c.sqlite3", mode) as (a, b):
+    async with two_services(tmp_path / "c.sqlite3", mode) as (a, b):
         tid = await _running(a)
         shown = await a.preview_action(ORG, "cancel")
         results = await _fifty(lambda s: s.cancel_tournament(ORG, tid, version=shown.version),
@@ -204,7 +197,7 @@ async def test_a_cancel_prompt_shown_before_a_pairing_is_refused(tmp_path: Path)
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_fifty_drop_clicks_drop_once(tmp_path: Path, mode: str) -> None:
-    async with services(tmp_path / "d.sqlite3", mode) as (a, b):
+    async with two_services(tmp_path / "d.sqlite3", mode) as (a, b):
         tid = await _running(a)
         player = (await a.pairings(GUILD, round_number=1)).games[0].white
         shown = await a.preview_action(ORG, "drop", player=f"#{player.number}")

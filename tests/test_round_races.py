@@ -11,8 +11,6 @@ on two connections to the same file (two processes).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -21,26 +19,12 @@ from service import RoundChangedError, ServiceError, TournamentService
 from service.errors import PairingInProgressError
 from storage import journal
 from storage.connection import dialect
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import GUILD, MODES, member, organiser, two_services
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
-MODES = ["one connection", "two connections"]
 CALLS = 50
-
-
-@asynccontextmanager
-async def services(
-    path: Path, mode: str
-) -> AsyncIterator[tuple[Clock, TournamentService, TournamentService]]:
-    clock = Clock()
-    async with open_service(path, clock) as first:
-        if mode == "one connection":
-            yield clock, first, first
-        else:
-            async with open_service(path, clock) as second:
-                yield clock, first, second
 
 
 async def _running(service: TournamentService, players: int = 8) -> int:
@@ -112,7 +96,7 @@ async def test_fifty_concurrent_forced_next_round_clicks_pair_one_round(
 ) -> None:
     """Fifty clicks of Confirm on prompts shown for the same state (the course version only,
     without the round, so that the version check alone must hold)."""
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         version, number = await _shown(a, "next")
         assert number == 2
@@ -143,7 +127,7 @@ async def test_fifty_concurrent_forced_next_round_clicks_pair_one_round(
 async def test_fifty_concurrent_next_round_calls_naming_round_two_pair_it_once(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         results = await _fifty(
             lambda s: s.pair_next_round(ORG, force=True, round_number=2), a, b)
@@ -161,7 +145,7 @@ async def test_a_double_click_of_a_forced_next_round_prompt_pairs_one_round(
     """Two clicks of one prompt (or two organisers' prompts shown for the same state),
     however far apart: the first pairs round 2, the second is refused. Only a prompt shown
     after round 2 was paired pairs round 3."""
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
         version, number = await _shown(a, "next")
         first = await a.pair_next_round(ORG, force=True, round_number=number, version=version)
@@ -178,7 +162,7 @@ async def test_a_double_click_of_a_forced_next_round_prompt_pairs_one_round(
 async def test_an_older_prompt_is_refused_after_a_newer_one_acted(tmp_path: Path) -> None:
     """Round 2 is undone and paired again: a prompt shown before names round 2 too, but
     the event changed course since, so it is refused (the version, not the round, says so)."""
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         old_version, old_number = await _shown(a, "next")  # closes round 2, pairs round 3
@@ -197,7 +181,7 @@ async def test_next_round_prompt_shown_before_an_auto_advance_is_refused(
 ) -> None:
     """The automatic pairing is a round change too: an organiser's forced /round next
     confirmed after it must not close the round it just paired."""
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         info = await a.create_tournament(ORG, "Auto Cup", 4, auto_advance_minutes=0, seed=1)
         for uid in range(1, 5):
             await a.join(member(uid))
@@ -218,7 +202,7 @@ async def test_next_round_prompt_shown_before_an_auto_advance_is_refused(
 async def test_fifty_concurrent_forced_undo_clicks_undo_one_round(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         game = (await a.pairings(GUILD, round_number=2)).games[0]
@@ -241,7 +225,7 @@ async def test_fifty_concurrent_forced_undo_clicks_undo_one_round(
 async def test_fifty_concurrent_undo_calls_naming_round_two_undo_it_once(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         results = await _fifty(lambda s: s.undo_round(ORG, force=True, round_number=2), a, b)
@@ -252,7 +236,7 @@ async def test_fifty_concurrent_undo_calls_naming_round_two_undo_it_once(
 
 
 async def test_undo_naming_a_round_that_is_not_the_latest_is_refused(tmp_path: Path) -> None:
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         with pytest.raises(RoundChangedError, match="Round 1 of 'Race Cup' is not the latest"):
@@ -265,7 +249,7 @@ async def test_undo_naming_a_round_that_is_not_the_latest_is_refused(tmp_path: P
 async def test_undo_prompt_shown_before_a_pairing_does_not_undo_the_new_round(
     tmp_path: Path,
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
         game = (await a.pairings(GUILD, round_number=1)).games[0]
         await a.set_result(ORG, 1, game.white.user_id, "win")
@@ -283,7 +267,7 @@ async def test_undo_prompt_shown_before_a_pairing_does_not_undo_the_new_round(
 async def test_forced_finish_shown_before_a_pairing_does_not_forfeit_the_new_round(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         version, _number = await _shown(a, "finish")
         await b.pair_next_round(ORG, force=True, round_number=2)
@@ -311,7 +295,7 @@ async def test_report_for_round_one_is_not_recorded_on_round_two(
 ) -> None:
     """A player reports round 1 (a button of his round 1 game) while an organiser
     force-pairs round 2: the report must not land on the player's round 2 game."""
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         game = (await a.pairings(GUILD, round_number=1)).games[0]
         await b.pair_next_round(ORG, force=True, round_number=2)

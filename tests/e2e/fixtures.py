@@ -177,6 +177,20 @@ class Club:
         )
 
 
+async def running_club(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: BotStarter, name: str, rounds: int,
+    players: int = 6,
+) -> tuple[SwissBot, Club]:
+    """A started bot and an event of ``players`` members, started: round 1 is open."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name=name, rounds=rounds)
+    for player in club.players[:players]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    return bot, club
+
+
 def has_button(message: dict[str, Any], label: str) -> bool:
     return any(c.get("label") == label for row in message.get("components") or []
                for c in row.get("components") or [])

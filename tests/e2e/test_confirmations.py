@@ -14,19 +14,21 @@ import copy
 from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild
-from tests.e2e.fixtures import Club, has_button, text_of
+from tests.e2e.fixtures import Club, has_button, running_club, text_of
 
 EPHEMERAL = 64
 
 
 async def _running(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any) -> tuple:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Friday Blitz", rounds=7)
-    for player in club.players[:6]:
-        await club.run(player, "join")
-    await club.run(club.owner, "tournament start")  # round 1: three open games
-    return bot, club
+    return await running_club(fake, guild, start_swissbot, "Friday Blitz", 7)  # round 1 open
+
+
+async def _board_one_won(bot: Any, club: Club) -> list[Any]:
+    """Round 1's games, after the organiser set board 1 (White wins): one result."""
+    games = (await bot.service.pairings(club.guild.id)).games
+    await club.run(club.owner, "result set", player=f"<@{games[0].white.user_id}>", round=1,
+                   result="win")
+    return list(games)
 
 
 def _buttons(fake: FakeDiscord, message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -56,9 +58,7 @@ async def test_each_destructive_command_shows_its_consequence(
 ) -> None:
     bot, club = await _running(fake, guild, start_swissbot)
     owner = club.owner
-    games = (await bot.service.pairings(guild.id)).games
-    await club.run(owner, "result set", player=f"<@{games[0].white.user_id}>", round=1,
-                   result="win")
+    games = await _board_one_won(bot, club)
     prompt = _prompt_of(await club.run(owner, "round next", force=True))
     assert prompt.startswith(
         "⚠️ **Pair the next round?** This closes round 1: 2 open games become double "
@@ -89,9 +89,7 @@ async def test_confirm_acts_for_each_action(
 ) -> None:
     bot, club = await _running(fake, guild, start_swissbot)
     owner = club.owner
-    games = (await bot.service.pairings(guild.id)).games
-    await club.run(owner, "result set", player=f"<@{games[0].white.user_id}>", round=1,
-                   result="win")
+    games = await _board_one_won(bot, club)
     reply = await club.run(owner, "admin drop", player=f"<@{games[0].white.user_id}>")
     done = await club.click(reply, owner, "Confirm")
     assert done["content"] == f"**{games[0].white.name}** is withdrawn."

@@ -12,19 +12,13 @@ import asyncio
 from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild
-from tests.e2e.fixtures import Club, has_button
+from tests.e2e.fixtures import Club, has_button, running_club
 
 EPHEMERAL = 64
 
 
 async def _running(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any) -> tuple:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Twice Open", rounds=5)
-    for player in club.players[:6]:
-        await club.run(player, "join")
-    await club.run(club.owner, "tournament start")  # round 1: three open games
-    return bot, club
+    return await running_club(fake, guild, start_swissbot, "Twice Open", 5)  # round 1 open
 
 
 async def _round_two_untouched(bot: Any, guild: SandboxGuild) -> None:
