@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from service.base import PlayerRef, ServiceBase, TournamentRef
 from service.errors import InvalidInputError, RoundChangedError
+from service.limits import echo
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
@@ -22,7 +23,6 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
-from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
 
 CONFIRM_ACTIONS: tuple[ConfirmAction, ...] = ("next", "undo", "finish", "cancel", "drop")
@@ -54,7 +54,8 @@ class ConfirmOps(ServiceBase):
         require_organiser(actor, "run destructive actions")
         if action not in CONFIRM_ACTIONS:
             raise InvalidInputError(
-                f"There is no action {action!r} to confirm: one of {', '.join(CONFIRM_ACTIONS)}.")
+                f"There is no action {echo(action)} to confirm: one of "
+                f"{', '.join(CONFIRM_ACTIONS)}.")
         if action == "drop" and player is None:
             raise InvalidInputError("Name the player to drop.")
         async with self.db.transaction(readonly=True) as conn:
@@ -103,13 +104,13 @@ class ConfirmOps(ServiceBase):
         if current == version:
             return
         event = await round_repo.latest_round_event(conn, t.id)
-        since = ("" if event is None else
-                 f" (latest: round {event.round_number} was {event.event} at "
-                 f"{event.at:%H:%M:%S} UTC)")
+        latest = ("" if event is None else
+                  f"; its latest round change: round {event.round_number} was {event.event} at "
+                  f"{event.at:%H:%M:%S} UTC")
         raise RoundChangedError(
             f"This prompt is out of date: '{t.name}' has changed since it was shown (a round "
-            f"paired or undone, a player dropped or the event's state){since}. Nothing was "
-            f"done: run {AGAIN[action]} again to see what it would do now."
+            f"paired or undone, a player dropped, or the event started or ended{latest}). "
+            f"Nothing was done: run {AGAIN[action]} again to see what it would do now."
         )
 
 
@@ -117,18 +118,18 @@ def _games(count: int, what: str) -> str:
     return f"{count} {what} game{'s' if count != 1 else ''}"
 
 
-async def _open_games(conn: Connection, t: TournamentRow, latest: int) -> list[GameRow]:
-    if not latest:
-        return []
-    return [g for g in await round_repo.list_games(conn, t.id, latest) if g.state != "final"]
+async def _open_games(conn: Connection, t: TournamentRow) -> tuple[int, int]:
+    """(open games, of them waiting reports) of the latest round, counted, not read: a
+    1,500-board round is not loaded to be described."""
+    last = await round_repo.last_round(conn, t.id)
+    return (0, 0) if last is None else await round_repo.count_open(conn, last.id)
 
 
-def _closing(open_games: list[GameRow]) -> str:
+def _closing(open_games: tuple[int, int]) -> str:
     """"3 open games become double forfeits" (and waiting reports stand): what a forced
     close of the round does to its open games."""
-    reported = sum(1 for g in open_games if g.state == "reported"
-                   and g.reported_result is not None)
-    forfeits = len(open_games) - reported
+    total, reported = open_games
+    forfeits = total - reported
     parts = []
     if forfeits:
         verb = "becomes a double forfeit" if forfeits == 1 else "become double forfeits"
@@ -142,8 +143,8 @@ def _closing(open_games: list[GameRow]) -> str:
 async def _next_consequence(
     conn: Connection, t: TournamentRow, latest: int
 ) -> tuple[str, bool]:
-    open_games = await _open_games(conn, t, latest)
-    if not open_games:
+    open_games = await _open_games(conn, t)
+    if not open_games[0]:
         return f"pairs round {latest + 1} of '{t.name}'", False
     return (f"closes round {latest}: {_closing(open_games)}, then pairs round {latest + 1} of "
             f"'{t.name}'"), True
@@ -164,7 +165,7 @@ async def _undo_consequence(
 async def _finish_consequence(
     conn: Connection, t: TournamentRow, latest: int
 ) -> tuple[str, bool]:
-    open_games = await _open_games(conn, t, latest)
+    open_games = await _open_games(conn, t)
     rounds = settings_of(t).rounds
     bracket = await load_bracket(conn, t.id)
     if bracket is None and settings_of(t).top_cut:
@@ -173,7 +174,7 @@ async def _finish_consequence(
     else:
         what = f"finishes '{t.name}' after round {latest}" + (
             f" of {rounds}" if bracket is None else "")
-    if not open_games:
+    if not open_games[0]:
         return what, False
     return f"{what}: {_closing(open_games)}", True
 

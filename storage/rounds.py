@@ -382,6 +382,17 @@ async def count_unfinished(conn: Connection, round_id: int) -> int:
     return int(row[0])
 
 
+async def count_open(conn: Connection, round_id: int) -> tuple[int, int]:
+    """(games without a final result, of them reported and waiting for confirmation)."""
+    async with conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN state = 'reported' AND reported_result IS"
+        " NOT NULL THEN 1 ELSE 0 END), 0) FROM games WHERE round_id = ? AND state <> 'final'",
+        (round_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return (0, 0) if row is None else (int(row[0]), int(row[1]))
+
+
 async def count_final(conn: Connection, round_id: int) -> int:
     async with conn.execute(
         "SELECT COUNT(*) FROM games WHERE round_id = ? AND state = 'final'", (round_id,)
