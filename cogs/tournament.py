@@ -522,8 +522,9 @@ class TournamentCog(commands.Cog):
     @round.command(name="next", description="Pair the next round (organisers)")
     @app_commands.describe(
         tournament=TOURNAMENT_HELP,
-        force="Pair even though results are missing (they stay open)",
-        round="The round to pair (default: the one after the latest you have seen)",
+        force="Close open games: waiting reports stand, the rest become double forfeits "
+              "(asks first)",
+        round="Pair exactly this round, at once (without it, a forced pairing asks first)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_next(
@@ -554,7 +555,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         tournament=TOURNAMENT_HELP,
         force="Undo even if results were entered",
-        round="The round to undo (default: the latest you have seen)",
+        round="Undo exactly this round, at once (without it, an undo deleting results asks first)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_undo(
