@@ -21,6 +21,7 @@ from service import (
     RoundChangedError,
     TournamentNotRunningError,
     TournamentService,
+    UnknownTournamentError,
 )
 from storage import tournaments as tournament_repo
 from tests.service_helpers import (
@@ -222,3 +223,17 @@ async def test_a_drop_prompt_shown_before_another_drop_is_refused(tmp_path: Path
             await service.drop_player(ORG, games[0].white.user_id, version=shown.version)
         statuses = {p.user_id: p.status for p in await service.list_players(GUILD)}
         assert statuses[games[0].white.user_id] == "active"
+
+
+async def test_a_prompt_of_another_server_names_nothing_here(tmp_path: Path) -> None:
+    """A forged button naming another server's tournament: the click acts only in the
+    clicker's server, where that id names nothing."""
+    async with open_service(tmp_path / "g.sqlite3", Clock()) as service:
+        tid = await _running(service)
+        shown = await service.preview_action(ORG, "cancel")
+        stranger = organiser(guild=GUILD + 1, user_id=9, name="Mallory")
+        with pytest.raises(UnknownTournamentError):
+            await service.cancel_tournament(stranger, tid, version=shown.version)
+        with pytest.raises(UnknownTournamentError):
+            await service.preview_action(stranger, "cancel", tid)
+        assert (await service.tournament_info(GUILD)).status == "running"
