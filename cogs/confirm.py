@@ -82,9 +82,9 @@ async def run_action(
             actor, tournament, force=force, round_number=round_number, version=version)
         text = render.finished_text(standings)
     elif action == "cancel":
-        info: TournamentInfo = await service.cancel_tournament(actor, tournament,
-                                                                version=version)
-        text = render.cancelled_text(info)
+        cancelled: TournamentInfo = await service.cancel_tournament(actor, tournament,
+                                                                     version=version)
+        text = render.cancelled_text(cancelled)
     else:
         assert player is not None
         dropped: PlayerView = await service.drop_player(actor, player, tournament,
@@ -107,14 +107,15 @@ async def ask_or_act(
                      view=prompt_buttons(preview))
         return
     text = await run_action(interaction, preview.action, preview.tournament_id,
-                            version=preview.version, round_number=_named_round(preview),
+                            version=preview.version,
+                            round_number=_named_round(preview.action, preview.round_number),
                             player=player, force=force)
     await answer(interaction, text, ephemeral=True)
 
 
-def _named_round(preview: ActionPreview) -> int | None:
+def _named_round(action: str, number: int) -> int | None:
     """The round the action names: cancel and drop name none (the version covers them)."""
-    return preview.round_number if preview.action in ("next", "undo", "finish") else None
+    return number if action in ("next", "undo", "finish") else None
 
 
 class ConfirmButton(
@@ -164,8 +165,7 @@ class ConfirmButton(
             await interaction.response.defer()
             text = await run_action(
                 interaction, self.action, self.tournament_id, version=self.version,
-                round_number=self.round_number if self.action in ("next", "undo", "finish")
-                else None,
+                round_number=_named_round(self.action, self.round_number),
                 player=None if self.player_number is None else f"#{self.player_number}")
             await interaction.edit_original_response(
                 content=text, view=disabled, allowed_mentions=allowed_mentions())
