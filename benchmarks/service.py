@@ -83,6 +83,9 @@ async def run(players: int, rounds: int, path: Path) -> dict[str, list[float]]:
             await timed("mark_delivered", service.mark_delivered(note.id))
         if view.number == rounds:
             break
+        # what /round next asks before it acts (a read transaction): beside the pairing
+        await timed("preview_action next", service.preview_action(org, "next"))
+        await timed("preview_action drop", service.preview_action(org, "drop", player=1))
         view = await timed("pair_next_round", service.pair_next_round(org))
     await db.close()
     return timings

@@ -28,9 +28,11 @@ from cogs.common import (
     player_autocomplete,
     player_ref,
     service_of,
+    thinking,
     tournament_autocomplete,
     tournament_ref,
 )
+from cogs.confirm import ask_or_act
 from service.limits import (
     MAX_RATING,
     MAX_ROUNDS,
@@ -221,11 +223,12 @@ class AdminCog(commands.Cog):
         player: PlayerOption,
         tournament: TournamentOption | None = None,
     ) -> None:
-        dropped = await service_of(interaction).drop_player(
-            await actor_of(interaction), player_ref(player), tournament_ref(tournament)
-        )
-        announced(interaction)
-        await answer(interaction, f"**{plain(dropped.name)}** is withdrawn.", ephemeral=True)
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
+        preview = await service_of(interaction).preview_action(
+            actor, "drop", tournament_ref(tournament), player=player_ref(player))
+        # asks when the player has played (his games stay): else drops at once
+        await ask_or_act(interaction, preview, player=player_ref(player))
 
 
 async def _decide(

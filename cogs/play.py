@@ -186,8 +186,6 @@ class PlayCog(commands.Cog):
             tournament=tournament_ref(tournament),
             my_games=my_games,
             their_games=their_games,
-            # a round paired after the report was sent must not receive it
-            seen_at=interaction.created_at,
         )
         announced(interaction)
         prompt = render.report_prompt(outcome)
@@ -213,8 +211,7 @@ class PlayCog(commands.Cog):
         service = service_of(interaction)
         actor = await actor_of(interaction)
         if what == "noshow":
-            claim = await service.claim_no_show(actor, tournament_ref(tournament),
-                                                seen_at=interaction.created_at)
+            claim = await service.claim_no_show(actor, tournament_ref(tournament))
             text = (f"🚷 No-show claimed on board {claim.game.board}. "
                     f"{plain(claim.opponent.name, 60)} can object until "
                     f"{discord_timestamp(claim.ends_at, 't')}; then the game is your forfeit "

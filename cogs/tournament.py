@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
 from bot.render import advice as advice_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
+from bot.render.confirm import paired_text
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
@@ -37,13 +38,14 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from cogs.confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
+from cogs.confirm import ask_or_act, run_action
 from cogs.views import (
-    close_settled_prompts,
     confirm_edit_button,
     decision_buttons,
     draft_buttons,
 )
-from service import DraftEdit, RoundView
+from service import DraftEdit
 from service.limits import (
     DEADLINE_ACTIONS,
     DEADLINE_FALLBACKS,
@@ -294,7 +296,7 @@ class TournamentCog(commands.Cog):
         await require_channel_permissions(interaction, info.channel_id)
         view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
-        await answer(interaction, _paired_text(view, "started"))
+        await answer(interaction, paired_text(view, "started"))
 
     @tournament.command(name="info", description="Settings, state and players")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -386,17 +388,16 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).finish_tournament(
-            actor, tournament_ref(tournament), force=force, seen_at=interaction.created_at
-        )
-        announced(interaction)
-        if view.placings:  # a top cut: the Swiss is over, the bracket is seeded
-            await answer(interaction, f"🏁 The Swiss of **{plain(view.tournament_name)}** is "
-                         f"over: the top {len(view.placings)} are seeded into the playoffs. "
-                         "`/round next` pairs the first playoff round.")
+        preview = await service_of(interaction).preview_action(
+            actor, "finish", tournament_ref(tournament))
+        # Open games would become double forfeits: ask first (the Confirm button finishes
+        # with force), whether or not force was given.
+        if preview.needs_confirmation:
+            await ask_or_act(interaction, preview)
             return
-        await answer(interaction, f"🏁 **{plain(view.tournament_name)}** is finished.")
-        await close_settled_prompts(interaction)
+        text = await run_action(interaction, "finish", preview.tournament_id, force=force,
+                                version=preview.version, round_number=preview.round_number)
+        await answer(interaction, text)
 
     @tournament.command(name="topcut", description="Set the playoffs after the Swiss (organisers)")
     @app_commands.describe(
@@ -437,11 +438,11 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
     ) -> None:
-        info = await service_of(interaction).cancel_tournament(
-            await actor_of(interaction), tournament_ref(tournament)
-        )
-        announced(interaction)
-        await answer(interaction, f"**{plain(info.name)}** is cancelled.", ephemeral=True)
+        actor = await actor_of(interaction)
+        await thinking(interaction, ephemeral=True)  # errors must stay private
+        preview = await service_of(interaction).preview_action(
+            actor, "cancel", tournament_ref(tournament))
+        await ask_or_act(interaction, preview)  # asks when it has players
 
     @tournament.command(name="page", description="The link to the event's live web page")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
@@ -521,8 +522,9 @@ class TournamentCog(commands.Cog):
     @round.command(name="next", description="Pair the next round (organisers)")
     @app_commands.describe(
         tournament=TOURNAMENT_HELP,
-        force="Pair even though results are missing (they stay open)",
-        round="The round to pair (default: the one after the latest you have seen)",
+        force="Close open games: waiting reports stand, the rest become double forfeits "
+              "(asks first)",
+        round="Pair exactly this round, at once (without it, a forced pairing asks first)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_next(
@@ -537,18 +539,23 @@ class TournamentCog(commands.Cog):
         service = service_of(interaction)
         info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
         await require_channel_permissions(interaction, info.channel_id)
-        view = await service.pair_next_round(
-            actor, info.id, force=force, **_round_named(interaction, round)
-        )
-        announced(interaction)
-        await answer(interaction, _paired_text(view, "paired"))
-        await close_settled_prompts(interaction)  # a forced round settles open reports
+        if round is None:  # the round it would pair, and whether that closes open games
+            preview = await service.preview_action(actor, "next", info.id)
+            if force and preview.needs_confirmation:
+                await ask_or_act(interaction, preview)
+                return
+            version, round = preview.version, preview.round_number
+        else:  # named explicitly: acts at once, refused unless it is the next round
+            version = None
+        text = await run_action(interaction, "next", info.id, force=force, version=version,
+                                round_number=round)
+        await answer(interaction, text)
 
     @round.command(name="undo", description="Remove the last round's pairings (organisers)")
     @app_commands.describe(
         tournament=TOURNAMENT_HELP,
         force="Undo even if results were entered",
-        round="The round to undo (default: the latest you have seen)",
+        round="Undo exactly this round, at once (without it, an undo deleting results asks first)",
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def round_undo(
@@ -560,16 +567,18 @@ class TournamentCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        view = await service_of(interaction).undo_round(
-            actor, tournament_ref(tournament), force=force, **_round_named(interaction, round)
-        )
-        announced(interaction)
-        await answer(
-            interaction,
-            f"Round {view.number} of **{plain(view.tournament_name)}** is undone.",
-            ephemeral=True,
-        )
-        await close_settled_prompts(interaction)  # the undone round's prompts
+        target: int | str | None = tournament_ref(tournament)
+        version: int | None = None
+        if round is None:  # the latest round, and whether undoing it deletes results
+            preview = await service_of(interaction).preview_action(actor, "undo", target)
+            if preview.needs_confirmation:  # with or without force: Confirm undoes with it
+                await ask_or_act(interaction, preview)
+                return
+            target, version, round = preview.tournament_id, preview.version, \
+                preview.round_number
+        text = await run_action(interaction, "undo", target, force=force, version=version,
+                                round_number=round)
+        await answer(interaction, text, ephemeral=True)
 
     # -- /round preview, draft edits, publish (issue 15 item 4) ------------------------------
 
@@ -659,7 +668,7 @@ class TournamentCog(commands.Cog):
         await require_channel_permissions(interaction, info.channel_id)
         view = await service.publish_draft(actor, version=version, tournament=info.id)
         announced(interaction)
-        await answer(interaction, _paired_text(view, "paired") + f" (draft v{version})")
+        await answer(interaction, paired_text(view, "paired") + f" (draft v{version})")
 
     # -- /pairings and /standings --------------------------------------------------------------
 
@@ -773,30 +782,8 @@ async def _answer_edit(interaction: discord.Interaction, edit: DraftEdit) -> Non
                  embeds=[requests_render.draft(draft)], ephemeral=True, view=buttons)
 
 
-def _round_named(interaction: discord.Interaction, number: int | None) -> dict[str, Any]:
-    """Which round a round command means, checked by the service in its own transaction.
-
-    The explicit ``round`` option names it exactly. Without it, the round is the one the
-    organiser saw when sending the command: the service refuses if a round was paired or
-    undone at or after the interaction's creation time (a snowflake timestamp, so it is the
-    moment of sending even when the second of two clicks arrives after the first committed).
-    """
-    if number is not None:
-        return {"round_number": number}
-    return {"seen_at": interaction.created_at}
-
-
-def _paired_text(view: RoundView, verb: str) -> str:
-    games, byes = len(view.games), len(view.byes)
-    name, number = plain(view.tournament_name), view.number
-    bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
-    if verb == "started":
-        return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
-    if view.stage:  # a playoff round
-        return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
-                f"match{'es' if games != 1 else ''}{bye_text}).")
-    return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
-
-
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TournamentCog())
+    # The confirmation buttons are registered by custom_id template, so prompts shown
+    # before a restart still work.
+    bot.add_dynamic_items(*CONFIRM_ITEMS)

@@ -455,7 +455,8 @@ class ResultButton(
             result = "draw" if self.side == "draw" else (
                 "win" if (self.side == "white") == as_white else "loss")
             outcome = await service.report_result(
-                actor, result, tournament=game.tournament_id, seen_at=interaction.created_at)
+                # the thread's game names its round: never recorded on a later one
+                actor, result, tournament=game.tournament_id, round_number=game.round)
             announced(interaction)
             prompt = render.report_prompt(outcome)
             if outcome.status == "awaiting_confirmation":

@@ -46,23 +46,32 @@ Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreak
              tournament_info(guild_id, tournament=None) -> TournamentInfo
              start_tournament(actor, tournament=None) -> RoundView  (round 1)
              finish_tournament(actor, tournament=None, *, force=False, round_number=None,
-             seen_at=None) -> StandingsView
-             cancel_tournament(actor, tournament=None) -> TournamentInfo
+             version=None) -> StandingsView
+             cancel_tournament(actor, tournament=None, *, version=None) -> TournamentInfo
+Confirming:  preview_action(actor, action, tournament=None, *, player=None) -> ActionPreview
+             (action: next / undo / finish / cancel / drop: what it would do now, in words,
+             whether that destroys anything (needs_confirmation), and the state it was
+             computed from: the course version (bumped by every pairing, undo, status change
+             and drop) and the round it names. The confirmation button passes them back as
+             version= and round_number=; a stale one is refused (RoundChangedError): the
+             first click acts, a later click of that prompt or of an older one does not.)
 Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late join too)
              leave(actor, tournament=None) -> PlayerView   (withdraws after the start)
              check_in(actor, tournament=None) -> PlayerView
              add_player(actor, name, *, tournament=None, user_id=None, rating=None)
              remove_player(actor, player, tournament=None) -> PlayerView
-             drop_player(actor, player, tournament=None) -> PlayerView
+             drop_player(actor, player, tournament=None, *, version=None) -> PlayerView
              set_rating(actor, player, rating, tournament=None) -> PlayerView
              list_players(guild_id, tournament=None) -> list[PlayerView]
 Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None,
-             seen_at=None) -> RoundView
+             version=None) -> RoundView
              undo_round(actor, tournament=None, *, force=False, round_number=None,
-             seen_at=None) -> RoundView (the removed one)
-             (round_number names the round exactly; seen_at, when the command was sent,
-             refuses it if a round was paired or undone since: a double click acts once.
-             finish_tournament and report_result take them too: RoundChangedError)
+             version=None) -> RoundView (the removed one)
+             (round_number names the round exactly, version the confirmation prompt's state:
+             a double click or a second organiser acts once. finish_tournament takes them too;
+             report_result and claim_no_show take round_number: RoundChangedError. Never the
+             time a command was sent: a bot that answers fast makes a double submit look
+             deliberate.)
              pairings(guild_id, tournament=None, round_number=None) -> RoundView
              request_bye(actor, round_number=None, *, kind="half", player=None,
              tournament=None) -> ByeRequestView;  cancel_bye_request(...)
@@ -83,7 +92,7 @@ Entry and requests (issue 15 items 5, 7):
              decide_leave_request(actor, player, *, approve) -> PlayerView
              run_checkin_reminders(now=None) -> list[int]  (background: once per event)
 Results:     report_result(actor, result, *, tournament=None, my_games=None,
-             their_games=None, seen_at=None) -> ReportOutcome   (result: win/draw/loss/...)
+             their_games=None, round_number=None) -> ReportOutcome  (win/draw/loss/...)
              confirm_result(actor, game_id) -> ReportOutcome   (the Confirm button)
              dispute_result(actor, game_id) -> ReportOutcome   (the Dispute button)
              set_result(actor, round_number, player, result, *, tournament=None,
@@ -115,7 +124,7 @@ Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=No
              -> list[RoundView];  run_timers(now=None) -> TimerRun  (reminders, deadline
              actions, no-show expiries, scheduled rounds: stored, each fires once)
              (call every few seconds; the service never sleeps)
-No-shows:    claim_no_show(actor, tournament=None, *, seen_at=None) -> NoShowView
+No-shows:    claim_no_show(actor, tournament=None, *, round_number=None) -> NoShowView
              object_no_show(actor, game_id=None, tournament=None) -> NoShowView
              pending_timers(guild_id, tournament=None) -> list[TimerRow]
              -> list[RoundView]  (call every few seconds; the service never sleeps)
@@ -186,6 +195,7 @@ from service.results import ResultOps
 from service.timers import TimerOps
 from service.tournaments import TournamentOps
 from service.views import (
+    ActionPreview,
     Actor,
     Announcement,
     ByeRequestView,
@@ -259,6 +269,7 @@ _retry_public_operations(TournamentService)
 
 __all__ = [
     "ALL_SHARDS",
+    "ActionPreview",
     "Actor",
     "AdviceView",
     "AlreadyFinalError",

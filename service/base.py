@@ -57,8 +57,8 @@ class ServiceBase:
         return self._clock().replace(microsecond=0)
 
     def precise_now(self) -> datetime:
-        """The time to the millisecond: round events are compared with the moment a command
-        was sent, and two clicks can be 150 ms apart."""
+        """The time to the millisecond, for the round events' log (two rounds can be paired
+        and undone within a second). Never a guard: actions name the state they act on."""
         return self._clock()
 
     # -- lookups ---------------------------------------------------------------------------------

@@ -92,8 +92,9 @@ class TournamentNotRunningError(ConflictError):
 
 
 class RoundChangedError(ConflictError):
-    """The command named a round (explicitly, or through the moment it was sent) that is no
-    longer the one it would act on: a double click or a concurrent command got there first."""
+    """The command named a round or a state (a confirmation prompt's course version) that is
+    no longer the one it would act on: a double click or a concurrent command got there
+    first."""
 
     code = "round_changed"
 

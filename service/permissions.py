@@ -34,6 +34,8 @@ OPERATIONS: dict[str, Level] = {
     "start_tournament": "organiser",
     "finish_tournament": "organiser",
     "cancel_tournament": "organiser",
+    # what a destructive action would do, for its confirmation prompt
+    "preview_action": "organiser",
     "join": "player",
     "leave": "player",
     "check_in": "player",

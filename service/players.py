@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from service.base import PlayerRef, TournamentRef, player_view
+from service.confirm import ConfirmOps
 from service.entry import EntryOps, check_entry_conditions, window_refusal
 from service.errors import (
     AlreadyRegisteredError,
@@ -29,7 +30,7 @@ from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
 
-class PlayerOps(EntryOps):
+class PlayerOps(EntryOps, ConfirmOps):
     async def join(
         self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
     ) -> PlayerView | WaitingView:
@@ -231,13 +232,19 @@ class PlayerOps(EntryOps):
             return await self._withdraw(conn, actor, t, row)
 
     async def drop_player(
-        self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None
+        self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None, *,
+        version: int | None = None,
     ) -> PlayerView:
-        """Organiser: withdraw a player during the event (kept in the standings)."""
+        """Organiser: withdraw a player during the event (kept in the standings).
+        ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
+        refused if the event changed course since (a round paired, another drop)."""
         require_organiser(actor, "drop players")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             row = await self._player(conn, t, player)
+            if t.status == "running" and row.status == "active":
+                # (else _withdraw says precisely why not: "already withdrawn")
+                await self._require_course(conn, t, version, "drop")
             return await self._withdraw(conn, actor, t, row)
 
     async def _withdraw(

@@ -3,8 +3,6 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from service.base import PlayerRef, TournamentRef
 from service.errors import (
     AlreadyFinalError,
@@ -28,7 +26,7 @@ from service.present import (
     standings_view,
     with_placings,
 )
-from service.rounds import RoundOps
+from service.rounds import RoundOps, require_round_of
 from service.validation import check_choice, check_range
 from service.views import (
     Actor,
@@ -115,7 +113,7 @@ class ResultOps(RoundOps):
         tournament: TournamentRef = None,
         my_games: int | None = None,
         their_games: int | None = None,
-        seen_at: datetime | None = None,
+        round_number: int | None = None,
     ) -> ReportOutcome:
         """A player reports his own game of the current round (win / draw / loss, or a forfeit,
         with the game score when matches count games).
@@ -124,21 +122,21 @@ class ResultOps(RoundOps):
         matching report makes it final, a contradicting one makes it ``disputed`` and queues a
         ``dispute`` announcement for the organisers.
 
-        ``seen_at`` (when the player sent the report): refused if a round was paired or undone
-        at or after it, since the report was meant for the game the player had then, not for
-        the current round's.
+        ``round_number`` (the round the report is for, e.g. a button on a game's message):
+        refused if the player's current game is of another round, since the report was meant
+        for the game he had then, not for the current round's.
         """
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
             await self._require_not_pairing(conn, t, "your report was not recorded")
-            await self._require_unchanged_since(
-                conn, t, seen_at, refused="your report was not recorded",
+            me = await _me(conn, t, actor)
+            game = await self._current_game_of(conn, t, me)
+            require_round_of(
+                t, game.round_number, round_number, refused="your report was not recorded",
                 hint="If it is for the current round, report again; if it was for the round "
                 "before, ask an organiser to set it with /result set.",
             )
-            me = await _me(conn, t, actor)
-            game = await self._current_game_of(conn, t, me)
             as_white = game.white_id == me.id
             value, white_games, black_games = result_for(
                 result, as_white=as_white, my_games=my_games, their_games=their_games

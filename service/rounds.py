@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
+from service.confirm import ConfirmOps
 from service.errors import (
     ConflictError,
     InvalidInputError,
@@ -50,7 +51,7 @@ from swiss.pairing.types import PairingResult
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
-class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
+class RoundOps(PairingRunOps, PlayoffOps, ConfirmOps, ServiceBase):
     async def pair_next_round(
         self,
         actor: Actor,
@@ -58,7 +59,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         *,
         force: bool = False,
         round_number: int | None = None,
-        seen_at: datetime | None = None,
+        version: int | None = None,
     ) -> RoundView:
         """Pair the next round with the tournament's system and seed and queue the
         ``pairings`` announcement.
@@ -69,9 +70,9 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
 
         Name the round meant, so that a repeated or concurrent call pairs one round, not two
         (a forced second call would close the round the first one just paired):
-        ``round_number`` is the round to pair (refused if it is not the next one), or
-        ``seen_at`` is when the organiser sent the command (refused if a round was paired or
-        undone at or after that moment: they have not seen that change).
+        ``round_number`` is the round to pair (refused if it is not the next one), and
+        ``version`` the course version of the confirmation prompt it comes from
+        (:meth:`preview_action`; refused if a round was paired or undone since).
 
         The engine runs between two short transactions, outside the event loop for big
         events (``service.pairing_runs``): while it runs the round is marked as being paired
@@ -93,39 +94,10 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                     f"Round {expected} of '{t.name}' comes first: the next round to pair is "
                     f"{expected}."
                 )
-            await self._require_unchanged_since(
-                conn, t, seen_at, refused=f"round {expected} was not paired",
-                again="/round next",
-            )
+            await self._require_course(conn, t, version, "next")
 
         return await self._pair_in_two_steps(actor, tournament, force=force, check=check,
                                              prepare=None)
-
-    async def _require_unchanged_since(
-        self,
-        conn: Connection,
-        t: TournamentRow,
-        seen_at: datetime | None,
-        *,
-        refused: str,
-        again: str | None = None,
-        hint: str | None = None,
-    ) -> None:
-        """Refuse (``RoundChangedError``) if a round of ``t`` was paired or undone at or after
-        ``seen_at``: the command was sent before its sender could have seen that change, so
-        it was meant for the round as it was (a double click, or two organisers at once)."""
-        if seen_at is None:
-            return
-        event = await round_repo.round_event_since(conn, t.id, seen_at)
-        if event is None:
-            return
-        verb = "paired" if event.event == "paired" else "undone"
-        # "Already" for the likely case of a repeated command; the time makes it checkable.
-        hint = hint or f"If you still want that, run {again} again."
-        raise RoundChangedError(
-            f"Round {event.round_number} of '{t.name}' was already {verb} (at "
-            f"{event.at:%H:%M:%S} UTC, after this command was sent), so {refused}. {hint}"
-        )
 
     async def _record_round_event(
         self, conn: Connection, actor: Actor, t: TournamentRow, number: int,
@@ -355,14 +327,14 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
         *,
         force: bool = False,
         round_number: int | None = None,
-        seen_at: datetime | None = None,
+        version: int | None = None,
     ) -> RoundView:
         """Delete the latest round (its games and byes). Refused once a result of it is final,
         unless ``force`` (those results are lost). Returns the round as it was.
 
         Name the round meant, as for :meth:`pair_next_round`: ``round_number`` must be the
-        latest round, or no round may have been paired or undone at or after ``seen_at``, so
-        that two clicks undo one round, not two.
+        latest round, and ``version`` (a confirmation prompt's) the current course version,
+        so that two clicks undo one round, not two.
         """
         require_organiser(actor, "undo rounds")
         early = await self._undo_read_early(actor, tournament)
@@ -375,10 +347,7 @@ class RoundOps(PairingRunOps, PlayoffOps, ServiceBase):
                 raise await _not_the_latest(conn, t, round_number, last)
             if last is None:
                 raise ConflictError(f"'{t.name}' has no round to undo.")
-            await self._require_unchanged_since(
-                conn, t, seen_at, refused=f"round {last.number} was not undone",
-                again="/round undo",
-            )
+            await self._require_course(conn, t, version, "undo")
             finals = await round_repo.count_final(conn, last.id)
             if finals and not force:
                 raise ConflictError(
@@ -701,6 +670,19 @@ async def _not_the_latest(
     if event is not None and event.event == "undone":
         return RoundChangedError(f"Round {number} of '{t.name}' was already undone: {latest}.")
     return RoundChangedError(f"Round {number} of '{t.name}' is not paired: {latest}.")
+
+
+def require_round_of(
+    t: TournamentRow, game_round: int, round_number: int | None, *, refused: str, hint: str
+) -> None:
+    """Refuse (``RoundChangedError``) a player's action meant for round ``round_number`` when
+    his current game is of another round (a round was paired or undone in between)."""
+    if round_number is None or round_number == game_round:
+        return
+    raise RoundChangedError(
+        f"This was meant for round {round_number} of '{t.name}', but your current game is in "
+        f"round {game_round}, so {refused}. {hint}"
+    )
 
 
 def _require_running(t: TournamentRow) -> None:

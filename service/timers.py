@@ -36,7 +36,7 @@ from service.errors import (
 from service.model import settings_of
 from service.present import to_jsonable
 from service.results import ResultOps, _me, _require_playing
-from service.rounds import SYSTEM_USER_ID, _system
+from service.rounds import SYSTEM_USER_ID, _system, require_round_of
 from service.views import Actor, GameView, NoShowView, TimerRun
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -365,19 +365,16 @@ class TimerOps(ResultOps):
         actor: Actor,
         tournament: TournamentRef = None,
         *,
-        seen_at: datetime | None = None,
+        round_number: int | None = None,
     ) -> NoShowView:
         """A player says the opponent of the current round did not show up. Allowed from
         ``noshow_grace_minutes`` after the round was paired, while nobody reported the game;
         the opponent is pinged and may object for ``noshow_grace_minutes``; then the game is
-        a forfeit win for the claimant (a stored timer). ``seen_at`` as for report_result."""
+        a forfeit win for the claimant (a stored timer). ``round_number`` as for
+        report_result."""
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
-            await self._require_unchanged_since(
-                conn, t, seen_at, refused="your no-show claim was not recorded",
-                hint="Claim again if your opponent of the new round is missing.",
-            )
             settings = settings_of(t)
             if settings.noshow_grace_minutes is None:
                 raise ConflictError(
@@ -386,6 +383,9 @@ class TimerOps(ResultOps):
                 )
             me = await _me(conn, t, actor)
             game = await self._current_game_of(conn, t, me)
+            require_round_of(
+                t, game.round_number, round_number, refused="your no-show claim was not "
+                "recorded", hint="Claim again if your opponent of the new round is missing.")
             rnd = await round_repo.get_round(conn, t.id, game.round_number)
             assert rnd is not None
             now = self.now()

@@ -571,7 +571,7 @@ class TournamentOps(RoundOps):
         *,
         force: bool = False,
         round_number: int | None = None,
-        seen_at: datetime | None = None,
+        version: int | None = None,
     ) -> StandingsView:
         """End the tournament early and announce the final standings (after the last round it
         finishes by itself). Refused while the current round has games without a final result,
@@ -579,8 +579,9 @@ class TournamentOps(RoundOps):
         forfeits.
 
         A forced finish closes the current round, so name it as for ``pair_next_round``:
-        ``round_number`` must be the latest round, or no round may have been paired or undone
-        at or after ``seen_at`` (else a round paired a moment ago would be forfeited)."""
+        ``round_number`` must be the latest round, and ``version`` (a confirmation prompt's,
+        :meth:`preview_action`) the current course version (else a round paired a moment ago
+        would be forfeited)."""
         require_organiser(actor, "finish tournaments")
         cut_row: int | None = None  # a big event's top cut, seeded after the commit
         announced = 0
@@ -607,10 +608,7 @@ class TournamentOps(RoundOps):
                     f"'{t.name}' is at round {latest}, not {round_number}: it was not "
                     "finished. Check the pairings, then finish again."
                 )
-            await self._require_unchanged_since(
-                conn, t, seen_at, refused=f"'{t.name}' was not finished",
-                again="/tournament finish",
-            )
+            await self._require_course(conn, t, version, "finish")
             if last is not None:
                 unfinished = [
                     g for g in await round_repo.list_games(conn, t.id, last.number)
@@ -655,12 +653,16 @@ class TournamentOps(RoundOps):
         return view
 
     async def cancel_tournament(
-        self, actor: Actor, tournament: TournamentRef = None
+        self, actor: Actor, tournament: TournamentRef = None, *, version: int | None = None
     ) -> TournamentInfo:
-        """Cancel an open tournament (registration or running); its data is kept."""
+        """Cancel an open tournament (registration or running); its data is kept.
+        ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
+        refused if the event changed course since."""
         require_organiser(actor, "cancel tournaments")
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
+            if t.status in ("registration", "running"):
+                await self._require_course(conn, t, version, "cancel")
             if not await tournament_repo.set_status(
                 conn, t.id, "cancelled", expected=("registration", "running"), now=self.now()
             ):

@@ -471,3 +471,27 @@ class RequestsView:
     byes: tuple[ByeRequestView, ...]
     leaves: tuple[Seat, ...]
     waiting: tuple[WaitingView, ...]
+
+
+ConfirmAction = Literal["next", "undo", "finish", "cancel", "drop"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPreview:
+    """What a destructive organiser action would do now, before doing it.
+
+    ``consequence`` says it in words ("closes round 2: 3 open games become double
+    forfeits, then pairs round 3"). ``version`` is the tournament's course version and
+    ``round_number`` the round the action names (next: the round to pair; undo and finish:
+    the latest round; 0 before any): a confirmation button carries both, and the action is
+    refused unless they still hold when it is clicked. ``player_number`` names the player of
+    a drop. ``needs_confirmation`` is False when nothing would be lost (act at once)."""
+
+    action: ConfirmAction
+    tournament_id: int
+    tournament_name: str
+    version: int
+    round_number: int
+    consequence: str
+    needs_confirmation: bool
+    player_number: int | None = None

@@ -172,15 +172,18 @@ async def _fill(
 
 
 async def _restore_revisions(conn: Connection, data: dict[str, Any]) -> None:
-    """The revision triggers (migration 0013) bumped each tournament's revision while its
-    players, rounds and byes went in: put the source's values back, so the copy is
-    identical (updating ``tournaments`` itself fires no trigger)."""
+    """The revision and course version triggers (migrations 0013, 0015) bumped each
+    tournament's counters while its players, rounds and byes went in: put the source's values
+    back, so the copy is identical (these updates of ``tournaments`` fire no trigger)."""
     names, rows = data.get("tournaments", ([], []))
-    if "revision" not in names or not rows:
+    if not rows:
         return
-    at, key = list(names).index("revision"), list(names).index("id")
-    await conn.executemany("UPDATE tournaments SET revision = ? WHERE id = ?",
-                           [(row[at], row[key]) for row in rows])
+    key = list(names).index("id")
+    for column in ("revision", "course_version"):
+        if column in names:
+            at = list(names).index(column)
+            await conn.executemany(f"UPDATE tournaments SET {column} = ? WHERE id = ?",
+                                   [(row[at], row[key]) for row in rows])
 
 
 async def _empty(conn: Connection, sql: ModuleType, tables: list[str]) -> None:

@@ -191,14 +191,12 @@ async def record_round_event(
     )
 
 
-async def round_event_since(
-    conn: Connection, tournament_id: int, since: datetime
-) -> RoundEventRow | None:
-    """The latest round event at or after ``since`` (None if the rounds did not change)."""
+async def latest_round_event(conn: Connection, tournament_id: int) -> RoundEventRow | None:
+    """The tournament's latest round event (a round paired or undone), if any."""
     async with conn.execute(
         "SELECT round_number, event, at_ms, actor_id FROM round_events"
-        " WHERE tournament_id = ? AND at_ms >= ? ORDER BY id DESC LIMIT 1",
-        (tournament_id, epoch_ms(since)),
+        " WHERE tournament_id = ? ORDER BY id DESC LIMIT 1",
+        (tournament_id,),
     ) as cur:
         row = await cur.fetchone()
     return None if row is None else _event(row)
@@ -384,6 +382,17 @@ async def count_unfinished(conn: Connection, round_id: int) -> int:
     return int(row[0])
 
 
+async def count_open(conn: Connection, round_id: int) -> tuple[int, int]:
+    """(games without a final result, of them reported and waiting for confirmation)."""
+    async with conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN state = 'reported' AND reported_result IS"
+        " NOT NULL THEN 1 ELSE 0 END), 0) FROM games WHERE round_id = ? AND state <> 'final'",
+        (round_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return (0, 0) if row is None else (int(row[0]), int(row[1]))
+
+
 async def count_final(conn: Connection, round_id: int) -> int:
     async with conn.execute(
         "SELECT COUNT(*) FROM games WHERE round_id = ? AND state = 'final'", (round_id,)
@@ -400,6 +409,16 @@ async def count_games_of(conn: Connection, player_id: int) -> int:
         row = await cur.fetchone()
     assert row is not None
     return int(row[0])
+
+
+async def count_results_of(conn: Connection, player_id: int) -> int:
+    """The player's games with a final result (what a drop keeps in the standings)."""
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games WHERE (white_id = ? OR black_id = ?) AND state = 'final'",
+        (player_id, player_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
 
 
 # -- byes ----------------------------------------------------------------------------------------

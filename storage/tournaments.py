@@ -219,3 +219,14 @@ async def revision(conn: Connection, tournament_id: int) -> int:
     ) as cur:
         row = await cur.fetchone()
     return 0 if row is None else int(row[0])
+
+
+async def course_version(conn: Connection, tournament_id: int) -> int:
+    """The tournament's course version (migration 0015): bumped when a round is paired or
+    undone, its status changes, or a player's status changes or he is removed; a
+    confirmation prompt carries it, so a click acts only on the state it was shown for."""
+    async with conn.execute(
+        "SELECT course_version FROM tournaments WHERE id = ?", (tournament_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return 0 if row is None else int(row[0])

@@ -106,3 +106,18 @@ async def open_service(
         yield TournamentService(db, clock=clock or Clock())
     finally:
         await db.close()
+
+
+MODES = ["one connection", "two connections"]  # for two_services
+
+
+@asynccontextmanager
+async def two_services(path: Path, mode: str) -> AsyncIterator[tuple[TournamentService, ...]]:
+    """The same service twice ("one connection") or two services on two connections."""
+    clock = Clock()
+    async with open_service(path, clock) as first:
+        if mode == "one connection":
+            yield first, first
+        else:
+            async with open_service(path, clock) as second:
+                yield first, second

@@ -1,19 +1,16 @@
-"""Round operations name the round they act on (issue 11, item 3).
+"""Round operations name the state they act on, never the time.
 
 A repeated or concurrent ``/round next``, ``/round undo`` or ``/tournament finish`` must act
-once: the others are refused with a clear message. The round is named either explicitly
-(``round_number``) or by the moment the organiser sent the command (``seen_at``, the
-interaction's creation time); the service checks it inside the operation's own transaction.
-Fifty calls at once, on one connection (the bot's coroutines) and on two connections to the
-same file (two processes).
+once: the others are refused with a clear message. The round is named explicitly
+(``round_number``), and a confirmation prompt's click also names the course version it was
+shown for (``version``, from ``preview_action``); the service checks both inside the
+operation's own transaction. Fifty calls at once, on one connection (the bot's coroutines) and
+on two connections to the same file (two processes).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -22,26 +19,12 @@ from service import RoundChangedError, ServiceError, TournamentService
 from service.errors import PairingInProgressError
 from storage import journal
 from storage.connection import dialect
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import GUILD, MODES, member, organiser, two_services
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
-MODES = ["one connection", "two connections"]
 CALLS = 50
-
-
-@asynccontextmanager
-async def services(
-    path: Path, mode: str
-) -> AsyncIterator[tuple[Clock, TournamentService, TournamentService]]:
-    clock = Clock()
-    async with open_service(path, clock) as first:
-        if mode == "one connection":
-            yield clock, first, first
-        else:
-            async with open_service(path, clock) as second:
-                yield clock, first, second
 
 
 async def _running(service: TournamentService, players: int = 8) -> int:
@@ -99,9 +82,11 @@ async def _kinds(service: TournamentService, tid: int) -> list[str]:
     return [n.kind for n in await service.announcements(tid)]
 
 
-def _sent(clock: Clock) -> datetime:
-    """The organiser sends a command a moment after the last change they saw."""
-    return clock.advance(seconds=1)
+async def _shown(service: TournamentService, action: str) -> tuple[int, int]:
+    """The state a confirmation prompt of ``action`` is shown for: (version, round)."""
+    preview = await service.preview_action(ORG, action)
+    assert preview.needs_confirmation
+    return preview.version, preview.round_number
 
 
 # -- /round next ---------------------------------------------------------------------------------
@@ -109,21 +94,26 @@ def _sent(clock: Clock) -> datetime:
 async def test_fifty_concurrent_forced_next_round_clicks_pair_one_round(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (clock, a, b):
+    """Fifty clicks of Confirm on prompts shown for the same state (the course version only,
+    without the round, so that the version check alone must hold)."""
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
-        sent = _sent(clock)
+        version, number = await _shown(a, "next")
+        assert number == 2
         results = await _fifty(
-            lambda s: s.pair_next_round(ORG, force=True, seen_at=sent), a, b)
+            lambda s: s.pair_next_round(ORG, force=True, version=version), a, b)
         view, errors = _one_winner(results)
         assert view.number == 2  # type: ignore[attr-defined]
         for error in errors:
-            # Arriving while round 2 is computed: "being paired"; after: "already paired".
+            # Arriving while round 2 is computed: "being paired"; after: "out of date".
             if error.code == "pairing_in_progress":
                 assert error.message.startswith("Round 2 of 'Race Cup' is being paired")
                 continue
             assert error.code == "round_changed"
-            assert error.message.startswith("Round 2 of 'Race Cup' was already paired")
-            assert "so round 3 was not paired" in error.message
+            assert error.message.startswith(
+                "This prompt is out of date: 'Race Cup' has changed since it was shown")
+            assert "round 2 was paired at" in error.message
+            assert "/round next force:true again" in error.message
         assert await _assert_consistent(a, tid) == [1, 2]
         # Round 2 is untouched: no second forced pairing closed it with double forfeits.
         assert {g.state for g in (await a.pairings(GUILD, round_number=2)).games} == {"pending"}
@@ -137,7 +127,7 @@ async def test_fifty_concurrent_forced_next_round_clicks_pair_one_round(
 async def test_fifty_concurrent_next_round_calls_naming_round_two_pair_it_once(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         results = await _fifty(
             lambda s: s.pair_next_round(ORG, force=True, round_number=2), a, b)
@@ -149,39 +139,61 @@ async def test_fifty_concurrent_next_round_calls_naming_round_two_pair_it_once(
         assert (await _kinds(a, tid)).count("pairings") == 2
 
 
-async def test_repeated_next_round_arriving_after_the_first_committed_is_refused(
+async def test_a_double_click_of_a_forced_next_round_prompt_pairs_one_round(
     tmp_path: Path,
 ) -> None:
-    """The second click was sent before the first one paired round 2 but arrives after it
-    committed: it still means round 2, which is paired, so it is refused. A command sent
-    after the organiser saw round 2 pairs round 3."""
-    async with services(tmp_path / "race.sqlite3", "one connection") as (clock, a, _):
+    """Two clicks of one prompt (or two organisers' prompts shown for the same state),
+    however far apart: the first pairs round 2, the second is refused. Only a prompt shown
+    after round 2 was paired pairs round 3."""
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
-        first_sent = _sent(clock)
-        second_sent = clock.advance(milliseconds=150)
-        clock.advance(milliseconds=100)  # the first click is processed after both were sent
-        assert (await a.pair_next_round(ORG, force=True, seen_at=first_sent)).number == 2
-        with pytest.raises(RoundChangedError, match="Round 2 of 'Race Cup' was already paired"):
-            await a.pair_next_round(ORG, force=True, seen_at=second_sent)
+        version, number = await _shown(a, "next")
+        first = await a.pair_next_round(ORG, force=True, round_number=number, version=version)
+        assert first.number == 2
+        with pytest.raises(RoundChangedError,
+                           match="Round 2 of 'Race Cup' is already paired: the next round"):
+            await a.pair_next_round(ORG, force=True, round_number=number, version=version)
         assert await _assert_consistent(a, tid) == [1, 2]
-        later = _sent(clock)
-        assert (await a.pair_next_round(ORG, force=True, seen_at=later)).number == 3
+        version, number = await _shown(a, "next")  # a new prompt, after round 2
+        assert (await a.pair_next_round(ORG, force=True, round_number=number,
+                                        version=version)).number == 3
 
 
-async def test_next_round_sent_before_an_auto_advance_is_refused(tmp_path: Path) -> None:
-    """The automatic pairing is a round change too: an organiser's forced /round next sent
-    before it must not close the round it just paired."""
-    async with services(tmp_path / "race.sqlite3", "one connection") as (clock, a, _):
+async def test_an_older_prompt_is_refused_after_a_newer_one_acted(tmp_path: Path) -> None:
+    """Round 2 is undone and paired again: a prompt shown before names round 2 too, but
+    the event changed course since, so it is refused (the version, not the round, says so)."""
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
+        tid = await _running(a)
+        await a.pair_next_round(ORG, force=True, round_number=2)
+        old_version, old_number = await _shown(a, "next")  # closes round 2, pairs round 3
+        await a.undo_round(ORG, round_number=2)
+        await a.pair_next_round(ORG, round_number=2)
+        with pytest.raises(RoundChangedError, match="This prompt is out of date") as refused:
+            await a.pair_next_round(ORG, force=True, round_number=old_number,
+                                    version=old_version)
+        assert "round 2 was paired at" in refused.value.message
+        assert await _assert_consistent(a, tid) == [1, 2]
+        assert {g.state for g in (await a.pairings(GUILD, round_number=2)).games} == {"pending"}
+
+
+async def test_next_round_prompt_shown_before_an_auto_advance_is_refused(
+    tmp_path: Path,
+) -> None:
+    """The automatic pairing is a round change too: an organiser's forced /round next
+    confirmed after it must not close the round it just paired."""
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         info = await a.create_tournament(ORG, "Auto Cup", 4, auto_advance_minutes=0, seed=1)
         for uid in range(1, 5):
             await a.join(member(uid))
         r1 = await a.start_tournament(ORG)
-        for game in r1.games:
-            await a.set_result(ORG, 1, game.white.user_id, "win")
-        sent = _sent(clock)
+        await a.set_result(ORG, 1, r1.games[0].white.user_id, "win")
+        version, number = await _shown(a, "next")  # one open game in round 1
+        await a.set_result(ORG, 1, r1.games[1].white.user_id, "win")
         assert [v.number for v in await a.run_auto_advances()] == [2]
-        with pytest.raises(RoundChangedError, match="Round 2 of 'Auto Cup' was already paired"):
-            await a.pair_next_round(ORG, force=True, seen_at=sent)
+        with pytest.raises(RoundChangedError, match="Round 2 of 'Auto Cup' is already paired"):
+            await a.pair_next_round(ORG, force=True, round_number=number, version=version)
+        with pytest.raises(RoundChangedError, match="This prompt is out of date"):
+            await a.pair_next_round(ORG, force=True, version=version)
         assert await _assert_consistent(a, info.id) == [1, 2]
 
 
@@ -190,16 +202,18 @@ async def test_next_round_sent_before_an_auto_advance_is_refused(tmp_path: Path)
 async def test_fifty_concurrent_forced_undo_clicks_undo_one_round(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
-        await a.pair_next_round(ORG, force=True, seen_at=_sent(clock))
-        sent = _sent(clock)
-        results = await _fifty(lambda s: s.undo_round(ORG, force=True, seen_at=sent), a, b)
+        await a.pair_next_round(ORG, force=True, round_number=2)
+        game = (await a.pairings(GUILD, round_number=2)).games[0]
+        await a.set_result(ORG, 2, game.white.user_id, "win")  # undoing it deletes a result
+        version, number = await _shown(a, "undo")
+        results = await _fifty(lambda s: s.undo_round(ORG, force=True, version=version), a, b)
         view, errors = _one_winner(results)
-        assert view.number == 2  # type: ignore[attr-defined]
+        assert view.number == number == 2  # type: ignore[attr-defined]
         for error in errors:
-            assert error.message.startswith("Round 2 of 'Race Cup' was already undone")
-            assert "so round 1 was not undone" in error.message
+            assert error.message.startswith("This prompt is out of date: 'Race Cup'")
+            assert "round 2 was undone at" in error.message
         assert await _assert_consistent(a, tid) == [1]
         assert (await _actions(a, tid)).count("round.undo") == 1
         assert (await _kinds(a, tid)).count("round_undone") == 1
@@ -211,7 +225,7 @@ async def test_fifty_concurrent_forced_undo_clicks_undo_one_round(
 async def test_fifty_concurrent_undo_calls_naming_round_two_undo_it_once(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (_clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         results = await _fifty(lambda s: s.undo_round(ORG, force=True, round_number=2), a, b)
@@ -222,7 +236,7 @@ async def test_fifty_concurrent_undo_calls_naming_round_two_undo_it_once(
 
 
 async def test_undo_naming_a_round_that_is_not_the_latest_is_refused(tmp_path: Path) -> None:
-    async with services(tmp_path / "race.sqlite3", "one connection") as (_clock, a, _):
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
         await a.pair_next_round(ORG, force=True, round_number=2)
         with pytest.raises(RoundChangedError, match="Round 1 of 'Race Cup' is not the latest"):
@@ -232,35 +246,41 @@ async def test_undo_naming_a_round_that_is_not_the_latest_is_refused(tmp_path: P
         assert await _assert_consistent(a, tid) == [1, 2]
 
 
-async def test_undo_sent_before_a_pairing_does_not_undo_the_new_round(tmp_path: Path) -> None:
-    async with services(tmp_path / "race.sqlite3", "one connection") as (clock, a, _):
+async def test_undo_prompt_shown_before_a_pairing_does_not_undo_the_new_round(
+    tmp_path: Path,
+) -> None:
+    async with two_services(tmp_path / "race.sqlite3", "one connection") as (a, _):
         tid = await _running(a)
-        undo_sent = _sent(clock)
+        game = (await a.pairings(GUILD, round_number=1)).games[0]
+        await a.set_result(ORG, 1, game.white.user_id, "win")
+        version, number = await _shown(a, "undo")  # undoes round 1
         await a.pair_next_round(ORG, force=True, round_number=2)  # another organiser
-        with pytest.raises(RoundChangedError) as refused:
-            await a.undo_round(ORG, force=True, seen_at=undo_sent)
-        assert refused.value.message.startswith("Round 2 of 'Race Cup' was already paired")
-        assert "so round 2 was not undone" in refused.value.message
+        with pytest.raises(RoundChangedError, match="Round 1 of 'Race Cup' is not the latest"):
+            await a.undo_round(ORG, force=True, round_number=number, version=version)
+        with pytest.raises(RoundChangedError, match="This prompt is out of date"):
+            await a.undo_round(ORG, force=True, version=version)
         assert await _assert_consistent(a, tid) == [1, 2]
 
 
 # -- /tournament finish --------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", MODES)
-async def test_forced_finish_sent_before_a_pairing_does_not_forfeit_the_new_round(
+async def test_forced_finish_shown_before_a_pairing_does_not_forfeit_the_new_round(
     tmp_path: Path, mode: str
 ) -> None:
-    async with services(tmp_path / "race.sqlite3", mode) as (clock, a, b):
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
-        finish_sent = _sent(clock)
+        version, _number = await _shown(a, "finish")
         await b.pair_next_round(ORG, force=True, round_number=2)
-        with pytest.raises(RoundChangedError, match="so 'Race Cup' was not finished"):
-            await a.finish_tournament(ORG, force=True, seen_at=finish_sent)
+        with pytest.raises(RoundChangedError, match="This prompt is out of date"):
+            await a.finish_tournament(ORG, force=True, version=version)
         with pytest.raises(RoundChangedError, match="is at round 2, not 1"):
             await a.finish_tournament(ORG, force=True, round_number=1)
         assert (await a.tournament_info(GUILD)).status == "running"
         assert {g.state for g in (await a.pairings(GUILD, round_number=2)).games} == {"pending"}
+        version, number = await _shown(a, "finish")
         results = await _fifty(
-            lambda s: s.finish_tournament(ORG, force=True, seen_at=_sent(clock)), a, b)
+            lambda s: s.finish_tournament(ORG, force=True, round_number=number,
+                                          version=version), a, b)
         ok = [r for r in results if not isinstance(r, BaseException)]
         assert len(ok) == 1
         assert all(isinstance(r, ServiceError) for r in results if r not in ok)
@@ -270,24 +290,24 @@ async def test_forced_finish_sent_before_a_pairing_does_not_forfeit_the_new_roun
 
 # -- /report -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", MODES)
-async def test_report_sent_before_the_next_round_was_paired_is_not_recorded_on_it(
+async def test_report_for_round_one_is_not_recorded_on_round_two(
     tmp_path: Path, mode: str
 ) -> None:
-    """A player reports round 1 while an organiser force-pairs round 2: the report must not
-    land on the player's round 2 game."""
-    async with services(tmp_path / "race.sqlite3", mode) as (clock, a, b):
+    """A player reports round 1 (a button of his round 1 game) while an organiser
+    force-pairs round 2: the report must not land on the player's round 2 game."""
+    async with two_services(tmp_path / "race.sqlite3", mode) as (a, b):
         tid = await _running(a)
         game = (await a.pairings(GUILD, round_number=1)).games[0]
-        reported = _sent(clock)
         await b.pair_next_round(ORG, force=True, round_number=2)
         with pytest.raises(RoundChangedError) as refused:
-            await a.report_result(member(game.white.user_id), "win", seen_at=reported)
-        assert refused.value.message.startswith("Round 2 of 'Race Cup' was already paired")
+            await a.report_result(member(game.white.user_id), "win", round_number=1)
+        assert refused.value.message.startswith(
+            "This was meant for round 1 of 'Race Cup', but your current game is in round 2")
         assert "your report was not recorded" in refused.value.message
         assert "/result set" in refused.value.message
         round_two = await a.pairings(GUILD, round_number=2)
         assert {g.state for g in round_two.games} == {"pending"}
         assert "result.report" not in await _actions(a, tid)
-        # Sent after round 2 was paired, the same report is for round 2 and is recorded.
-        outcome = await a.report_result(member(game.white.user_id), "win", seen_at=_sent(clock))
+        # Meant for round 2, the same report is recorded.
+        outcome = await a.report_result(member(game.white.user_id), "win", round_number=2)
         assert outcome.status == "awaiting_confirmation"

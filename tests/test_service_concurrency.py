@@ -4,31 +4,17 @@ bot's own coroutines) and on two connections to the same file (two processes).""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from service import ServiceError, TournamentService
 from storage import journal
-from tests.service_helpers import GUILD, Clock, member, open_service, organiser
+from tests.service_helpers import GUILD, MODES, member, organiser, two_services
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
 ORG = organiser()
-
-
-@asynccontextmanager
-async def two_services(path: Path, mode: str) -> AsyncIterator[tuple[TournamentService, ...]]:
-    """The same service twice ("one connection") or two services on two connections."""
-    clock = Clock()
-    async with open_service(path, clock) as first:
-        if mode == "one connection":
-            yield first, first
-        else:
-            async with open_service(path, clock) as second:
-                yield first, second
 
 
 def _split(results: list[object]) -> tuple[list[object], list[ServiceError]]:
@@ -54,7 +40,6 @@ async def _rounds(service: TournamentService, tid: int) -> list[int]:
         return [row[0] for row in await cur.fetchall()]
 
 
-MODES = ["one connection", "two connections"]
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -91,6 +91,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "finish_tournament": (
         lambda s, a: s.service.finish_tournament(a, "Perm Cup", force=True), None),
     "cancel_tournament": (lambda s, a: s.service.cancel_tournament(a, "Open Reg"), None),
+    "preview_action": (lambda s, a: s.service.preview_action(a, "cancel", "Open Reg"), None),
     "join": (lambda s, a: s.service.join(a, "Open Reg"), "newcomer"),
     "leave": (lambda s, a: s.service.leave(a, "Open Reg"), "registered"),
     "check_in": (lambda s, a: s.service.check_in(a, "Open Reg"), "registered"),

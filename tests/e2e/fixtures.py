@@ -148,6 +148,14 @@ class Club:
         inter = await self.fake.click_button(message, member, label=label)
         return await self.fake.reply(inter)
 
+    async def run_confirmed(self, member: Any, command: str, **options: Any) -> dict[str, Any]:
+        """Run a destructive ``/command`` and click Confirm on the prompt it answers with
+        (if it asks): the answer of the click, or the command's own answer."""
+        reply = await self.run(member, command, **options)
+        if has_button(reply, "Confirm"):
+            return await self.click(reply, member, "Confirm")
+        return reply
+
     @staticmethod
     def fake_text(message: dict[str, Any]) -> str:
         return text_of(message)
@@ -167,6 +175,25 @@ class Club:
             and predicate(m),
             timeout,
         )
+
+
+async def running_club(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: BotStarter, name: str, rounds: int,
+    players: int = 6,
+) -> tuple[SwissBot, Club]:
+    """A started bot and an event of ``players`` members, started: round 1 is open."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name=name, rounds=rounds)
+    for player in club.players[:players]:
+        await club.run(player, "join")
+    await club.run(club.owner, "tournament start")
+    return bot, club
+
+
+def has_button(message: dict[str, Any], label: str) -> bool:
+    return any(c.get("label") == label for row in message.get("components") or []
+               for c in row.get("components") or [])
 
 
 def text_of(message: dict[str, Any]) -> str:

@@ -92,7 +92,7 @@ async def test_a_post_refused_later_is_reported_to_the_command_and_in_info(
     # the permission goes away without the gateway telling the bot (a race with the check)
     await fake.set_channel_permissions(guild, club.channel, fake.bot_role(guild),
                                        deny=SEND_MESSAGES, notify=False)
-    reply = await club.run(club.owner, "round next", force=True)
+    reply = await club.run_confirmed(club.owner, "round next", force=True)
     assert "Round 2" in reply["content"]
     warning = await fake.wait_for_message(
         lambda m: "cannot post the announcements" in (m.get("content") or "")

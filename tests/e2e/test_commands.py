@@ -65,7 +65,9 @@ async def test_registration_and_organiser_tools(
     reply = await club.run(owner, "round undo")
     assert "Round 1" in reply["content"] and "undone" in reply["content"]
     await club.wait_post(lambda m: "was undone" in (m.get("content") or ""))
-    reply = await club.run(owner, "tournament cancel")
+    reply = await club.run(owner, "tournament cancel")  # it has players: asks first
+    assert "This cancels 'Tools Open' before its first round" in reply["content"]
+    reply = await club.click(reply, owner, "Confirm")
     assert "cancelled" in reply["content"]
     await club.wait_post(lambda m: "was cancelled" in (m.get("content") or ""))
 
@@ -168,8 +170,9 @@ async def test_finish_early_posts_final_standings(
         await club.run(player, "join")
     await club.run(club.owner, "tournament start")
     reply = await club.run(club.owner, "tournament finish")
-    assert reply["flags"] & EPHEMERAL  # rounds are left: refused without force
-    reply = await club.run(club.owner, "tournament finish", force=True)
+    assert reply["flags"] & EPHEMERAL  # open games would become double forfeits: it asks
+    assert "2 open games become double forfeits" in reply["content"]
+    reply = await club.click(reply, club.owner, "Confirm")
     assert "is finished" in reply["content"]
     await club.wait_post(lambda m: "Final standings" in (m.get("content") or ""))
     assert (await bot.service.tournament_info(guild.id)).status == "finished"
@@ -191,7 +194,12 @@ async def test_double_clicked_forced_round_next_pairs_one_round(
         guild, club.channel, club.owner, "round next", {"force": True}
     )
     replies = [await fake.reply(first), await fake.reply(second)]
-    assert sum("is paired" in r["content"] for r in replies) == 1, replies
+    # each asks first (round 1 has open games): nothing is paired until a Confirm
+    assert all("This closes round 1" in r["content"] for r in replies), replies
+    assert (await bot.service.tournament_info(guild.id)).current_round == 1
+    await club.click(replies[0], club.owner, "Confirm")
+    refused = await club.click(replies[1], club.owner, "Confirm")
+    assert "Round 2 of 'Twice' is already paired" in refused["content"]
     assert (await bot.service.tournament_info(guild.id)).current_round == 2
 
 

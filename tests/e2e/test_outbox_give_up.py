@@ -92,7 +92,7 @@ async def test_a_refused_post_is_given_up_after_the_bounded_attempts_then_later_
     await _running(club)
     await fake.set_channel_permissions(guild, club.channel, fake.bot_role(guild),
                                        deny=SEND_MESSAGES, notify=False)
-    reply = await club.run(club.owner, "round next", force=True)
+    reply = await club.run_confirmed(club.owner, "round next", force=True)
     assert "Round 2" in reply["content"]
     tid = (await bot.service.tournament_info(guild.id)).id
     warning = await fake.wait_for_message(
@@ -111,7 +111,7 @@ async def test_a_refused_post_is_given_up_after_the_bounded_attempts_then_later_
 
     # the admin fixes the permission: the next announcements of the channel go out at once
     await fake.set_channel_permissions(guild, club.channel, fake.bot_role(guild))
-    await club.run(club.owner, "round next", force=True)
+    await club.run_confirmed(club.owner, "round next", force=True)
     await club.wait_post(lambda m: "Round 3" in text_of(m) and "pairings" in text_of(m),
                          timeout=15)
 

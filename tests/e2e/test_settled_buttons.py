@@ -99,7 +99,7 @@ async def test_a_stale_prompt_clicked_after_a_restart_is_refused_and_disabled(
     assert (await bot.service.get_game(guild.id, game.id)).result == "0-1"
 
     # a round undone: the game is gone, and the answer says so
-    await club.run(club.owner, "round undo", force=True)
+    await club.run_confirmed(club.owner, "round undo", force=True)  # deletes a result
     other = copy.deepcopy(prompt)
     for button in _buttons(other):
         button["disabled"] = False
