@@ -229,10 +229,11 @@ def run(args: argparse.Namespace) -> int:
         lot_seed = _whole(args.lot_seed, "--lot-seed", MAX_SEED) or 0
         parsed = _read(args.file)
         tournament = parsed.tournament
-        edition = select_edition(
-            None if args.rules is None else args.rules.strip(),
-            trf_start_date(parsed.other_lines),
-        )
+        try:
+            start = trf_start_date(parsed.other_lines, parsed.other_line_numbers)
+        except ValueError as exc:
+            raise _BadInput(f"{args.file}: {exc}") from None
+        edition = select_edition(None if args.rules is None else args.rules.strip(), start)
         if args.explain is not None:
             sys.stdout.write(_explain(args, tournament, tiebreaks, rounds, edition))
             return EXIT_OK

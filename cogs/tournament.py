@@ -77,6 +77,7 @@ from service.limits import (
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS
 from swiss.trf.header import HEADER_FIELDS
+from swiss.wording import plural
 
 # The official FIDE Dutch comes in two editions; each is its own choice (the create command
 # already has 24 of Discord's 25 options, so the edition cannot be an option of its own).
@@ -791,11 +792,11 @@ def _paired_text(view: RoundView, verb: str) -> str:
     name, number = plain(view.tournament_name), view.number
     bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
     if verb == "started":
-        return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+        return f"▶️ **{name}** has started: round 1 is paired ({plural(games, 'board')}{bye_text})."
     if view.stage:  # a playoff round
         return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
                 f"match{'es' if games != 1 else ''}{bye_text}).")
-    return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
+    return f"Round {number} of **{name}** is paired ({plural(games, 'board')}{bye_text})."
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -37,6 +37,7 @@ from storage.tournaments import TournamentRow
 from swiss.model import Color
 from swiss.pairing import PairingConfig, PairingError
 from swiss.pairing.types import PairingResult
+from swiss.wording import plural
 
 Games = list[tuple[int, int]]
 Byes = list[tuple[int, str]]
@@ -383,7 +384,8 @@ def _warnings(t: TournamentRow, snapshot: Snapshot, games: Games | list[tuple[in
         if snapshot.number(p) in had_bye:
             out.append(f"{snapshot.by_id[p].name} already had a bye: this would be a second.")
     if len(pairing_byes) > 1:
-        out.append(f"{len(pairing_byes)} players get the pairing-allocated bye this round.")
+        out.append(f"{plural(len(pairing_byes), 'player')} get the pairing-allocated bye this "
+                   "round.")
     return tuple(out)
 
 
