@@ -63,6 +63,7 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 
 from swiss.model import Bye, ByeKind, Game, Player, Round, Tournament
 from swiss.pairing.tcec_seeding import (
@@ -71,7 +72,12 @@ from swiss.pairing.tcec_seeding import (
     random_seeding,
     suggested_group_count,
 )
-from swiss.pairing.tcec_viability import MatchingBackend, perfect_matching, resolve_backend
+from swiss.pairing.tcec_viability import (
+    AllowedGraph,
+    MatchingBackend,
+    perfect_matching,
+    resolve_backend,
+)
 from swiss.pairing.types import (
     PairExplanation,
     PairingConfig,
@@ -274,6 +280,7 @@ def _block_reason(a: int, b: int, wgd: Mapping[int, int], met: Counter[Pair],
 
 def _allowed_graph(players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
                    forbidden: frozenset[Pair]) -> dict[int, set[int]]:
+    """The allowed pairs as sets (the reference backends' input)."""
     allowed: dict[int, set[int]] = {p: set() for p in players}
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
@@ -283,18 +290,52 @@ def _allowed_graph(players: Sequence[int], wgd: Mapping[int, int], met: Counter[
     return allowed
 
 
+class _Viability:
+    """Viability questions about one round's players under a fixed encounter history: the
+    compiled search over :class:`AllowedGraph` (backend ``exact``), or a fresh matching of a
+    reference library per question (``rustworkx``, ``networkx``). Same answers either way."""
+
+    def __init__(self, players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
+                 forbidden: frozenset[Pair], backend: MatchingBackend) -> None:
+        self.backend = backend
+        if backend == "exact":
+            blocked = [pair for pair, count in met.items() if count > 0]
+            self.graph = AllowedGraph(players, wgd, [*blocked, *forbidden])
+        else:
+            self.allowed = _allowed_graph(players, wgd, met, forbidden)
+
+    def pairing(self, group: Sequence[int], partial: Mapping[int, int]) -> dict[int, int] | None:
+        """A pairing of ``group`` (grown from ``partial`` where the backend can), or None."""
+        if self.backend == "exact":
+            return self.graph.complete(group, partial)
+        return perfect_matching(group, self.allowed, self.backend)
+
+    def without(self, witness: dict[int, int], first: int, second: int,
+                unpaired: Sequence[int]) -> dict[int, int] | None:
+        """A pairing of ``unpaired`` less ``first`` and ``second``, from ``witness`` (a pairing
+        of all of ``unpaired``), or None. Their two witness partners are usually allowed to
+        meet (one swap); otherwise a search from the partial pairing settles it."""
+        a, b = witness[first], witness[second]
+        if self.backend == "exact" and self.graph.allowed(a, b):
+            rest = {p: q for p, q in witness.items() if p not in (first, second)}
+            rest[a], rest[b] = b, a
+            return rest
+        group = [p for p in unpaired if p not in (first, second)]
+        partial = {p: q for p, q in witness.items() if p not in (first, second, a, b)}
+        return self.pairing(group, partial)
+
+
 def _make_viable(history: _History, players: Sequence[int], wgd: Mapping[int, int],
                  forbidden: frozenset[Pair], at_round: int,
-                 backend: MatchingBackend) -> dict[int, int] | None:
-    """Drop the earliest history rounds until ``players`` have a pairing; return one.
-
-    None when even an empty history leaves no pairing (then nothing more can be removed).
+                 backend: MatchingBackend) -> tuple[dict[int, int] | None, _Viability]:
+    """Drop the earliest history rounds until ``players`` have a pairing; return one (None
+    when even an empty history leaves no pairing) and the questions' graph of that history.
     """
     while True:
-        allowed = _allowed_graph(players, wgd, history.met, forbidden)
-        matching = perfect_matching(players, allowed, backend)
+        viability = _Viability(players, wgd, history.met, forbidden, backend)
+        matching = viability.pairing(players, {})
         if matching is not None or not history.kept:
-            return matching
+            return matching, viability
         history.drop_earliest(at_round)
 
 
@@ -371,7 +412,11 @@ def encounter_history(tournament: Tournament, backend: str = "auto") -> Encounte
 # -- the rules of one round -----------------------------------------------------------------
 def pairing_order(players: Iterable[int], states: Mapping[int, TcecPlayer]) -> list[int]:
     """The pairing order: score descending, then seed ascending (then id, for equal seeds)."""
-    return sorted(players, key=lambda pid: (-states[pid].score, states[pid].seed, pid))
+    players = list(players)
+    # Scores ranked once: comparing Fractions in the sort's key was most of its time.
+    scores = sorted({states[pid].score for pid in players}, reverse=True)
+    place = {score: i for i, score in enumerate(scores)}
+    return sorted(players, key=lambda pid: (place[states[pid].score], states[pid].seed, pid))
 
 
 def bye_player(order: Sequence[int], states: Mapping[int, TcecPlayer]) -> int:
@@ -415,27 +460,25 @@ class _Pairing:
 
 def _greedy(order: Sequence[int], witness: dict[int, int], wgd: Mapping[int, int],
             met: Counter[Pair], forbidden: frozenset[Pair],
-            backend: MatchingBackend) -> list[_Pairing]:
+            viability: _Viability) -> list[_Pairing]:
     """STEP 4: first-of-pair takes the highest-ranked allowed partner that keeps viability.
 
     ``witness`` is a perfect matching of the players still unpaired; when the candidate is the
     witness partner the rest is viable without another matching.
     """
-    allowed = _allowed_graph(order, wgd, met, forbidden)
     unpaired = list(order)
     pairings: list[_Pairing] = []
     while unpaired:
         first = unpaired[0]
         skipped: list[tuple[int, str]] = []
         chosen: int | None = None
-        for candidate in unpaired[1:]:
+        for candidate in islice(unpaired, 1, None):
             reason = _block_reason(first, candidate, wgd, met, forbidden)
             if reason is not None:
                 skipped.append((candidate, reason))
                 continue
             if witness.get(first) != candidate:
-                rest = [p for p in unpaired if p not in (first, candidate)]
-                matching = perfect_matching(rest, allowed, backend)
+                matching = viability.without(witness, first, candidate, unpaired)
                 if matching is None:
                     skipped.append((candidate, "viability"))
                     continue
@@ -445,8 +488,10 @@ def _greedy(order: Sequence[int], witness: dict[int, int], wgd: Mapping[int, int
         if chosen is None:  # cannot happen: the witness partner always qualifies
             raise PairingError(f"internal error: no partner for player {first}")
         pairings.append(_Pairing(first, chosen, tuple(skipped)))
-        unpaired = [p for p in unpaired if p not in (first, chosen)]
-        witness = {p: q for p, q in witness.items() if p not in (first, chosen)}
+        del unpaired[0]
+        unpaired.remove(chosen)
+        witness.pop(first, None)  # (a new witness leaves them out already)
+        witness.pop(chosen, None)
     return pairings
 
 
@@ -489,7 +534,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     to_pair = [pid for pid in order if pid != bye]
 
     removed_before = len(history.removals)
-    witness = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
+    witness, viability = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
     if witness is None:
         raise PairingError(
             f"round {round_number}: no pairing of the {len(to_pair)} players exists even with "
@@ -500,7 +545,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
         "encounter history"
         for _at, removed in history.removals[removed_before:]
     ]
-    pairings = _greedy(to_pair, witness, wgd, history.met, forbidden, backend)
+    pairings = _greedy(to_pair, witness, wgd, history.met, forbidden, viability)
 
     # Playing order: by the first-of-pair's pairing order, descending (worst pair first).
     pairings.sort(key=lambda pr: rank[pr.first], reverse=True)
