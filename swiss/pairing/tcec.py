@@ -73,9 +73,9 @@ from swiss.pairing.tcec_seeding import (
     suggested_group_count,
 )
 from swiss.pairing.tcec_viability import (
-    AllowedGraph,
+    ExactViability,
     MatchingBackend,
-    perfect_matching,
+    ReferenceViability,
     resolve_backend,
 )
 from swiss.pairing.types import (
@@ -290,52 +290,31 @@ def _allowed_graph(players: Sequence[int], wgd: Mapping[int, int], met: Counter[
     return allowed
 
 
-class _Viability:
-    """Viability questions about one round's players under a fixed encounter history: the
-    compiled search over :class:`AllowedGraph` (backend ``exact``), or a fresh matching of a
-    reference library per question (``rustworkx``, ``networkx``). Same answers either way."""
+Viability = ExactViability | ReferenceViability
 
-    def __init__(self, players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
-                 forbidden: frozenset[Pair], backend: MatchingBackend) -> None:
-        self.backend = backend
-        if backend == "exact":
-            blocked = [pair for pair, count in met.items() if count > 0]
-            self.graph = AllowedGraph(players, wgd, [*blocked, *forbidden])
-        else:
-            self.allowed = _allowed_graph(players, wgd, met, forbidden)
 
-    def pairing(self, group: Sequence[int], partial: Mapping[int, int]) -> dict[int, int] | None:
-        """A pairing of ``group`` (grown from ``partial`` where the backend can), or None."""
-        if self.backend == "exact":
-            return self.graph.complete(group, partial)
-        return perfect_matching(group, self.allowed, self.backend)
-
-    def without(self, witness: dict[int, int], first: int, second: int,
-                unpaired: Sequence[int]) -> dict[int, int] | None:
-        """A pairing of ``unpaired`` less ``first`` and ``second``, from ``witness`` (a pairing
-        of all of ``unpaired``), or None. Their two witness partners are usually allowed to
-        meet (one swap); otherwise a search from the partial pairing settles it."""
-        a, b = witness[first], witness[second]
-        if self.backend == "exact" and self.graph.allowed(a, b):
-            rest = {p: q for p, q in witness.items() if p not in (first, second)}
-            rest[a], rest[b] = b, a
-            return rest
-        group = [p for p in unpaired if p not in (first, second)]
-        partial = {p: q for p, q in witness.items() if p not in (first, second, a, b)}
-        return self.pairing(group, partial)
+def _viability(players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
+               forbidden: frozenset[Pair], backend: MatchingBackend) -> Viability:
+    """The viability questions of ``players`` under this history: compiled (``exact``) or a
+    fresh matching of a reference library per question. Same answers either way."""
+    if backend == "exact":
+        blocked = [pair for pair, count in met.items() if count > 0]
+        return ExactViability(players, wgd, [*blocked, *forbidden])
+    return ReferenceViability(players, _allowed_graph(players, wgd, met, forbidden), backend)
 
 
 def _make_viable(history: _History, players: Sequence[int], wgd: Mapping[int, int],
                  forbidden: frozenset[Pair], at_round: int,
-                 backend: MatchingBackend) -> tuple[dict[int, int] | None, _Viability]:
-    """Drop the earliest history rounds until ``players`` have a pairing; return one (None
-    when even an empty history leaves no pairing) and the questions' graph of that history.
+                 backend: MatchingBackend) -> Viability | None:
+    """Drop the earliest history rounds until ``players`` have a pairing; return the
+    questions' state of that history (None when even an empty history leaves no pairing).
     """
     while True:
-        viability = _Viability(players, wgd, history.met, forbidden, backend)
-        matching = viability.pairing(players, {})
-        if matching is not None or not history.kept:
-            return matching, viability
+        viability = _viability(players, wgd, history.met, forbidden, backend)
+        if viability.pairable:
+            return viability
+        if not history.kept:
+            return None
         history.drop_earliest(at_round)
 
 
@@ -458,14 +437,10 @@ class _Pairing:
     skipped: tuple[tuple[int, str], ...]  # higher-ranked candidates passed over, and why
 
 
-def _greedy(order: Sequence[int], witness: dict[int, int], wgd: Mapping[int, int],
-            met: Counter[Pair], forbidden: frozenset[Pair],
-            viability: _Viability) -> list[_Pairing]:
-    """STEP 4: first-of-pair takes the highest-ranked allowed partner that keeps viability.
-
-    ``witness`` is a perfect matching of the players still unpaired; when the candidate is the
-    witness partner the rest is viable without another matching.
-    """
+def _greedy(order: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
+            forbidden: frozenset[Pair], viability: Viability) -> list[_Pairing]:
+    """STEP 4: first-of-pair takes the highest-ranked allowed partner that keeps viability
+    (``viability`` knows a pairing of the players still unpaired and keeps it one)."""
     unpaired = list(order)
     pairings: list[_Pairing] = []
     while unpaired:
@@ -477,21 +452,17 @@ def _greedy(order: Sequence[int], witness: dict[int, int], wgd: Mapping[int, int
             if reason is not None:
                 skipped.append((candidate, reason))
                 continue
-            if witness.get(first) != candidate:
-                matching = viability.without(witness, first, candidate, unpaired)
-                if matching is None:
-                    skipped.append((candidate, "viability"))
-                    continue
-                witness = matching
+            if not viability.pair(first, candidate):
+                skipped.append((candidate, "viability"))
+                continue
             chosen = candidate
             break
         if chosen is None:  # cannot happen: the witness partner always qualifies
             raise PairingError(f"internal error: no partner for player {first}")
         pairings.append(_Pairing(first, chosen, tuple(skipped)))
+        viability.remove(first, chosen)
         del unpaired[0]
         unpaired.remove(chosen)
-        witness.pop(first, None)  # (a new witness leaves them out already)
-        witness.pop(chosen, None)
     return pairings
 
 
@@ -534,8 +505,8 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     to_pair = [pid for pid in order if pid != bye]
 
     removed_before = len(history.removals)
-    witness, viability = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
-    if witness is None:
+    viability = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
+    if viability is None:
         raise PairingError(
             f"round {round_number}: no pairing of the {len(to_pair)} players exists even with "
             "an empty encounter history (forbidden pairs or white game differences block it)"
@@ -545,7 +516,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
         "encounter history"
         for _at, removed in history.removals[removed_before:]
     ]
-    pairings = _greedy(to_pair, witness, wgd, history.met, forbidden, viability)
+    pairings = _greedy(to_pair, wgd, history.met, forbidden, viability)
 
     # Playing order: by the first-of-pair's pairing order, descending (worst pair first).
     pairings.sort(key=lambda pr: rank[pr.first], reverse=True)
