@@ -16,7 +16,6 @@ from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
 from swiss.pairing.types import DUTCH_RULES
 from swiss.trf import TrfError, format_pairs
-from swiss.wording import plural
 
 POLICIES = ("avoid", "forbid")
 MAX_BETA = 100  # colour differences never get near this; larger values mean "no bound" anyway
@@ -106,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
         tournament = trf.tournament
         config = _config(args, tournament.seed)
         if tournament.total_rounds and tournament.next_round > tournament.total_rounds:
-            raise TrfError(f"all {plural(tournament.total_rounds, 'round')} have been played (XXR "
+            played = ("the only round has" if tournament.total_rounds == 1 else
+                      f"all {tournament.total_rounds} rounds have")
+            raise TrfError(f"{played} been played (XXR "
                            f"{tournament.total_rounds}); there is no round to pair",
                            trf.total_rounds_line, 5)
         result = pair_round(tournament, config, states=trf.states)

@@ -144,7 +144,7 @@ def test_finished_tournament_exits_3(capsys: pytest.CaptureFixture[str], tmp_pat
     path = tmp_path / "done.trf"
     path.write_text(text, encoding="utf-8")
     code, _, err = run(capsys, str(path))
-    assert code == EXIT_INVALID_INPUT and "all 1 rounds have been played" in err
+    assert code == EXIT_INVALID_INPUT and "the only round has been played" in err
 
 
 def test_installed_command(tmp_path: Path) -> None:
