@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
 
-from swiss.numbers import NumberError, parse_int
+from swiss.numbers import NumberError, parse_fraction, parse_int
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:
@@ -23,4 +25,18 @@ def whole(low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(exc.reason) from None
 
     read.__name__ = f"whole number {low}..{high}"  # argparse names the type in some errors
+    return read
+
+
+def exact(**bounds: Any) -> Callable[[str], Fraction]:
+    """An argparse ``type`` for an exact value (:func:`swiss.numbers.parse_fraction` with
+    ``bounds``: ``low``, ``high``, ``decimals``, ``ratios``, ``low_open``)."""
+
+    def read(text: str) -> Fraction:
+        try:
+            return parse_fraction(text, "value", **bounds)
+        except NumberError as exc:
+            raise argparse.ArgumentTypeError(exc.reason) from None
+
+    read.__name__ = "number"
     return read
