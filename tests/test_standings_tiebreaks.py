@@ -377,3 +377,10 @@ def test_format_value() -> None:
     assert format_value(F(2200)) == "2200"
     assert format_value(F(16, 27)) == "0.5926"
     assert format_value(F(-1, 2)) == "-0.5"
+
+
+@pytest.mark.parametrize("text", ["BH-C١٢", "ARO/U١٢", "BH/M٢", "KS/L+١", "KS/L٦٠", "BH-C²"])
+def test_modifier_digits_of_other_scripts_are_refused(text: str) -> None:
+    # re's \d matches every script's digits, and int("١٢") is 12: "BH-C١٢" was BH-C12.
+    with pytest.raises(TiebreakError, match="ASCII digits 0-9"):
+        parse_tiebreak(text)
