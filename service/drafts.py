@@ -99,8 +99,9 @@ class DraftOps(RoundOps):
                 slot = self.pairing.reserve()
             except PairingBusy as busy:
                 raise PairingBusyError(
-                    f"The bot is pairing {busy.active} other big event(s) right now and pairs "
-                    f"at most {self.pairing.limits.max_concurrent} at once: round {number} of "
+                    f"The bot is pairing {plural(busy.active, 'other big event')} right now "
+                    f"and pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                    f"{number} of "
                     f"'{t.name}' was not previewed. Try again in a minute."
                 ) from None
         try:
