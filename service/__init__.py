@@ -28,7 +28,7 @@ Conventions
 * Refusals raise :class:`ServiceError` subclasses (``service.errors``) whose message is
   for the user: show ``str(error)`` ephemerally. ``error.code`` is a stable name.
 * Arguments are checked against each operation's annotations where it is entered
-  (``service.boundary``): ids and round numbers are ``int`` from 1 to 2**63 - 1, no
+  (``service.boundary``): ids are ``int`` from 1, round numbers from 0, up to 2**63 - 1; no
   ``bool``/``float``/text where a whole number belongs, no ``inf``/``nan``, ``None`` only
   where optional; anything else is an :class:`InvalidArgumentError` (``invalid_argument``)
   naming the parameter, before any transaction.

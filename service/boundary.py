@@ -7,7 +7,8 @@ get in. :func:`checked` reads each operation's annotations once and refuses, bef
 operation opens a transaction, any argument whose type the annotation does not name:
 
 * whole numbers are ``int`` (never ``bool``, ``float``, text) within SQLite's and
-  PostgreSQL's 64-bit integers; Discord ids, our ids and round numbers from 1 to 2**63 - 1;
+  PostgreSQL's 64-bit integers; Discord ids and our ids from 1, round numbers from 0, up to
+  2**63 - 1;
 * ``float`` parameters take finite numbers only (no ``inf``, no ``nan``);
 * text is ``str``, flags are ``bool``, an :class:`Actor` is one (with ids in range), ``None``
   only where the annotation or the default allows it.
@@ -36,8 +37,10 @@ _ALIASES = {
     "TournamentRef": ("int", "str", "None"),
     "PlayerRef": ("int", "str"),
 }
-# Parameters whose whole numbers name something (an id, a round, a player): 1 or more.
-_POSITIVE = ("tournament", "player", "first", "second", "round_number")
+# Parameters whose whole numbers name something (an id, a player): 1 or more. Round numbers
+# are 0 or more (the standings "after round 0" are the starting list).
+_POSITIVE = ("tournament", "player", "first", "second")
+_NATURAL = ("round_number",)
 _SCALARS = {"int", "str", "bool", "float", "None", "datetime", "timedelta", "Actor"}
 _TYPES: dict[str, type | tuple[type, ...]] = {
     "str": str, "datetime": datetime, "timedelta": timedelta, "Actor": Actor,
@@ -64,13 +67,20 @@ def _shown(value: object) -> str:
     return text if len(text) <= 30 else text[:27] + "..."
 
 
-def _check_int(name: str, value: int, positive: bool) -> None:
-    low = 1 if positive else -MAX_INTEGER
+def _check_int(name: str, value: int, low: int) -> None:
     if not low <= value <= MAX_INTEGER:
         raise InvalidArgumentError(
             f"The {_label(name)} must be a whole number from {low} to {MAX_INTEGER} "
             f"(got {_shown(value)})."
         )
+
+
+def _lowest(name: str) -> int:
+    """The smallest whole number parameter ``name`` may take (before the operation's own
+    checks): 1 for ids, 0 for round numbers, else any 64-bit integer."""
+    if name.endswith("_id") or name in _POSITIVE:
+        return 1
+    return 0 if name in _NATURAL else -MAX_INTEGER
 
 
 def check_value(name: str, kinds: frozenset[str], value: object, *, optional: bool) -> None:
@@ -87,7 +97,7 @@ def check_value(name: str, kinds: frozenset[str], value: object, *, optional: bo
             return
     elif isinstance(value, int):
         if "int" in kinds or "float" in kinds:
-            _check_int(name, value, name.endswith("_id") or name in _POSITIVE)
+            _check_int(name, value, _lowest(name))
             return
     elif isinstance(value, float):
         if "float" in kinds:
@@ -100,7 +110,7 @@ def check_value(name: str, kinds: frozenset[str], value: object, *, optional: bo
             if isinstance(item, bool) or not isinstance(item, int):
                 raise InvalidArgumentError(f"The {_label(name)} must be whole numbers "
                                            f"(got {_shown(item)}).")
-            _check_int(name, item, True)
+            _check_int(name, item, 1)
         return
     elif any(isinstance(value, _TYPES[k]) for k in kinds if k in _TYPES):
         if isinstance(value, Actor):
@@ -124,14 +134,14 @@ def _check_actor(actor: Actor) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidArgumentError(f"The actor's {_label(name)} must be a whole number "
                                        f"(got {_shown(value)}).")
-        _check_int(f"actor's {name}", value, True)
+        _check_int(f"actor's {name}", value, 1)
     if not isinstance(actor.display_name, str):
         raise InvalidArgumentError("The actor's display name must be text.")
     for role in actor.roles:
         if isinstance(role, bool) or not isinstance(role, int):
             raise InvalidArgumentError(f"The actor's role ids must be whole numbers "
                                        f"(got {_shown(role)}).")
-        _check_int("actor's role id", role, True)
+        _check_int("actor's role id", role, 1)
 
 
 def _check_changes(changes: Mapping[str, Any]) -> None:
@@ -142,7 +152,7 @@ def _check_changes(changes: Mapping[str, Any]) -> None:
             raise InvalidArgumentError(f"The {_label(name)} must be a finite number "
                                        f"(got {_shown(value)}).")
         if isinstance(value, int) and not isinstance(value, bool):
-            _check_int(name, value, name.endswith("_id"))
+            _check_int(name, value, _lowest(name))
 
 
 def checked(method: Callable[..., Any]) -> Callable[[tuple[Any, ...], dict[str, Any]], None]:

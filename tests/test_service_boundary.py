@@ -21,7 +21,7 @@ from storage.moving import table_sums
 from tests.service_helpers import manager, member, open_service
 
 BOSS = manager()
-POSITIVE = ("tournament", "player", "first", "second", "round_number")
+POSITIVE = ("tournament", "player", "first", "second")
 
 
 def _parameters(operation: str) -> list[inspect.Parameter]:
@@ -66,6 +66,8 @@ def _hostile(parameter: inspect.Parameter) -> Iterator[Any]:
         yield from (10**20, -(10**20), MAX_INTEGER + 1)
         if parameter.name.endswith("_id") or parameter.name in POSITIVE:
             yield from (0, -1)
+        if parameter.name == "round_number":  # round 0: the standings before round 1
+            yield -1
     if "float" not in kinds:
         yield from (float("inf"), float("nan"), 1.5)
     if "bool" not in kinds:
