@@ -173,7 +173,7 @@ async def test_malformed_ids_are_refused_in_words(tmp_path: Path) -> None:
             await service.drop_player(ORG, 10**20)
         with pytest.raises(UnknownPlayerError, match="No player '²'"):
             await service.drop_player(ORG, "²")
-        with pytest.raises(InvalidInputError, match="not a valid"):
+        with pytest.raises(InvalidArgumentError, match="The user id must be a whole number"):
             await service.add_player(ORG, "Someone", user_id=10**20)
         for tournament in ("99999999999999999999", "²"):
             with pytest.raises(UnknownTournamentError):
