@@ -8,10 +8,19 @@ and ``DISCORD_GATEWAY_URL``, default to Discord's own endpoints; pointing them a
 from __future__ import annotations
 
 import logging
+import math
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from service.pairing_pool import (
@@ -19,9 +28,10 @@ from service.pairing_pool import (
     DEFAULT_MAX_CONCURRENT,
     DEFAULT_MAX_PLAYERS,
     DEFAULT_TIME_LIMIT,
+    MAX_EVENT_PLAYERS,
     PairingLimits,
 )
-from swiss.numbers import MAX_SEED, NumberError, parse_int
+from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
 
 if TYPE_CHECKING:  # the service (and its database driver) loads only when the bot needs it
     from service import Shards
@@ -56,6 +66,36 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
         repeated = sorted({i for i in ids if ids.count(i) > 1})
         raise ValueError(f"shard {repeated[0]} is listed twice")
     return tuple(sorted(ids))
+
+
+#: The numeric settings: read strictly (:meth:`Settings._strict_number`) within their Field's
+#: bounds; the reasons behind a bound that is not obvious.
+_NUMBER_SETTINGS = ("web_port", "outbox_lease_seconds", "delivery_interval", "max_players",
+                    "max_concurrent_pairings", "pairing_time_limit", "pairing_inline_below")
+_NUMBER_REASONS = {
+    "max_players": " (a TRF file numbers the players with four digits: a bigger event could "
+                   "not be exported)",
+}
+
+
+def _environment_name(field_name: str) -> str:
+    """The environment variable of a setting (its first alias)."""
+    alias = Settings.model_fields[field_name].validation_alias
+    choices = getattr(alias, "choices", None)
+    return str(choices[0]) if choices else field_name.upper()
+
+
+def _bounds(metadata: list[Any]) -> tuple[Fraction, Fraction, bool]:
+    """``(low, high, low excluded)`` of a Field's ``ge``/``gt``/``le`` constraints."""
+    low, high, low_open = Fraction(0), Fraction(MAX_SEED), False
+    for item in metadata:
+        if getattr(item, "ge", None) is not None:
+            low = Fraction(str(item.ge))
+        if getattr(item, "gt", None) is not None:
+            low, low_open = Fraction(str(item.gt)), True
+        if getattr(item, "le", None) is not None:
+            high = Fraction(str(item.le))
+    return low, high, low_open
 
 
 class Settings(BaseSettings):
@@ -198,7 +238,7 @@ class Settings(BaseSettings):
     # Limits that protect every server (issue 13; service.pairing_pool). Bot-wide, not per
     # guild: they share one process's CPU.
     max_players: int = Field(
-        default=DEFAULT_MAX_PLAYERS, ge=2, le=100_000,
+        default=DEFAULT_MAX_PLAYERS, ge=2, le=MAX_EVENT_PLAYERS,
         validation_alias=AliasChoices("SWISSBOT_MAX_PLAYERS", "max_players"),
     )
     max_concurrent_pairings: int = Field(
@@ -215,7 +255,32 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("SWISSBOT_PAIRING_INLINE_BELOW", "pairing_inline_below"),
     )
 
-    @field_validator("web_port", "public_url", mode="before")
+    @field_validator(*_NUMBER_SETTINGS, mode="before")
+    @classmethod
+    def _strict_number(cls, value: Any, info: ValidationInfo) -> Any:
+        """Numbers from the environment are read by :mod:`swiss.numbers` (ASCII digits, the
+        field's range), never by pydantic's own parsing, which takes "١٢", "1_000", "1e3" and
+        "inf"; a blank optional number is unset."""
+        assert info.field_name is not None
+        field = cls.model_fields[info.field_name]
+        name = _environment_name(info.field_name)
+        if isinstance(value, bool) or (isinstance(value, float) and not math.isfinite(value)):
+            raise ValueError(f"{name} must be a finite number")
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if not text and field.default is None:
+            return None
+        low, high, low_open = _bounds(field.metadata)
+        try:
+            if int in (field.annotation, *getattr(field.annotation, "__args__", ())):
+                return parse_int(text, name, low=int(low), high=int(high))
+            return float(parse_fraction(text, name, low=low, high=high, low_open=low_open,
+                                        decimals=3))
+        except NumberError as exc:
+            raise ValueError(exc.reason + _NUMBER_REASONS.get(info.field_name, "")) from None
+
+    @field_validator("public_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value

@@ -7,12 +7,15 @@ import asyncio
 import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from cli.options import whole
+from swiss.numbers import MAX_SEED
 from swiss.pairing.types import SYSTEMS
 
 EXIT_DEMO_FAILED = 1
-#: The largest demo (the bot's own limit is SWISSBOT_MAX_PLAYERS, 10,000 by default; a demo
+#: The largest demo (the bot's own limit is SWISSBOT_MAX_PLAYERS, 9,999 by default; a demo
 #: of more would mostly measure the sandbox answering tens of thousands of commands).
 MAX_DEMO_PLAYERS = 5000
+MAX_DEMO_ROUNDS = 20
 #: Above this many players the demo prints its timings instead of the whole channel.
 BIG_DEMO = 200
 
@@ -25,12 +28,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "join, play (Milvang's outcome model), report and confirm; the channel is printed "
         "as it happens. No token, no network.",
     )
-    parser.add_argument("--players", type=int, default=12,
+    parser.add_argument("--players", type=whole(2, MAX_DEMO_PLAYERS), default=12,
                         help=f"members who join (default 12; up to {MAX_DEMO_PLAYERS:,}; above "
                         f"{BIG_DEMO:,} the channel is not printed, the timings are)")
-    parser.add_argument("--rounds", type=int, default=4, help="rounds (default 4)")
+    parser.add_argument("--rounds", type=whole(1, MAX_DEMO_ROUNDS), default=4,
+                        help=f"rounds (default 4; up to {MAX_DEMO_ROUNDS})")
     parser.add_argument("--system", default="burstein", help=f"one of {', '.join(SYSTEMS)}")
-    parser.add_argument("--seed", type=int, default=1, help="random seed for ratings and games")
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1,
+                        help="random seed for ratings and games (0..2^63-1)")
     parser.add_argument(
         "--show-private", action="store_true", help="also print ephemeral (private) replies"
     )
@@ -39,10 +44,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     problems = []
-    if not 2 <= args.players <= MAX_DEMO_PLAYERS:
-        problems.append(f"--players must be between 2 and {MAX_DEMO_PLAYERS}, got {args.players}")
-    if not 1 <= args.rounds <= 20:
-        problems.append(f"--rounds must be between 1 and 20, got {args.rounds}")
     if args.system not in SYSTEMS:
         problems.append(f"--system must be one of {', '.join(SYSTEMS)}, got {args.system!r}")
     if not problems and args.rounds >= args.players:

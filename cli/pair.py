@@ -11,8 +11,9 @@ import argparse
 import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
+from cli.options import exact, whole
 from cli.trf_file import UnreadableFile, read_trf_file, write_output
-from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
+from swiss.numbers import MAX_SEED
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
 from swiss.pairing.types import DUTCH_RULES
 from swiss.trf import TrfError, format_pairs
@@ -45,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--beta", default="2",
+        type=exact(low=0, high=MAX_BETA, low_open=True, decimals=6, ratios=True),
         help="colour bound: the largest allowed colour difference; fractions such as 0.1 "
              "mean strict alternation (default: 2)",
     )
@@ -55,7 +57,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "(default: avoid)",
     )
     parser.add_argument(
-        "--seed", default=None, metavar="N",
+        "--seed", default=None, metavar="N", type=whole(0, MAX_SEED),
         help="seed for the random systems, the round-1 colour coin and ties (default: the "
              "event seed swissbot stored in the file, otherwise 0)",
     )
@@ -83,14 +85,8 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
     if args.backend not in BACKENDS:
         raise _BadInput(f"unknown --backend {args.backend!r}; choose one of "
                         f"{', '.join(BACKENDS)}")
-    try:
-        beta = parse_fraction(args.beta, "--beta", low=0, high=MAX_BETA, low_open=True,
-                              decimals=6, ratios=True)
-        seed = event_seed
-        if args.seed is not None:
-            seed = parse_int(args.seed, "--seed", low=0, high=MAX_SEED)
-    except NumberError as exc:
-        raise _BadInput(exc.reason) from None
+    beta = args.beta  # read by argparse (cli.options): exit 2 naming the option
+    seed = event_seed if args.seed is None else args.seed
     if args.rules not in DUTCH_RULES:
         raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
@@ -105,7 +101,9 @@ def run(args: argparse.Namespace) -> int:
         tournament = trf.tournament
         config = _config(args, tournament.seed)
         if tournament.total_rounds and tournament.next_round > tournament.total_rounds:
-            raise TrfError(f"all {tournament.total_rounds} rounds have been played (XXR "
+            played = ("the only round has" if tournament.total_rounds == 1 else
+                      f"all {tournament.total_rounds} rounds have")
+            raise TrfError(f"{played} been played (XXR "
                            f"{tournament.total_rounds}); there is no round to pair",
                            trf.total_rounds_line, 5)
         result = pair_round(tournament, config, states=trf.states)

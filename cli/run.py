@@ -44,9 +44,11 @@ def load_settings() -> Settings | None:
         return Settings()
     except ValidationError as exc:
         for error in exc.errors():
-            where = ".".join(str(p) for p in error["loc"]) or "settings"
             message = str(error["msg"]).removeprefix("Value error, ")
-            print(f"swissbot: invalid setting {where}: {message}", file=sys.stderr)
+            where = ".".join(str(p) for p in error["loc"])
+            # A check of several settings together has no location: its message names them.
+            heading = f"invalid setting {where}" if where else "invalid settings"
+            print(f"swissbot: {heading}: {message}", file=sys.stderr)
         return None
 
 

@@ -11,6 +11,10 @@ import asyncio
 import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from cli.options import whole
+
+MAX_SANDBOX_MEMBERS = 1000
+MAX_SANDBOX_SHARDS = 64
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -19,25 +23,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="run the local Discord sandbox on its own (for `swissbot run` to connect to)",
         description="Serve a fake Discord (REST v10 and gateway) on 127.0.0.1 with one guild.",
     )
-    parser.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any)")
-    parser.add_argument("--players", type=int, default=8, help="members to create (default 8)")
+    parser.add_argument("--port", type=whole(0, 65535), default=8765,
+                        help="TCP port (default 8765; 0: any)")
+    parser.add_argument("--players", type=whole(0, MAX_SANDBOX_MEMBERS), default=8,
+                        help=f"members to create (default 8; up to {MAX_SANDBOX_MEMBERS})")
     parser.add_argument("--token", default="sandbox-token", help="the token the bot must use")
-    parser.add_argument("--shards", type=int, default=1,
+    parser.add_argument("--shards", type=whole(1, MAX_SANDBOX_SHARDS), default=1,
                         help="Discord shards to ask for (default 1; 2..64: one guild per shard, "
                         "for trying SWISSBOT_SHARDS / SWISSBOT_SHARD_IDS, docs/deploy.md)")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.port <= 65535:
-        print(f"swissbot sandbox: --port must be 0..65535, got {args.port}", file=sys.stderr)
-        return EXIT_INVALID_INPUT
-    if not 0 <= args.players <= 1000:
-        print("swissbot sandbox: --players must be 0..1000", file=sys.stderr)
-        return EXIT_INVALID_INPUT
-    if not 1 <= args.shards <= 64:
-        print("swissbot sandbox: --shards must be 1..64", file=sys.stderr)
-        return EXIT_INVALID_INPUT
     try:
         asyncio.run(_serve(args.port, args.players, args.token, args.shards))
     except OSError as exc:

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_MISSING_EXTRA, EXIT_NO_PAIRING, EXIT_OK
-from swiss.numbers import MAX_SEED, NumberError, parse_fraction, parse_int
+from cli.options import exact, whole
+from swiss.numbers import MAX_SEED
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
 from swiss.pairing.types import DUTCH_RULES
 
@@ -51,8 +52,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "paradoxical results; normalized strength difference."
         ),
     )
-    parser.add_argument("--players", default="32", help="players (default: 32)")
-    parser.add_argument("--rounds", default="7", help="rounds (default: 7)")
+    parser.add_argument("--players", default="32", type=whole(2, MAX_PLAYERS),
+                        help=f"players (default: 32; up to {MAX_PLAYERS})")
+    parser.add_argument("--rounds", default="7", type=whole(1, MAX_PLAYERS - 1),
+                        help="rounds (default: 7)")
     parser.add_argument(
         "--systems", default=DEFAULT_SYSTEMS,
         help=f"comma-separated pairing systems of our engine: {', '.join(SYSTEMS)} "
@@ -63,12 +66,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017, as in 'swissbot pair' "
              "(default: 2025; the 2017 edition is labelled fide-dutch-2017 in the table)",
     )
-    parser.add_argument("--tournaments", default="1000",
+    parser.add_argument("--tournaments", default="1000", type=whole(1, MAX_TOURNAMENTS),
                         help="tournaments per system (default: 1000)")
-    parser.add_argument("--seed", default="1", help="run seed (default: 1)")
-    parser.add_argument("--jobs", default="1",
+    parser.add_argument("--seed", default="1", type=whole(0, MAX_SEED),
+                        help="run seed (default: 1)")
+    parser.add_argument("--jobs", default="1", type=whole(0, MAX_JOBS),
                         help="worker processes; 0 means one per core (default: 1)")
     parser.add_argument("--beta", default="2",
+                        type=exact(low=0, high=MAX_BETA, low_open=True, decimals=6,
+                                   ratios=True),
                         help="colour bound beta; 0.1 (any value up to 0.5) keeps every colour "
                              "difference within 1 (default: 2)")
     parser.add_argument("--policy", default="avoid", choices=("avoid", "forbid"),
@@ -137,27 +143,11 @@ def missing_sim_packages(*, plots: bool) -> list[str]:
     return missing
 
 
-def _parse_numbers(args: argparse.Namespace) -> None:
-    """Replace the numeric options' text by their values, strictly (see swiss.numbers)."""
-    try:
-        args.players = parse_int(args.players, "--players", low=2, high=MAX_PLAYERS)
-        args.rounds = parse_int(args.rounds, "--rounds", low=1, high=MAX_PLAYERS - 1)
-        args.tournaments = parse_int(args.tournaments, "--tournaments", low=1,
-                                     high=MAX_TOURNAMENTS)
-        args.seed = parse_int(args.seed, "--seed", low=0, high=MAX_SEED)
-        args.jobs = parse_int(args.jobs, "--jobs", low=0, high=MAX_JOBS)
-        args.beta = parse_fraction(args.beta, "--beta", low=0, high=MAX_BETA, low_open=True,
-                                   decimals=6, ratios=True)
-    except NumberError as exc:
-        raise _BadInput(exc.reason) from None
-
-
 def _config(args: argparse.Namespace) -> SimulationConfig:
     from swiss.sim.outcomes import parse_model
     from swiss.sim.runner import SimulationConfig
     from swiss.sim.strengths import parse_strengths
 
-    _parse_numbers(args)
     beta = args.beta
     if args.weights == "paper" and args.reference_engine:
         raise _BadInput("--weights paper has no reference path; drop --reference-engine")

@@ -18,9 +18,10 @@ import sys
 from fractions import Fraction
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
+from cli.options import whole
 from cli.trf_file import UnreadableFile, read_trf_file
 from swiss.model import Tournament
-from swiss.numbers import MAX_SEED, NumberError, parse_int
+from swiss.numbers import MAX_SEED
 from swiss.standings import (
     EDITION_TITLES,
     EDITIONS,
@@ -64,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--format", default="text", metavar="FORMAT",
                         help="text, csv or json (default: text)")
-    parser.add_argument("--rounds", metavar="N",
+    parser.add_argument("--rounds", metavar="N", type=whole(0, MAX_ROUNDS),
                         help="standings after round N (default: every played round)")
     parser.add_argument(
         "--rules", metavar="EDITION",
@@ -81,23 +82,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="order of players tied on everything: 'order' (initial order) or 'lot' "
              "(drawn with --lot-seed) (default: order)",
     )
-    parser.add_argument("--lot-seed", default="0", metavar="N", help="seed of the lot (default 0)")
-    parser.add_argument("--explain", metavar="ID",
+    parser.add_argument("--lot-seed", default="0", metavar="N", type=whole(0, MAX_SEED),
+                        help="seed of the lot (default 0)")
+    parser.add_argument("--explain", metavar="ID", type=whole(1, MAX_ID),
                         help="print how each tiebreak of player ID was computed")
     parser.set_defaults(func=run)
 
 
 class _BadInput(Exception):
     """An invalid option value or file (exit code 3)."""
-
-
-def _whole(value: str | None, option: str, high: int) -> int | None:
-    if value is None:
-        return None
-    try:
-        return parse_int(value, option, low=0, high=high)
-    except NumberError as exc:
-        raise _BadInput(exc.reason) from None
 
 
 def _tiebreaks(args: argparse.Namespace) -> str | list[str]:
@@ -205,8 +198,7 @@ def render_json(tournament: Tournament, standings: Standings) -> str:
 
 def _explain(args: argparse.Namespace, tournament: Tournament, tiebreaks: str | list[str],
              rounds: int | None, edition: str) -> str:
-    player_id = _whole(args.explain, "--explain", MAX_ID)
-    assert player_id is not None
+    player_id = args.explain
     if player_id not in tournament.player_ids:
         raise _BadInput(f"--explain {player_id}: no player with that pairing id")
     lines = [
@@ -225,14 +217,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         _check_options(args)
         tiebreaks = _tiebreaks(args)
-        rounds = _whole(args.rounds, "--rounds", MAX_ROUNDS)
-        lot_seed = _whole(args.lot_seed, "--lot-seed", MAX_SEED) or 0
+        rounds, lot_seed = args.rounds, args.lot_seed  # read by argparse (cli.options)
         parsed = _read(args.file)
         tournament = parsed.tournament
-        edition = select_edition(
-            None if args.rules is None else args.rules.strip(),
-            trf_start_date(parsed.other_lines),
-        )
+        try:
+            start = trf_start_date(parsed.other_lines, parsed.other_line_numbers)
+        except ValueError as exc:
+            raise _BadInput(f"{args.file}: {exc}") from None
+        edition = select_edition(None if args.rules is None else args.rules.strip(), start)
         if args.explain is not None:
             sys.stdout.write(_explain(args, tournament, tiebreaks, rounds, edition))
             return EXIT_OK

@@ -27,6 +27,11 @@ Conventions
   pairing number ``"#3"`` or a name (guests are known by name).
 * Refusals raise :class:`ServiceError` subclasses (``service.errors``) whose message is
   for the user: show ``str(error)`` ephemerally. ``error.code`` is a stable name.
+* Arguments are checked against each operation's annotations where it is entered
+  (``service.boundary``): ids are ``int`` from 1, round numbers from 0, up to 2**63 - 1; no
+  ``bool``/``float``/text where a whole number belongs, no ``inf``/``nan``, ``None`` only
+  where optional; anything else is an :class:`InvalidArgumentError` (``invalid_argument``)
+  naming the parameter, before any transaction.
 * Results are dataclasses from ``service.views`` (points are Fractions; render them with
   :func:`format_points`).
 
@@ -156,6 +161,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.advice import AdviceOps, AdviceView
+from service.boundary import checked
 from service.decklists import DecklistOps, DecklistStatus, DecklistView
 from service.deferred import completing
 from service.drafts import DraftOps
@@ -166,6 +172,7 @@ from service.errors import (
     AlreadyReportedError,
     AmbiguousTournamentError,
     ConflictError,
+    InvalidArgumentError,
     InvalidInputError,
     NotFoundError,
     NotManagerError,
@@ -242,8 +249,11 @@ class TournamentService(
 
 
 def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    check_arguments = checked(method)
+
     @functools.wraps(method)
     async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
+        check_arguments(args, kwargs)  # before any transaction: a refusal writes nothing
         retrying = getattr(self.db, "retrying", None)
         if retrying is None:  # a test double without it
             return await completing(self, lambda: method(self, *args, **kwargs))
@@ -291,6 +301,7 @@ __all__ = [
     "ExportFile",
     "GameView",
     "GuildSettingsView",
+    "InvalidArgumentError",
     "InvalidInputError",
     "LiveEventView",
     "NoShowView",

@@ -37,6 +37,7 @@ from storage.tournaments import TournamentRow
 from swiss.model import Color
 from swiss.pairing import PairingConfig, PairingError
 from swiss.pairing.types import PairingResult
+from swiss.wording import plural
 
 Games = list[tuple[int, int]]
 Byes = list[tuple[int, str]]
@@ -98,8 +99,9 @@ class DraftOps(RoundOps):
                 slot = self.pairing.reserve()
             except PairingBusy as busy:
                 raise PairingBusyError(
-                    f"The bot is pairing {busy.active} other big event(s) right now and pairs "
-                    f"at most {self.pairing.limits.max_concurrent} at once: round {number} of "
+                    f"The bot is pairing {plural(busy.active, 'other big event')} right now "
+                    f"and pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                    f"{number} of "
                     f"'{t.name}' was not previewed. Try again in a minute."
                 ) from None
         try:
@@ -383,7 +385,8 @@ def _warnings(t: TournamentRow, snapshot: Snapshot, games: Games | list[tuple[in
         if snapshot.number(p) in had_bye:
             out.append(f"{snapshot.by_id[p].name} already had a bye: this would be a second.")
     if len(pairing_byes) > 1:
-        out.append(f"{len(pairing_byes)} players get the pairing-allocated bye this round.")
+        out.append(f"{plural(len(pairing_byes), 'player')} get the pairing-allocated bye this "
+                   "round.")
     return tuple(out)
 
 

@@ -69,6 +69,14 @@ class InvalidInputError(ServiceError):
     code = "invalid_input"
 
 
+class InvalidArgumentError(InvalidInputError):
+    """An argument of the wrong kind or size for the operation (a float or text where a whole
+    number belongs, an id beyond 64 bits): refused where the operation is entered
+    (:mod:`service.boundary`)."""
+
+    code = "invalid_argument"
+
+
 class ConflictError(ServiceError):
     """The request is valid but the tournament is not in a state that allows it."""
 

@@ -363,7 +363,9 @@ def _float_reason(facts: dict[str, Any], me: int, opp: int, name: Any) -> str:
     if clash:
         parts.append(f"{', '.join(name(p) for p in clash)} needed the same colour")
     points = _pts(score)
-    if len(group) % 2 == 1:
+    if len(group) == 1:
+        lead = f"the only player on {points} had to meet a lower score"
+    elif len(group) % 2 == 1:
         lead = (f"the {len(group)} players on {points} were an odd number, so one of them "
                 "had to meet a lower score")
     elif not others:

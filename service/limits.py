@@ -90,7 +90,7 @@ MAX_DRAFT_VERSION = 1_000_000
 
 #: Capacity of a tournament with a waitlist (players admitted; the rest wait in line).
 MIN_CAPACITY = 2
-MAX_CAPACITY = 10_000
+MAX_CAPACITY = 9_999  # as many as an event may hold (service.pairing_pool.MAX_EVENT_PLAYERS)
 #: The longest window time accepted ("2026-05-01T18:00:00+02:00" is 25 characters).
 MAX_WINDOW_TEXT = 32
 # One value of the TRF report header (/tournament trf-header): swiss.trf.header.MAX_TEXT.

@@ -39,11 +39,15 @@ from typing import Any, TypeVar
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
+from swiss.trf.format import MAX_ID as TRF_MAX_ID
 
 #: Below this many players a round is paired in the event loop (measured: 100 players pair
 #: in ~50 ms mid-tournament, while a worker round trip costs ~20 ms plus the pickling).
 DEFAULT_INLINE_BELOW = 100
-DEFAULT_MAX_PLAYERS = 10_000
+#: The largest event there can be: a TRF file (FIDE's TRF-16 and TRF-2026 alike) numbers the
+#: players with four-digit start numbers, and every event must stay exportable.
+MAX_EVENT_PLAYERS = TRF_MAX_ID
+DEFAULT_MAX_PLAYERS = MAX_EVENT_PLAYERS
 DEFAULT_MAX_CONCURRENT = 2
 #: Seconds a worker may take before it is killed: the issue's goal is 60 s for 10,000 players;
 #: twice that leaves room for a loaded machine.

@@ -43,6 +43,7 @@ from storage.connection import Connection, IntegrityError
 from storage.journal import OutboxRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
+from swiss.wording import plural
 
 TOP_CUTS = (0, 2, 4, 8, 16, 32)
 BEST_OF = (1, 3, 5)
@@ -111,7 +112,7 @@ def check_knockout_result(
     if won != need or lost >= need:
         raise InvalidInputError(
             f"{white_games}-{black_games} does not end a best-of-{best_of} match: the winner "
-            f"has {need} game(s) and the loser fewer (e.g. {need}-0 or {need}-{need - 1})."
+            f"has {plural(need, 'game')} and the loser fewer (e.g. {need}-0 or {need}-{need - 1})."
         )
 
 

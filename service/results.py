@@ -47,6 +47,7 @@ from storage.rounds import GameRow
 from storage.shards import ALL, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
+from swiss.wording import plural
 
 PLAYER_CHOICES = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 ORGANISER_CHOICES = (*PLAYER_CHOICES, "double_forfeit")
@@ -355,7 +356,8 @@ class ResultOps(RoundOps):
                 played = min(played, state.playoffs.swiss_rounds)
             if round_number is not None and not 0 <= round_number <= played:
                 raise InvalidInputError(
-                    f"'{t.name}' has {played} round(s): choose a round from 0 to {played}."
+                    f"'{t.name}' has {plural(played, 'round')}: choose a round from 0 to "
+                    f"{played}."
                 )
             final = t.status == "finished" and round_number in (None, played)
             rows = await read_snapshot(conn, t)

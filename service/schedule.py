@@ -32,6 +32,7 @@ from storage import timers as timer_repo
 from storage.connection import Connection
 from storage.timefmt import from_text, to_text
 from storage.tournaments import TournamentRow
+from swiss.numbers import NumberError, parse_int
 
 
 # -- settings ------------------------------------------------------------------------------------
@@ -49,13 +50,13 @@ def check_reminders(value: str | None) -> str:
     for part in text.replace(" ", ",").split(","):
         if not part:
             continue
-        if not part.isdigit():
+        try:  # strictly: "²" passes isdigit() and int("١٢") is 12
+            minutes.add(parse_int(part, "the reminder", low=1, high=MAX_DEADLINE_MINUTES))
+        except NumberError as exc:
             raise InvalidInputError(
-                f"Reminders {echo(text)} must be minutes before the deadline separated by "
-                "commas, such as 15,5."
-            )
-        minutes.add(check_range(int(part), what="reminder (minutes before the deadline)",
-                                low=1, high=MAX_DEADLINE_MINUTES))
+                f"Reminders {echo(text)}: {exc.reason}. Give minutes before the deadline "
+                "separated by commas, such as 15,5."
+            ) from None
     if len(minutes) > MAX_REMINDERS:
         raise InvalidInputError(f"Give at most {MAX_REMINDERS} reminders (you gave "
                                 f"{len(minutes)}).")
@@ -80,6 +81,11 @@ def parse_start_time(value: str | datetime | None) -> str | None:
         raise InvalidInputError(
             "The start time is too long: write it as YYYY-MM-DD HH:MM (UTC) or a Unix "
             "timestamp."
+        )
+    if not text.isascii():  # digits of other scripts are no time anybody means
+        raise InvalidInputError(
+            f"The start time {echo(text)} may only use the ASCII digits 0-9: write it as "
+            "YYYY-MM-DD HH:MM (UTC), e.g. 2026-03-01 18:00, or as a Unix timestamp."
         )
     try:
         if text.isdigit():

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.exit_codes import EXIT_USAGE
 from cli.main import EXIT_INVALID_INPUT, main
 from tests.time_limit import time_limit
 
@@ -123,45 +124,60 @@ def test_a_file_without_player_lines_exits_3(
 @pytest.mark.parametrize(
     ("argv", "reason"),
     [
-        (["pair", "--seed", "²"], "--seed '²' is not a whole number: '²' is not one of the ASCII"),
-        (["pair", "--seed", "1_000"], "--seed '1_000' is not a whole number"),
-        (["pair", "--seed", "-3"], "--seed must be 0 or more"),
-        (["pair", "--beta", "1e99999999"], "--beta '1e99999999' is not a number"),
-        (["pair", "--beta", "1e400"], "--beta '1e400' is not a number"),
-        (["pair", "--beta", "nan"], "--beta 'nan' is not a number"),
-        (["standings", "--rounds", "١"], "--rounds '١' is not a whole number"),
-        (["standings", "--lot-seed", "12345678901234567890"], "--lot-seed "),
-        (["standings", "--explain", "99999999999999999999"], "--explain "),
+        (["pair", "--seed", "²"], "--seed: value '²' is not a whole number: '²' is not one of "
+                                  "the ASCII"),
+        (["pair", "--seed", "1_000"], "--seed: value '1_000' is not a whole number"),
+        (["pair", "--seed", "-3"], "--seed: value must be 0 or more"),
+        (["pair", "--beta", "1e99999999"], "--beta: value '1e99999999' is not a number"),
+        (["pair", "--beta", "1e400"], "--beta: value '1e400' is not a number"),
+        (["pair", "--beta", "nan"], "--beta: value 'nan' is not a number"),
+        (["standings", "--rounds", "١"], "--rounds: value '١' is not a whole number"),
+        (["standings", "--lot-seed", "12345678901234567890"], "--lot-seed: value "),
+        (["standings", "--explain", "99999999999999999999"], "--explain: value "),
     ],
 )
-def test_hostile_numbers_on_the_command_line_exit_3_naming_the_option(
+def test_hostile_numbers_on_the_command_line_are_usage_errors_naming_the_option(
     capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
 ) -> None:
-    code, out, err = run(capsys, *argv, str(FIXTURES / "tiny_r2.trf"))
-    assert (code, out) == (EXIT_INVALID_INPUT, "")
-    assert reason in err, err
+    code, out, err = _usage(capsys, *argv, str(FIXTURES / "tiny_r2.trf"))
+    assert (code, out) == (EXIT_USAGE, "")
+    assert f"argument {reason}" in err, err
+
+
+def _usage(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run a command whose options argparse refuses (SystemExit with its exit code)."""
+    with pytest.raises(SystemExit) as exit_, time_limit(60):
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return exit_.value.code, out, err  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize(
     ("argv", "reason"),
-    [
-        (["--players", "١٢"], "--players '١٢' is not a whole number"),
-        (["--players", "99999999999"], "--players '99999999999' is out of range: it must be "
-                                       "2..4096"),
-        (["--seed", "-1"], "--seed must be 0 or more"),
-        (["--jobs", "²"], "--jobs '²' is not a whole number"),
-        (["--beta", "1e400"], "--beta '1e400' is not a number"),
+    [  # numbers of an option: argparse's usage error (2)
+        (["--players", "١٢"], "argument --players: value '١٢' is not a whole number"),
+        (["--players", "99999999999"], "argument --players: value '99999999999' is out of "
+                                       "range: it must be 2..4096"),
+        (["--seed", "-1"], "argument --seed: value must be 0 or more"),
+        (["--jobs", "²"], "argument --jobs: value '²' is not a whole number"),
+        (["--beta", "1e400"], "argument --beta: value '1e400' is not a number"),
+        # numbers inside a specification: invalid input (3)
         (["--strengths", "uniform:1e400:2200"], "a parameter '1e400' is not a number"),
         (["--strengths", "uniform:nan:2200"], "a parameter 'nan' is not a number"),
         (["--model", "elo:1e-400"], "the draw share '1e-400' is not a number"),
     ],
 )
-def test_hostile_simulate_options_exit_3_naming_the_option(
+def test_hostile_simulate_options_are_refused_naming_the_option(
     capsys: pytest.CaptureFixture[str], argv: list[str], reason: str
 ) -> None:
-    code, _out, err = run(capsys, "simulate", "--tournaments", "1", "--quiet", *argv)
-    assert code == EXIT_INVALID_INPUT
-    assert err.startswith("swissbot simulate: ") and reason in err, err
+    argv = ["simulate", "--tournaments", "1", "--quiet", *argv]
+    if reason.startswith("argument "):
+        code, _out, err = _usage(capsys, *argv)
+        assert code == EXIT_USAGE
+    else:
+        code, _out, err = run(capsys, *argv)
+        assert code == EXIT_INVALID_INPUT and err.startswith("swissbot simulate: ")
+    assert reason in err, err
 
 
 # -- the bot: a player list imported from CSV (service level) --------------------------------
@@ -194,14 +210,15 @@ async def test_hostile_numbers_in_an_imported_csv_are_refused_in_words(
 
 # -- other numbers from outside -----------------------------------------------------------------
 @pytest.mark.parametrize("date", ["2024/²/01", "99999999999999999999/1/1", "2024/08/١"])
-def test_a_hostile_start_date_is_ignored_not_a_traceback(
+def test_a_hostile_start_date_is_an_error_with_its_line_not_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], date: str
 ) -> None:
-    # "²".isdigit() made int() raise ValueError; a 20-digit year made date() overflow.
+    # "²".isdigit() made int() raise ValueError; a 20-digit year made date() overflow. The
+    # date decides the tie-break rules, so one that cannot be read is an error, not ignored.
     path = write(tmp_path, f"042 {date}\n" + tiny())
     code, out, err = run(capsys, "standings", path)
-    assert (code, err) == (0, "")
-    assert "Alpha, Ann" in out
+    assert (code, out) == (EXIT_INVALID_INPUT, "")
+    assert f"{path}: line 1, column " in err and "start date (042)" in err, err
 
 
 @pytest.mark.parametrize("output", ["²\n", "1\n1 ²\n", "1\n1 99999999999999999999\n"])

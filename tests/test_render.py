@@ -218,3 +218,18 @@ def test_standings_limit_attaches_the_rest() -> None:
     (attachment,) = messages[0].files
     assert "A rather long name 60" in attachment.text
     assert render.standings(_standings(50), limit=50)[0].files == []
+
+
+@given(st.integers(1, 20))
+def test_counts_agree_with_their_nouns(missed: int) -> None:
+    """"missed 1 games", "1 boards": a count of one takes the singular."""
+    from bot.render.timers import timer_announcement
+    from swiss.wording import plural
+
+    player = {"player_id": 1, "name": "Ann", "number": 1, "user_id": None}
+    [message] = timer_announcement("player_dropped", {"player": player, "missed": missed,
+                                                      "round": 3}, "Cup")
+    assert message.content is not None
+    assert f"missed {missed} game{'s' if missed != 1 else ''} in a row" in message.content
+    assert plural(1, "board") == "1 board" and plural(2, "board") == "2 boards"
+    assert plural(1, "match", "matches") == "1 match" and plural(0, "player") == "0 players"

@@ -152,8 +152,12 @@ async def test_rate_limit_is_retried_by_discord_py(fake, guild) -> None:  # noqa
 def test_sandbox_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     from cli.main import main
 
-    assert main(["sandbox", "--port", "70000"]) == 3
-    assert "--port must be 0..65535" in capsys.readouterr().err
+    for port in ("70000", "١٢", "²", "99999999999999999999"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["sandbox", "--port", port])
+        assert exit_.value.code == 2  # argparse's usage error, before anything listens
+        err = capsys.readouterr().err
+        assert "argument --port: value" in err and "Traceback" not in err
 
 
 async def test_transcript_renders_names_embeds_and_buttons(fake, guild) -> None:  # noqa: F811

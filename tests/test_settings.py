@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from bot.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY_URL, Settings
@@ -20,6 +22,11 @@ ALL_VARS = (
     "SWISSBOT_MAX_CONCURRENT_PAIRINGS",
     "SWISSBOT_PAIRING_TIME_LIMIT",
     "SWISSBOT_PAIRING_INLINE_BELOW",
+    "SWISSBOT_WEB_PORT",
+    "SWISSBOT_OUTBOX_LEASE_SECONDS",
+    "SWISSBOT_DELIVERY_INTERVAL",
+    "SWISSBOT_SHARDS",
+    "SWISSBOT_SHARD_IDS",
 )
 
 
@@ -115,7 +122,7 @@ def test_database_url_or_file(
     assert settings.database == value
     assert settings.database_file == file
 def test_pairing_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert Settings().pairing_limits.max_players == 10_000  # the documented defaults
+    assert Settings().pairing_limits.max_players == 9_999  # the documented defaults
     assert Settings().pairing_limits.max_concurrent == 2
     monkeypatch.setenv("SWISSBOT_MAX_PLAYERS", "500")
     monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "3")
@@ -127,3 +134,58 @@ def test_pairing_limits_from_the_environment(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setenv("SWISSBOT_MAX_CONCURRENT_PAIRINGS", "0")
     with pytest.raises(ValidationError, match="SWISSBOT_MAX_CONCURRENT_PAIRINGS"):
         Settings()
+
+
+NUMBER_SETTINGS = ("SWISSBOT_MAX_PLAYERS", "SWISSBOT_MAX_CONCURRENT_PAIRINGS",
+                   "SWISSBOT_PAIRING_TIME_LIMIT", "SWISSBOT_PAIRING_INLINE_BELOW",
+                   "SWISSBOT_WEB_PORT", "SWISSBOT_OUTBOX_LEASE_SECONDS",
+                   "SWISSBOT_DELIVERY_INTERVAL")
+
+
+@pytest.mark.parametrize("name", NUMBER_SETTINGS)
+@pytest.mark.parametrize("value", ["١٢", "1_000", "1e3", "inf", "nan", "²", "0x10", "+5",
+                                   "9" * 30])
+def test_number_settings_are_ascii_digits_in_range(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    """pydantic alone reads "١٢" as 12, "1_000" as 1000 and "inf" as a float: every number
+    from the environment is read strictly instead, and the error names the variable."""
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError, match=name):
+        Settings()
+
+
+@given(st.integers(2, 9_999))
+def test_ascii_players_round_trip(players: int) -> None:
+    import os
+
+    os.environ["SWISSBOT_MAX_PLAYERS"] = str(players)
+    try:
+        assert Settings().max_players == players
+    finally:
+        del os.environ["SWISSBOT_MAX_PLAYERS"]
+
+
+def test_the_largest_event_is_one_a_trf_file_can_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SWISSBOT_MAX_PLAYERS", "10000")
+    with pytest.raises(ValidationError, match=r"2\.\.9999 \(a TRF file numbers the players "
+                                              r"with four digits"):
+        Settings()
+    monkeypatch.setenv("SWISSBOT_MAX_PLAYERS", "9999")
+    monkeypatch.setenv("SWISSBOT_DELIVERY_INTERVAL", "0.05")  # the lowest allowed
+    monkeypatch.setenv("SWISSBOT_WEB_PORT", " ")  # blank: no web page
+    settings = Settings()
+    assert (settings.max_players, settings.delivery_interval, settings.web_port) == \
+        (9_999, 0.05, None)
+
+
+def test_a_check_of_several_settings_says_invalid_settings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cli.run import load_settings
+
+    monkeypatch.setenv("SWISSBOT_SHARD_IDS", "1")  # needs SWISSBOT_SHARDS
+    assert load_settings() is None
+    err = capsys.readouterr().err
+    assert err.startswith("swissbot: invalid settings: SWISSBOT_SHARD_IDS needs"), err
+    assert "setting settings" not in err

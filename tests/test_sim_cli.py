@@ -66,14 +66,10 @@ def test_out_writes_csv_and_plots(tmp_path, capsys):
     ("args", "message"),
     [
         (["--systems", "swiss"], "unknown pairing system 'swiss'"),
-        (["--beta", "x"], "--beta 'x' is not a number"),
-        (["--beta", "0"], "--beta must be positive"),
         (["--players", "4", "--rounds", "4"], "--rounds must be between 1 and players - 1"),
         (["--strengths", "uniform:3:1"], "LOW must be below HIGH"),
         (["--model", "glicko"], "unknown outcome model"),
         (["--tiebreaks", "XYZ"], "--tiebreaks"),
-        (["--tournaments", "0"], "--tournaments 0 is out of range: it must be 1..10000000"),
-        (["--jobs", "-1"], "--jobs must be 0 or more"),
         (["--systems", "", "--external", "bbp --dutch"], "{trf}"),
         (["--systems", ""], "nothing to simulate"),
         (["--baseline", "/nonexistent/run.csv"], "--baseline"),
@@ -128,3 +124,26 @@ def test_fide_dutch_runs_the_official_dutch_of_the_edition_asked(capsys):
         again = pair_round(before, PairingConfig(system="fide-dutch", rules="2017"))
         assert {(g.white, g.black) for g in again.games} == \
             {(g.white, g.black) for g in rnd.games}
+
+
+@pytest.mark.parametrize(("column", "value"), [("games", "١٢"), ("draws", "inf"),
+                                               ("kendall_tau", "inf"), ("ndcg", "٠.5"),
+                                               ("tournament", "1_000")])
+def test_a_baseline_with_hostile_numbers_names_line_and_column(tmp_path, column, value) -> None:
+    """int() read "١٢" as 12 and float() took "inf": a baseline CSV is read strictly."""
+    from cli.simulation.experiment import read_csv, write_csv
+    from swiss.sim.runner import TournamentMeasures
+
+    record = TournamentMeasures("dutch", 0, 0.5, 0.5, 0.9, 1, (0, 1), 10.0, 0.1,
+                                float("nan"), 12, 3, True, (1, 0))
+    path = tmp_path / "tournaments.csv"
+    write_csv({"dutch": [record]}, path)
+    assert read_csv(path)["dutch"][0].games == 12  # as written: read back
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    rows[0][column] = value
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    with pytest.raises(ValueError, match=f"line 2, column {column}: "):
+        read_csv(path)

@@ -73,7 +73,6 @@ def test_explain_one_player(capsys: pytest.CaptureFixture[str]) -> None:
         ([CLUB, "--preset", "chess960"], "unknown --preset"),
         ([CLUB, "--format", "xml"], "unknown --format"),
         ([CLUB, "--rounds", "9"], "only 4 round"),
-        ([CLUB, "--rounds", "two"], "not a whole number"),
         ([CLUB, "--unplayed", "c03"], "unknown --unplayed"),
         ([CLUB, "--explain", "42"], "no player"),
     ],
@@ -109,3 +108,24 @@ def test_club_fixture_is_the_hand_computed_event() -> None:
     parsed = parse_trf(Path(CLUB).read_text(encoding="utf-8")).tournament
     every = ["BH-C1", "BH", "FB", "SB", "PS", "DE", "WIN", "WON", "BPG", "BWG", "AROC", "TPR"]
     assert compute_standings(parsed, every).rows == compute_standings(club_swiss(), every).rows
+
+
+@pytest.mark.parametrize("date", ["2025/05/١٢", "12.05.2025", "2025/13/01", "sometime"])
+def test_an_unreadable_start_date_is_an_error_with_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, date: str
+) -> None:
+    """The start date (042) decides the C.07 edition: one that cannot be read used to be
+    taken as no date at all, and the standings silently followed the 2026 rules."""
+    lines = Path(CLUB).read_text(encoding="utf-8").splitlines()
+    lines = [line for line in lines if not line.startswith("042")]
+    lines.insert(1, f"042 {date}")
+    path = tmp_path / "dated.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 3 and out == ""
+    assert f"{path}: line 2, column " in err and "start date (042)" in err
+    assert "ASCII digits 0-9" in err
+    path.write_text("\n".join(lines).replace(f"042 {date}", "042 2025/05/12") + "\n",
+                    encoding="utf-8")
+    code, out, _err = run(capsys, str(path))
+    assert code == 0 and "edition in force from 1 August 2024" in out.splitlines()[0]

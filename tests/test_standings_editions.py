@@ -76,7 +76,11 @@ def test_edition_in_force_follows_the_start_date() -> None:
     assert edition_for_date(None) == "2026"  # no date: the edition in force today
     assert trf_start_date(["012 X", "042 2025/10/04"]) == date(2025, 10, 4)
     assert trf_start_date(["042 2026-03-01"]) == date(2026, 3, 1)
-    assert trf_start_date(["042 sometime"]) is None
+    assert trf_start_date(["042 "]) is None  # blank: no date
+    with pytest.raises(ValueError, match=r"line 7, column 5: the start date \(042\) 'sometime'"):
+        trf_start_date(["042 sometime"], [7])
+    with pytest.raises(ValueError, match=r"line 3, column 13: .* ASCII digits"):
+        trf_start_date(["012 X", "042 2025/05/١٢"], [1, 3])
 
 
 def test_start_date_selects_the_edition_when_rules_are_not_given() -> None:

@@ -301,7 +301,7 @@ def test_pokemon_resistance() -> None:
 def test_modifier_numbers_out_of_range_are_refused_by_name(text: str) -> None:
     # A 5,000-digit count used to reach int() and raise a bare ValueError (Python's
     # digit limit): a hostile /tournament tiebreaks value must get a specific error.
-    with pytest.raises(TiebreakError, match="must be a whole number from"):
+    with pytest.raises(TiebreakError, match=r"is out of range: it must be|is too long for a"):
         parse_tiebreak(text)
     assert parse_tiebreak("BH-C99").cut_low == 99
     assert parse_tiebreak("ARO/U4000").unrated == 4000
@@ -377,3 +377,10 @@ def test_format_value() -> None:
     assert format_value(F(2200)) == "2200"
     assert format_value(F(16, 27)) == "0.5926"
     assert format_value(F(-1, 2)) == "-0.5"
+
+
+@pytest.mark.parametrize("text", ["BH-C١٢", "ARO/U١٢", "BH/M٢", "KS/L+١", "KS/L٦٠", "BH-C²"])
+def test_modifier_digits_of_other_scripts_are_refused(text: str) -> None:
+    # re's \d matches every script's digits, and int("١٢") is 12: "BH-C١٢" was BH-C12.
+    with pytest.raises(TiebreakError, match="ASCII digits 0-9"):
+        parse_tiebreak(text)

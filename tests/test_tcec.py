@@ -6,6 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from swiss.model import ByeKind, Player, Result, Tournament
 from swiss.pairing import PairingConfig, PairingError, pair_round
@@ -29,6 +31,7 @@ from swiss.pairing.tcec_seeding import (
     suggested_group_count,
 )
 from tests.tcec_support import (
+    PLAYED,
     TCEC,
     TCEC_DOUBLE,
     B,
@@ -398,6 +401,33 @@ def test_backends_give_the_same_pairing() -> None:
         other = pair_round(t, PairingConfig(system="tcec", backend="networkx"))
         ours = pair_round(t, TCEC)
         assert games_of(other) == games_of(ours) and other.byes == ours.byes
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(4, 40), rounds=st.integers(1, 30), seed=st.integers(0, 2**32),
+       forbidden=st.lists(st.tuples(st.integers(1, 40), st.integers(1, 40)), max_size=4),
+       double=st.booleans())
+def test_the_compiled_search_pairs_like_a_fresh_matching_per_question(
+        n: int, rounds: int, seed: int, forbidden: list[tuple[int, int]], double: bool) -> None:
+    """The default backend (one graph per history, warm-started searches, the witness swap)
+    answers every viability question like a fresh rustworkx matching: the same pairing, the
+    same notes (history removals, passed-over candidates), round after round."""
+    rng = random.Random(seed)
+    pairs = frozenset(frozenset((a, b)) for a, b in forbidden if a != b and max(a, b) <= n)
+    t = tournament(n, forbidden_pairs=pairs)
+    ours = PairingConfig(system="tcec", double_rounds=double)
+    reference = PairingConfig(system="tcec", double_rounds=double, backend="rustworkx")
+    for _ in range(min(rounds, 2 * n)):
+        try:
+            expected = pair_round(t, reference)
+        except PairingError:
+            with pytest.raises(PairingError):
+                pair_round(t, ours)
+            return
+        got = pair_round(t, ours)
+        assert (games_of(got), got.byes, got.notes) == \
+            (games_of(expected), expected.byes, expected.notes)
+        t = t.with_round(with_results(got, [rng.choice(PLAYED) for _ in got.games]))
 
 
 def test_players_with_equal_seed_numbers_fall_back_to_id() -> None:

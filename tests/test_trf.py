@@ -632,3 +632,21 @@ def test_a_finished_event_with_a_withdrawn_player_has_no_column_after_the_last_r
     widths = {len(line.rstrip()) for line in text.splitlines() if line.startswith("001")}
     assert max(widths) <= 91 + 2 * 10  # two rounds of 10 columns after column 91
     assert parse_trf(text).tournament.rounds == t.rounds
+
+
+@pytest.mark.parametrize("players", [10_000, 10_001])
+def test_five_digit_start_numbers_are_named_as_the_problem(players: int) -> None:
+    """A 10,000-player file written with five-digit start numbers used to be refused as
+    "pairing id 1000 is repeated" (columns 5-8 of "10000"): the real problem is said."""
+    lines = ["012 Big Open"] + [player_line(pid, "0.0") for pid in range(1, players + 1)]
+    with pytest.raises(TrfError) as refused:
+        parse_trf("\n".join(lines) + "\n")
+    assert (refused.value.line, refused.value.column) == (10_001, 5)
+    assert "start numbers have at most four digits in TRF-16" in str(refused.value)
+    assert "repeated" not in str(refused.value)
+
+
+def test_a_five_digit_opponent_is_named_as_the_problem() -> None:
+    line = player_line(1, "1.0", "  12345 w 1")
+    with pytest.raises(TrfError, match="line 2, column 92: start number 12345 is too long"):
+        parse_trf("012 X\n" + line + "\n" + player_line(2, "0.0") + "\n")

@@ -129,3 +129,23 @@ def test_the_discord_option_allows_exactly_what_a_header_line_holds() -> None:
     from service.limits import MAX_TRF_HEADER_TEXT
 
     assert MAX_TRF_HEADER_TEXT == MAX_TEXT
+
+
+DIGITS_OF_OTHER_SCRIPTS = st.text(
+    st.characters(categories=["Nd"], exclude_characters="0123456789"), min_size=1, max_size=2)
+
+
+@given(DIGITS_OF_OTHER_SCRIPTS, st.sampled_from(["042", "052"]))
+def test_dates_with_digits_of_other_scripts_are_refused(digits: str, code: str) -> None:
+    """re's \\d matches every script's digits: "2026/01/١٢" used to be stored as the 12th."""
+    from swiss.trf.header import HeaderError, check_header
+
+    with pytest.raises(HeaderError, match="YYYY/MM/DD"):
+        check_header({code: f"2026/01/{digits}"})
+
+
+@given(st.dates(date(1900, 1, 1), date(2999, 12, 31)))
+def test_ascii_dates_round_trip(day: date) -> None:
+    from swiss.trf.header import check_header
+
+    assert check_header({"042": day.strftime("%Y/%m/%d")})["042"] == day.strftime("%Y/%m/%d")

@@ -6,6 +6,7 @@ from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
 from service import CrosstableView, StandingsRowView, StandingsView, format_points
 from service.limits import MAX_PICTURE_TOP, MIN_PICTURE_TOP
 from service.present import format_value
+from swiss.wording import plural
 
 #: Rows of the standings picture above the caller's own row.
 DEFAULT_TOP = 10
@@ -48,7 +49,7 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
     if not rows:
         rows.append(Row(["", "no players yet", ""], muted=True))
     state = "final standings" if view.final else f"standings after round {view.after_round}"
-    footer = f"{len(view.rows)} players"
+    footer = plural(len(view.rows), "player")
     if len(view.rows) > top:
         footer += f" · top {top} shown · the full table: /standings"
     return draw_table(Table(

@@ -7,6 +7,7 @@ import discord
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from service import ActionPreview, PlayerView, RoundView, StandingsView, TournamentInfo
+from swiss.wording import plural
 
 TITLES = {"next": "Pair the next round?", "undo": "Undo the round?",
           "finish": "Finish the tournament?", "cancel": "Cancel the tournament?",
@@ -31,11 +32,11 @@ def paired_text(view: RoundView, verb: str) -> str:
     name, number = plain(view.tournament_name), view.number
     bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
     if verb == "started":
-        return f"▶️ **{name}** has started: round 1 is paired ({games} boards{bye_text})."
+        return f"▶️ **{name}** has started: round 1 is paired ({plural(games, 'board')}{bye_text})."
     if view.stage:  # a playoff round
         return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
                 f"match{'es' if games != 1 else ''}{bye_text}).")
-    return f"Round {number} of **{name}** is paired ({games} boards{bye_text})."
+    return f"Round {number} of **{name}** is paired ({plural(games, 'board')}{bye_text})."
 
 
 def undone_text(view: RoundView) -> str:

@@ -15,6 +15,7 @@ import discord
 from bot.render.format import plain, seat
 from bot.render.message import Outgoing
 from bot.render.paginate import Line, paginate
+from swiss.wording import plural
 
 REMINDER_COLOUR = discord.Colour.orange()
 ALERT_COLOUR = discord.Colour.red()
@@ -103,8 +104,9 @@ def timer_announcement(kind: str, payload: dict[str, Any], name: str) -> list[Ou
         )]
     if kind == "player_dropped":
         player = _seat(payload["player"])
+        missed = plural(int(payload.get("missed") or 0), "game")
         return [Outgoing(
-            content=f"👋 {plain(player.name, 60)} missed {payload.get('missed')} games in a "
+            content=f"👋 {plain(player.name, 60)} missed {missed} in a "
                     f"row and was dropped from **{title}** (after round {number}). An organiser "
                     "can correct the results with `/result set`."
         )]

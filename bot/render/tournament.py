@@ -17,6 +17,7 @@ from bot.render.format import code_safe, discord_timestamp, plain, points, seat,
 from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
+from swiss.wording import plural
 
 if TYPE_CHECKING:
     from service.views import (
@@ -457,7 +458,7 @@ def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:
         where = f" in <#{info.channel_id}>" if info.channel_id else ""
         lines.append(
             f"**{plain(info.name, 60)}** · {info.status} · round {info.current_round}/"
-            f"{info.settings.rounds} · {info.players} players{where}"
+            f"{info.settings.rounds} · {plural(info.players, 'player')}{where}"
         )
     # 40 lines of long names and channel mentions can pass the 4,096 characters of a
     # description: keep whole lines and count the rest

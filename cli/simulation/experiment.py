@@ -305,30 +305,64 @@ def write_summary_csv(summary: dict[str, dict[str, tuple[float, float]]], path: 
 
 
 def read_csv(path: Path) -> dict[str, list[TournamentMeasures]]:
-    """Read a ``tournaments.csv`` back (for comparing a run with an earlier one)."""
+    """Read a ``tournaments.csv`` back (for comparing a run with an earlier one). A value that
+    is not a number in ASCII digits is a ValueError naming its line and column."""
     results: dict[str, list[TournamentMeasures]] = {}
     with path.open(newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            rounds = sorted(int(k[5:]) for k in row if k.startswith("acd_r"))
-            float_rounds = sorted(int(k[8:]) for k in row if k.startswith("floats_r"))
+        reader = csv.DictReader(handle)
+        for row in reader:
+            whole, real = _cell_readers(row, reader.line_num)
+            rounds = sorted(whole(k, k[5:]) for k in row if k.startswith("acd_r"))
+            float_rounds = sorted(whole(k, k[8:]) for k in row if k.startswith("floats_r"))
             record = TournamentMeasures(
                 system=row["system"],
-                index=int(row["tournament"]),
-                kendall_tau=float(row["kendall_tau"]),
-                spearman_rho=float(row["spearman_rho"]),
-                ndcg=float(row["ndcg"]),
-                float_pairs=int(row["float_pairs"]),
-                acd=tuple(int(row[f"acd_r{r}"]) for r in rounds),
-                mean_strength_diff=float(row["mean_strength_diff"]),
-                paradoxical_share=float(row["paradoxical_share"]),
-                strength_diff_ratio=float(row["strength_diff_ratio"]),
-                games=int(row["games"]),
-                draws=int(row["draws"]),
-                winner_is_strongest=bool(int(row["winner_is_strongest"])),
-                floats=tuple(int(row[f"floats_r{r}"]) for r in float_rounds),
+                index=whole("tournament"),
+                kendall_tau=real("kendall_tau"),
+                spearman_rho=real("spearman_rho"),
+                ndcg=real("ndcg"),
+                float_pairs=whole("float_pairs"),
+                acd=tuple(whole(f"acd_r{r}") for r in rounds),
+                mean_strength_diff=real("mean_strength_diff"),
+                paradoxical_share=real("paradoxical_share"),
+                strength_diff_ratio=real("strength_diff_ratio"),
+                games=whole("games"),
+                draws=whole("draws"),
+                winner_is_strongest=bool(whole("winner_is_strongest")),
+                floats=tuple(whole(f"floats_r{r}") for r in float_rounds),
             )
             results.setdefault(record.system, []).append(record)
     return results
+
+
+#: The largest whole number in a tournaments.csv (tournament indices, games, rounds).
+MAX_CSV_WHOLE = 10**12
+
+
+def _cell_readers(row: dict[str, str], line: int) -> tuple[Callable[..., int],
+                                                            Callable[[str], float]]:
+    """Strict readers of one CSV row's cells (``int()`` and ``float()`` take "١٢" and "inf"):
+    whole numbers in ASCII digits, and decimals as ``repr`` writes them (ASCII, exponents
+    allowed, ``nan`` for a measure not taken; no infinity)."""
+
+    def whole(column: str, text: str | None = None) -> int:
+        try:
+            return parse_int(row[column] if text is None else text, column, low=0,
+                             high=MAX_CSV_WHOLE)
+        except NumberError as exc:
+            raise ValueError(f"line {line}, column {column}: {exc.reason}") from None
+
+    def real(column: str) -> float:
+        text = row[column].strip()
+        try:  # "nan" stays: a measure that was not taken is written as nan
+            value = float(text) if text.isascii() and "_" not in text else math.inf
+        except ValueError:
+            value = math.inf
+        if math.isinf(value):
+            raise ValueError(f"line {line}, column {column}: {text[:20]!r} is not a number "
+                             "written with ASCII digits")
+        return value
+
+    return whole, real
 
 
 class ProgressBar:

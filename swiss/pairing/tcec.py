@@ -63,6 +63,7 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 
 from swiss.model import Bye, ByeKind, Game, Player, Round, Tournament
 from swiss.pairing.tcec_seeding import (
@@ -71,7 +72,12 @@ from swiss.pairing.tcec_seeding import (
     random_seeding,
     suggested_group_count,
 )
-from swiss.pairing.tcec_viability import MatchingBackend, perfect_matching, resolve_backend
+from swiss.pairing.tcec_viability import (
+    ExactViability,
+    MatchingBackend,
+    ReferenceViability,
+    resolve_backend,
+)
 from swiss.pairing.types import (
     PairExplanation,
     PairingConfig,
@@ -274,6 +280,7 @@ def _block_reason(a: int, b: int, wgd: Mapping[int, int], met: Counter[Pair],
 
 def _allowed_graph(players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
                    forbidden: frozenset[Pair]) -> dict[int, set[int]]:
+    """The allowed pairs as sets (the reference backends' input)."""
     allowed: dict[int, set[int]] = {p: set() for p in players}
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
@@ -283,18 +290,31 @@ def _allowed_graph(players: Sequence[int], wgd: Mapping[int, int], met: Counter[
     return allowed
 
 
+Viability = ExactViability | ReferenceViability
+
+
+def _viability(players: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
+               forbidden: frozenset[Pair], backend: MatchingBackend) -> Viability:
+    """The viability questions of ``players`` under this history: compiled (``exact``) or a
+    fresh matching of a reference library per question. Same answers either way."""
+    if backend == "exact":
+        blocked = [pair for pair, count in met.items() if count > 0]
+        return ExactViability(players, wgd, [*blocked, *forbidden])
+    return ReferenceViability(players, _allowed_graph(players, wgd, met, forbidden), backend)
+
+
 def _make_viable(history: _History, players: Sequence[int], wgd: Mapping[int, int],
                  forbidden: frozenset[Pair], at_round: int,
-                 backend: MatchingBackend) -> dict[int, int] | None:
-    """Drop the earliest history rounds until ``players`` have a pairing; return one.
-
-    None when even an empty history leaves no pairing (then nothing more can be removed).
+                 backend: MatchingBackend) -> Viability | None:
+    """Drop the earliest history rounds until ``players`` have a pairing; return the
+    questions' state of that history (None when even an empty history leaves no pairing).
     """
     while True:
-        allowed = _allowed_graph(players, wgd, history.met, forbidden)
-        matching = perfect_matching(players, allowed, backend)
-        if matching is not None or not history.kept:
-            return matching
+        viability = _viability(players, wgd, history.met, forbidden, backend)
+        if viability.pairable:
+            return viability
+        if not history.kept:
+            return None
         history.drop_earliest(at_round)
 
 
@@ -371,7 +391,11 @@ def encounter_history(tournament: Tournament, backend: str = "auto") -> Encounte
 # -- the rules of one round -----------------------------------------------------------------
 def pairing_order(players: Iterable[int], states: Mapping[int, TcecPlayer]) -> list[int]:
     """The pairing order: score descending, then seed ascending (then id, for equal seeds)."""
-    return sorted(players, key=lambda pid: (-states[pid].score, states[pid].seed, pid))
+    players = list(players)
+    # Scores ranked once: comparing Fractions in the sort's key was most of its time.
+    scores = sorted({states[pid].score for pid in players}, reverse=True)
+    place = {score: i for i, score in enumerate(scores)}
+    return sorted(players, key=lambda pid: (place[states[pid].score], states[pid].seed, pid))
 
 
 def bye_player(order: Sequence[int], states: Mapping[int, TcecPlayer]) -> int:
@@ -413,40 +437,32 @@ class _Pairing:
     skipped: tuple[tuple[int, str], ...]  # higher-ranked candidates passed over, and why
 
 
-def _greedy(order: Sequence[int], witness: dict[int, int], wgd: Mapping[int, int],
-            met: Counter[Pair], forbidden: frozenset[Pair],
-            backend: MatchingBackend) -> list[_Pairing]:
-    """STEP 4: first-of-pair takes the highest-ranked allowed partner that keeps viability.
-
-    ``witness`` is a perfect matching of the players still unpaired; when the candidate is the
-    witness partner the rest is viable without another matching.
-    """
-    allowed = _allowed_graph(order, wgd, met, forbidden)
+def _greedy(order: Sequence[int], wgd: Mapping[int, int], met: Counter[Pair],
+            forbidden: frozenset[Pair], viability: Viability) -> list[_Pairing]:
+    """STEP 4: first-of-pair takes the highest-ranked allowed partner that keeps viability
+    (``viability`` knows a pairing of the players still unpaired and keeps it one)."""
     unpaired = list(order)
     pairings: list[_Pairing] = []
     while unpaired:
         first = unpaired[0]
         skipped: list[tuple[int, str]] = []
         chosen: int | None = None
-        for candidate in unpaired[1:]:
+        for candidate in islice(unpaired, 1, None):
             reason = _block_reason(first, candidate, wgd, met, forbidden)
             if reason is not None:
                 skipped.append((candidate, reason))
                 continue
-            if witness.get(first) != candidate:
-                rest = [p for p in unpaired if p not in (first, candidate)]
-                matching = perfect_matching(rest, allowed, backend)
-                if matching is None:
-                    skipped.append((candidate, "viability"))
-                    continue
-                witness = matching
+            if not viability.pair(first, candidate):
+                skipped.append((candidate, "viability"))
+                continue
             chosen = candidate
             break
         if chosen is None:  # cannot happen: the witness partner always qualifies
             raise PairingError(f"internal error: no partner for player {first}")
         pairings.append(_Pairing(first, chosen, tuple(skipped)))
-        unpaired = [p for p in unpaired if p not in (first, chosen)]
-        witness = {p: q for p, q in witness.items() if p not in (first, chosen)}
+        viability.remove(first, chosen)
+        del unpaired[0]
+        unpaired.remove(chosen)
     return pairings
 
 
@@ -489,8 +505,8 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
     to_pair = [pid for pid in order if pid != bye]
 
     removed_before = len(history.removals)
-    witness = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
-    if witness is None:
+    viability = _make_viable(history, to_pair, wgd, forbidden, round_number, backend)
+    if viability is None:
         raise PairingError(
             f"round {round_number}: no pairing of the {len(to_pair)} players exists even with "
             "an empty encounter history (forbidden pairs or white game differences block it)"
@@ -500,7 +516,7 @@ def pair_tcec(tournament: Tournament, config: PairingConfig) -> PairingResult:
         "encounter history"
         for _at, removed in history.removals[removed_before:]
     ]
-    pairings = _greedy(to_pair, witness, wgd, history.met, forbidden, backend)
+    pairings = _greedy(to_pair, wgd, history.met, forbidden, viability)
 
     # Playing order: by the first-of-pair's pairing order, descending (worst pair first).
     pairings.sort(key=lambda pr: rank[pr.first], reverse=True)

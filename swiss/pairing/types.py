@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Literal
 
 from swiss.model import Bye, Game, Round, Tournament
+from swiss.wording import plural
 
 SYSTEMS: tuple[str, ...] = (
     "dutch", "burstein", "monrad", "random", "random2", "posterior", "tcec", "fide-dutch",
@@ -132,7 +133,7 @@ def check_next_round_pairable(tournament: Tournament) -> int:
     round_number = tournament.next_round
     if tournament.total_rounds and round_number > tournament.total_rounds:
         raise ValueError(
-            f"the tournament has {tournament.total_rounds} rounds; round {round_number} "
+            f"the tournament has {plural(tournament.total_rounds, 'round')}; round {round_number} "
             "cannot be paired"
         )
     if tournament.rounds and not tournament.rounds[-1].is_complete:

@@ -26,6 +26,7 @@ clock. :func:`edition_for_date` encodes that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from swiss.numbers import NumberError, parse_int
@@ -72,12 +73,35 @@ def parse_trf_date(text: str) -> date | None:
         return None
 
 
-def trf_start_date(lines: tuple[str, ...] | list[str]) -> date | None:
-    """The start date of a TRF file from its line 042, if present and readable."""
-    for line in lines:
-        if line.startswith("042"):
-            return parse_trf_date(line[4:])
+def trf_start_date(lines: Sequence[str], line_numbers: Sequence[int] = ()) -> date | None:
+    """The start date of a TRF file from its line 042 (None without one, or a blank one).
+
+    A date that cannot be read is a :class:`ValueError` naming the line (from
+    ``line_numbers``, each line's number in the file) and column: the date decides the C.07
+    edition, so silently taking today's edition instead would give other standings.
+    """
+    for index, line in enumerate(lines):
+        if not line.startswith("042"):
+            continue
+        text = line[4:]
+        if not text.strip():
+            return None
+        day = parse_trf_date(text)
+        if day is None:
+            offset = len(text) - len(text.lstrip())
+            bad = next((i for i, ch in enumerate(text) if i >= offset and ch not in _DATE_CHARS),
+                       offset)
+            where = (f"line {line_numbers[index]}, column {5 + bad}: "
+                     if index < len(line_numbers) else "")
+            raise ValueError(
+                f"{where}the start date (042) {text.strip()[:20]!r} cannot be read: write it "
+                "YYYY/MM/DD with the ASCII digits 0-9, e.g. 2026/05/01 (the date decides "
+                "which edition of the tie-break rules applies)")
+        return day
     return None
+
+
+_DATE_CHARS = frozenset("0123456789/-. ")
 
 
 # Article of C.07 behind each tie-break, per edition. The 2024 numbering is the one of the

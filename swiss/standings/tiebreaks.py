@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swiss.model import Color
+from swiss.numbers import NumberError, parse_fraction, parse_int
 from swiss.standings import cardgames
 from swiss.standings.context import Context, TiebreakSpec, Worked, fmt
 from swiss.standings.rating import (
@@ -580,22 +581,26 @@ _ALIASES: dict[str, str] = {
     "RTG": "RTNG",
     "SNO": "TPN",
 }
-_BASE = re.compile(r"^(?P<base>[A-Z%]+?)(?P<mods>(?:[-/](?:[CMU]\d+|L[+-]?[\d.]+|F))*)$")
-_MOD = re.compile(r"[-/](?P<kind>[CMUF]|L)(?P<arg>[+-]?[\d.]*)")
+# re.ASCII: \d alone matches every script's digits ("BH-C١٢" would read as BH-C12).
+_BASE = re.compile(r"^(?P<base>[A-Z%]+?)(?P<mods>(?:[-/](?:[CMU]\d+|L[+-]?[\d.]+|F))*)$",
+                   re.ASCII)
+_MOD = re.compile(r"[-/](?P<kind>[CMUF]|L)(?P<arg>[+-]?[\d.]*)", re.ASCII)
+#: The Koya limit: a percentage, or an offset in (half) points.
+MAX_KOYA = 100
 
 
 def _koya_modifier(arg: str, text: str) -> tuple[Fraction | None, Fraction | None]:
     """``/L<p>``: limit at p percent; ``/L+n`` / ``/L-n``: n half points (``/L+1.5``: points)."""
     try:
         if arg[:1] in "+-" and arg[1:]:
-            amount = Fraction(arg[1:])
+            amount = parse_fraction(arg[1:], "the Koya limit", low=0, high=MAX_KOYA, decimals=1)
             if "." not in arg:
                 amount /= 2
             return None, amount if arg[0] == "+" else -amount
-        return Fraction(arg), None
-    except (ValueError, ZeroDivisionError):
+        return parse_fraction(arg, "the Koya limit", low=0, high=MAX_KOYA, decimals=1), None
+    except NumberError as exc:
         raise TiebreakError(
-            f"cannot read the Koya limit in {text!r}: e.g. KS/L+1, KS/L60"
+            f"cannot read the Koya limit in {text[:40]!r} ({exc.reason}): e.g. KS/L+1, KS/L60"
         ) from None
 
 
@@ -608,10 +613,10 @@ MAX_RATING = 4000
 def _bounded(arg: str, low: int, high: int, what: str, text: str) -> int:
     """``arg`` as an integer in ``[low, high]``, else a :class:`TiebreakError` naming it
     (hostile input such as ``BH-C`` followed by 5,000 digits must not reach ``int()``)."""
-    if not arg.isdigit() or len(arg) > len(str(high)) or not low <= int(arg) <= high:
-        raise TiebreakError(
-            f"{what} must be a whole number from {low} to {high} (in {text.strip()[:40]!r})")
-    return int(arg)
+    try:
+        return parse_int(arg, what, low=low, high=high)
+    except NumberError as exc:
+        raise TiebreakError(f"{exc.reason} (in {text.strip()[:40]!r})") from None
 
 
 def parse_tiebreak(text: str) -> TiebreakSpec:
@@ -622,6 +627,10 @@ def parse_tiebreak(text: str) -> TiebreakSpec:
     limit, ``F`` AOB over Fore Buchholz.
     """
     raw = text.strip().upper()
+    foreign = next((ch for ch in raw if ch.isnumeric() and not ch.isascii()), None)
+    if foreign is not None:
+        raise TiebreakError(f"cannot read tiebreak {text.strip()[:40]!r}: {foreign!r} is not "
+                            "one of the ASCII digits 0-9")
     if raw in ("AROC", "AROC1"):
         return TiebreakSpec("AROC", "ARO", cut_low=1)
     match = _BASE.match(raw)

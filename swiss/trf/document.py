@@ -24,6 +24,9 @@ class TrfTournament:
     # (``pair_round(t.tournament, config, states=t.states)``). Not compared: it follows from
     # the tournament. Belongs to ``tournament`` only: a changed tournament needs its own.
     states: Mapping[int, PlayerState] | None = field(default=None, compare=False, repr=False)
+    # The line in the file of each of ``other_lines`` (for messages; empty when not read from
+    # a file). Not compared: the same lines elsewhere in a file are the same tournament.
+    other_line_numbers: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def to_text(self, newline: str = "\n") -> str:
         """Write the file back (:func:`write_trf` with the kept player fields and lines)."""

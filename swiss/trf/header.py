@@ -66,7 +66,7 @@ BY_CODE: dict[str, HeaderField] = {f.code: f for f in HEADER_FIELDS}
 BY_KEY: dict[str, HeaderField] = {f.key: f for f in HEADER_FIELDS}
 HEADER_CODES: tuple[str, ...] = tuple(f.code for f in HEADER_FIELDS)
 
-_DATE = re.compile(r"(\d{4})[/-](\d{2})[/-](\d{2})")
+_DATE = re.compile(r"(\d{4})[/-](\d{2})[/-](\d{2})", re.ASCII)  # ASCII: not "١٢"
 _FEDERATION = re.compile(r"[A-Z]{3}")
 
 

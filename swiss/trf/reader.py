@@ -79,7 +79,8 @@ class _Builder:
         # The states go along: pairing the next round needs the same walk (the order of a
         # round's games changes none of them), so it need not walk the rounds again.
         return TrfTournament(tournament, info, tuple(self.f.other_lines),
-                             self.f.total_rounds_line, MappingProxyType(states))
+                             self.f.total_rounds_line, MappingProxyType(states),
+                             tuple(self.f.other_line_numbers))
 
     def _check_ids(self) -> None:
         if self.f.use_rank:

@@ -140,6 +140,7 @@ class ScannedTrf:
     # XXA fields and 250 records in file order (acceleration_of says how they combine)
     acceleration: list[AccelerationEntry | AccelerationRange] = field(default_factory=list)
     other_lines: list[str] = field(default_factory=list)
+    other_line_numbers: list[int] = field(default_factory=list)  # each one's line in the file
 
 
 def scan_trf(text: str) -> ScannedTrf:
@@ -176,6 +177,7 @@ class _Scanner:
                 # other line, 250 included, is kept verbatim.
                 if line.strip() and code != "XXA":
                     self.out.other_lines.append(line.rstrip())
+                    self.out.other_line_numbers.append(number)
                 if code == "260":
                     self._read_260(number, line)
                 elif code == "XXA":
@@ -364,6 +366,7 @@ class _Scanner:
             raise TrfError(
                 f"a player line must reach the points column 81-84 (it has {len(line)} "
                 "characters)", number, len(line) + 1)
+        _refuse_five_digits(number, line, 4)
         pid = _int_field(number, line, 4, 8, "pairing id", 1, MAX_ID)
         if pid in self.out.players:
             raise TrfError(
@@ -417,6 +420,7 @@ class _Scanner:
         if opp_text == "    " and colour == " " and code == " ":
             return None  # blank: absent unless later rounds say otherwise
         opponent: int | None = None
+        _refuse_five_digits(number, line, start)
         opp = opp_text.strip()
         if opp.isascii() and opp.isdigit():  # the usual case (4 digits: at most MAX_ID)
             opponent = int(opp) or None
@@ -521,6 +525,18 @@ def _field(line: str, start: int, end: int | None) -> tuple[str, int]:
     raw = line[start:end]
     text = raw.strip()
     return text, start + len(raw) - len(raw.lstrip())
+
+
+def _refuse_five_digits(number: int, line: str, start: int) -> None:
+    """A start number in columns ``start+1..start+4`` that runs on into the next column.
+
+    A TRF file of 10,000 players or more writes ``10000`` over columns 5-9: read as four
+    columns it would be 1000 (and "repeated"), so the real problem is said instead."""
+    field = line[start:start + 5]
+    if len(field) == 5 and field.isascii() and field.isdigit():
+        raise TrfError(f"start number {line[start:].split()[0][:12]} is too long: start numbers "
+                       f"have at most four digits in TRF-16 (columns {start + 1}-{start + 4}), "
+                       f"so a TRF file holds at most {MAX_ID:,} players", number, start + 1)
 
 
 def _int_field(number: int, line: str, start: int, end: int | None, what: str, low: int,

@@ -38,8 +38,6 @@ def test_demo_command(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "1"], "--players must be between 2 and 5000"),
-        (["--rounds", "0"], "--rounds must be between 1 and 20"),
         (["--system", "swiss"], "--system must be one of"),
         (["--players", "4", "--rounds", "4"], "--rounds must be smaller than --players"),
     ],
@@ -48,4 +46,24 @@ def test_demo_rejects_bad_arguments(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", *argv]) == 3
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "1"], "argument --players: value 1 is out of range: it must be 2..5000"),
+        (["--players", "١٢"], "'١' is not one of the ASCII digits 0-9"),
+        (["--rounds", "0"], "argument --rounds: value 0 is out of range: it must be 1..20"),
+        (["--seed", "١٢"], "argument --seed"),
+        (["--seed", "99999999999999999999"], "it must be 0..9223372036854775807"),
+        (["--players", "1_000"], "is not a whole number"),
+    ],
+)
+def test_demo_numbers_are_ascii_and_bounded(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", *argv])
+    assert exit_.value.code == 2
     assert message in capsys.readouterr().err

@@ -163,3 +163,27 @@ async def test_hostile_text_is_stored_inert_and_numbers_out_of_range_are_refused
     check_message_limits(post, [])
     assert not [r for r in fake.requests if r.status == 400]
     _no_stray_pings(fake, guild, {p.id for p in players[:3]})
+
+
+async def test_numbers_in_other_scripts_get_a_private_specific_refusal(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    """"²" passes str.isdigit() and then fails int(); "١٢" (Arabic-Indic 12) is read as 12 by
+    int(). Reminders are typed as text, so a member can send either: each one gets a private
+    refusal naming the character (the fake fixture fails the test on any logged error), and
+    nothing is stored."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    owner = club.owner
+    for reminders in ("²", "5,²", "5,١٢"):
+        reply = await club.run(owner, "tournament create", name="Cup", rounds=3,
+                               reminders=reminders)
+        _refused(reply, "ASCII digits")
+    assert await bot.service.list_tournaments(guild.id) == []
+    reply = await club.run(owner, "tournament create", name="Cup", rounds=3, reminders="15,5")
+    assert "Created" in reply["content"], reply
+    for reminders in ("²", "5,²", "5,١٢", "١٢", "99999999999999999999"):
+        reply = await club.run(owner, "tournament timers", reminders=reminders)
+        _refused(reply, "reminder")
+    info = await bot.service.tournament_info(guild.id)
+    assert info.settings.reminders == "15,5"
