@@ -478,22 +478,30 @@ class TournamentCog(commands.Cog):
         view = await service_of(interaction).advise(actor, tournament_ref(tournament))
         await answer(interaction, embeds=[advice_render.advice(view)], ephemeral=True)
 
-    @tournament.command(name="export", description="Download the tournament as a file")
-    @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)
+    @tournament.command(name="export", description="Download the tournament as files")
+    @app_commands.describe(
+        what="standings, players, games (with their stage), crosstable, or all of them "
+             "(default: standings as CSV, all as JSON)",
+        format="trf (FIDE report, the whole event), csv or json (default: trf, or csv "
+               "when you choose what)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def export(
         self,
         interaction: discord.Interaction,
-        format: Literal["trf", "csv", "json"] = "trf",
+        format: Literal["trf", "csv", "json"] | None = None,
         tournament: TournamentOption | None = None,
+        what: Literal["standings", "players", "games", "crosstable", "all"] | None = None,
     ) -> None:
         # The viewer decides whether unpublished decklists are included (organisers only).
-        exported = await service_of(interaction).export(
-            guild_id_of(interaction), format, tournament_ref(tournament),
+        exported = await service_of(interaction).export_files(
+            guild_id_of(interaction), format, tournament_ref(tournament), what=what,
             viewer=await actor_of(interaction),
         )
-        file = discord.File(io.BytesIO(exported.content.encode("utf-8")), exported.filename)
-        await answer(interaction, f"`{exported.filename}`", file=file, ephemeral=True)
+        files = [discord.File(io.BytesIO(f.content.encode("utf-8")), f.filename)
+                 for f in exported]
+        text = ", ".join(f"`{f.filename}`" for f in exported)
+        notes = sorted({f.note for f in exported if f.note})
+        await answer(interaction, "\n".join([text, *notes]), files=files, ephemeral=True)
 
     @tournament.command(name="trf-header",
                         description="Set a line of the TRF report header (organisers)")
