@@ -93,6 +93,10 @@ async def test_json_of_each_table_matches_the_csv(tmp_path: Path) -> None:
         assert sum(points) == sum(float(r.points) for r in (await service.standings(GUILD)).rows)
         assert {"players", "games", "rounds", "crosstable", "playoffs"} <= set(everything)
         assert everything["crosstable"]["legend"]
+        # an organiser's draft of the next round is not published: not exported either
+        await service.preview_round(ORG)
+        (games,) = await service.export_files(GUILD, "csv", what="games", viewer=ANN)
+        assert {g["round"] for g in _rows(games.content)} == {"1", "2"}
 
 
 async def test_before_the_start_and_refusals(tmp_path: Path) -> None:
