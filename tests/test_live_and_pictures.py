@@ -29,7 +29,7 @@ from bot.pictures.tables import (
     standings_png,
 )
 from bot.web.app import SECURITY_HEADERS, build_app
-from service import Actor, TournamentService
+from service import Actor, CrosstableView, TournamentService
 from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
 
 PIL = pytest.importorskip("PIL")
@@ -58,6 +58,12 @@ async def _finish_round(service: TournamentService, tid: int) -> None:
                                      tournament=tid)
 
 
+async def _crosstable_after_round_1(service: TournamentService) -> CrosstableView:
+    tid = await _event(service)
+    await _finish_round(service, tid)
+    return await service.crosstable(ORG.guild_id, tid)
+
+
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
     async with open_service(tmp_path / "live.sqlite3") as svc:
@@ -68,11 +74,9 @@ async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
 async def test_crosstable_names_opponents_by_start_number_with_colour_and_score(
     service: TournamentService,
 ) -> None:
-    tid = await _event(service)
-    await _finish_round(service, tid)
-    table = await service.crosstable(ORG.guild_id, tid)
+    table = await _crosstable_after_round_1(service)
     assert table.after_round == 1 and len(table.rows) == 8
-    round1 = await service.pairings(ORG.guild_id, tid, 1)
+    round1 = await service.pairings(ORG.guild_id, table.tournament_id, 1)
     game = round1.games[0]
     white = next(r for r in table.rows if r.name == game.white.name)
     assert white.cells == (f"{game.black.number}w1",)
@@ -201,9 +205,7 @@ async def test_hostile_names_draw_as_plain_text_without_crashing(
 async def test_crosstable_picture_draws_its_whole_legend_and_start_numbers(
     service: TournamentService,
 ) -> None:
-    tid = await _event(service)
-    await _finish_round(service, tid)
-    view = await service.crosstable(ORG.guild_id, tid)
+    view = await _crosstable_after_round_1(service)
     legend = _image(crosstable_png(view, server="S"))
     bare = _image(crosstable_png(replace(view, legend=""), server="S"))
     scale = 2  # a one-round table is narrow: drawn at twice the size

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.web.app import LiveServer
-from service import TournamentService
+from service import RoundView, TournamentInfo, TournamentService
 from tests.service_helpers import open_service, organiser
 
 playwright_api = pytest.importorskip("playwright.async_api")
@@ -47,17 +47,22 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[TournamentService, LiveS
             await server.stop()
 
 
+async def _started(service: TournamentService, name: str, players: list[str],
+                   **options: str) -> tuple[TournamentInfo, RoundView]:
+    info = await service.create_tournament(ORG, name, 3, seed=5, **options)  # type: ignore[arg-type]
+    for index, player in enumerate(players):
+        await service.add_player(ORG, player, tournament=info.id, rating=2100 - index * 50)
+    return info, await service.start_tournament(ORG, info.id)
+
+
 @pytest.mark.slow
 async def test_the_page_shows_standings_updates_itself_and_shows_script_names_as_text(
     served: tuple[TournamentService, LiveServer],
 ) -> None:
     executable = _chromium()
     service, server = served
-    info = await service.create_tournament(ORG, "Browser Open", 3, seed=5)
     names = ["<script>window.pwned=1</script>", "Ann", "Bob", "Cleo", "Dan", "Eve"]
-    for index, name in enumerate(names):
-        await service.add_player(ORG, name, tournament=info.id, rating=2100 - index * 50)
-    round1 = await service.start_tournament(ORG, info.id)
+    info, round1 = await _started(service, "Browser Open", names)
     token = await service.web_link(ORG, info.id)
 
     async with playwright_api.async_playwright() as pw:
@@ -93,10 +98,8 @@ async def test_the_crosstable_names_opponents_by_start_number_with_its_legend(
 ) -> None:
     executable = _chromium()
     service, server = served
-    info = await service.create_tournament(ORG, "Cross Open", 3, seed=5, tiebreaks="")
-    for index, name in enumerate(["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"]):
-        await service.add_player(ORG, name, tournament=info.id, rating=2100 - index * 50)
-    round1 = await service.start_tournament(ORG, info.id)
+    info, round1 = await _started(service, "Cross Open", ["Ann", "Bob", "Cleo", "Dan", "Eve",
+                                                          "Finn"], tiebreaks="")
     for game in round1.games:  # three wins: three players tied on 1, three on 0
         await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=info.id)
     token = await service.web_link(ORG, info.id)
