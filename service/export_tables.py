@@ -22,6 +22,10 @@ EXPORT_TABLES = ("standings", "players", "games", "crosstable")
 SWISS_STAGE = "swiss"
 
 Cell = str | int | float | None
+#: Columns of user text (names, decklists): a spreadsheet runs a cell that starts with one of
+#: these as a formula ("=HYPERLINK(...)"), so the CSV puts a ' before it (JSON keeps it as is).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+USER_TEXT = frozenset({"name", "white_name", "black_name", "decklist"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +38,22 @@ class ExportTable:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.header)
-        writer.writerows(["" if cell is None else cell for cell in row] for row in self.rows)
+        guarded = [column in USER_TEXT for column in self.header]
+        writer.writerows(
+            [_csv_cell(cell, guard) for cell, guard in zip(row, guarded, strict=True)]
+            for row in self.rows)
         return out.getvalue()
 
     def records(self) -> list[dict[str, Cell]]:
         return [dict(zip(self.header, row, strict=True)) for row in self.rows]
+
+
+def _csv_cell(cell: Cell, user_text: bool) -> Cell:
+    if cell is None:
+        return ""
+    if user_text and isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 def number(value: Fraction | float | int) -> int | float:

@@ -155,3 +155,20 @@ async def test_the_games_of_a_top_cut_name_their_stage(tmp_path: Path) -> None:
         winner = next(r for r in rows if r["playoff"] == "Winner")
         assert winner["name"] == final.games[0].white.name and winner["final_place"] == "1"
         assert sorted(int(r["final_place"]) for r in rows) == [1, 2, 3, 4]
+
+
+async def test_names_never_run_as_spreadsheet_formulas(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "Formula Cup", 3)
+        hostile = '=HYPERLINK("http://a.io","x")'
+        for name in (hostile, "-Ann", "Bob"):
+            await service.add_player(ORG, name)
+        await service.start_tournament(ORG)
+        (players,) = await service.export_files(GUILD, "csv", what="players")
+        names = [p["name"] for p in _rows(players.content)]
+        assert names == ["'" + hostile, "'-Ann", "Bob"]
+        (games,) = await service.export_files(GUILD, "csv", what="games")
+        cells = [c for g in _rows(games.content) for c in (g["white_name"], g["black_name"])]
+        assert all(not c.startswith(("=", "-")) for c in cells)
+        body = json.loads((await service.export_files(GUILD, "json", what="players"))[0].content)
+        assert [p["name"] for p in body["players"]] == [hostile, "-Ann", "Bob"]  # JSON as is
