@@ -19,6 +19,7 @@ from service.errors import (
 )
 from service.export_tables import (
     EXPORT_TABLES,
+    ExportTable,
     crosstable_table,
     games_table,
     players_table,
@@ -39,7 +40,14 @@ from service.validation import (
     clean_name,
     parse_id,
 )
-from service.views import Actor, ExportFile, PlayerView, RoundView
+from service.views import (
+    Actor,
+    CrosstableView,
+    ExportFile,
+    PlayerView,
+    RoundView,
+    StandingsView,
+)
 from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -236,34 +244,56 @@ def _export_files(
         return [ExportFile(f"{slug}.trf", text, "text/plain")]
     if what in ("standings", "crosstable") and not started:
         raise ConflictError(f"'{t.name}' has not started: there is no {what} yet.")
+    wanted = EXPORT_TABLES if what == "all" else (what,)
+    # only what is asked for: the standings are a second of CPU at 3,000 players
     standings = crosstable = None
-    if started:
+    if started and ("standings" in wanted or "crosstable" in wanted):
         standings = standings_view(t, snapshot, final=t.status == "finished")
-        crosstable = crosstable_view(t, snapshot, standings)
-    views = [player_view(p) for p in players]
-    tables = {"players": players_table(views, decks), "games": games_table(rounds)}
-    if standings is not None and crosstable is not None:
+        if "crosstable" in wanted:
+            crosstable = crosstable_view(t, snapshot, standings)
+    tables: dict[str, ExportTable] = {}
+    if "players" in wanted:
+        tables["players"] = players_table([player_view(p) for p in players], decks)
+    if "games" in wanted:
+        tables["games"] = games_table(rounds)
+    if standings is not None and "standings" in wanted:
         tables["standings"] = standings_table(standings, bracket)
+    if crosstable is not None:
         tables["crosstable"] = crosstable_table(crosstable)
-    names = [n for n in EXPORT_TABLES if n in tables] if what == "all" else [what]
     if fmt == "csv":
-        return [ExportFile(f"{slug}-{n}.csv", tables[n].csv_text(), "text/csv") for n in names]
-    sections: dict[str, Any] = {
-        "players": tables["players"].records(),
-        "games": tables["games"].records(),
-        "standings": None if standings is None else {
+        return [ExportFile(f"{slug}-{n}.csv", tables[n].csv_text(), "text/csv")
+                for n in wanted if n in tables]
+    return [_json_export(what, t, tables, standings, crosstable, rounds, bracket, decks,
+                         players)]
+
+
+def _json_export(
+    what: str, t: TournamentRow, tables: dict[str, ExportTable],
+    standings: StandingsView | None, crosstable: CrosstableView | None,
+    rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
+    players: list[PlayerRow],
+) -> ExportFile:
+    """One JSON file: ``what`` (the table's records; the standings and the crosstable with
+    what their rows need to be read), or ``all`` of them with the rounds, the bracket and
+    the decklists the caller may see."""
+    slug = _slug(t.name)
+    wanted = EXPORT_TABLES if what == "all" else (what,)
+    sections: dict[str, Any] = {name: None for name in wanted}
+    for name, table in tables.items():
+        sections[name] = table.records()
+    if standings is not None and "standings" in tables:
+        sections["standings"] = {
             "after_round": standings.after_round, "final": standings.final,
-            "tiebreaks": list(standings.tiebreaks), "rows": tables["standings"].records()},
-        "crosstable": None if crosstable is None else {
-            "legend": crosstable.legend, "rows": tables["crosstable"].records()},
-    }
+            "tiebreaks": list(standings.tiebreaks), "rows": sections["standings"]}
+    if crosstable is not None:
+        sections["crosstable"] = {"legend": crosstable.legend, "rows": sections["crosstable"]}
     body: dict[str, Any] = {
         "tournament": {"id": t.id, "name": t.name, "status": t.status, "seed": t.seed,
                        "settings": settings_of(t).to_dict()},
     }
     if what != "all":
         body[what] = sections[what]
-        return [ExportFile(f"{slug}-{what}.json", _json(body), "application/json")]
+        return ExportFile(f"{slug}-{what}.json", _json(body), "application/json")
     body.update(sections)
     body["rounds"] = [to_jsonable(r) for r in rounds]
     # The top cut (rounds after playoffs.swiss_rounds are its matches).
@@ -273,7 +303,7 @@ def _export_files(
             {"player_id": p.id, "number": p.number, "name": p.name, "decklist": decks[p.id]}
             for p in players if p.id in decks
         ]
-    return [ExportFile(f"{slug}.json", _json(body), "application/json")]
+    return ExportFile(f"{slug}.json", _json(body), "application/json")
 
 
 def _json(body: dict[str, Any]) -> str:
