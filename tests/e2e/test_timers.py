@@ -121,7 +121,8 @@ async def test_noshow_claim_objection_and_forfeit(
 
     await club.run(member(guild, forfeited.black.user_id), "report", result="noshow")
     clock.advance(minutes=5)
-    await club.wait_post(lambda m: "forfeit win for" in text_of(m))
+    # (the claim itself says "otherwise the game is a forfeit win for": wait for the expiry)
+    await club.wait_post(lambda m: "did not show up; forfeit win for" in text_of(m))
     game = await bot.service.get_game(guild.id, forfeited.id)
     assert game.result == "--+"
     assert (await bot.service.get_game(guild.id, objected.id)).state == "pending"
