@@ -157,16 +157,21 @@ async def test_dm_reminders_once_per_player_and_time_with_two_processes_racing(
     clock = Clock()
     path = tmp_path / "t.sqlite3"
     async with open_service(path, clock) as first, open_service(path, clock) as second:
-        tid = await _make(first, players=6, deadline_minutes=60, reminders="30,15")
-        for user in range(101, 107):
+        tid = await _make(first, players=8, deadline_minutes=60, reminders="30,15")
+        for user in range(101, 109):
             await first.set_dm(member(user), True)
         view = await first.start_tournament(ORG, tid)
-        done, reported, pending = view.games
+        done, reported, pending, closed = view.games
         await first.report_result(member(done.white.user_id), "win")
         await first.confirm_result(member(done.black.user_id), done.id)
         await first.report_result(member(reported.white.user_id), "win")
         await first.set_dm(member(pending.black.user_id), False)
-        expected = {reported.black.user_id: True, pending.white.user_id: False}
+        # Discord refused closed.white's pairing DM: no reminder is even queued for him
+        refused = next(a for a in await first.announcements(tid) if a.kind == "dm_pairing"
+                       and a.payload["user_id"] == closed.white.user_id)
+        assert await first.dm_refused(refused.id)
+        expected = {reported.black.user_id: True, pending.white.user_id: False,
+                    closed.black.user_id: False}
         for minutes in (31, 15):
             clock.advance(minutes=minutes)
             await asyncio.gather(first.run_timers(), second.run_timers(), first.run_timers())
