@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.pictures.draw import (
     FOOTER_LINE,
@@ -350,3 +352,15 @@ async def test_pictures_are_drawn_off_the_event_loop() -> None:
     loop_thread = threading.current_thread()
     drawn_in = await render(threading.current_thread)
     assert drawn_in is not loop_thread
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghij½#=·…", min_size=1, max_size=12), max_size=40),
+       st.integers(min_value=80, max_value=600))
+def test_wrapped_text_keeps_every_word_and_fits_its_width(words: list[str], width: int) -> None:
+    face = font(13)
+    text = " ".join(words)
+    lines = wrap(text, width, face)
+    assert all(face.getlength(line) <= width for line in lines)
+    if all(face.getlength(word) <= width for word in words):  # nothing had to be clipped
+        assert " ".join(line for line in lines if line) == clean(text)
