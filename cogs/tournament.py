@@ -492,7 +492,9 @@ class TournamentCog(commands.Cog):
         tournament: TournamentOption | None = None,
         what: Literal["standings", "players", "games", "crosstable", "all"] | None = None,
     ) -> None:
-        # The viewer decides whether unpublished decklists are included (organisers only).
+        # A big event's files take seconds (Discord wants an answer within 3): say "thinking"
+        # at once, privately. The viewer decides whether unpublished decklists are included.
+        await thinking(interaction, ephemeral=True)
         exported = await service_of(interaction).export_files(
             guild_id_of(interaction), format, tournament_ref(tournament), what=what,
             viewer=await actor_of(interaction),
