@@ -15,6 +15,7 @@ from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
 from bot.render import advice as advice_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
+from bot.render.exports import export_reply
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
@@ -499,11 +500,8 @@ class TournamentCog(commands.Cog):
             guild_id_of(interaction), format, tournament_ref(tournament), what=what,
             viewer=await actor_of(interaction),
         )
-        files = [discord.File(io.BytesIO(f.content.encode("utf-8")), f.filename)
-                 for f in exported]
-        text = ", ".join(f"`{f.filename}`" for f in exported)
-        notes = sorted({f.note for f in exported if f.note})
-        await answer(interaction, "\n".join([text, *notes]), files=files, ephemeral=True)
+        text, files = export_reply(exported, interaction.filesize_limit)
+        await answer(interaction, text, files=files, ephemeral=True)
 
     @tournament.command(name="trf-header",
                         description="Set a line of the TRF report header (organisers)")
