@@ -87,6 +87,8 @@ async def run(players: int, rounds: int, path: Path) -> dict[str, list[float]]:
         await timed("preview_action next", service.preview_action(org, "next"))
         await timed("preview_action drop", service.preview_action(org, "drop", player=1))
         view = await timed("pair_next_round", service.pair_next_round(org))
+    for fmt in ("trf", "csv", "json"):  # every file of /tournament export what:all
+        await timed(f"export_files {fmt} all", service.export_files(GUILD, fmt, what="all"))
     await db.close()
     return timings
 

@@ -149,6 +149,7 @@ async def answer(
     view: discord.ui.View | None = None,
     mention_users: Sequence[int] = (),
     file: discord.File | None = None,
+    files: Sequence[discord.File] = (),
 ) -> None:
     """Reply (or follow up after a defer) without pinging anyone not listed."""
     kwargs: dict[str, Any] = {
@@ -163,6 +164,8 @@ async def answer(
         kwargs["view"] = view
     if file is not None:
         kwargs["file"] = file
+    if files:
+        kwargs["files"] = list(files)
     if interaction.response.is_done():
         await interaction.followup.send(**kwargs)
     else:

@@ -16,6 +16,7 @@ from bot.render import advice as advice_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.confirm import paired_text
+from bot.render.exports import export_reply
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
@@ -479,22 +480,29 @@ class TournamentCog(commands.Cog):
         view = await service_of(interaction).advise(actor, tournament_ref(tournament))
         await answer(interaction, embeds=[advice_render.advice(view)], ephemeral=True)
 
-    @tournament.command(name="export", description="Download the tournament as a file")
-    @app_commands.describe(format="trf (FIDE report), csv or json", tournament=TOURNAMENT_HELP)
+    @tournament.command(name="export", description="Download the tournament as files")
+    @app_commands.describe(
+        what="standings, players, games (with their stage), crosstable, or all of them "
+             "(default: standings as CSV, all as JSON)",
+        format="trf (FIDE report, the whole event), csv or json (default: trf, or csv "
+               "when you choose what)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def export(
         self,
         interaction: discord.Interaction,
-        format: Literal["trf", "csv", "json"] = "trf",
+        format: Literal["trf", "csv", "json"] | None = None,
         tournament: TournamentOption | None = None,
+        what: Literal["standings", "players", "games", "crosstable", "all"] | None = None,
     ) -> None:
-        # The viewer decides whether unpublished decklists are included (organisers only).
-        exported = await service_of(interaction).export(
-            guild_id_of(interaction), format, tournament_ref(tournament),
+        # A big event's files take seconds (Discord wants an answer within 3): say "thinking"
+        # at once, privately. The viewer decides whether unpublished decklists are included.
+        await thinking(interaction, ephemeral=True)
+        exported = await service_of(interaction).export_files(
+            guild_id_of(interaction), format, tournament_ref(tournament), what=what,
             viewer=await actor_of(interaction),
         )
-        file = discord.File(io.BytesIO(exported.content.encode("utf-8")), exported.filename)
-        await answer(interaction, f"`{exported.filename}`", file=file, ephemeral=True)
+        text, files = export_reply(exported, interaction.filesize_limit)
+        await answer(interaction, text, files=files, ephemeral=True)
 
     @tournament.command(name="trf-header",
                         description="Set a line of the TRF report header (organisers)")

@@ -114,9 +114,11 @@ Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round c
              tournament stays running; pair_next_round / undo_round / report_result /
              set_result then act on playoff rounds (numbered after the Swiss); standings()
              carries ``placings``; the final's result finishes the tournament.
-Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...) -> ExportFile
-Exports:     export(guild_id, fmt="trf"|"csv"|"json", tournament=None, *, table=...,
-             viewer=None) -> ExportFile  (decklists once published, or for organisers)
+Exports:     export_files(guild_id, fmt="trf"|"csv"|"json", tournament=None, *,
+             what="standings"|"players"|"games"|"crosstable"|"all", viewer=None)
+             -> list[ExportFile]  (decklists once published, or for organisers; numbers as
+             numbers);  export(guild_id, fmt, tournament=None, *, table=..., viewer=None)
+             -> ExportFile  (one of them)
 Explain:     why(actor, round_number=None, *, player=None, tournament=None) -> WhyView
              (own pairing; organisers: anyone's);  tiebreak_explanation(actor, player=None, *,
              tournament=None) -> TiebreakView

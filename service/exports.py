@@ -17,17 +17,20 @@ from service.errors import (
     InvalidInputError,
     RegistrationClosedError,
 )
+from service.export_tables import (
+    EXPORT_TABLES,
+    ExportTable,
+    crosstable_table,
+    games_table,
+    players_table,
+    standings_table,
+)
+from service.live import crosstable_view
 from service.model import Snapshot, load_snapshot, settings_of
 from service.permissions import require_organiser
 from service.playoff_state import BracketState, load_bracket
 from service.playoffs import bracket_payload
-from service.present import (
-    format_value,
-    round_view,
-    standings_payload,
-    standings_view,
-    to_jsonable,
-)
+from service.present import round_view, standings_view, to_jsonable
 from service.validation import (
     MAX_PLAYER_NAME,
     MAX_RATING,
@@ -37,7 +40,14 @@ from service.validation import (
     clean_name,
     parse_id,
 )
-from service.views import Actor, ExportFile, PlayerView, RoundView, format_points
+from service.views import (
+    Actor,
+    CrosstableView,
+    ExportFile,
+    PlayerView,
+    RoundView,
+    StandingsView,
+)
 from storage import extras as extras_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -51,7 +61,11 @@ from swiss.trf.header import HeaderError
 from swiss.trf.header import field_of as header_field
 
 EXPORT_FORMATS = ("trf", "csv", "json")
-CSV_TABLES = ("standings", "players", "rounds")
+EXPORT_WHAT = (*EXPORT_TABLES, "all")
+#: What each format exports when the caller names nothing.
+DEFAULT_WHAT = {"trf": "all", "csv": "standings", "json": "all"}
+#: Earlier names of the tables ("rounds" was the games table).
+TABLE_ALIASES = {"rounds": "games"}
 MAX_IMPORT_PLAYERS = 1000
 MAX_IMPORT_BYTES = 1_000_000
 
@@ -76,17 +90,43 @@ class ExportOps(ServiceBase):
         fmt: str = "trf",
         tournament: TournamentRef = None,
         *,
-        table: str = "standings",
+        table: str | None = None,
         viewer: Actor | None = None,
     ) -> ExportFile:
-        """The tournament as a file: ``trf`` (complete Swiss rounds only, readable by
-        bbpPairings: a knockout is not a Swiss round), ``csv`` (``table``: standings, players or
-        rounds) or ``json`` (everything).
+        """One file of :meth:`export_files`: ``table`` one of :data:`EXPORT_TABLES` (CSV:
+        default standings), or for JSON ``all`` (the default: everything in one file)."""
+        if fmt == "csv" and table == "all":
+            raise InvalidInputError("Every table as CSV is several files: choose one table.")
+        return (await self.export_files(guild_id, fmt, tournament, what=table,
+                                        viewer=viewer))[0]
 
-        Decklists (when the event takes them) are in the JSON and in the players CSV once
-        published, or always when ``viewer`` is an organiser; TRF has no place for them."""
-        fmt = check_choice(fmt, what="export format", choices=EXPORT_FORMATS)
-        table = check_choice(table, what="CSV table", choices=CSV_TABLES)
+    async def export_files(
+        self,
+        guild_id: int,
+        fmt: str | None = None,
+        tournament: TournamentRef = None,
+        *,
+        what: str | None = None,
+        viewer: Actor | None = None,
+    ) -> list[ExportFile]:
+        """The tournament as files: ``trf`` (the whole event in one file, complete Swiss
+        rounds only, readable by bbpPairings: a knockout is not a Swiss round), ``csv`` or
+        ``json`` of ``what``: standings, players, games (every game and bye, with its stage:
+        swiss or the playoff round), crosstable, or ``all`` (CSV: one file per table that
+        exists yet; JSON: one file with everything). Default: standings as CSV, all as JSON;
+        without a format, TRF, or CSV when ``what`` is named.
+
+        Decklists (when the event takes them) are in the players table once published, or
+        always when ``viewer`` is an organiser; otherwise the file says they are left out.
+        TRF has no place for them."""
+        fmt = check_choice(fmt or ("trf" if what is None else "csv"), what="export format",
+                           choices=EXPORT_FORMATS)
+        what = TABLE_ALIASES.get(what or "", what) or DEFAULT_WHAT[fmt]
+        what = check_choice(what, what="export", choices=EXPORT_WHAT)
+        if fmt == "trf" and what != "all":
+            raise InvalidInputError(
+                "A TRF file is the whole tournament (without decklists): leave out what, or "
+                "choose csv or json for one table.")
         async with self.db.transaction(readonly=True) as conn:
             t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
             snapshot = await load_snapshot(conn, t)
@@ -95,16 +135,23 @@ class ExportOps(ServiceBase):
                       for r in await round_repo.list_rounds(conn, t.id)]
             bracket = await load_bracket(conn, t.id)
             decks: dict[int, str] | None = None
-            if settings_of(t).decklists != "none" and (
-                    (viewer is not None and viewer.is_organiser)
-                    or await extras_repo.published_at(conn, t.id) is not None):
-                decks = {d.player_id: d.content
-                         for d in await extras_repo.list_decklists(conn, t.id)}
+            withheld = False
+            if settings_of(t).decklists != "none":
+                if (viewer is not None and viewer.is_organiser) \
+                        or await extras_repo.published_at(conn, t.id) is not None:
+                    decks = {d.player_id: d.content
+                             for d in await extras_repo.list_decklists(conn, t.id)}
+                else:
+                    withheld = what in ("players", "all") and fmt != "trf"
         # Written after the read transaction, off the event loop for a big event (the
         # standings alone are a second of CPU at 3,000 players).
-        return await self.pairing.off_loop(
-            len(snapshot.tournament.players), _export_file, fmt, table, t, snapshot, players,
+        files: list[ExportFile] = await self.pairing.off_loop(
+            len(snapshot.tournament.players), _export_files, fmt, what, t, snapshot, players,
             rounds, bracket, decks)
+        if withheld:
+            note = "The decklists are not published yet: they are not in this export."
+            files = [replace(f, note=note) for f in files]
+        return files
 
     async def set_trf_header(
         self, actor: Actor, changes: Mapping[str, str], tournament: TournamentRef = None
@@ -176,15 +223,16 @@ class ExportOps(ServiceBase):
             return added
 
 
-def _export_file(
-    fmt: str, table: str, t: TournamentRow, snapshot: Snapshot, players: list[PlayerRow],
+def _export_files(
+    fmt: str, what: str, t: TournamentRow, snapshot: Snapshot, players: list[PlayerRow],
     rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
-) -> ExportFile:
-    """The file of :meth:`ExportOps.export` from what it read: pure, and the same wherever it
-    runs (the event loop, or a thread for a big event)."""
+) -> list[ExportFile]:
+    """The files of :meth:`ExportOps.export_files` from what it read: pure, and the same
+    wherever it runs (the event loop, or a thread for a big event)."""
     slug = _slug(t.name)
+    started = bool(snapshot.tournament.players)
     if fmt == "trf":
-        if not snapshot.tournament.players:
+        if not started:
             raise ConflictError(
                 f"'{t.name}' has not started: a TRF file needs pairing numbers."
             )
@@ -193,61 +241,73 @@ def _export_file(
                                settings_of(t).trf_header, t.name)
         except ValueError as exc:
             raise ConflictError(f"'{t.name}' cannot be written as TRF: {exc}.") from None
-        return ExportFile(f"{slug}.trf", text, "text/plain")
-    standings = standings_view(t, snapshot) if snapshot.tournament.players else None
-    if fmt == "json":
-        body: dict[str, Any] = {
-            "tournament": {"id": t.id, "name": t.name, "status": t.status, "seed": t.seed,
-                           "settings": settings_of(t).to_dict()},
-            "players": [to_jsonable(player_view(p)) for p in players],
-            "rounds": [to_jsonable(r) for r in rounds],
-            "standings": None if standings is None else standings_payload(standings),
-            # The top cut (rounds after playoffs.swiss_rounds are its matches).
-            "playoffs": None if bracket is None else bracket_payload(bracket),
-        }
-        if decks is not None:
-            body["decklists"] = [
-                {"player_id": p.id, "number": p.number, "name": p.name,
-                 "decklist": decks[p.id]}
-                for p in players if p.id in decks
-            ]
-        return ExportFile(f"{slug}.json", json.dumps(body, indent=2, ensure_ascii=False),
-                          "application/json")
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    if table == "players":
-        writer.writerow(["number", "name", "rating", "user_id", "status", "joined_round",
-                         "withdrawn_round", *(["decklist"] if decks is not None else [])])
-        for p in players:
-            deck = [] if decks is None else [decks.get(p.id, "")]
-            writer.writerow([p.number or "", p.name, p.rating, p.user_id or "", p.status,
-                             p.joined_round, p.withdrawn_round or "", *deck])
-    elif table == "rounds":
-        writer.writerow(["round", "board", "white", "white_name", "black", "black_name",
-                         "result", "white_games", "black_games", "state", "stage"])
-        for r in rounds:
-            for g in r.games:
-                writer.writerow([r.number, g.board, g.white.number, g.white.name,
-                                 g.black.number, g.black.name, g.result,
-                                 "" if g.white_games is None else g.white_games,
-                                 "" if g.black_games is None else g.black_games, g.state,
-                                 r.stage or ""])
-            for b in r.byes:
-                writer.writerow([r.number, "", b.player.number, b.player.name, "", "",
-                                 f"bye:{b.kind}", "", "", "final", r.stage or ""])
-    else:
-        if standings is None:
-            raise ConflictError(f"'{t.name}' has not started: there are no standings yet.")
-        if bracket is not None:  # the top cut's placing first, as in /standings
-            writer.writerow(["place", "seed", "name"])
-            for p in bracket.placings():
-                writer.writerow([p.place, p.seed, p.name])
-            writer.writerow([])
-        writer.writerow(["rank", "number", "name", "points", *standings.tiebreaks])
-        for row in standings.rows:
-            writer.writerow([row.rank, row.number, row.name, format_points(row.points),
-                             *(format_value(v) for v in row.values)])
-    return ExportFile(f"{slug}-{table}.csv", out.getvalue(), "text/csv")
+        return [ExportFile(f"{slug}.trf", text, "text/plain")]
+    if what in ("standings", "crosstable") and not started:
+        raise ConflictError(f"'{t.name}' has not started: there is no {what} yet.")
+    wanted = EXPORT_TABLES if what == "all" else (what,)
+    # only what is asked for: the standings are a second of CPU at 3,000 players
+    standings = crosstable = None
+    if started and ("standings" in wanted or "crosstable" in wanted):
+        standings = standings_view(t, snapshot, final=t.status == "finished")
+        if "crosstable" in wanted:
+            crosstable = crosstable_view(t, snapshot, standings)
+    tables: dict[str, ExportTable] = {}
+    if "players" in wanted:
+        tables["players"] = players_table([player_view(p) for p in players], decks)
+    if "games" in wanted:
+        tables["games"] = games_table(rounds)
+    if standings is not None and "standings" in wanted:
+        tables["standings"] = standings_table(standings, bracket)
+    if crosstable is not None:
+        tables["crosstable"] = crosstable_table(crosstable)
+    if fmt == "csv":
+        return [ExportFile(f"{slug}-{n}.csv", tables[n].csv_text(), "text/csv")
+                for n in wanted if n in tables]
+    return [_json_export(what, t, tables, standings, crosstable, rounds, bracket, decks,
+                         players)]
+
+
+def _json_export(
+    what: str, t: TournamentRow, tables: dict[str, ExportTable],
+    standings: StandingsView | None, crosstable: CrosstableView | None,
+    rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
+    players: list[PlayerRow],
+) -> ExportFile:
+    """One JSON file: ``what`` (the table's records; the standings and the crosstable with
+    what their rows need to be read), or ``all`` of them with the rounds, the bracket and
+    the decklists the caller may see."""
+    slug = _slug(t.name)
+    wanted = EXPORT_TABLES if what == "all" else (what,)
+    sections: dict[str, Any] = {name: None for name in wanted}
+    for name, table in tables.items():
+        sections[name] = table.records()
+    if standings is not None and "standings" in tables:
+        sections["standings"] = {
+            "after_round": standings.after_round, "final": standings.final,
+            "tiebreaks": list(standings.tiebreaks), "rows": sections["standings"]}
+    if crosstable is not None:
+        sections["crosstable"] = {"legend": crosstable.legend, "rows": sections["crosstable"]}
+    body: dict[str, Any] = {
+        "tournament": {"id": t.id, "name": t.name, "status": t.status, "seed": t.seed,
+                       "settings": settings_of(t).to_dict()},
+    }
+    if what != "all":
+        body[what] = sections[what]
+        return ExportFile(f"{slug}-{what}.json", _json(body), "application/json")
+    body.update(sections)
+    body["rounds"] = [to_jsonable(r) for r in rounds]
+    # The top cut (rounds after playoffs.swiss_rounds are its matches).
+    body["playoffs"] = None if bracket is None else bracket_payload(bracket)
+    if decks is not None:
+        body["decklists"] = [
+            {"player_id": p.id, "number": p.number, "name": p.name, "decklist": decks[p.id]}
+            for p in players if p.id in decks
+        ]
+    return ExportFile(f"{slug}.json", _json(body), "application/json")
+
+
+def _json(body: dict[str, Any]) -> str:
+    return json.dumps(body, indent=2, ensure_ascii=False)
 
 
 def _report_trf(model: Tournament, header: Mapping[str, str], name: str) -> str:

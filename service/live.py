@@ -57,12 +57,12 @@ class LiveEventView:
 
 def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsView
                     ) -> CrosstableView:
-    """Rows in standings order; each cell names the opponent by rank, then colour and score
-    (``3w1``: beat the number 3 of the table with white), ``B½`` a bye, ``·`` no game."""
+    """Rows in standings order; each cell names the opponent by start (pairing) number, then
+    colour and score (``3w1``: beat start number 3 with white), ``B½`` a bye, ``·`` no game.
+    Not by rank: tied players share a rank, a start number is one player's."""
     model = snapshot.tournament
     settings = settings_of(t)
     scoring = Scoring.preset(settings.scoring)
-    rank_of = {row.number: row.rank for row in standings.rows}
     cells: dict[int, list[str]] = {row.number: ["·"] * standings.after_round
                                    for row in standings.rows}
     for rnd in model.rounds[: standings.after_round]:
@@ -74,7 +74,7 @@ def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsVi
                     continue
                 colour = ("w" if white else "b") if settings.colours else ""
                 score = _SCORE[(game.result, white)]
-                cells[me][index] = f"{rank_of.get(other, '?')}{colour}{score}"
+                cells[me][index] = f"{other}{colour}{score}"
         for bye in rnd.byes:
             if bye.player in cells:
                 cells[bye.player][index] = "B" + format_points(scoring.for_bye(ByeKind(bye.kind)))
@@ -89,7 +89,16 @@ def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsVi
                               cells=tuple(cells[row.number]), withdrawn=row.withdrawn)
             for row in standings.rows
         ),
+        legend=crosstable_legend(colours=settings.colours),
     )
+
+
+def crosstable_legend(*, colours: bool) -> str:
+    """What the cells of :func:`crosstable_view` mean, for the reader of the table."""
+    colour = ", colour (w = white, b = black)" if colours else ""
+    return (f"#N before a name = start number. Cell = the opponent's start number{colour} "
+            "and the score: 1 win, ½ draw, 0 loss, + / - forfeit won / lost, … not final. "
+            "B = bye (its points), · = no game.")
 
 
 def _standings_and_crosstable(

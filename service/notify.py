@@ -15,7 +15,9 @@ they follow (so nothing is lost nor sent twice across restarts):
   ``board``, ``colour`` (white/black/null), ``opponent``, ``deadline_unix``, or ``bye`` (its
   points); ``dm_confirm``: ``game_id``, ``guild_id``, ``round``, ``board``, ``reporter``,
   ``reported`` (the result as text); ``dm_final``: ``rank``, ``points``, ``players``;
-  ``dm_reminder``: whatever its caller passes (``round``, ``deadline_unix``, ``text``).
+  ``dm_reminder`` (a deadline reminder, to each player who still has to report or confirm
+  his game): ``round``, ``board``, ``game_id``, ``opponent``, ``deadline_unix``,
+  ``minutes_left``, ``to_confirm`` (the opponent reported: confirm or dispute it).
 * ``dm_closed`` (channel): ``user_id``: Discord refused a DM (50007); said once, then no DM is
   queued for that member until ``/notify dm:on`` again.
 """
@@ -114,8 +116,7 @@ class NotifyOps(ServiceBase):
     ) -> int | None:
         """The DM hook: inside an operation's transaction, queue ``kind`` (one of
         :data:`DM_KINDS`) for ``user_id`` if he opted in and his DMs are not known to be
-        closed. Returns the outbox id, or None when nothing was queued. Deadline reminders
-        (issue 15) call it with ``dm_reminder``."""
+        closed. Returns the outbox id, or None when nothing was queued."""
         if user_id is None or kind not in DM_KINDS:
             return None
         if user_id not in await notify_repo.dm_recipients(conn, t.guild_id, [user_id]):
@@ -136,14 +137,18 @@ class NotifyOps(ServiceBase):
         await super()._announced(conn, t, kind, payload)
         if kind == "pairings":
             await self._after_pairings(conn, t, payload)
+        elif kind == "deadline_reminder":
+            await self._reminder_dms(conn, t, payload)
         elif kind == "final_standings":
             rows = payload.get("rows", [])
             wanted = await notify_repo.dm_recipients(
                 conn, t.guild_id, [r["user_id"] for r in rows if r.get("user_id")])
             for r in rows:
                 if r.get("user_id") in wanted:
+                    # with a top cut, the place in the final result (the playoffs first)
                     await self.queue_dm(conn, t, r["user_id"], "dm_final", {
-                        "rank": r["rank"], "points": r["points"], "players": len(rows)})
+                        "rank": r.get("place", r["rank"]), "points": r["points"],
+                        "players": len(rows)})
 
     async def _after_pairings(
         self, conn: Connection, t: TournamentRow, payload: dict[str, Any]
@@ -181,6 +186,23 @@ class NotifyOps(ServiceBase):
             if user in wanted:
                 await self.queue_dm(conn, t, user, "dm_pairing", {
                     **common, "bye": bye.get("points", ""), "kind": bye.get("kind")})
+
+    async def _reminder_dms(
+        self, conn: Connection, t: TournamentRow, payload: dict[str, Any]
+    ) -> None:
+        """A deadline reminder by DM to each opted-in player who still has to report (or
+        confirm) his game: his own board, opponent and deadline."""
+        for game in payload.get("games", []):
+            for side, other in (("white", "black"), ("black", "white")):
+                user = game[side].get("user_id")
+                if user and user in game.get("to_act", ()):
+                    await self.queue_dm(conn, t, user, "dm_reminder", {
+                        "round": payload.get("round"), "board": game.get("board"),
+                        "game_id": game.get("game_id"),
+                        "opponent": game[other].get("name"),
+                        "deadline_unix": payload.get("deadline_unix"),
+                        "minutes_left": payload.get("minutes_left"),
+                        "to_confirm": game.get("state") == "reported"})
 
     async def _outcome(
         self, conn: Connection, t: TournamentRow, game_id: int, reporter: int,

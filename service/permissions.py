@@ -56,6 +56,7 @@ OPERATIONS: dict[str, Level] = {
     "set_result": "organiser",
     "standings": "anyone",
     "export": "anyone",
+    "export_files": "anyone",  # decklists only once published, or for organisers
     "set_trf_header": "organiser",
     "import_players": "organiser",
     "claim_no_show": "player",

@@ -201,8 +201,28 @@ def round_payload(view: RoundView) -> dict[str, Any]:
     return body
 
 
+def final_places(view: StandingsView) -> dict[int, int]:
+    """Player id -> place in the final result of an event with a top cut: the playoff
+    placing first (the players knocked out in the same round share a place: 1, 2, 3, 3,
+    5, ...), then everybody else in Swiss order. Empty without placings or before the end."""
+    if not view.final or not view.placings:
+        return {}
+    places: dict[int, int] = {}
+    group, group_place = None, 0
+    for position, placing in enumerate(view.placings, start=1):
+        if placing.place != group:
+            group, group_place = placing.place, position
+        places[placing.player_id] = group_place
+    for row in view.rows:
+        if row.player_id not in places:
+            places[row.player_id] = len(places) + 1
+    return places
+
+
 def standings_payload(view: StandingsView) -> dict[str, Any]:
-    """Standings payload: rank, name, number, user id, points ("2½") and tiebreak values."""
+    """Standings payload: rank, name, number, user id, points ("2½") and tiebreak values;
+    with a top cut's final placing, each row's ``place`` in the final result too."""
+    places = final_places(view)
     return {
         "after_round": view.after_round,
         "total_rounds": view.total_rounds,
@@ -219,6 +239,7 @@ def standings_payload(view: StandingsView) -> dict[str, Any]:
                 "points": format_points(r.points),
                 "values": [format_value(v) for v in r.values],
                 "withdrawn": r.withdrawn,
+                **({"place": places[r.player_id]} if places else {}),
             }
             for r in view.rows
         ],

@@ -167,8 +167,10 @@ class TimerOps(ResultOps):
     async def _remind(
         self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
-        """Ping the players of the round's open games (only them). A reminder that comes
-        after the deadline (the bot was down) says nothing: the deadline has acted."""
+        """Ping the players of the round's open games (only them); the players who opted in
+        to DMs and still have to act also get one by DM (``NotifyOps._announced``), queued in
+        this transaction, so exactly once like the timer. A reminder that comes after the
+        deadline (the bot was down) says nothing: the deadline has acted."""
         rnd = await self._timer_round(conn, t, timer)
         if rnd is None or rnd.state == "complete" or rnd.deadline is None or now >= rnd.deadline:
             return "skipped"
@@ -177,6 +179,11 @@ class TimerOps(ResultOps):
         if not open_games:
             return "skipped"
         games = await self._games_payload(conn, t, open_games)
+        for game, row in zip(games, open_games, strict=True):
+            # who still has something to do (the DM reminders go to them only): both players
+            # of an unreported game, the opponent of a report; a dispute is the organisers'
+            game["to_act"] = _to_act(row, game)
+            game["state"] = row.state
         await self._announce(conn, t, "deadline_reminder", {
             "round": rnd.number, "deadline": rnd.deadline.isoformat(),
             "deadline_unix": int(rnd.deadline.timestamp()),
@@ -513,6 +520,17 @@ def _pair_payload(game: GameRow, players: dict[int, Any]) -> dict[str, Any]:
         "white": to_jsonable(seat(players[game.white_id])),
         "black": to_jsonable(seat(players[game.black_id])),
     }
+
+
+def _to_act(game: GameRow, payload: dict[str, Any]) -> list[int]:
+    """The Discord users who still have to report (or confirm) ``game``."""
+    if game.state == "pending":
+        sides = ("white", "black")
+    elif game.state == "reported":
+        sides = ("black",) if game.reported_by == game.white_id else ("white",)
+    else:
+        sides = ()
+    return [payload[side]["user_id"] for side in sides if payload[side].get("user_id")]
 
 
 def _players_of(games: list[dict[str, Any]]) -> list[int]:

@@ -329,8 +329,8 @@ class StandingsView:
 
 @dataclass(frozen=True, slots=True)
 class CrosstableRowView:
-    """One player's row: ``cells[i]`` is round i+1 (``3w1``, ``B½``, ``·``, see
-    service.live.crosstable_view)."""
+    """One player's row: ``cells[i]`` is round i+1 (``3w1``: against start number 3 with
+    white, won; ``B½``, ``·``, see service.live.crosstable_view)."""
 
     rank: int
     number: int
@@ -348,6 +348,8 @@ class CrosstableView:
     after_round: int
     total_rounds: int
     rows: tuple[CrosstableRowView, ...]
+    # What a cell means (the pictures and the live page show it with the table).
+    legend: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +365,7 @@ class ExportFile:
     filename: str
     content: str
     media_type: str
+    note: str = ""  # for the reader: what the file leaves out and why
 
 
 @dataclass(frozen=True, slots=True)

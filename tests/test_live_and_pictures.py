@@ -4,16 +4,34 @@ web page (service level, the PNGs, and the aiohttp app through its HTTP interfac
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from bot.pictures.draw import MAX_ATTACHMENT_BYTES, PictureError, clean, clip, font
-from bot.pictures.tables import MAX_CROSSTABLE_PLAYERS, crosstable_png, standings_png
+from bot.pictures.draw import (
+    FOOTER_LINE,
+    MAX_ATTACHMENT_BYTES,
+    PADDING,
+    PictureError,
+    clean,
+    clip,
+    font,
+    wrap,
+)
+from bot.pictures.tables import (
+    MAX_CROSSTABLE_PLAYERS,
+    crosstable_player,
+    crosstable_png,
+    standings_png,
+)
 from bot.web.app import SECURITY_HEADERS, build_app
-from service import Actor, TournamentService
+from service import Actor, CrosstableView, TournamentService
 from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
 
 PIL = pytest.importorskip("PIL")
@@ -24,8 +42,9 @@ HOSTILE = ["<script>alert(1)</script>", "$\\frac{1}{2}$ Ann", "🐉🦄 Drako �
            "Line break RTL ÆØÅ", "Bob", "Cleo", "Dan"]
 
 
-async def _event(service: TournamentService, players: int = 8, name: str = "Live Cup") -> int:
-    info = await service.create_tournament(ORG, name, 3, seed=3)
+async def _event(service: TournamentService, players: int = 8, name: str = "Live Cup",
+                 **options: str) -> int:
+    info = await service.create_tournament(ORG, name, 3, seed=3, **options)  # type: ignore[arg-type]
     for index in range(players):
         player = HOSTILE[index] if index < len(HOSTILE) else f"Player {index}"
         await service.add_player(ORG, player, tournament=info.id, rating=2000 - index)
@@ -41,6 +60,12 @@ async def _finish_round(service: TournamentService, tid: int) -> None:
                                      tournament=tid)
 
 
+async def _crosstable_after_round_1(service: TournamentService) -> CrosstableView:
+    tid = await _event(service)
+    await _finish_round(service, tid)
+    return await service.crosstable(ORG.guild_id, tid)
+
+
 @pytest.fixture
 async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
     async with open_service(tmp_path / "live.sqlite3") as svc:
@@ -48,20 +73,52 @@ async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
 
 
 # -- service ---------------------------------------------------------------------------------
-async def test_crosstable_names_opponents_by_rank_with_colour_and_score(
+async def test_crosstable_names_opponents_by_start_number_with_colour_and_score(
     service: TournamentService,
 ) -> None:
-    tid = await _event(service)
-    await _finish_round(service, tid)
-    table = await service.crosstable(ORG.guild_id, tid)
+    table = await _crosstable_after_round_1(service)
     assert table.after_round == 1 and len(table.rows) == 8
-    rank_of = {row.name: row.rank for row in table.rows}
-    round1 = await service.pairings(ORG.guild_id, tid, 1)
+    round1 = await service.pairings(ORG.guild_id, table.tournament_id, 1)
     game = round1.games[0]
     white = next(r for r in table.rows if r.name == game.white.name)
-    assert white.cells == (f"{rank_of[game.black.name]}w1",)
+    assert white.cells == (f"{game.black.number}w1",)
     black = next(r for r in table.rows if r.name == game.black.name)
-    assert black.cells == (f"{rank_of[game.white.name]}b0",)
+    assert black.cells == (f"{game.white.number}b0",)
+    assert "start number" in table.legend and "w = white" in table.legend
+
+
+CELL = re.compile(r"^(?P<opponent>\d+)(?P<colour>[wb])(?P<score>1|0|½|\+|-|…)$")
+
+
+async def test_every_cell_of_an_event_with_ties_names_exactly_one_opponent(
+    service: TournamentService,
+) -> None:
+    """8 players, 2 rounds with draws: many tied ranks, yet every cell names the one player
+    met (by the start number in the row headers), and that player's cell names him back."""
+    tid = await _event(service, tiebreaks="")
+    for number in (1, 2):
+        view = await service.pairings(ORG.guild_id, tid, number)
+        for index, game in enumerate(view.games):
+            await service.set_result(ORG, number, f"#{game.white.number}",
+                                     "draw" if index % 2 else "win", tournament=tid)
+        if number == 1:
+            await service.pair_next_round(ORG, tid)
+    table = await service.crosstable(ORG.guild_id, tid)
+    ranks = [row.rank for row in table.rows]
+    assert len(set(ranks)) < len(ranks)  # ties: a rank would not say who
+    by_number = {row.number: row for row in table.rows}
+    assert len(by_number) == len(table.rows)  # a start number is one player's
+    for number in (1, 2):
+        met = {}
+        for game in (await service.pairings(ORG.guild_id, tid, number)).games:
+            met[game.white.number], met[game.black.number] = game.black.number, game.white.number
+        for row in table.rows:
+            cell = CELL.match(row.cells[number - 1])
+            assert cell is not None, row.cells
+            opponent = int(cell["opponent"])
+            assert opponent == met[row.number]
+            back = CELL.match(by_number[opponent].cells[number - 1])
+            assert back is not None and int(back["opponent"]) == row.number
 
 
 async def test_crosstable_before_the_start_is_refused(service: TournamentService) -> None:
@@ -145,6 +202,25 @@ async def test_hostile_names_draw_as_plain_text_without_crashing(
     view = await service.standings(ORG.guild_id, tid)
     _image(standings_png(view, server="$\\alpha$ 🐉 server", top=10))
     _image(crosstable_png(await service.crosstable(ORG.guild_id, tid), server="S"))
+
+
+async def test_crosstable_picture_draws_its_whole_legend_and_start_numbers(
+    service: TournamentService,
+) -> None:
+    view = await _crosstable_after_round_1(service)
+    legend = _image(crosstable_png(view, server="S"))
+    bare = _image(crosstable_png(replace(view, legend=""), server="S"))
+    scale = 2  # a one-round table is narrow: drawn at twice the size
+    lines = wrap(view.legend, legend.width - 2 * PADDING * scale, font(13 * scale))
+    assert len(lines) > 1 and " ".join(lines) == view.legend  # wrapped, nothing cut off
+    assert legend.height - bare.height == (FOOTER_LINE * len(lines) + 10) * scale
+    # each legend line is drawn: dark text in its band at the bottom of the card
+    top = bare.height - 3 * scale
+    for index in range(len(lines)):
+        band = legend.crop((0, top + (8 + index * FOOTER_LINE) * scale, legend.width,
+                            top + (8 + (index + 1) * FOOTER_LINE) * scale)).convert("L")
+        assert band.getextrema()[0] < 150, index
+    assert crosstable_player(view.rows[0]) == f"#{view.rows[0].number} {view.rows[0].name}"
 
 
 def test_text_is_cleaned_and_clipped() -> None:
@@ -276,3 +352,15 @@ async def test_pictures_are_drawn_off_the_event_loop() -> None:
     loop_thread = threading.current_thread()
     drawn_in = await render(threading.current_thread)
     assert drawn_in is not loop_thread
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghij½#=·…", min_size=1, max_size=12), max_size=40),
+       st.integers(min_value=80, max_value=600))
+def test_wrapped_text_keeps_every_word_and_fits_its_width(words: list[str], width: int) -> None:
+    face = font(13)
+    text = " ".join(words)
+    lines = wrap(text, width, face)
+    assert all(face.getlength(line) <= width for line in lines)
+    if all(face.getlength(word) <= width for word in words):  # nothing had to be clipped
+        assert " ".join(line for line in lines if line) == clean(text)

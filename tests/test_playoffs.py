@@ -266,3 +266,36 @@ async def test_forced_pairing_lets_reported_results_stand(tmp_path: Path) -> Non
         assert final.stage == "Final"
         assert {final.games[0].white.user_id, final.games[0].black.user_id} == \
             {g.white.user_id for g in semis.games}
+
+
+async def test_the_final_result_places_the_playoffs_first_then_the_swiss(tmp_path: Path) -> None:
+    """The lowest seed wins the top cut: the final standings payload places him first (the
+    semi-finalists share 3rd, the others follow in Swiss order), and his DM says #1."""
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        tid = await _event(service, 6, 2, top_cut=4)
+        for uid in range(101, 107):
+            await service.set_dm(member(uid), True)
+        view = await service.start_tournament(ORG)
+        await _play_swiss_round(service, view)
+        await _play_swiss_round(service, await service.pair_next_round(ORG))
+        semis = await service.pair_next_round(ORG)
+        swiss_rank = {r.user_id: r.rank for r in (await service.standings(ORG.guild_id)).rows}
+        entrants = [u for g in semis.games for u in (g.white.user_id, g.black.user_id)]
+        underdog = max(entrants, key=lambda u: swiss_rank[u])
+        board = next(g.board for g in semis.games
+                     if underdog in (g.white.user_id, g.black.user_id))
+        await _win(service, semis, {board: underdog})
+        await _win(service, await service.pair_next_round(ORG), {1: underdog})
+        assert (await service.tournament_info(ORG.guild_id)).status == "finished"
+        posts = await service.announcements(tid)
+        finals = [a for a in posts if a.kind == "final_standings"]
+        assert len(finals) == 1 and not any(a.kind == "standings" and a.payload.get("final")
+                                            for a in posts)
+        place = {r["user_id"]: r["place"] for r in finals[0].payload["rows"]}
+        swiss = {r["user_id"]: r["rank"] for r in finals[0].payload["rows"]}
+        assert swiss[underdog] == 4 and place[underdog] == 1
+        assert sorted(place.values()) == [1, 2, 3, 3, 5, 6]
+        rest = sorted((u for u in place if place[u] > 4), key=place.__getitem__)
+        assert rest == sorted(rest, key=swiss.__getitem__)  # the others in Swiss order
+        dm = {a.payload["user_id"]: a.payload["rank"] for a in posts if a.kind == "dm_final"}
+        assert dm == place  # each player's DM tells his place in the final result

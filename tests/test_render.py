@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.render import tournament as render
 from bot.render.format import discord_timestamp, plain, points
+from bot.render.limits import problems
 from bot.render.message import Outgoing
 from service.views import ByeView, GameView, RoundView, Seat, StandingsRowView, StandingsView
 
@@ -233,3 +234,42 @@ def test_counts_agree_with_their_nouns(missed: int) -> None:
     assert f"missed {missed} game{'s' if missed != 1 else ''} in a row" in message.content
     assert plural(1, "board") == "1 board" and plural(2, "board") == "2 boards"
     assert plural(1, "match", "matches") == "1 match" and plural(0, "player") == "0 players"
+
+
+def _cut_payload(players: int) -> dict[str, object]:
+    """A finished top-4 event's final standings payload: seed 4 won the playoffs."""
+    rows = [{"rank": n, "number": n, "player_id": n, "name": f"P{n}", "user_id": None,
+             "points": "1", "values": [], "withdrawn": False} for n in range(1, players + 1)]
+    place = {4: 1, 1: 2, 2: 3, 3: 3}
+    for row in rows:
+        row["place"] = place.get(row["player_id"], row["rank"])  # type: ignore[call-overload]
+    placings = [{"place": name, "seed": seed, "player_id": seed, "name": f"P{seed}",
+                 "user_id": None} for name, seed in (("Winner", 4), ("Finalist", 1),
+                                                     ("Semi-finalist", 2),
+                                                     ("Semi-finalist", 3))]
+    return {"tournament": {"name": "Cut <@1> Open"}, "after_round": 5, "total_rounds": 5,
+            "final": True, "tiebreaks": [], "placings": placings, "rows": rows}
+
+
+def test_a_top_cut_ends_with_one_final_result_ranked_by_place() -> None:
+    from bot.render.announcements import render_announcement
+
+    for players in (6, 300):
+        messages = render_announcement("final_standings", _cut_payload(players))
+        assert messages[0].content.startswith("🏆 **Final result** of **Cut")
+        assert "🥇 **Winner**: P4 (4)" in messages[0].content
+        title = messages[0].embeds[0].title or ""
+        assert title.startswith("Cut") and title.endswith("final result")
+        table = (messages[0].embeds[0].description or "").splitlines()
+        rows = [line.split()[:2] for line in table if line[:3].strip().isdigit()]
+        assert rows[:5] == [["1", "P4"], ["2", "P1"], ["3", "P2"], ["3", "P3"], ["5", "P5"]]
+        for message in messages:
+            assert problems(message.content, message.embeds) == []
+        assert "<@1>" not in messages[0].content
+    swiss = render_announcement("swiss_final", {
+        "tournament": {"name": "Cut Open"}, "seeded": 4,
+        "standings": {**_cut_payload(6), "placings": [],
+                      "rows": [{k: v for k, v in r.items() if k != "place"}
+                               for r in _cut_payload(6)["rows"]]}})  # type: ignore[attr-defined]
+    assert swiss[0].embeds[0].title == "Cut Open · Swiss standings"
+    assert "the top 4 advance to the playoffs" in (swiss[0].content or "")

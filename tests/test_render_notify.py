@@ -55,3 +55,13 @@ def test_direct_messages_fit_and_are_inert() -> None:
     assert "bye" in bye.content
     closed = dm_closed({"tournament": {"name": HOSTILE}, "user_id": 42})
     assert closed.mention_users == (42,) and "/notify dm:on" in closed.content
+
+
+def test_the_deadline_reminder_names_the_game_and_what_is_left_to_do() -> None:
+    base = {"tournament": {"name": "Open"}, "user_id": 42, "round": 3, "board": 4,
+            "opponent": HOSTILE, "deadline_unix": 1_800_000_000, "minutes_left": 15}
+    report, _ = dm_message("dm_reminder", {**base, "to_confirm": False})
+    assert "round 3, board 4" in report.content and "<t:1800000000:R>" in report.content
+    assert "`/report`" in report.content and "<@123>" not in report.content
+    confirm, _ = dm_message("dm_reminder", {**base, "to_confirm": True})
+    assert "confirm or dispute" in confirm.content

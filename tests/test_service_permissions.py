@@ -116,6 +116,8 @@ CALLS: dict[str, tuple[Call, str | None]] = {
         lambda s, a: s.service.set_result(a, 1, 101, "draw", tournament="Perm Cup"), None),
     "standings": (lambda s, a: s.service.standings(a.guild_id, "Perm Cup"), None),
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
+    "export_files": (lambda s, a: s.service.export_files(a.guild_id, "csv", "Perm Cup",
+                                                         what="all"), None),
     "set_trf_header": (
         lambda s, a: s.service.set_trf_header(a, {"city": "Oslo"}, "Perm Cup"), None),
     "import_players": (

@@ -148,6 +148,41 @@ async def test_two_ticks_racing_fire_once(tmp_path: Path) -> None:
         assert (await _kinds(first, tid)).count("round_results") == 1
 
 
+async def test_dm_reminders_once_per_player_and_time_with_two_processes_racing(
+    tmp_path: Path,
+) -> None:
+    """Two services on one database tick together at each reminder time: each opted-in
+    player who still has to act gets one DM reminder per time (the reporter none, the one
+    who did not opt in none, nobody for a final game)."""
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, clock) as first, open_service(path, clock) as second:
+        tid = await _make(first, players=8, deadline_minutes=60, reminders="30,15")
+        for user in range(101, 109):
+            await first.set_dm(member(user), True)
+        view = await first.start_tournament(ORG, tid)
+        done, reported, pending, closed = view.games
+        await first.report_result(member(done.white.user_id), "win")
+        await first.confirm_result(member(done.black.user_id), done.id)
+        await first.report_result(member(reported.white.user_id), "win")
+        await first.set_dm(member(pending.black.user_id), False)
+        # Discord refused closed.white's pairing DM: no reminder is even queued for him
+        refused = next(a for a in await first.announcements(tid) if a.kind == "dm_pairing"
+                       and a.payload["user_id"] == closed.white.user_id)
+        assert await first.dm_refused(refused.id)
+        expected = {reported.black.user_id: True, pending.white.user_id: False,
+                    closed.black.user_id: False}
+        for minutes in (31, 15):
+            clock.advance(minutes=minutes)
+            await asyncio.gather(first.run_timers(), second.run_timers(), first.run_timers())
+        sent = await _payloads(first, tid, "dm_reminder")
+        assert sorted(p["user_id"] for p in sent) == sorted([*expected, *expected])
+        for payload in sent:
+            assert payload["to_confirm"] == expected[payload["user_id"]]
+            assert payload["deadline_unix"] == int((START + timedelta(hours=1)).timestamp())
+        assert len(await _payloads(first, tid, "deadline_reminder")) == 2  # the channel's too
+
+
 async def test_reporter_wins_keeps_a_single_report_and_falls_back(tmp_path: Path) -> None:
     clock = Clock()
     async with open_service(tmp_path / "t.sqlite3", clock) as service:

@@ -392,7 +392,7 @@ async def test_exports_and_imports(tmp_path: Path) -> None:
         body = json.loads((await service.export(GUILD, "json")).content)
         assert body["tournament"]["name"] == "Export Open"
         assert len(body["players"]) == 4 and len(body["rounds"]) == 2
-        assert body["standings"]["rows"][0]["points"] == "1"
+        assert body["standings"]["rows"][0]["points"] == 1  # a number, not text
 
         # The TRF round-trips into a new tournament's player list.
         await service.create_tournament(ORG, "From TRF", 3, seed=1)

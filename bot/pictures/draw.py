@@ -37,6 +37,7 @@ BORDER = (88, 101, 242)
 
 PADDING = 16
 ROW_HEIGHT = 30
+FOOTER_LINE = 18
 FONT_SIZE = 16
 
 _FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -131,6 +132,20 @@ def clip(text: str, width: float, face: Any) -> str:
     return text.rstrip() + "…"
 
 
+def wrap(text: str, width: float, face: Any) -> list[str]:
+    """``text`` in lines that fit ``width`` pixels in ``face``, broken between words (a word
+    wider than the line is clipped, never drawn past the edge)."""
+    lines: list[str] = []
+    line = ""
+    for word in clean(text).split():
+        candidate = f"{line} {word}" if line else word
+        if line and face.getlength(candidate) > width:
+            lines.append(clip(line, width, face))
+            candidate = word
+        line = candidate
+    return [*lines, clip(line, width, face)]
+
+
 # -- tables ----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Column:
@@ -169,7 +184,12 @@ def draw_table(table: Table, *, scale: int = 2) -> bytes:
     if width > MAX_WIDTH:
         raise PictureError("the table is too wide for a readable picture")
     header_height = 74
-    footer_height = 28 if table.footer else 0
+    small, regular = font(13 * scale), font(FONT_SIZE * scale)
+    bold, big = font(FONT_SIZE * scale, True), font(22 * scale, True)
+    inner = width - 2 * PADDING
+    # the footer (a legend) is wrapped to the card's width: all of it stays in the picture
+    footer = wrap(table.footer, inner * scale, small) if table.footer else []
+    footer_height = (FOOTER_LINE * len(footer) + 10) if footer else 0
     height = header_height + PADDING + ROW_HEIGHT * (len(table.rows) + 1) + PADDING + footer_height
     image = Image.new("RGB", (width * scale, height * scale), BACKGROUND)
     pen = ImageDraw.Draw(image)
@@ -181,10 +201,7 @@ def draw_table(table: Table, *, scale: int = 2) -> bytes:
              anchor: str = "lm") -> None:
         pen.text((x * scale, y * scale), value, font=face, fill=colour, anchor=anchor)
 
-    small, regular = font(13 * scale), font(FONT_SIZE * scale)
-    bold, big = font(FONT_SIZE * scale, True), font(22 * scale, True)
     box(0, 0, width, header_height, HEADER)
-    inner = width - 2 * PADDING
     text(PADDING, 22, clip(table.server, inner * scale, small), small, HEADER_MUTED)
     text(PADDING, 46, clip(table.title, inner * scale, big), big, HEADER_TEXT)
     text(PADDING, 64, clip(table.subtitle, inner * scale, small), small, HEADER_MUTED)
@@ -205,9 +222,10 @@ def draw_table(table: Table, *, scale: int = 2) -> bytes:
                         MUTED if row.muted else TEXT, scale)
         y += ROW_HEIGHT
     box(0, height - 3, width, height, BORDER)
-    if table.footer:
-        text(PADDING, height - 3 - footer_height / 2,
-             clip(table.footer, inner * scale, small), small, MUTED)
+    y += PADDING / 2
+    for line in footer:
+        text(PADDING, y + FOOTER_LINE / 2, line, small, MUTED)
+        y += FOOTER_LINE
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     data = out.getvalue()

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
-from service import CrosstableView, StandingsRowView, StandingsView, format_points
+from service import (
+    CrosstableRowView,
+    CrosstableView,
+    StandingsRowView,
+    StandingsView,
+    format_points,
+)
 from service.limits import MAX_PICTURE_TOP, MIN_PICTURE_TOP
 from service.present import format_value
 from swiss.wording import plural
@@ -48,13 +54,16 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
         rows.append(row_of(mine[0]))
     if not rows:
         rows.append(Row(["", "no players yet", ""], muted=True))
-    state = "final standings" if view.final else f"standings after round {view.after_round}"
+    state = ("final standings" if view.final
+             else f"standings after round {view.after_round} of {view.total_rounds}")
+    if getattr(view, "final_result", False):  # a top cut's end: ranked by the final place
+        state = "final result: the playoffs, then the Swiss"
     footer = plural(len(view.rows), "player")
     if len(view.rows) > top:
         footer += f" · top {top} shown · the full table: /standings"
     return draw_table(Table(
         server=server, title=view.tournament_name,
-        subtitle=f"{state} of {view.total_rounds}", columns=columns, rows=rows, footer=footer,
+        subtitle=state, columns=columns, rows=rows, footer=footer,
     ))
 
 
@@ -62,18 +71,22 @@ def crosstable_png(view: CrosstableView, *, server: str, me: int | None = None) 
     if len(view.rows) > MAX_CROSSTABLE_PLAYERS:
         raise PictureError(
             f"a crosstable picture has room for {MAX_CROSSTABLE_PLAYERS} players and this "
-            f"event has {len(view.rows)}: download it with /tournament export format:csv"
+            f"event has {len(view.rows)}: download it with /tournament export what:crosstable"
         )
-    columns = [Column("#", 40, "right"), Column("Player", 220),
+    # the rank orders the rows; the start number before each name is what the cells name
+    columns = [Column("Rk", 40, "right"), Column("Player", 240),
                *(Column(f"R{i + 1}", 58, "center") for i in range(view.after_round)),
                Column("Pts", 56, "right", True)]
-    rows = [Row([str(r.rank), r.name + (" (wd)" if r.withdrawn else ""), *r.cells,
-                 format_points(r.points)],
+    rows = [Row([str(r.rank), crosstable_player(r), *r.cells, format_points(r.points)],
                 highlight=me is not None and r.user_id == me, muted=r.withdrawn)
             for r in view.rows]
     return draw_table(Table(
         server=server, title=view.tournament_name,
         subtitle=f"crosstable after round {view.after_round} of {view.total_rounds}",
-        columns=columns, rows=rows,
-        footer="cell: opponent's rank, colour (w/b) and score · B = bye · + / - = forfeit",
+        columns=columns, rows=rows, footer=view.legend,
     ))
+
+
+def crosstable_player(row: CrosstableRowView) -> str:
+    """A crosstable row's header: ``#7 Ann`` (the start number the other rows' cells use)."""
+    return f"#{row.number} {row.name}" + (" (wd)" if row.withdrawn else "")

@@ -43,6 +43,8 @@ def render_announcement(
             return views.round_results(round_from_payload(payload))
         case "standings" | "final_standings":
             table = standings_from_payload(payload, name)
+            if table.final_result:  # a top cut: the playoff placing, then the Swiss order
+                return views.final_result(table)
             # after each round the top of the table is enough in the channel (the whole table
             # is attached); the final standings are posted in full
             return views.standings(table, limit=None if table.final else STANDINGS_TOP)
@@ -80,10 +82,12 @@ def render_announcement(
             return [bracket_message(payload)]
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
-            messages = views.standings(table, limit=STANDINGS_TOP)
+            # the Swiss's table, not the final one (that comes when the playoffs end)
+            messages = views.standings(table, limit=STANDINGS_TOP, state="Swiss standings")
             messages[0].content = (
                 f"🏁 The Swiss of **{plain(name, 80)}** is over: the top "
-                f"{int(payload.get('seeded', 0))} go to the playoffs (`/round next` pairs them)."
+                f"{int(payload.get('seeded', 0))} advance to the playoffs (`/round next` pairs "
+                "them)."
             )
             return messages
         case "player_notice":
@@ -189,9 +193,15 @@ def round_from_payload(payload: dict[str, Any]) -> SimpleNamespace:
 
 
 def standings_from_payload(payload: dict[str, Any], name: str) -> SimpleNamespace:
+    """The table of a standings payload; a top cut's final result (rows with a ``place``)
+    in the order of the places, each shown as the row's rank."""
+    result = payload.get("rows", [])
+    final_result = bool(result) and all("place" in r for r in result)
+    if final_result:
+        result = sorted(result, key=lambda r: r["place"])
     rows = tuple(
         SimpleNamespace(
-            rank=r["rank"],
+            rank=r["place"] if final_result else r["rank"],
             player_id=r.get("player_id"),
             number=r.get("number"),
             name=str(r.get("name", "?")),
@@ -200,9 +210,10 @@ def standings_from_payload(payload: dict[str, Any], name: str) -> SimpleNamespac
             values=tuple(r.get("values", ())),
             withdrawn=bool(r.get("withdrawn", False)),
         )
-        for r in payload.get("rows", [])
+        for r in result
     )
     return SimpleNamespace(
+        final_result=final_result,
         tournament_name=name,
         after_round=payload.get("after_round", 0),
         total_rounds=payload.get("total_rounds", 0),

@@ -155,9 +155,19 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
                     f"{payload.get('players')} with {plain(str(payload.get('points', '')), 10)} "
                     "points. Thanks for playing!")
             return Outgoing(content=fit_content(text)), None
-    # dm_reminder and anything a later caller adds: its own text, inert
-    text = plain(str(payload.get("text") or f"Reminder: round {payload.get('round')}"), 1500)
+    # dm_reminder
+    return Outgoing(content=fit_content(_reminder_text(name, payload))), None
+
+
+def _reminder_text(name: str, payload: dict[str, Any]) -> str:
+    """The deadline reminder by DM: the player's own game and what he still has to do."""
+    opponent = plain(str(payload.get("opponent") or "your opponent"), 60)
+    text = (f"⏰ **{name}**, round {payload.get('round')}, board {payload.get('board')} "
+            f"against **{opponent}**: ")
     if payload.get("deadline_unix"):
         moment = datetime.fromtimestamp(int(payload["deadline_unix"]), UTC)
-        text += f" Deadline {discord_timestamp(moment, 'R')}."
-    return Outgoing(content=fit_content(f"**{name}**: {text}")), None
+        text += (f"the deadline is {discord_timestamp(moment, 'R')} "
+                 f"({discord_timestamp(moment, 't')}). ")
+    if payload.get("to_confirm"):
+        return text + "Your opponent reported the result: confirm or dispute it in the server."
+    return text + "Report your result with `/report` in the server."

@@ -165,12 +165,37 @@ def round_results(round_: RoundView) -> list[Outgoing]:
     )
 
 
-def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing]:
+def standings(view: StandingsView, *, limit: int | None = None, state: str | None = None
+              ) -> list[Outgoing]:
     """A standings table (code block) split within limits; the full table is attached when it
-    has more than :data:`ATTACH_AFTER_ROWS` rows. ``limit`` shows only the top rows."""
+    has more than :data:`ATTACH_AFTER_ROWS` rows. ``limit`` shows only the top rows;
+    ``state`` names the table ("Swiss standings") instead of its round."""
     name = plain(view.tournament_name, 80)
-    state = "final standings" if view.final else f"standings after round {view.after_round}"
+    content = f"🏆 **Final standings** of **{name}**" if view.final and state is None else ""
+    state = state or ("final standings" if view.final
+                      else f"standings after round {view.after_round}")
     title = f"{name} · {state}"
+    placings = getattr(view, "placings", ())
+    if placings:
+        title = f"{name} · Swiss {state}"
+        content = fit_content(placing_text(placings, name))
+    return _table_posts(view, title=title, state=state, content=content, limit=limit)
+
+
+def final_result(view: StandingsView) -> list[Outgoing]:
+    """The one final post of an event with a top cut: the playoff placing, then the table in
+    the order of the final result (its rows are sorted by place and ranked by it)."""
+    name = plain(view.tournament_name, 80)
+    placings = getattr(view, "placings", ())
+    content = f"🏆 **Final result** of **{name}**"
+    if placings:
+        content = fit_content(content + "\n" + placing_text(placings, name))
+    return _table_posts(view, title=f"{name} · final result", state="final result",
+                        content=content, limit=None)
+
+
+def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
+                 limit: int | None) -> list[Outgoing]:
     header, rows = standings_table(view, max_tiebreaks=EMBED_TIEBREAKS)
     truncated = limit is not None and len(rows) > limit
     shown = rows[:limit] if truncated else rows
@@ -180,7 +205,8 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
     if len(rows) > ATTACH_AFTER_ROWS or truncated:
         full_header, full_rows = standings_table(view)
         attachment = TextFile(
-            "final-standings.txt" if view.final else f"standings-round-{view.after_round}.txt",
+            f"{'-'.join(state.lower().split())}.txt" if view.final
+            else f"standings-round-{view.after_round}.txt",
             "\n".join([view.tournament_name, state, "", full_header, *full_rows]) + "\n",
         )
     footer = ""
@@ -194,11 +220,6 @@ def standings(view: StandingsView, *, limit: int | None = None) -> list[Outgoing
         if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
             # the footer repeats on every embed and counts towards the 6,000 per message
             footer = (footer + "\n" + ties_note)[: limits.FOOTER // 2]
-    content = f"🏆 **Final standings** of **{name}**" if view.final else ""
-    placings = getattr(view, "placings", ())
-    if placings:
-        title = f"{name} · Swiss {state}"
-        content = fit_content(placing_text(placings, name))
     return paginate(
         title,
         [Line(r) for r in shown],

@@ -131,8 +131,10 @@ def event_json(event: LiveEventView) -> dict[str, Any]:
         c = event.crosstable
         body["crosstable"] = {
             "after_round": c.after_round,
-            "rows": [{"rank": r.rank, "name": r.name, "cells": list(r.cells),
-                      "points": format_points(r.points)} for r in c.rows],
+            "rows": [{"rank": r.rank, "number": r.number, "name": r.name,
+                      "cells": list(r.cells), "points": format_points(r.points),
+                      "withdrawn": r.withdrawn} for r in c.rows],
+            "legend": c.legend,
         }
     return body
 
@@ -155,7 +157,8 @@ def page_html(event: LiveEventView) -> str:
 <section><h2>Standings</h2><table id="standings"></table></section>
 <section><h2 id="round-title">Pairings</h2><table id="pairings"></table>
 <p id="byes"></p></section>
-<section><h2>Crosstable</h2><div class="scroll"><table id="crosstable"></table></div></section>
+<section><h2>Crosstable</h2><div class="scroll"><table id="crosstable"></table></div>
+<p id="crosstable-legend" class="legend"></p></section>
 </main>
 <footer>Read-only page, updates by itself · swissbot</footer>
 </body>
@@ -211,11 +214,15 @@ SCRIPT = r"""'use strict';
       ? 'Byes: ' + rnd.byes.map(b => b.name + ' (' + b.points + ')').join(', ') : '';
     const c = d.crosstable;
     const rounds = c ? c.after_round : 0;
-    const head = ['#', 'Player'];
+    const head = ['Rk', 'Player'];
     for (let i = 1; i <= rounds; i++) head.push('R' + i);
     head.push('Pts');
+    // the row names the start number ("#7 Ann") that the other rows' cells use
     table(document.getElementById('crosstable'), head,
-      c ? c.rows.map(r => ({cells: [String(r.rank), r.name].concat(r.cells, [r.points])})) : []);
+      c ? c.rows.map(r => ({cls: r.withdrawn ? 'withdrawn' : '',
+        cells: [String(r.rank), '#' + r.number + ' ' + r.name].concat(r.cells, [r.points])}))
+        : []);
+    document.getElementById('crosstable-legend').textContent = c ? c.legend : '';
   }
   async function refresh() {
     try {
@@ -241,7 +248,7 @@ body { background: var(--bg); color: var(--fg); margin: 0 auto; max-width: 1100p
        padding: 1rem; font: 15px/1.4 system-ui, sans-serif; }
 header { border-bottom: 3px solid var(--accent); margin-bottom: 1rem; }
 h1 { margin: 0.2rem 0; overflow-wrap: anywhere; }
-#state, footer { color: var(--muted); }
+#state, footer, .legend { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
 th, td { padding: 0.25rem 0.5rem; text-align: left; max-width: 22rem; overflow: hidden;
          text-overflow: ellipsis; white-space: nowrap; }

@@ -288,4 +288,6 @@ async def test_findings_finish_after_auto_finish_dispute_pings_owner_and_readmis
     reply = await club.run(owner, "tournament finish")
     assert reply["flags"] & EPHEMERAL
     assert "'Last Cup' is already finished (after round 2)" in reply["content"]
+    # without a top cut: one final standings post, the finish after it posts nothing more
+    assert len([m for m in club.posts() if "final standings" in text_of(m).lower()]) == 1
     assert "Final standings: 1." in reply["content"]

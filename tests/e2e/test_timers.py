@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild, SandboxMember
-from tests.e2e.fixtures import Club, text_of
+from tests.e2e.fixtures import Club, stop_swissbot, text_of
 
 EPHEMERAL = 64
 
@@ -121,7 +121,8 @@ async def test_noshow_claim_objection_and_forfeit(
 
     await club.run(member(guild, forfeited.black.user_id), "report", result="noshow")
     clock.advance(minutes=5)
-    await club.wait_post(lambda m: "forfeit win for" in text_of(m))
+    # (the claim itself says "otherwise the game is a forfeit win for": wait for the expiry)
+    await club.wait_post(lambda m: "did not show up; forfeit win for" in text_of(m))
     game = await bot.service.get_game(guild.id, forfeited.id)
     assert game.result == "--+"
     assert (await bot.service.get_game(guild.id, objected.id)).state == "pending"
@@ -165,3 +166,64 @@ async def test_tournament_timers_changes_the_settings_while_running(
     await club.wait_post(lambda m: "reached its deadline" in text_of(m))
     view = await bot.service.pairings(guild.id, None, 1)
     assert {g.result for g in view.games} == {"1/2-1/2"}
+
+
+def _reminder_dms(fake: FakeDiscord, user: SandboxMember) -> list[dict[str, Any]]:
+    return [m for m in fake.direct_messages(user) if "⏰" in (m.get("content") or "")]
+
+
+async def test_deadline_reminders_by_dm_to_opted_in_players_who_still_have_to_act(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    club, bot, clock = await _club(fake, guild, start_swissbot, rounds=2,
+                                   deadline_minutes=60, reminders="30,15")
+    for player in club.players[4:6]:
+        assert "joined" in (await club.run(player, "join"))["content"]
+    for player in club.players[:6]:
+        await club.run(player, "notify", dm="on")
+    await club.run(club.owner, "tournament start")
+    view = await bot.service.pairings(guild.id)
+    done, reported, open_game = view.games
+    # a finished game, a game reported by white (black must confirm), an unreported game
+    # whose black opts out of DMs again
+    prompt = await club.run(member(guild, done.white.user_id), "report", result="win")
+    await club.click(prompt, member(guild, done.black.user_id), "Confirm")
+    await club.run(member(guild, reported.white.user_id), "report", result="win")
+    await club.run(member(guild, open_game.black.user_id), "notify", dm="off")
+    deadline = int(view.deadline.timestamp()) if view.deadline else None
+    assert deadline is not None
+
+    expected = {reported.black.user_id: reported.white, open_game.white.user_id: open_game.black}
+    silent = [done.white.user_id, done.black.user_id, reported.white.user_id,
+              open_game.black.user_id]
+
+    async def reminded(count: int) -> None:
+        for _ in range(400):
+            if all(len(_reminder_dms(fake, member(guild, u))) >= count for u in expected):
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError("the DM reminders did not arrive")
+
+    clock.advance(minutes=31)  # the 30-minute reminder
+    await reminded(1)
+    for user_id, opponent in expected.items():
+        dm = _reminder_dms(fake, member(guild, user_id))[0]
+        assert f"<t:{deadline}:R>" in dm["content"] and opponent.name in dm["content"]
+        assert "board" in dm["content"] and "round 1" in dm["content"]
+    assert "confirm or dispute" in _reminder_dms(fake, member(guild, reported.black.user_id)
+                                                 )[0]["content"]
+    # the channel reminder stays
+    await club.wait_post(lambda m: "deadline" in text_of(m) and "Round 1" in text_of(m))
+
+    # a restart sends nothing again; the next reminder time sends one more each
+    await stop_swissbot(bot)
+    bot = await start_swissbot()
+    bot.service._clock = clock
+    await asyncio.sleep(0.3)
+    assert all(len(_reminder_dms(fake, member(guild, u))) == 1 for u in expected)
+    clock.advance(minutes=15)  # the 15-minute reminder
+    await reminded(2)
+    await asyncio.sleep(0.3)
+    assert all(len(_reminder_dms(fake, member(guild, u))) == 2 for u in expected)
+    for user_id in silent:
+        assert _reminder_dms(fake, member(guild, user_id)) == [], user_id

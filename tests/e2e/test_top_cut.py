@@ -42,7 +42,11 @@ async def test_event_with_a_top_cut_of_4(
     assert [a["filename"] for a in seeded["attachments"]] == ["bracket.png"]
     assert 0 < seeded["attachments"][0]["size"] < 8 * 1024 * 1024
     assert seeded["mentions"] == []
-    await club.wait_post(lambda m: "The Swiss of **Cut Open** is over" in text_of(m))
+    swiss = await club.wait_post(lambda m: "The Swiss of **Cut Open** is over" in text_of(m))
+    # the Swiss's table, titled as the Swiss's: the final standings come after the playoffs
+    assert swiss["embeds"][0]["title"] == "Cut Open · Swiss standings"
+    assert "final" not in text_of(swiss).lower()
+    assert "the top 4 advance to the playoffs" in swiss["content"]
 
     reply = await club.run(club.owner, "round next")
     assert "**Semi-finals** of **Cut Open**: paired as round 3 (2 matches)" in reply["content"]
@@ -83,8 +87,17 @@ async def test_event_with_a_top_cut_of_4(
     await club.click(prompt, loser, "Confirm")
     done = await club.wait_post(lambda m: "The bracket is complete" in text_of(m))
     assert "Winner:" in done["content"]
-    final_post = await club.wait_post(lambda m: "Swiss final standings" in text_of(m))
+    final_post = await club.wait_post(lambda m: "Final result" in text_of(m))
     assert "🥇 **Winner**" in final_post["content"]
+    assert final_post["embeds"][0]["title"] == "Cut Open · final result"
+    # ranked by the final result: the winner first, the finalist second, then the others
+    table = final_post["embeds"][0]["description"].splitlines()
+    rows = [line for line in table if line[:3].strip().isdigit()]
+    assert rows[0].split()[:2] == ["1", final.white.name], rows
+    assert rows[1].split()[:2] == ["2", final.black.name], rows
+    finals = [m for m in club.posts() if "final standings" in text_of(m).lower()
+              or "final result" in text_of(m).lower()]
+    assert [m["id"] for m in finals] == [final_post["id"]]  # one final post, not two
 
     reply = await club.run(club.owner, "standings")
     body = text_of(reply)
