@@ -104,6 +104,27 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("SWISSBOT_PUBLIC_URL", "public_url")
     )
 
+    # Monitoring (bot/metrics.py, bot/health.py): Prometheus metrics on their own port, off
+    # unless a port is set; on the loopback interface unless told otherwise (the metrics are
+    # for the operator's scraper, not for the world).
+    metrics_port: int | None = Field(
+        default=None, ge=0, le=65535,
+        validation_alias=AliasChoices("SWISSBOT_METRICS_PORT", "metrics_port"),
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1",
+        validation_alias=AliasChoices("SWISSBOT_METRICS_HOST", "metrics_host"),
+    )
+    # /readyz fails when an announcement has been due for longer than this: the delivery is
+    # stuck (a failing one is retried later, which moves its due time on).
+    outbox_stuck_seconds: float = Field(
+        default=600.0, ge=10.0, le=86_400.0,
+        validation_alias=AliasChoices("SWISSBOT_OUTBOX_STUCK_SECONDS", "outbox_stuck_seconds"),
+    )
+    log_format: Literal["text", "json"] = Field(
+        default="text", validation_alias=AliasChoices("SWISSBOT_LOG_FORMAT", "log_format")
+    )
+
     # Discord sharding (issue 17): unset = one connection, as always; "auto" = as many shards
     # as Discord recommends, all in this process; N = N shards, of which this process runs
     # SWISSBOT_SHARD_IDS (default: all of them).
@@ -215,7 +236,15 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("SWISSBOT_PAIRING_INLINE_BELOW", "pairing_inline_below"),
     )
 
-    @field_validator("web_port", "public_url", mode="before")
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _check_log_format(cls, value: Any) -> Any:
+        text = str(value).strip().lower()
+        if text not in ("text", "json"):
+            raise ValueError("SWISSBOT_LOG_FORMAT must be text or json")
+        return text
+
+    @field_validator("web_port", "metrics_port", "public_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value

@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.client import point_at
     from bot.logs import configure_logging
 
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, fmt=settings.log_format, secrets=(token,))
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     try:
         asyncio.run(_run(settings, token))
