@@ -5,6 +5,9 @@ shows the counters move as the commands did, and no user data."""
 from __future__ import annotations
 
 import asyncio
+import json
+import socket
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -12,7 +15,9 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from prometheus_client.parser import text_string_to_metric_families
 
+from sandbox import FakeDiscord
 from tests.e2e.fixtures import Club
+from tests.e2e.processes import bot_env, start_process, stop_process, wait_until
 
 METRICS = {"metrics_port": 0, "metrics_host": "127.0.0.1"}
 
@@ -96,19 +101,20 @@ async def test_ready_only_while_the_gateway_is_connected(fake, guild, start_swis
         return await connect(cls, client, **kwargs)
 
     monkeypatch.setattr(DiscordWebSocket, "from_client", classmethod(held))
-    for session in list(fake._sessions):
-        await session.ws.close(code=4000, message=b"going away")
-    for _ in range(100):
-        status, text = await _get(bot, "/readyz")
-        if status == 503:
-            break
-        await asyncio.sleep(0.05)
-    assert status == 503 and "gateway: disconnected" in text and "database: ok" in text
-    _, samples = await scrape(bot)
-    assert value(samples, "swissbot_gateway_connected") == 0
-
-    reconnect.set()
-    monkeypatch.undo()
+    try:
+        for session in list(fake._sessions):
+            await session.ws.close(code=4000, message=b"going away")
+        for _ in range(100):
+            status, text = await _get(bot, "/readyz")
+            if status == 503:
+                break
+            await asyncio.sleep(0.05)
+        assert status == 503 and "gateway: disconnected" in text and "database: ok" in text
+        _, samples = await scrape(bot)
+        assert value(samples, "swissbot_gateway_connected") == 0
+    finally:
+        reconnect.set()  # a failed assertion must not leave the bot hanging at teardown
+        monkeypatch.undo()
     await bot.wait_until_ready()
     for _ in range(100):
         status, text = await _get(bot, "/readyz")
@@ -116,3 +122,50 @@ async def test_ready_only_while_the_gateway_is_connected(fake, guild, start_swis
             break
         await asyncio.sleep(0.05)
     assert status == 200, text
+
+
+async def test_a_swissbot_run_process_logs_json_and_serves_its_metrics(tmp_path: Path) -> None:
+    """``swissbot run`` as an operator starts it: JSON logs (every line one object, the token
+    nowhere) and the metrics port, scraped while players join."""
+    with socket.socket() as probe:  # a free port for the process
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    log = tmp_path / "bot.log"
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Json Club", players=3)
+        club = Club(fake, guild)
+        env = bot_env(fake, tmp_path / "bot.sqlite3", SWISSBOT_LOG_FORMAT="json",
+                      SWISSBOT_LOG_LEVEL="INFO", SWISSBOT_METRICS_PORT=str(port),
+                      SWISSBOT_DELIVERY_INTERVAL="0.1")
+        process = await start_process(env, tmp_path, log)
+        try:
+            await wait_until(lambda: fake.connected > 0 and guild.id in fake.guild_commands,
+                             90, "the bot connected and synced its commands")
+            base = f"http://127.0.0.1:{port}"
+            async with aiohttp.ClientSession() as http:
+                ready: list[int] = []
+
+                async def readyz() -> None:
+                    async with http.get(f"{base}/readyz") as response:
+                        ready.append(response.status)
+
+                for _ in range(200):  # ready once discord.py has received READY and the guilds
+                    await readyz()
+                    if ready[-1] == 200:
+                        break
+                    await asyncio.sleep(0.1)
+                assert ready[-1] == 200, ready
+                await club.run(club.owner, "tournament create", name="Json Open", rounds=1)
+                for player in club.players:
+                    assert "joined" in (await club.run(player, "join"))["content"]
+                async with http.get(f"{base}/metrics") as response:
+                    text = await response.text()
+        finally:
+            await stop_process(process)
+    assert 'swissbot_commands_total{code="",command="join",outcome="ok"} 3.0' in text
+    lines = log.read_text(encoding="utf-8").splitlines()
+    entries = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert {"time", "level", "logger", "message"} <= set(entries[0])
+    assert any(e["message"].startswith("connected as") for e in entries)
+    assert any(e["message"].startswith("metrics served on") for e in entries)
+    assert fake.token not in log.read_text(encoding="utf-8")
