@@ -121,6 +121,24 @@ async def test_pairing_runs_are_counted_by_place_and_outcome() -> None:
                     where="inline") == before_timed + 2
 
 
+async def test_a_worker_run_that_overruns_is_counted_as_a_failed_worker_run() -> None:
+    from service.pairing_pool import PairingLimits, PairingWorkerFailed
+    from tests.pairing_jobs import endless_pairing
+
+    metrics.watch(SimpleNamespace(add_listener=lambda *a: None))
+    pool = PairingPool(PairingLimits(time_limit=0.5, inline_below=0))
+    before = _counted("swissbot_pairing_runs_total", where="worker", outcome="failed")
+    timed = _counted("swissbot_pairing_duration_seconds_sum", where="worker")
+    try:
+        with pytest.raises(PairingWorkerFailed):
+            await pool.run(pool.reserve(), endless_pairing, None, None)  # type: ignore[arg-type]
+    finally:
+        pool.close()
+    assert _counted("swissbot_pairing_runs_total", where="worker",
+                    outcome="failed") == before + 1
+    assert _counted("swissbot_pairing_duration_seconds_sum", where="worker") - timed >= 0.5
+
+
 # -- /healthz, /readyz, /metrics ---------------------------------------------------------------
 async def _answers(client: Any, service: Any, *paths: str, method: str = "GET",
                    stuck_after: float = 600.0) -> list[tuple[int, str]]:
