@@ -185,7 +185,8 @@ class MetricsServer:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self._runner, self.port = await serve(self.app, self.host, self.port)
+        self._runner, self.port = await serve(self.app, self.host, self.port,
+                                              "SWISSBOT_METRICS_PORT")
         log.info("metrics served on http://%s:%s/metrics", self.host, self.port)
 
     async def stop(self) -> None:

@@ -183,6 +183,13 @@ class Settings(BaseSettings):
         return value
 
     @model_validator(mode="after")
+    def _ports_differ(self) -> Settings:
+        if self.metrics_port and self.metrics_port == self.web_port:
+            raise ValueError("SWISSBOT_METRICS_PORT must differ from SWISSBOT_WEB_PORT (the "
+                             "live pages answer /healthz and /readyz on their own port)")
+        return self
+
+    @model_validator(mode="after")
     def _shard_ids_need_a_count(self) -> Settings:
         if not self.shard_ids:
             return self

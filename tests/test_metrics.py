@@ -268,3 +268,11 @@ async def test_the_live_pages_server_answers_the_probes_too(tmp_path: Path) -> N
             assert (await http.post("/readyz")).status == 405
         async with TestClient(TestServer(build_app(service))) as http:
             assert (await http.get("/healthz")).status == 404  # only when the bot asks for them
+
+
+def test_the_metrics_port_cannot_be_the_live_pages_port() -> None:
+    from bot.settings import Settings
+
+    with pytest.raises(ValueError, match="SWISSBOT_METRICS_PORT must differ"):
+        Settings(_env_file=None, metrics_port=8080, web_port=8080)  # type: ignore[call-arg]
+    assert Settings(_env_file=None, metrics_port=0, web_port=0).metrics_port == 0  # type: ignore[call-arg]

@@ -270,7 +270,7 @@ class LiveServer:
 
     async def start(self) -> None:
         self._runner, self.port = await serve(build_app(self.service, self.health),
-                                              self.host, self.port)
+                                              self.host, self.port, "SWISSBOT_WEB_PORT")
         log.info("live pages served on http://%s:%s/e/<token>", self.host, self.port)
 
     async def stop(self) -> None:

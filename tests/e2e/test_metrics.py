@@ -169,3 +169,23 @@ async def test_a_swissbot_run_process_logs_json_and_serves_its_metrics(tmp_path:
     assert any(e["message"].startswith("connected as") for e in entries)
     assert any(e["message"].startswith("metrics served on") for e in entries)
     assert fake.token not in log.read_text(encoding="utf-8")
+
+
+async def test_a_taken_metrics_port_stops_the_start_with_one_clear_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with FakeDiscord() as fake:
+            fake.add_guild("Busy Club", players=1)
+            env = bot_env(fake, tmp_path / "bot.sqlite3", SWISSBOT_METRICS_PORT=str(port))
+            log = tmp_path / "bot.log"
+            process = await start_process(env, tmp_path, log)
+            try:
+                code = await asyncio.wait_for(process.wait(), 90)
+            finally:
+                await stop_process(process)
+    text = log.read_text(encoding="utf-8")
+    assert code == 3, text
+    assert f"swissbot: cannot listen on 127.0.0.1:{port} (SWISSBOT_METRICS_PORT)" in text
+    assert "Traceback" not in text
