@@ -59,6 +59,9 @@ PAIRING_SECONDS = Histogram(
 OUTBOX_DEPTH = Gauge(
     "swissbot_outbox_depth", "Announcements not yet posted (given-up ones excluded)",
     registry=REGISTRY)
+OUTBOX_OLDEST = Gauge(
+    "swissbot_outbox_oldest_seconds", "Age of the oldest announcement not yet posted (0 when "
+    "there is none)", registry=REGISTRY)
 OUTBOX_OLDEST_DUE = Gauge(
     "swissbot_outbox_oldest_due_seconds", "How long the longest-waiting due announcement "
     "has waited (0 when none is due)", registry=REGISTRY)
@@ -131,11 +134,12 @@ async def refresh(bot: Any, *, timeout: float = CHECK_TIMEOUT_SECONDS) -> None:
     except Exception as exc:  # a scrape reports the failure, it never raises it
         log.warning("metrics: the outbox could not be read: %s", type(exc).__name__)
         DATABASE_UP.set(0)
-        OUTBOX_DEPTH.set(math.nan)
-        OUTBOX_OLDEST_DUE.set(math.nan)
+        for gauge in (OUTBOX_DEPTH, OUTBOX_OLDEST, OUTBOX_OLDEST_DUE):
+            gauge.set(math.nan)
     else:
         DATABASE_UP.set(1)
         OUTBOX_DEPTH.set(outbox.depth)
+        OUTBOX_OLDEST.set(outbox.oldest_seconds)
         OUTBOX_OLDEST_DUE.set(outbox.oldest_due_seconds)
     usage_of = getattr(service, "database_usage", None)
     usage = usage_of() if usage_of is not None else None

@@ -13,10 +13,13 @@ from storage.usage import PoolUsage
 
 @dataclass(frozen=True)
 class OutboxHealth:
-    """``depth``: announcements not yet posted (given-up ones excluded); ``oldest_due_seconds``:
-    how long the longest-waiting due one has been waiting (0 when none is due)."""
+    """``depth``: announcements not yet posted (given-up ones excluded); ``oldest_seconds``:
+    the age of the oldest of them (0 when there is none); ``oldest_due_seconds``: how long the
+    longest-waiting due one has been waiting past its due time (0 when none is due; a failed
+    one waiting for its retry is not due)."""
 
     depth: int
+    oldest_seconds: float
     oldest_due_seconds: float
 
 
@@ -26,9 +29,8 @@ class HealthOps(ServiceBase):
         now = now or self.precise_now()
         async with self.db.transaction(readonly=True) as conn:
             backlog = await health.outbox_backlog(conn, now)
-        waited = 0.0 if backlog.oldest_due is None else max(
-            0.0, (now - backlog.oldest_due).total_seconds())
-        return OutboxHealth(depth=backlog.depth, oldest_due_seconds=waited)
+        return OutboxHealth(depth=backlog.depth, oldest_seconds=_since(backlog.oldest_queued, now),
+                            oldest_due_seconds=_since(backlog.oldest_due, now))
 
     async def database_ping(self) -> None:
         """Raises when the database cannot be reached (its driver's error)."""
@@ -39,3 +41,7 @@ class HealthOps(ServiceBase):
         """The connections of the database (None for a test double without them)."""
         usage = getattr(self.db, "usage", None)
         return usage() if usage is not None else None
+
+
+def _since(moment: datetime | None, now: datetime) -> float:
+    return 0.0 if moment is None else max(0.0, (now - moment).total_seconds())

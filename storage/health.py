@@ -21,25 +21,34 @@ class OutboxBacklog:
     """Undelivered announcements still to be posted, and since when the oldest one is due."""
 
     depth: int
+    oldest_queued: datetime | None  # when the oldest of them was queued (None: no backlog)
     oldest_due: datetime | None  # None: nothing is due now
 
 
 async def outbox_backlog(conn: Connection, now: datetime) -> OutboxBacklog:
-    """Two lookups on the partial index of undelivered rows (``outbox_pending``): cheap however
-    long the delivered history is."""
+    """Lookups on the partial index of undelivered rows (``outbox_pending``) and one row by
+    its key: cheap however long the delivered history is."""
     async with conn.execute(
-        "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL AND next_attempt_at < ?",
+        "SELECT COUNT(*), MIN(id) FROM outbox WHERE delivered_at IS NULL "
+        "AND next_attempt_at < ?",
         (_GIVEN_UP_FROM,),
     ) as cur:
         row = await cur.fetchone()
     depth = int(row[0]) if row is not None else 0
+    oldest_queued = None
+    if row is not None and row[1] is not None:  # ids grow with time: the oldest row
+        async with conn.execute("SELECT created_at FROM outbox WHERE id = ?",
+                                (row[1],)) as cur:
+            queued = await cur.fetchone()
+        oldest_queued = from_text(queued[0]) if queued is not None else None
     async with conn.execute(
         "SELECT MIN(next_attempt_at) FROM outbox WHERE delivered_at IS NULL "
         "AND next_attempt_at <= ?",
         (to_text(now),),
     ) as cur:
         row = await cur.fetchone()
-    return OutboxBacklog(depth=depth, oldest_due=from_text(row[0]) if row is not None else None)
+    return OutboxBacklog(depth=depth, oldest_queued=oldest_queued,
+                         oldest_due=from_text(row[0]) if row is not None else None)
 
 
 async def ping(conn: Connection) -> None:

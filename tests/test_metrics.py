@@ -44,7 +44,7 @@ class TestCollectors:
         async with await open_database(tmp_path / "bot.sqlite3") as db:
             service = TournamentService(db, clock=Clock(NOW))
             empty = await service.outbox_health()
-            assert (empty.depth, empty.oldest_due_seconds) == (0, 0.0)
+            assert (empty.depth, empty.oldest_seconds, empty.oldest_due_seconds) == (0, 0, 0)
             due, done, retrying, dropped = await _queue(db, NOW - timedelta(minutes=10), 4)
             async with db.transaction() as conn:
                 await journal.mark_delivered(conn, done, NOW)
@@ -54,11 +54,13 @@ class TestCollectors:
             health = await service.outbox_health()
             # the due row and the one waiting for its retry; not the delivered nor the given up
             assert health.depth == 2
-            assert health.oldest_due_seconds == pytest.approx(600.0)
+            assert health.oldest_seconds == health.oldest_due_seconds == pytest.approx(600.0)
             async with db.transaction() as conn:
                 await journal.mark_delivered(conn, due, NOW)
             health = await service.outbox_health()
-            assert (health.depth, health.oldest_due_seconds) == (1, 0.0)  # retry not due yet
+            assert health.depth == 1
+            assert health.oldest_seconds == pytest.approx(600.0)  # queued 10 minutes ago...
+            assert health.oldest_due_seconds == 0.0  # ...but waiting for its retry, not stuck
 
     async def test_the_connection_use_is_seen_while_an_operation_holds_one(
             self, tmp_path: Path) -> None:
@@ -79,6 +81,7 @@ class TestCollectors:
             value = metrics.REGISTRY.get_sample_value
             assert value("swissbot_outbox_depth") == 3
             assert value("swissbot_outbox_oldest_due_seconds") == pytest.approx(90.0)
+            assert value("swissbot_outbox_oldest_seconds") == pytest.approx(90.0)
             assert value("swissbot_database_up") == 1
             assert value("swissbot_database_connections", {"state": "in_use"}) == 0
             assert value("swissbot_gateway_connected") == 1
