@@ -180,6 +180,7 @@ async def test_not_ready_when_the_gateway_is_disconnected(tmp_path: Path) -> Non
         assert "gateway: disconnected" in text and "database: ok" in text
 
 
+@pytest.mark.usefixtures("backend")
 async def test_not_ready_when_the_database_is_unreachable(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "bot.sqlite3")
     service = TournamentService(db, clock=Clock(NOW))
