@@ -88,6 +88,7 @@ class SwissBot(commands.Bot):
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
+        self.metrics: Any = None  # bot.metrics.MetricsServer when SWISSBOT_METRICS_PORT is set
         self._warm_up: asyncio.Task[None] | None = None
         self._completing: asyncio.Task[None] | None = None
 
@@ -108,11 +109,15 @@ class SwissBot(commands.Bot):
         self.service.on_announced = self.delivery.wake
         await self._recover_pairings()
         self.delivery.start()
+        from bot.health import probe_for
+        from bot.metrics import start_monitoring
+
+        self.metrics = await start_monitoring(self, probe_for(self))  # SWISSBOT_METRICS_PORT
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
 
             self.web = LiveServer(self.service, host=self.settings.web_host,
-                                  port=self.settings.web_port)
+                                  port=self.settings.web_port, health=probe_for(self))
             await self.web.start()
 
     async def _recover_pairings(self) -> None:
@@ -188,9 +193,10 @@ class SwissBot(commands.Bot):
     async def close(self) -> None:
         if self.delivery is not None:
             await self.delivery.stop()
-        web, self.web = self.web, None
-        if web is not None:
-            await web.stop()
+        for server in (self.web, self.metrics):
+            if server is not None:
+                await server.stop()
+        self.web = self.metrics = None
         await super().close()
         completing, self._completing = self._completing, None
         if completing is not None and not completing.done():

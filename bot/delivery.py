@@ -39,7 +39,7 @@ from typing import Any
 
 import discord
 
-from bot import notify
+from bot import metrics, notify
 from bot.nonces import nonce_for
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
@@ -246,6 +246,7 @@ class OutboxDelivery:
                 continue  # an earlier announcement for this channel is waiting to retry
             if await self._deliver(row):
                 delivered += 1
+                metrics.delivered()
                 self._held.pop(channel_id, None)
             elif row.id in self._given_up_now:
                 # nothing to keep in order behind a row that will never be posted
@@ -415,6 +416,7 @@ class OutboxDelivery:
             await self._give_up(row, f"{error} ({row.attempts + 1} attempts)")
             return
         self.failures += 1
+        metrics.delivery_retried()
         if row.channel_id is not None:
             self._held[row.channel_id] = datetime.now(UTC) + timedelta(seconds=wait)
         log.warning(
@@ -521,6 +523,7 @@ class OutboxDelivery:
         """Stop retrying the row (kept, audited, shown by /tournament info) and tell the
         organiser once per event and reason."""
         self.failures += 1
+        metrics.delivery_given_up()
         self._given_up_now.add(row.id)
         log.warning("announcement %s (%s) given up: %s", row.id, row.kind, reason)
         if not await self.service.give_up_announcement(row.id, reason):

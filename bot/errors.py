@@ -13,6 +13,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.render.limits import fit_content
 from service.limits import echo
 
@@ -31,8 +32,8 @@ def _service_error_type() -> type[Exception] | None:
     return ServiceError
 
 
-def user_message(error: BaseException) -> str | None:
-    """The text to show the user for an expected refusal, or None for a bug."""
+def _unwrapped(error: BaseException) -> BaseException:
+    """The error a command raised, out of discord.py's wrappers."""
     original = error
     while isinstance(original, app_commands.CommandInvokeError | app_commands.TransformerError):
         inner = original.__cause__ if isinstance(original, app_commands.TransformerError) else (
@@ -41,6 +42,26 @@ def user_message(error: BaseException) -> str | None:
         if inner is None:
             break
         original = inner
+    return original
+
+
+def refusal_code(error: BaseException) -> str:
+    """A stable, bounded name for a refusal (the metrics' label): the service's code, or the
+    kind of check that refused."""
+    original = _unwrapped(error)
+    code = getattr(original, "code", None)
+    if isinstance(code, str) and code:
+        return code
+    if isinstance(original, app_commands.TransformerError):
+        return "bad_option"
+    if isinstance(original, app_commands.CheckFailure):
+        return "check_failed"
+    return "refused"
+
+
+def user_message(error: BaseException) -> str | None:
+    """The text to show the user for an expected refusal, or None for a bug."""
+    original = _unwrapped(error)
     service_error = _service_error_type()
     if service_error is not None and isinstance(original, service_error):
         # A refusal quotes user text (a tournament or player name) as the service stored it:
@@ -136,13 +157,17 @@ class SwissTree(app_commands.CommandTree):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         command = interaction.type is discord.InteractionType.application_command
+        if command:
+            metrics.command_started(interaction)
         if getattr(interaction.client, "shutting_down", False):
             if command:
+                metrics.command_finished(interaction, "refused", "shutting_down")
                 await send_ephemeral(interaction, SHUTTING_DOWN)
             return False  # autocomplete gets no suggestions rather than a half-served answer
         if command:
             problem = unknown_choice(interaction)
             if problem is not None:
+                metrics.command_finished(interaction, "refused", "not_a_choice")
                 await send_ephemeral(interaction, problem)
                 return False
         return True
@@ -152,4 +177,8 @@ class SwissTree(app_commands.CommandTree):
     ) -> None:
         command = interaction.command
         where = f"/{command.qualified_name}" if command is not None else "the command tree"
+        if user_message(error) is not None:
+            metrics.command_finished(interaction, "refused", refusal_code(error))
+        else:
+            metrics.command_finished(interaction, "error")
         await report_error(interaction, error, where)

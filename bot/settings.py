@@ -70,8 +70,9 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
 
 #: The numeric settings: read strictly (:meth:`Settings._strict_number`) within their Field's
 #: bounds; the reasons behind a bound that is not obvious.
-_NUMBER_SETTINGS = ("web_port", "outbox_lease_seconds", "delivery_interval", "max_players",
-                    "max_concurrent_pairings", "pairing_time_limit", "pairing_inline_below")
+_NUMBER_SETTINGS = ("web_port", "metrics_port", "outbox_stuck_seconds", "outbox_lease_seconds",
+                    "delivery_interval", "max_players", "max_concurrent_pairings",
+                    "pairing_time_limit", "pairing_inline_below")
 _NUMBER_REASONS = {
     "max_players": " (a TRF file numbers the players with four digits: a bigger event could "
                    "not be exported)",
@@ -144,6 +145,27 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("SWISSBOT_PUBLIC_URL", "public_url")
     )
 
+    # Monitoring (bot/metrics.py, bot/health.py): Prometheus metrics on their own port, off
+    # unless a port is set; on the loopback interface unless told otherwise (the metrics are
+    # for the operator's scraper, not for the world).
+    metrics_port: int | None = Field(
+        default=None, ge=0, le=65535,
+        validation_alias=AliasChoices("SWISSBOT_METRICS_PORT", "metrics_port"),
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1",
+        validation_alias=AliasChoices("SWISSBOT_METRICS_HOST", "metrics_host"),
+    )
+    # /readyz fails when an announcement has been due for longer than this: the delivery is
+    # stuck (a failing one is retried later, which moves its due time on).
+    outbox_stuck_seconds: float = Field(
+        default=600.0, ge=10.0, le=86_400.0,
+        validation_alias=AliasChoices("SWISSBOT_OUTBOX_STUCK_SECONDS", "outbox_stuck_seconds"),
+    )
+    log_format: Literal["text", "json"] = Field(
+        default="text", validation_alias=AliasChoices("SWISSBOT_LOG_FORMAT", "log_format")
+    )
+
     # Discord sharding (issue 17): unset = one connection, as always; "auto" = as many shards
     # as Discord recommends, all in this process; N = N shards, of which this process runs
     # SWISSBOT_SHARD_IDS (default: all of them).
@@ -200,6 +222,13 @@ class Settings(BaseSettings):
             except ValueError as exc:
                 raise ValueError(f"SWISSBOT_SHARD_IDS: {exc}") from None
         return value
+
+    @model_validator(mode="after")
+    def _ports_differ(self) -> Settings:
+        if self.metrics_port and self.metrics_port == self.web_port:
+            raise ValueError("SWISSBOT_METRICS_PORT must differ from SWISSBOT_WEB_PORT (the "
+                             "live pages answer /healthz and /readyz on their own port)")
+        return self
 
     @model_validator(mode="after")
     def _shard_ids_need_a_count(self) -> Settings:
@@ -279,6 +308,14 @@ class Settings(BaseSettings):
                                         decimals=3))
         except NumberError as exc:
             raise ValueError(exc.reason + _NUMBER_REASONS.get(info.field_name, "")) from None
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _check_log_format(cls, value: Any) -> Any:
+        text = str(value).strip().lower()
+        if text not in ("text", "json"):
+            raise ValueError("SWISSBOT_LOG_FORMAT must be text or json")
+        return text
 
     @field_validator("public_url", mode="before")
     @classmethod

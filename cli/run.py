@@ -68,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from bot.client import point_at
     from bot.logs import configure_logging
+    from bot.web.serving import PortUnavailable
 
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, fmt=settings.log_format, secrets=(token,))
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     try:
         asyncio.run(_run(settings, token))
@@ -85,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_REJECTED
     except DatabaseProblem as exc:
         print(f"swissbot: {exc} (SWISSBOT_DATABASE)", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except PortUnavailable as exc:  # SWISSBOT_WEB_PORT or SWISSBOT_METRICS_PORT
+        print(f"swissbot: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     except (OSError, discord.GatewayNotFound) as exc:
         print(f"swissbot: cannot reach Discord: {exc}", file=sys.stderr)

@@ -196,6 +196,7 @@ from service.errors import (
 )
 from service.explain import ExplainOps, TiebreakView, WhyView
 from service.exports import ExportOps
+from service.health import HealthOps, OutboxHealth
 from service.live import LiveEventView, LiveOps
 from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
@@ -237,7 +238,7 @@ from storage.shards import ALL_SHARDS, Shards, shard_of
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps,
+    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps, HealthOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 
@@ -313,6 +314,7 @@ __all__ = [
     "NotPairedError",
     "NotRegisteredError",
     "NotYourGameError",
+    "OutboxHealth",
     "PairingFailedError",
     "PermissionDeniedError",
     "PlayerView",

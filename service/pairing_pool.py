@@ -36,6 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from service.pairing_timing import observed_run
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
@@ -184,6 +185,7 @@ class PairingPool:
         if slot is not None:
             slot.busy = False
 
+    @observed_run
     async def run(self, slot: _Slot | None, job: PairingJob, model: Tournament,
                   config: PairingConfig) -> tuple[PairingResult, dict[str, Any]]:
         """Run ``job(model, config)``: in the worker of ``slot`` (reserved), or inline when
@@ -194,6 +196,7 @@ class PairingPool:
             return job(model, config)
         return await self._in_worker(slot, job, model, config)  # type: ignore[no-any-return]
 
+    @observed_run
     async def run_then(
         self, slot: _Slot | None, job: PairingJob, model: Tournament, config: PairingConfig,
         then: Finisher[T], extra: Any,

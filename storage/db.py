@@ -37,6 +37,7 @@ from storage.checkpoints import WalCheckpointer
 from storage.dialects.postgresql import PgDatabase, is_url
 from storage.dialects.postgresql import connect as pg_connect
 from storage.schema import MigrationError, UnusableDatabase, migration_files
+from storage.usage import PoolUsage
 
 T = TypeVar("T")
 
@@ -250,6 +251,12 @@ class Database:
             yield conn
         if not readonly and self.checkpointer is not None:
             self.checkpointer.wrote()  # committed: its pages are checkpointed soon after
+
+    def usage(self) -> PoolUsage:
+        """The writing connection and the readers: how many an operation holds now."""
+        readers = len(self.readers)
+        in_use = int(self._lock.locked()) + readers - self._free.qsize()
+        return PoolUsage(size=1 + readers, in_use=in_use, maximum=1 + readers)
 
     async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
         """``operation()`` as it is: SQLite serialises every write transaction on the file

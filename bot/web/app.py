@@ -6,7 +6,8 @@
   an unknown token looks exactly like a mistyped path.
 * The token (``secrets.token_urlsafe(16)``, stored per event) is the only key: no guild or
   event id appears in a URL, and the page shows one event of one guild.
-* No write actions: only GET/HEAD routes exist.
+* No write actions: only GET/HEAD routes exist. ``/healthz`` and ``/readyz`` (bot.health)
+  answer the bot's supervisor.
 * Every user text reaches the browser as JSON and is put in the page with ``textContent``;
   the page's HTML is escaped on the server. The Content-Security-Policy allows only our own
   script and stylesheet, so even a slip could not run injected code.
@@ -23,6 +24,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.health import HealthProbe, add_health_routes
+from bot.web.serving import serve
 from service import LiveEventView, format_points
 from service.present import format_value
 
@@ -56,9 +59,11 @@ async def _secure(request: web.Request, handler: Any) -> web.StreamResponse:
     return response
 
 
-def build_app(service: Any) -> web.Application:
+def build_app(service: Any, health: HealthProbe | None = None) -> web.Application:
     app = web.Application(middlewares=[_secure])
     app[SERVICE] = service
+    if health is not None:  # /healthz and /readyz for the supervisor (bot.health)
+        add_health_routes(app, health)
     app.router.add_get("/e/{token}", _page, allow_head=True)
     app.router.add_get("/e/{token}/data.json", _data, allow_head=True)
     app.router.add_get("/static/live.js", _script, allow_head=True)
@@ -262,22 +267,17 @@ tr.withdrawn, tr.pending { color: var(--muted); }
 class LiveServer:
     """The aiohttp server, started and stopped with the bot."""
 
-    def __init__(self, service: Any, *, host: str, port: int) -> None:
+    def __init__(self, service: Any, *, host: str, port: int,
+                 health: HealthProbe | None = None) -> None:
         self.service = service
         self.host = host
         self.port = port
+        self.health = health
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(build_app(self.service), access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        if self.port == 0:  # tests ask for any free port
-            server = getattr(site, "_server", None)
-            sockets = getattr(server, "sockets", None) or []
-            if sockets:
-                self.port = sockets[0].getsockname()[1]
+        self._runner, self.port = await serve(build_app(self.service, self.health),
+                                              self.host, self.port, "SWISSBOT_WEB_PORT")
         log.info("live pages served on http://%s:%s/e/<token>", self.host, self.port)
 
     async def stop(self) -> None:

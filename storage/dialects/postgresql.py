@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from storage.schema import MigrationError, UnusableDatabase, checked_migrations
+from storage.usage import PoolUsage
 
 NAME = "postgresql"
 
@@ -297,6 +298,12 @@ class PgDatabase:
         state = _operation.get()
         if state is not None and not readonly:
             state.committed = True  # from now on a conflict must not re-run the operation
+
+    def usage(self) -> PoolUsage:
+        """The pool's connections open now, those an operation holds, and its ceiling."""
+        size = self.pool.get_size()
+        return PoolUsage(size=size, in_use=size - self.pool.get_idle_size(),
+                         maximum=self.pool.get_max_size())
 
     async def retrying(self, operation: Callable[[], Awaitable[T]]) -> T:
         """``operation()``, run again on a deadlock or serialization failure while it has
