@@ -1,0 +1,160 @@
+"""The outbox keeps each channel's order in the database, and the leases of a dead process are
+taken back without waiting (on SQLite and PostgreSQL).
+
+* a failed row keeps its channel's later rows waiting for whichever process claims next (a
+  restart forgets everything it held in memory), until it is posted or given up;
+* leases are renewed while a process runs, and expire when it stops renewing;
+* a process whose lock is free is dead: its rows are free at once; a live one keeps them;
+* a shard that no live process serves is served by the others.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service import Shards
+from service.outbox import GIVEN_UP
+from storage import journal
+from tests.service_helpers import START, Clock, open_service
+
+pytestmark = pytest.mark.usefixtures("backend")
+
+GUILD_0 = 1000
+GUILD_1 = (1 << 22) | 1000
+LEASE = 10.0
+
+
+async def _fill(service: Any, rows: list[tuple[int, int]]) -> list[int]:
+    ids = []
+    async with service.db.transaction() as conn:
+        for guild, channel in rows:
+            ids.append(await journal.enqueue(conn, guild_id=guild, channel_id=channel,
+                                             tournament_id=None, kind="pairings",
+                                             payload={"n": len(ids)}, now=START))
+    return ids
+
+
+async def _claim(service: Any, who: str, **options: Any) -> list[int]:
+    rows = await service.claim_announcements(who, lease_seconds=LEASE, **options)
+    return [r.id for r in rows]
+
+
+async def test_a_failed_row_holds_its_channel_back_for_the_next_claimant(
+    tmp_path: Path,
+) -> None:
+    """pairings, results, standings of one channel: the pairings are refused (403) and wait
+    to be retried; the process restarts meanwhile. The new process must not post the
+    results and standings before the pairings; another channel is not held back."""
+    clock = Clock()
+    async with open_service(tmp_path / "order.sqlite3", clock) as service:
+        pairings, results, standings, other = await _fill(
+            service, [(GUILD_0, 10), (GUILD_0, 10), (GUILD_0, 10), (GUILD_0, 20)])
+        assert await _claim(service, "before") == [pairings, results, standings, other]
+        assert await service.mark_failed(pairings, "HTTP 403", retry_after_seconds=4)
+        await service.release_announcements("before")  # as a SIGTERM does
+        # the restarted process: only the other channel
+        assert await _claim(service, "after") == [other]
+        assert await service.mark_delivered(other)
+        clock.advance(seconds=3)
+        assert await _claim(service, "after") == []
+        clock.advance(seconds=1)  # the retry is due: the channel goes on, in order
+        assert await _claim(service, "after") == [pairings, results, standings]
+
+
+async def test_a_second_failure_still_holds_the_channel_and_a_given_up_row_frees_it(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "giveup.sqlite3", clock) as service:
+        first, second = await _fill(service, [(GUILD_0, 10), (GUILD_0, 10)])
+        assert await _claim(service, "a") == [first, second]
+        assert await service.mark_failed(first, "HTTP 500", retry_after_seconds=2)
+        clock.advance(seconds=LEASE + 1)  # a's lease on the second row is over, too
+        assert await _claim(service, "b", limit=1) == [first]
+        assert await service.mark_failed(first, "HTTP 500", retry_after_seconds=4)
+        assert await _claim(service, "c") == []  # the failure did not make the second due
+        assert await service.give_up_announcement(first, "the channel was deleted")
+        row = (await service.announcements())[0]
+        assert row.id == first and GIVEN_UP.year == 9999
+        assert await _claim(service, "c") == [second]  # a given-up row holds nothing back
+
+
+async def test_a_deferred_row_holds_its_channel_back(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "deferred.sqlite3") as service:
+        first, second = await _fill(service, [(GUILD_0, 10), (GUILD_0, 10)])
+        async with service.db.transaction() as conn:
+            await conn.execute("UPDATE outbox SET deferred = ? WHERE id = ?", ("{}", first))
+        assert await _claim(service, "a") == []
+        async with service.db.transaction() as conn:
+            assert await journal.fill_deferred(conn, first, {"n": 0})
+        assert await _claim(service, "a") == [first, second]
+
+
+async def test_renewed_leases_hold_and_expire_when_the_renewals_stop(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "renew.sqlite3", clock) as service:
+        ids = await _fill(service, [(GUILD_0, 10), (GUILD_0, 11)])
+        assert await _claim(service, "a") == ids
+        for _ in range(5):  # a long delivery: a renews every 3 s
+            clock.advance(seconds=3)
+            assert await service.renew_announcement_leases("a", lease_seconds=LEASE) == 2
+            assert await _claim(service, "b") == []
+        clock.advance(seconds=LEASE - 1)  # a stopped renewing (it died)
+        assert await _claim(service, "b") == []
+        clock.advance(seconds=1)
+        assert await _claim(service, "b") == ids
+        assert await service.renew_announcement_leases("a", lease_seconds=LEASE) == 0
+
+
+async def test_a_dead_process_rows_are_taken_back_at_once_a_live_ones_are_kept(
+    tmp_path: Path,
+) -> None:
+    """Three processes of the same shards (all): ``first`` claims and dies without
+    releasing anything (its lock dropped, as by SIGKILL); ``twin`` runs alongside by
+    mistake. The restarted ``after`` takes back first's rows at once, never twin's."""
+    async with open_service(tmp_path / "dead.sqlite3") as service:
+        a, b, c = await _fill(service, [(GUILD_0, 10), (GUILD_0, 10), (GUILD_0, 11)])
+        first = await service.open_delivery_presence("all")
+        twin = await service.open_delivery_presence("all")
+        assert first.name != twin.name
+        assert await _claim(service, first.name, limit=2) == [a, b]
+        assert await _claim(service, twin.name) == [c]
+        assert await service.free_dead_claims(twin) == []  # first is alive
+        await first.close()  # killed: the lock goes with the process, the leases stay
+        after = await service.open_delivery_presence("all")
+        try:
+            assert after.name not in (first.name, twin.name)
+            assert await service.free_dead_claims(after) == [first.name]
+            assert await _claim(service, after.name) == [a, b]  # c stays twin's
+            assert await service.free_dead_claims(after) == []
+            assert await _claim(service, twin.name) == [c]
+        finally:
+            await after.close()
+            await twin.close()
+
+
+async def test_a_shard_no_live_process_serves_is_served_by_the_others(tmp_path: Path) -> None:
+    clock = Clock()
+    zero, one = Shards(2, frozenset({0})), Shards(2, frozenset({1}))
+    async with open_service(tmp_path / "orphan.sqlite3", clock) as service:
+        on_0, on_1 = await _fill(service, [(GUILD_0, 10), (GUILD_1, 20)])
+        await service.renew_announcement_leases("zero", lease_seconds=LEASE, shards=zero)
+        await service.renew_announcement_leases("one", lease_seconds=LEASE, shards=one)
+        assert await _claim(service, "zero", shards=zero) == [on_0]
+        clock.advance(seconds=LEASE - 1)  # "one" is late, not gone
+        await service.renew_announcement_leases("zero", lease_seconds=LEASE, shards=zero)
+        assert await _claim(service, "zero", shards=zero) == [on_0]
+        clock.advance(seconds=2)  # "one" has not renewed for a lease: its shard is served
+        assert await _claim(service, "zero", shards=zero) == [on_0, on_1]
+        # it comes back: its shard is its own again (once zero's lease ends)
+        await service.release_announcements("zero", [on_1])
+        await service.renew_announcement_leases("one", lease_seconds=LEASE, shards=one)
+        assert await _claim(service, "zero", shards=zero) == [on_0]
+        assert await _claim(service, "one", shards=one) == [on_1]
+        # a clean stop leaves at once
+        await service.leave_delivery("one")
+        assert await _claim(service, "zero", shards=zero) == [on_0, on_1]
+
