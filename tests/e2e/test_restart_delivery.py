@@ -215,11 +215,11 @@ async def test_a_refused_first_post_keeps_its_place_across_a_restart(
                     row = await journal.get_outbox(conn, pairings.id)
                 return 0 if row is None else row.attempts
 
-            for _ in range(200):  # two refusals: the next retry is 4 s away
-                if await attempts() >= 2:
+            for _ in range(400):  # three refusals (2 s and 4 s apart): the next is 8 s away
+                if await attempts() >= 3:
                     break
                 await asyncio.sleep(0.05)
-            assert await attempts() == 2
+            assert await attempts() == 3
             await bots.kill(first, how)
             await fake.set_channel_permissions(guild, channel, fake.bot_role(guild))
             bots.start()
