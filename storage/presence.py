@@ -27,6 +27,7 @@ Two questions, two answers:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import hashlib
 import os
@@ -43,6 +44,9 @@ from storage.timefmt import to_text
 # A slot file beyond this many processes running at once would be a leak, not a deployment.
 MAX_SLOTS = 4096
 _SLOT_MARK = "@slot"
+# Names that hold an advisory lock end with this (names without it, of an older version of
+# the bot still running, are left to their leases).
+_LOCK_MARK = "@lock"
 
 
 def claimant_name(label: str) -> str:
@@ -68,18 +72,39 @@ class _PgPresence(Presence):
     def __init__(self, name: str, pool: Any, raw: Any) -> None:
         super().__init__(name)
         self._pool = pool
-        self._raw = raw
+        self._raw: Any = raw
         self._lock = asyncio.Lock()  # one statement at a time on the set-aside connection
 
     async def alive(self, claimant: str) -> bool:
-        if claimant == self.name:
+        if claimant == self.name or not claimant.endswith(_LOCK_MARK):
             return True
         key = _lock_key(claimant)
         async with self._lock:
-            if not await self._raw.fetchval("SELECT pg_try_advisory_lock($1)", key):
+            raw = await self._connection()
+            if not await raw.fetchval("SELECT pg_try_advisory_lock($1)", key):
                 return True  # its session still holds it
-            await self._raw.fetchval("SELECT pg_advisory_unlock($1)", key)
+            await raw.fetchval("SELECT pg_advisory_unlock($1)", key)
         return False
+
+    async def _connection(self) -> Any:
+        """The set-aside connection; a new one holding our lock again if the server closed it
+        (a database restart: meanwhile the others may have taken our rows, which the nonces
+        keep from being posted twice)."""
+        if self._raw is not None and _usable(self._raw):
+            return self._raw
+        if self._raw is not None:
+            with contextlib.suppress(Exception):
+                await self._pool.release(self._raw)
+        self._raw = None
+        raw = await self._pool.acquire()
+        try:
+            if not await raw.fetchval("SELECT pg_try_advisory_lock($1)", _lock_key(self.name)):
+                raise RuntimeError("the closed session still holds our lock: next time")
+        except BaseException:
+            await self._pool.release(raw)
+            raise
+        self._raw = raw
+        return raw
 
     async def close(self) -> None:
         raw, self._raw = self._raw, None
@@ -127,6 +152,7 @@ async def take_presence(db: Any, label: str) -> Presence:
     the process delivers, :meth:`Presence.close` it at the end."""
     name = claimant_name(label)
     if db.dialect == "postgresql":
+        name += _LOCK_MARK
         raw = await db.pool.acquire()
         try:
             await raw.fetchval("SELECT pg_advisory_lock($1)", _lock_key(name))
@@ -155,6 +181,13 @@ def _take_slot(name: str, folder: Path) -> Presence:
         os.pwrite(fd, mine.encode(), 0)
         return _FilePresence(mine, folder, fd)
     raise RuntimeError(f"{MAX_SLOTS} delivering processes at once in {folder}")
+
+
+def _usable(raw: Any) -> bool:
+    try:
+        return not raw.is_closed()
+    except Exception:  # the pool took it back when the server closed it
+        return False
 
 
 def _slot_of(claimant: str) -> int | None:

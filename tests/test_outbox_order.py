@@ -10,6 +10,7 @@ taken back without waiting (on SQLite and PostgreSQL).
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from service import Shards
 from service.outbox import GIVEN_UP
 from storage import journal
+from storage.presence import _usable
 from tests.service_helpers import START, Clock, open_service
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -158,3 +160,44 @@ async def test_a_shard_no_live_process_serves_is_served_by_the_others(tmp_path: 
         await service.leave_delivery("one")
         assert await _claim(service, "zero", shards=zero) == [on_0, on_1]
 
+
+
+async def test_a_claimant_without_a_lock_is_left_to_its_lease(tmp_path: Path) -> None:
+    """A name that holds no lock (an older version of the bot still running during an
+    upgrade) cannot be tested: its rows wait for its lease, never taken while it may post."""
+    clock = Clock()
+    async with open_service(tmp_path / "old.sqlite3", clock) as service:
+        ids = await _fill(service, [(GUILD_0, 10)])
+        assert await _claim(service, "oldhost:1234:abcd") == ids
+        me = await service.open_delivery_presence("all")
+        try:
+            assert await service.free_dead_claims(me) == []
+            assert await _claim(service, me.name) == []
+            clock.advance(seconds=LEASE)
+            assert await _claim(service, me.name) == ids
+        finally:
+            await me.close()
+
+
+async def test_a_lost_lock_connection_is_replaced_and_holds_the_lock_again(
+    tmp_path: Path,
+) -> None:
+    async with open_service(tmp_path / "reconnect.sqlite3") as service:
+        if service.db.dialect != "postgresql":
+            pytest.skip("SQLite's lock is a file: no connection to lose")
+        me = await service.open_delivery_presence("all")
+        other = await service.open_delivery_presence("all")
+        try:
+            pid = me._raw.get_server_pid()  # type: ignore[attr-defined]
+            async with service.db.transaction() as conn:  # the server ends our session
+                await conn.execute("SELECT pg_terminate_backend(?)", (pid,))
+            for _ in range(100):
+                if not _usable(me._raw):  # type: ignore[attr-defined]
+                    break
+                await asyncio.sleep(0.05)
+            assert await other.alive(me.name) is False  # meanwhile we look dead...
+            assert await me.alive(other.name) is True  # ...until our next check
+            assert await other.alive(me.name) is True
+        finally:
+            await me.close()
+            await other.close()
