@@ -15,11 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from service import Shards
 from service.outbox import GIVEN_UP
 from storage import journal
 from storage.presence import _usable
+from storage.timefmt import to_text
 from tests.service_helpers import START, Clock, open_service
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -201,3 +204,86 @@ async def test_a_lost_lock_connection_is_replaced_and_holds_the_lock_again(
         finally:
             await me.close()
             await other.close()
+
+
+# -- the invariant, over random histories (SQLite: the claim is the same SQL on both) --------
+
+_STEPS = st.lists(st.one_of(
+    st.tuples(st.just("queue"), st.integers(0, 1)),
+    st.tuples(st.just("claim"), st.sampled_from("ab"), st.integers(1, 4)),
+    st.tuples(st.just("deliver"), st.integers(0, 30)),
+    st.tuples(st.just("fail"), st.integers(0, 30), st.integers(1, 20)),
+    st.tuples(st.just("give up"), st.integers(0, 30)),
+    st.tuples(st.just("release"), st.sampled_from("ab")),
+    st.tuples(st.just("wait"), st.integers(1, 15)),
+), max_size=40)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=_STEPS)
+# the restart of the issue: the first post of a channel refused, the process gone
+@example(steps=[("queue", 0), ("queue", 0), ("claim", "a", 4), ("fail", 0, 5),
+                ("release", "a"), ("claim", "b", 4)])
+def test_a_claimed_row_never_overtakes_an_earlier_row_of_its_channel(
+    tmp_path: Path, steps: list[tuple[Any, ...]]
+) -> None:
+    """Whatever queues, claims (two processes), deliveries, failures, give-ups, releases and
+    waits: a claimed row's earlier rows in its channel are delivered, given up, or claimed
+    just before it in the same claim; and no row is claimed while another process's lease
+    on it runs."""
+    asyncio.run(_history(tmp_path / "history.sqlite3", steps))
+
+
+async def _history(path: Path, steps: list[tuple[Any, ...]]) -> None:
+    clock = Clock()
+    async with open_service(path, clock) as service:
+        async with service.db.transaction() as conn:  # the database serves every example
+            await conn.execute("DELETE FROM outbox")
+        ids: list[int] = []
+        for step in steps:
+            if step[0] == "queue":
+                ids += await _fill(service, [(GUILD_0, 10 + step[1])])
+            elif step[0] == "claim":
+                leases = await _leases(service)
+                got = await service.claim_announcements(step[1], limit=step[2],
+                                                        lease_seconds=LEASE)
+                for row in got:
+                    holder, until = leases[row.id]
+                    assert holder in (None, step[1]) or until <= to_text(clock()), row.id
+                rows = {r.id: r for r in await service.announcements()}
+                for row in got:
+                    earlier = [e for e in rows.values()
+                               if e.channel_id == row.channel_id and e.id < row.id]
+                    for e in earlier:
+                        done = e.id in [g.id for g in got if g.id < row.id]
+                        state = await _state(service, e.id)
+                        assert done or state in ("delivered", "given up"), (row.id, e.id)
+            elif ids and step[0] in ("deliver", "fail", "give up"):
+                row_id = ids[step[1] % len(ids)]
+                if step[0] == "deliver":
+                    await service.mark_delivered(row_id)
+                elif step[0] == "fail":
+                    await service.mark_failed(row_id, "HTTP 500",
+                                              retry_after_seconds=step[2])
+                else:
+                    await service.give_up_announcement(row_id, "gone")
+            elif step[0] == "release":
+                await service.release_announcements(step[1])
+            elif step[0] == "wait":
+                clock.advance(seconds=step[1])
+
+
+async def _leases(service: Any) -> dict[int, tuple[str | None, str | None]]:
+    async with (service.db.transaction(readonly=True) as conn,
+                conn.execute("SELECT id, claimed_by, lease_until FROM outbox") as cur):
+        return {int(r[0]): (r[1], r[2]) for r in await cur.fetchall()}
+
+
+async def _state(service: Any, row_id: int) -> str:
+    async with service.db.transaction(readonly=True) as conn:
+        row = await journal.get_outbox(conn, row_id)
+    assert row is not None
+    if row.delivered_at is not None:
+        return "delivered"
+    return "given up" if row.next_attempt_at >= GIVEN_UP else "pending"
