@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 LEASE_MARGIN = 0.25
 # Renewals per lease: a renewal may fail or come late twice before the lease runs out.
 RENEWALS_PER_LEASE = 3
+# How long stop() waits for a renewal in progress.
+STOP_TIMEOUT_SECONDS = 2.0
 
 
 def shards_label(shards: Shards) -> str:
@@ -47,6 +49,7 @@ class LeaseKeeper:
         self.claimant = claimant_name(shards_label(shards))
         self.presence: Any = None
         self._task: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
         self._valid_until = 0.0  # loop time until which our leases surely hold
 
     @property
@@ -58,6 +61,7 @@ class LeaseKeeper:
         this start), and renew from now on."""
         if self._task is not None:
             return
+        self._stopping.clear()
         take = getattr(self.service, "open_delivery_presence", None)
         if take is not None and self.presence is None:
             try:
@@ -97,18 +101,25 @@ class LeaseKeeper:
             log.warning("could not renew the outbox leases", exc_info=True)
 
     async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.renew_every)
-            await self.renew()
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=self.renew_every)
+            if not self._stopping.is_set():
+                await self.renew()
 
     async def stop(self) -> None:
         """Stop renewing, give back what we hold (another process, or our next start, takes
         it at once), and drop the lock."""
         task, self._task = self._task, None
         if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            # let a renewal in progress finish its transaction rather than cut it
+            self._stopping.set()
+            try:
+                await asyncio.wait_for(asyncio.shield(task), timeout=STOP_TIMEOUT_SECONDS)
+            except TimeoutError:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         leave = getattr(self.service, "leave_delivery", None)
         try:
             if leave is not None:
