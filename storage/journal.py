@@ -253,13 +253,14 @@ async def claim(
     standings are being computed, migration 0014). Given-up rows hold nothing back.
 
     On SQLite the statement runs under the ``BEGIN IMMEDIATE`` write lock, so two claimants
-    are serialised. On PostgreSQL (READ COMMITTED) two claimants would pick the same rows and
-    the second would wait on their row locks: the subquery gets ``FOR UPDATE SKIP LOCKED``
-    so each one takes rows the other has not locked.
+    are serialised. On PostgreSQL (READ COMMITTED) the claim first takes a transaction-level
+    advisory lock, so claims are serialised there too and each one sees the rows the
+    previous one took (skipping them as merely locked let a claim take a later row of their
+    channel); the subquery keeps ``FOR UPDATE SKIP LOCKED`` so a claim never waits for a row
+    another process is marking or renewing.
     """
-    sql, args = _claim_statement(conn, claimant, now, lease_until, limit, shards)
-    async with conn.execute(sql, args) as cur:
-        return [_outbox(row) for row in await claimed_rows(cur)]
+    return [_outbox(row) for row in await claim_unparsed(
+        conn, claimant=claimant, now=now, lease_until=lease_until, limit=limit, shards=shards)]
 
 
 async def claim_unparsed(
@@ -274,6 +275,11 @@ async def claim_unparsed(
     """:func:`claim`, the rows as the database gave them: turn them into outbox rows with
     :func:`outbox_rows` after the transaction (a big round's pairings payload is 600 kB of
     JSON: parsed inside, it would hold the database for every guild meanwhile)."""
+    if dialect(conn).NAME == "postgresql":
+        # One claim at a time (until its transaction ends): a claim must see the rows another
+        # one is taking, or, skipping them as locked, it would take a later row of their
+        # channel and post it first. A claim is one short statement: the wait is short.
+        await conn.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK_KEY,))
     async with conn.execute(*_claim_statement(conn, claimant, now, lease_until, limit,
                                               shards)) as cur:
         return await claimed_rows(cur)
@@ -290,6 +296,8 @@ async def claimed_rows(cur: Any) -> list[Row]:
     return sorted(await cur.fetchall(), key=lambda row: row["id"])
 
 
+#: The PostgreSQL advisory lock that serialises the claims (any 64-bit number of our own).
+CLAIM_LOCK_KEY = 0x5377_6973_734F_7574  # "SwissOut"
 #: ``next_attempt_at`` of a given-up row starts with this (service.outbox.GIVEN_UP is in the
 #: year 9999): such a row holds nothing back. The same text is in the index of migration 0015.
 GIVEN_UP_TEXT = "9999"
