@@ -3,7 +3,9 @@
 The service writes announcements (pairings, results, standings, disputes...) to the outbox
 in the same transaction as the change they announce. This background task posts them:
 
-* in order per channel (a failure holds back that channel's later announcements);
+* in order per channel: a failed announcement keeps its retry time in the outbox and holds
+  back its channel's later announcements until it is posted or given up, whichever process
+  claims them and across restarts (the claim itself keeps the order: ``storage.journal``);
 * with retries: rate limits wait ``retry_after``, other Discord errors back off exponentially
   (2 s, 4 s, ... capped at 5 minutes) and are recorded on the row;
 * bounded: after ``max_attempts`` failed attempts (about 14 minutes of back-off with the
@@ -15,13 +17,16 @@ in the same transaction as the change they announce. This background task posts 
 * exactly once: a row is marked delivered once all its messages are posted, and every message
   carries a nonce derived from the row id with ``enforce_nonce``, so if the bot dies between
   posting and marking, Discord returns the earlier message instead of posting a duplicate;
-* on restart it simply resumes: undelivered rows are still in the outbox;
-* across processes (several bot processes on one database, issue 17): each pass CLAIMS a few
-  rows with a lease (``service.claim_announcements``) so two processes do not post the same
-  row at the same time; a process killed mid-delivery leaves leases that expire, and whoever
-  claims the rows next posts them again with the same nonces (Discord returns the earlier
-  message). With shards, a process claims only the rows of the guilds on its shards, and runs
-  only their timers, auto-advances and check-in reminders.
+* on restart it resumes at once: undelivered rows are still in the outbox, and the rows its
+  killed predecessor had claimed are taken back at start (``bot.leases``);
+* across processes (several bot processes on one database): each pass CLAIMS a few rows with
+  a short lease (``service.claim_announcements``), renewed while the process runs, so two
+  processes never post the same row at the same time; the rows of a process that died are
+  taken over within one lease (10 s by default), or at once when its lock shows it is dead,
+  and posted again with the same nonces (Discord returns the earlier message). With shards, a
+  process claims the rows of the guilds on its shards, plus those of shards no live process
+  serves (posting is REST: any process can), and runs only its own shards' timers,
+  auto-advances and check-in reminders.
 """
 
 from __future__ import annotations
@@ -31,15 +36,13 @@ import contextlib
 import dataclasses
 import json
 import logging
-import os
-import secrets
-import socket
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import discord
 
 from bot import metrics, notify
+from bot.leases import LeaseKeeper
 from bot.nonces import nonce_for
 from bot.permissions import forbidden_problem, missing_permissions
 from bot.render.announcements import render_announcement
@@ -65,15 +68,9 @@ STOP_TIMEOUT_SECONDS = 3.0
 CLAIM_BATCH = 20
 # Batches per pass at most (the loop comes back at once when woken).
 MAX_BATCHES = 5
-# A row is not started when less than this part of the lease is left: its post and mark must
-# finish before another process may take it.
-LEASE_MARGIN = 0.25
-
-
-def claimant_name() -> str:
-    """Who holds a lease: host and process, plus a random part (a restarted process with the
-    same pid must not inherit its predecessor's leases: they must expire)."""
-    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+#: The default lease of a claimed announcement (SWISSBOT_OUTBOX_LEASE_SECONDS), renewed
+#: every third of it while the process runs.
+LEASE_SECONDS = 10.0
 
 
 def backoff(attempts: int) -> float:
@@ -90,7 +87,7 @@ class OutboxDelivery:
         service: Any,
         *,
         interval: float = 2.0,
-        lease_seconds: float = 60.0,
+        lease_seconds: float = LEASE_SECONDS,
         shards: Shards = ALL_SHARDS,
         max_attempts: int = MAX_ATTEMPTS,
     ) -> None:
@@ -100,12 +97,11 @@ class OutboxDelivery:
         self.interval = interval
         self.lease_seconds = lease_seconds
         self.shards = shards
-        self.claimant = claimant_name()
+        self.leases = LeaseKeeper(service, lease_seconds=lease_seconds, shards=shards)
         self.delivered = 0
         self.failures = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._held: dict[int, datetime] = {}  # channel id -> not before (keeps order)
         self._lock = asyncio.Lock()
         self._stopping = False
         self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
@@ -139,16 +135,19 @@ class OutboxDelivery:
         self.renderer.close()
         # What we claimed and did not post goes back at once (another process, or our next
         # start, takes it without waiting for the leases to expire).
-        try:
-            await self.service.release_announcements(self.claimant)
-        except Exception:
-            log.warning("could not release the outbox leases; they expire in %ss",
-                        self.lease_seconds, exc_info=True)
+        await self.leases.stop()
+
+    @property
+    def claimant(self) -> str:
+        """This process's name on the rows it claims."""
+        return self.leases.claimant
 
     def wake(self) -> None:
         self._wake.set()
 
     async def _run(self) -> None:
+        # before the gateway is ready: a restart takes back its predecessor's rows at once
+        await self.leases.start()
         await self.client.wait_until_ready()
         while not self._stopping and not self.client.is_closed():
             # Clear before the pass, not after: a command that queues an announcement and
@@ -221,37 +220,37 @@ class OutboxDelivery:
 
     async def _deliver_batch(self) -> tuple[int, int]:
         """One claim and its deliveries: (delivered, claimed)."""
-        loop = asyncio.get_running_loop()
-        started = loop.time()
+        started = asyncio.get_running_loop().time()
         rows = await self.service.claim_announcements(
             self.claimant, limit=CLAIM_BATCH, lease_seconds=self.lease_seconds,
             shards=self.shards, unparsed_from=PARSE_IN_PROCESS_FROM,
         )
         # Measured on our clock, not the database's: the lease ends at the latest then.
-        last_start = started + self.lease_seconds * (1 - LEASE_MARGIN)
+        self.leases.claimed(started)
         delivered = 0
-        now = datetime.now(UTC)
+        waiting: set[int] = set()  # channels whose earlier row failed in this batch
+        skipped: list[int] = []
         for index, row in enumerate(rows):
             if self._stopping:
                 break  # shutting down: stop() releases the rest for the next start
-            if loop.time() > last_start:
-                # The lease is running out: give the rest back rather than post them after
-                # another process may have taken them.
-                await self.service.release_announcements(
-                    self.claimant, [r.id for r in rows[index:]])
+            if not self.leases.may_start():
+                # The lease is running out (the renewals failed): give the rest back rather
+                # than post them after another process may have taken them.
+                skipped += [r.id for r in rows[index:]]
                 break
-            channel_id = row.channel_id
-            held = self._held.get(channel_id) if channel_id is not None else None
-            if held is not None and held > now:
-                continue  # an earlier announcement for this channel is waiting to retry
+            if row.channel_id is not None and row.channel_id in waiting:
+                skipped.append(row.id)  # behind a failed row: the claim keeps it waiting
+                continue
             if await self._deliver(row):
                 delivered += 1
                 metrics.delivered()
-                self._held.pop(channel_id, None)
             elif row.id in self._given_up_now:
                 # nothing to keep in order behind a row that will never be posted
                 self._given_up_now.discard(row.id)
-                self._held.pop(channel_id, None)
+            elif row.channel_id is not None:
+                waiting.add(row.channel_id)
+        if skipped:
+            await self.service.release_announcements(self.claimant, skipped)
         return delivered, len(rows)
 
     async def _deliver(self, row: Any) -> bool:
@@ -417,8 +416,6 @@ class OutboxDelivery:
             return
         self.failures += 1
         metrics.delivery_retried()
-        if row.channel_id is not None:
-            self._held[row.channel_id] = datetime.now(UTC) + timedelta(seconds=wait)
         log.warning(
             "announcement %s (%s) not delivered (attempt %d): %s; retrying in %.0fs",
             row.id, row.kind, row.attempts + 1, error, wait,

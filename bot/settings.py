@@ -175,10 +175,11 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...], NoDecode] = Field(
         default=(), validation_alias=AliasChoices("SWISSBOT_SHARD_IDS", "shard_ids")
     )
-    # The outbox lease (several processes on one database): how long a claimed announcement
-    # is left to the process that claimed it before another one may post it.
+    # The outbox lease: how long a claimed announcement is left to the process that claimed
+    # it before another one may post it. The process renews it every third of that while it
+    # runs, so it bounds how long the posts of a process that died wait for another process.
     outbox_lease_seconds: float = Field(
-        default=60.0, ge=1.0, le=3600.0,
+        default=10.0, ge=1.0, le=3600.0,
         validation_alias=AliasChoices("SWISSBOT_OUTBOX_LEASE_SECONDS", "outbox_lease_seconds"),
     )
     # How often the background pass looks for due announcements, timers and rounds.

@@ -149,6 +149,11 @@ Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
              release_announcements(claimant, ids=None)   (several processes, issue 17)
+             (a channel's rows come in order: a failed row holds back the later ones);
+             open_delivery_presence(label) -> Presence (its .name is the claimant);
+             renew_announcement_leases(claimant, *, lease_seconds, shards) -> rows held;
+             free_dead_claims(presence) -> dead claimants whose rows were released;
+             leave_delivery(claimant) -> rows released  (a clean stop)
 Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shards=``
              (``Shards(count, ids)``): only the guilds of this process's Discord shards
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,

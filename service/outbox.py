@@ -32,8 +32,11 @@ from service.base import ServiceBase
 from service.views import Announcement, TournamentInfo
 from storage import journal
 from storage import pairing_runs as run_repo
+from storage import presence as presence_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
 from storage.journal import OutboxRow
+from storage.presence import Presence
 from storage.shards import ALL, Shards
 
 # An announcement that can never be posted (its channel was deleted) waits until then: it is
@@ -42,6 +45,8 @@ GIVEN_UP = datetime(9999, 1, 1, tzinfo=UTC)
 # The audit log's actor for what the bot itself records.
 BOT_ACTOR_ID = 0
 BOT_ACTOR_NAME = "swissbot"
+# A delivering process not seen for this long is removed from outbox_processes.
+FORGET_PROCESSES_AFTER = timedelta(hours=1)
 
 
 def announcement(row: OutboxRow) -> Announcement:
@@ -80,17 +85,24 @@ class OutboxOps(ServiceBase):
     ) -> list[Announcement]:
         """Claim due announcements for the process ``claimant`` (several processes may share
         the database): each is leased to it for ``lease_seconds``; deliver them in this order,
-        then :meth:`mark_delivered` or :meth:`mark_failed` (either ends the lease). A process
-        that dies leaves leases that expire, and another process (or itself, restarted) posts
-        those rows again with the same nonces. ``shards``: only the guilds this process
-        serves. ``unparsed_from``: a payload of this many characters of JSON or more is
-        returned unparsed (``Announcement.payload_text``): the delivery parses a big round's
-        600 kB in its render worker, not in the event loop."""
+        then :meth:`mark_delivered` or :meth:`mark_failed` (either ends the lease). The
+        process renews its leases while it runs (:meth:`renew_announcement_leases`); one
+        that dies leaves leases that expire, or that :meth:`free_dead_claims` ends at once,
+        and another process (or itself, restarted) posts those rows again with the same
+        nonces. A channel's rows come in order: a row waits while an earlier one of its
+        channel is pending (see :func:`storage.journal.claim`). ``shards``: the guilds this
+        process serves, plus those of the shards no live process serves (no process has
+        renewed them for ``lease_seconds``). ``unparsed_from``: a payload of this many
+        characters of JSON or more is returned unparsed (``Announcement.payload_text``): the
+        delivery parses a big round's 600 kB in its render worker, not in the event loop."""
+        lease = timedelta(seconds=max(0.0, lease_seconds))
         async with self.db.transaction() as conn:
             now = self.now()
+            if not shards.everything:
+                shards = await _with_unserved(conn, shards, now - lease)
             raw = await journal.claim_unparsed(
                 conn, claimant=claimant, now=now, limit=limit, shards=shards,
-                lease_until=now + timedelta(seconds=max(0.0, lease_seconds)),
+                lease_until=now + lease,
             )
         # parsed after the commit: a big round's payload is 600 kB of JSON
         return [announcement(r)
@@ -103,6 +115,46 @@ class OutboxOps(ServiceBase):
         rows at once; returns how many were released."""
         async with self.db.transaction() as conn:
             return await journal.release(conn, claimant, announcement_ids)
+
+    async def open_delivery_presence(self, label: str) -> Presence:
+        """The lock that tells the other processes this one is alive, named after ``label``
+        (its shards); its ``name`` is the claimant to claim with. Close it after
+        :meth:`leave_delivery`."""
+        return await presence_repo.take_presence(self.db, label)
+
+    async def renew_announcement_leases(
+        self, claimant: str, *, lease_seconds: float, shards: Shards = ALL
+    ) -> int:
+        """Extend ``claimant``'s leases by ``lease_seconds`` from now and record that it is
+        running and which shards it serves (call it every few seconds, well within the
+        lease); returns how many rows it holds."""
+        async with self.db.transaction() as conn:
+            now = self.now()
+            await presence_repo.beat(conn, claimant, shards, now)
+            await presence_repo.forget(conn, seen_before=now - FORGET_PROCESSES_AFTER)
+            return await journal.renew(conn, claimant,
+                                       now + timedelta(seconds=max(0.0, lease_seconds)))
+
+    async def free_dead_claims(self, presence: Presence) -> list[str]:
+        """End at once the leases of the processes that are dead (their lock is free: see
+        :mod:`storage.presence`), a restarted process's predecessor first of all; returns
+        their names. A live process keeps its rows, whatever its name."""
+        async with self.db.transaction(readonly=True) as conn:
+            holders = await journal.claimants(conn, self.now())
+        dead = [c for c in holders if c != presence.name and not await presence.alive(c)]
+        for claimant in dead:
+            async with self.db.transaction() as conn:
+                await journal.release(conn, claimant)
+                await presence_repo.forget(conn, claimant)
+        return dead
+
+    async def leave_delivery(self, claimant: str) -> int:
+        """A process stops delivering: its claimed rows are released for the others (or its
+        next start) and it is no longer counted as serving its shards; returns how many
+        rows were released."""
+        async with self.db.transaction() as conn:
+            await presence_repo.forget(conn, claimant)
+            return await journal.release(conn, claimant)
 
     async def mark_delivered(self, announcement_id: int) -> bool:
         """Record the delivery. True for the first call only, so two workers that raced for the
@@ -189,3 +241,11 @@ class OutboxOps(ServiceBase):
         async with self.db.transaction(readonly=True) as conn:
             rows = await journal.list_outbox(conn, tournament_id)
         return [announcement(r) for r in rows]
+
+
+async def _with_unserved(conn: Connection, shards: Shards, seen_since: datetime) -> Shards:
+    """``shards`` and the shards of the same count that no process seen since ``seen_since``
+    serves (their process is gone: their announcements are posted by the others)."""
+    served = await presence_repo.served_shards(conn, shards.count, seen_since)
+    unserved = frozenset(range(shards.count)) - served
+    return Shards(shards.count, shards.ids | unserved) if unserved - shards.ids else shards

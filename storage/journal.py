@@ -6,6 +6,11 @@ marks each delivered exactly once (``UPDATE ... WHERE delivered_at IS NULL``).
 
 Several bot processes may share the database: each one first :func:`claims <claim>` a few due
 rows with a lease, delivers them, and marks them delivered or failed (which ends the lease).
+A process renews the leases it holds while it runs (:func:`renew`), so a short lease is enough
+and the rows of a process that died are free again soon after.
+
+Order per channel is kept here, not in a process's memory: a row is due only when every
+earlier row of its channel is delivered or given up (``next_attempt_at`` in the year 9999).
 """
 
 from __future__ import annotations
@@ -242,19 +247,20 @@ async def claim(
 
     One atomic ``UPDATE ... WHERE id IN (SELECT ... LIMIT n) RETURNING``: a row is claimable
     when it is undelivered, due, of a guild on ``shards``, and not leased by another process
-    (no lease, an expired one, or our own). A row also waits while an earlier undelivered row
-    of its channel is leased by another process, so a channel's announcements keep their
-    order when a process dies holding the earlier one, and while an earlier row of its
-    channel is deferred (its standings are being computed, migration 0014).
+    (no lease, an expired one, or our own). A row also waits while an earlier row of its
+    channel is pending and not due to ``claimant`` now: waiting for its retry after a failed
+    attempt, leased by another process (perhaps one that died holding it), or deferred (its
+    standings are being computed, migration 0014). Given-up rows hold nothing back.
 
     On SQLite the statement runs under the ``BEGIN IMMEDIATE`` write lock, so two claimants
-    are serialised. On PostgreSQL (READ COMMITTED) two claimants would pick the same rows and
-    the second would wait on their row locks: the subquery gets ``FOR UPDATE SKIP LOCKED``
-    so each one takes rows the other has not locked.
+    are serialised. On PostgreSQL (READ COMMITTED) the claim first takes a transaction-level
+    advisory lock, so claims are serialised there too and each one sees the rows the
+    previous one took (skipping them as merely locked let a claim take a later row of their
+    channel); the subquery keeps ``FOR UPDATE SKIP LOCKED`` so a claim never waits for a row
+    another process is marking or renewing.
     """
-    sql, args = _claim_statement(conn, claimant, now, lease_until, limit, shards)
-    async with conn.execute(sql, args) as cur:
-        return [_outbox(row) for row in await claimed_rows(cur)]
+    return [_outbox(row) for row in await claim_unparsed(
+        conn, claimant=claimant, now=now, lease_until=lease_until, limit=limit, shards=shards)]
 
 
 async def claim_unparsed(
@@ -269,6 +275,11 @@ async def claim_unparsed(
     """:func:`claim`, the rows as the database gave them: turn them into outbox rows with
     :func:`outbox_rows` after the transaction (a big round's pairings payload is 600 kB of
     JSON: parsed inside, it would hold the database for every guild meanwhile)."""
+    if dialect(conn).NAME == "postgresql":
+        # One claim at a time (until its transaction ends): a claim must see the rows another
+        # one is taking, or, skipping them as locked, it would take a later row of their
+        # channel and post it first. A claim is one short statement: the wait is short.
+        await conn.execute("SELECT pg_advisory_xact_lock(?)", (CLAIM_LOCK_KEY,))
     async with conn.execute(*_claim_statement(conn, claimant, now, lease_until, limit,
                                               shards)) as cur:
         return await claimed_rows(cur)
@@ -285,6 +296,24 @@ async def claimed_rows(cur: Any) -> list[Row]:
     return sorted(await cur.fetchall(), key=lambda row: row["id"])
 
 
+#: The PostgreSQL advisory lock that serialises the claims (any 64-bit number of our own).
+CLAIM_LOCK_KEY = 0x5377_6973_734F_7574  # "SwissOut"
+#: ``next_attempt_at`` of a given-up row starts with this (service.outbox.GIVEN_UP is in the
+#: year 9999): such a row holds nothing back. The same text is in the index of migration 0016.
+GIVEN_UP_TEXT = "9999"
+
+# A row waits while an earlier row of its channel is pending and not due to this claimant now:
+# still deferred, waiting for its retry (a failed attempt), or leased by another process. An
+# earlier row that IS due to this claimant comes first in the same claim (ORDER BY id), so a
+# channel's rows go out in order whichever process claims them, across restarts.
+_IN_CHANNEL_ORDER = (
+    " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.channel_id = o.channel_id"
+    f" AND e.id < o.id AND e.delivered_at IS NULL AND e.next_attempt_at < '{GIVEN_UP_TEXT}'"
+    " AND (e.next_attempt_at > ? OR e.deferred IS NOT NULL"
+    " OR (e.lease_until > ? AND e.claimed_by <> ?)))"
+)
+
+
 def _claim_statement(
     conn: Connection, claimant: str, now: datetime, lease_until: datetime, limit: int,
     shards: Shards,
@@ -296,17 +325,34 @@ def _claim_statement(
     sql = (
         "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ("
         "SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ?"
+        " AND o.deferred IS NULL"
         " AND (o.lease_until IS NULL OR o.lease_until <= ? OR o.claimed_by = ?)"
-        f" AND {mine}"
-        " AND NOT EXISTS (SELECT 1 FROM outbox AS e WHERE e.channel_id = o.channel_id"
-        " AND e.id < o.id AND e.delivered_at IS NULL AND e.lease_until > ?"
-        " AND e.claimed_by <> ?)"
-        f"{_NOT_BEHIND_DEFERRED}"
+        f" AND {mine}{_IN_CHANNEL_ORDER}"
         f" ORDER BY o.id LIMIT ?{lock}) RETURNING *"
     )
-    args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, claimant,
-            limit)
+    args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, stamp,
+            claimant, limit)
     return sql, args
+
+
+async def renew(conn: Connection, claimant: str, lease_until: datetime) -> int:
+    """Extend ``claimant``'s leases on its undelivered rows to ``lease_until`` (a process
+    renews them while it runs); returns how many it holds."""
+    cur = await conn.execute(
+        "UPDATE outbox SET lease_until = ? WHERE claimed_by = ? AND delivered_at IS NULL",
+        (to_text(lease_until), claimant),
+    )
+    return cur.rowcount
+
+
+async def claimants(conn: Connection, now: datetime) -> list[str]:
+    """The processes holding a lease that has not expired, on undelivered rows."""
+    async with conn.execute(
+        "SELECT DISTINCT claimed_by FROM outbox WHERE delivered_at IS NULL"
+        " AND claimed_by IS NOT NULL AND lease_until > ? ORDER BY claimed_by",
+        (to_text(now),),
+    ) as cur:
+        return [str(row[0]) for row in await cur.fetchall()]
 
 
 async def release(conn: Connection, claimant: str, ids: list[int] | None = None) -> int:

@@ -104,6 +104,8 @@ async def test_shards_split_the_delivery(tmp_path: Path) -> None:
                              shards=Shards(4, frozenset({0, 1})))
         high = OutboxDelivery(AnyChannelClient(channel), two,  # type: ignore[arg-type]
                               shards=Shards(4, frozenset({2, 3})))
+        for delivery in (low, high):  # both running: neither serves the other's shards
+            await delivery.leases.renew()
         await _race(low, high)
         rows = await one.announcements()
     by_guild = Counter(r.guild_id for r in rows)

@@ -141,6 +141,9 @@ async def test_shards_split_the_guilds(tmp_path: Path) -> None:
 async def test_service_claim_release_roundtrip(tmp_path: Path) -> None:
     async with open_service(tmp_path / "svc.sqlite3") as service:
         ids = await _fill(service.db, [(GUILD_0, 10), (GUILD_1, 20)])
+        # both processes run (a shard no live process serves would be served by p1 too)
+        for name, shards in (("p1", TWO_SHARDS_0), ("p2", TWO_SHARDS_1)):
+            await service.renew_announcement_leases(name, lease_seconds=60, shards=shards)
         got = await service.claim_announcements("p1", lease_seconds=60, shards=TWO_SHARDS_0)
         assert [a.id for a in got] == ids[:1]
         assert await service.claim_announcements("p2") == [

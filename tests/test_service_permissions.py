@@ -205,6 +205,9 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
             "pending_announcements", "claim_announcements", "release_announcements",
+            # the delivery's leases: renewed while it runs, the dead's taken back
+            "open_delivery_presence", "renew_announcement_leases", "free_dead_claims",
+            "leave_delivery",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",
             "report_delivery_problem", "give_up_announcement", "announcement_tournament",
