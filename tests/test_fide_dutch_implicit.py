@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import edges, engine
+from swiss.pairing.fide_dutch import edges, engine, exchange
 from swiss.pairing.fide_dutch.implicit import Implicit, _candidates
 from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
 from swiss.trf import parse_trf
@@ -150,20 +150,20 @@ def test_implicit_method_pairs_as_the_whole_graph(
     n: int, played: int, seed: int, rules: str, cap: int
 ) -> None:
     """``cap`` 0 sends every remainder whose first split fails to the matching-based
-    exchange search (``_first_exchange``, as in big brackets), implicit edges included."""
+    exchange search (``first_exchange``, as in big brackets), implicit edges included."""
     rng = random.Random(seed)
     t = _with_forbidden(_random_history(n, played + 2, played, seed, rules), rng, n)
     config = PairingConfig(system="fide-dutch", rules=rules)
 
     def pair(threshold: int) -> object:
-        old = engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP
-        engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP = threshold, cap
+        old = engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP
+        engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP = threshold, cap
         try:
             result = pair_round(t, config)  # type: ignore[arg-type]
         except PairingError as exc:
             return str(exc)
         finally:
-            engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP = old
+            engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP = old
         return (sorted((g.white, g.black) for g in result.games), result.pairing_bye)
 
     assert pair(0) == pair(10**9)

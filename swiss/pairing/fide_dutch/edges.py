@@ -6,7 +6,7 @@ round over the players in rank order (C.04.3 A.2), in O(n + refused pairs) memor
 array. Each bracket then lists the allowed pairs it needs and computes their components all
 at once. The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed for the
 pairs inside the bracket only (:func:`colour_terms`), as the Python rules of
-:func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
+:func:`swiss.pairing.fide_dutch.context.pair_colour_terms` say (a test checks that they agree).
 
 The components, their order and their packing are those described in
 :mod:`swiss.pairing.fide_dutch.engine` and docs/fide-dutch.md ("Weights: packing and bits").
@@ -209,7 +209,7 @@ def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
     ``lo``) with the colours E.1-E.5 give them, as a (4, edges) int8 array (each term is
     0, 1 or 2).
 
-    The same rules as :func:`swiss.pairing.fide_dutch.engine._colour_terms` (which see),
+    The same rules as :func:`swiss.pairing.fide_dutch.context.pair_colour_terms` (which see),
     for all pairs at once, colours as +1 (white) / -1 (black): C8 a topscorer pair leaves a
     colour difference beyond 2, C9 a topscorer pair gives a third colour in a row, C10 a
     colour preference not met, C11 a strong or absolute one not met. Computed
