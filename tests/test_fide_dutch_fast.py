@@ -28,7 +28,6 @@ from swiss.pairing.fide_dutch.edges import colour_terms
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
 from swiss.pairing.fide_dutch.solver import mate_map
 from swiss.pairing.fide_dutch.tiebreak import TieBreak
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
 from swiss.state import Float
 from swiss.trf import parse_trf
 from tests.test_fide_dutch_solver import _best, _graphs, _solver
@@ -109,8 +108,8 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
         np.testing.assert_array_equal(fast.all_comps(), full.comps)
         np.testing.assert_array_equal(fast.focus, full.focus)
         # pack works on the near columns and expands its limbs: the same weights.
-        fast_limbs, fast_mults = edges.pack(fast, RUSTWORKX_MAX_WEIGHT)
-        full_limbs, full_mults = edges.pack(full, RUSTWORKX_MAX_WEIGHT)
+        fast_limbs, fast_mults = edges.pack(fast, engine.EXACT_MAX_WEIGHT)
+        full_limbs, full_mults = edges.pack(full, engine.EXACT_MAX_WEIGHT)
         np.testing.assert_array_equal(fast_limbs, full_limbs)
         assert fast_mults == full_mults
         compared += 1

@@ -92,7 +92,7 @@ import numpy as np
 
 from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
 from swiss.pairing.collector import collector_paused
-from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
+from swiss.pairing.matching import Backend, fits_exact, max_weight_matching
 from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
     PairExplanation,
@@ -172,7 +172,8 @@ def _pair_mwm(
     if solution is None:
         graph = pairing_graph(tournament, config, pi_override=pi_override)
         edges = pack_weights(graph)
-        mates = max_weight_matching(model.n_vertices, edges, _choose_backend(config, edges))
+        mates = max_weight_matching(model.n_vertices, edges,
+                                    _choose_backend(config, edges, model.n_vertices))
         raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
     mates = set(solution.pairs())
     us = np.array([u for u, _v in sorted(mates)], dtype=np.int64)
@@ -198,22 +199,21 @@ def _pair_dense(
     round_number: int,
     requested_byes: tuple[Bye, ...],
 ) -> PairingResult:
-    """The dense reference: every allowed edge packed in Python and one library matching."""
+    """The dense reference: every allowed edge packed in Python and one matching (the
+    compiled solver, or networkx when asked for)."""
     graph = pairing_graph(tournament, config, pi_override=pi_override)
     if not graph.vertices:
         return PairingResult(round_number, (), requested_byes, backend="none")
     edges = pack_weights(graph)
-    backend = _choose_backend(config, edges)
     n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
-    mates = max_weight_matching(n_vertices, edges, backend)  # type: ignore[arg-type]
+    mates = max_weight_matching(n_vertices, edges, _choose_backend(config, edges, n_vertices))
     expected = n_vertices // 2
     if len(mates) < expected:
         raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
 
     weight_of = {(u, v): w for u, v, w in edges}
-    return _result(
-        tournament, config, graph, mates, weight_of, seed, round_number, requested_byes, backend
-    )
+    return _result(tournament, config, graph, mates, weight_of, seed, round_number,
+                   requested_byes, config.backend)
 
 
 def _requested_byes(tournament: Tournament, round_number: int) -> tuple[Bye, ...]:
@@ -508,18 +508,18 @@ def pack_weights(graph: PairingGraph) -> list[tuple[int, int, int]]:
     return edges
 
 
-def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]]) -> str:
-    biggest = max((w for _u, _v, w in edges), default=0)
+def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]],
+                    n_vertices: int) -> Backend:
+    """networkx when asked for; else the compiled solver (``rustworkx`` is its old name),
+    which refuses weights beyond its range with a clear error, except on the ``auto`` path's
+    failure explanation, which then falls back to networkx (unbounded integers)."""
     if config.backend == "networkx":
         return "networkx"
-    if config.backend == "rustworkx":
-        if not fits_rustworkx(biggest):
-            raise WeightOverflowError(
-                f"the packed weights need {biggest.bit_length()} bits, more than rustworkx's "
-                "exact range; pair with --backend networkx (or auto)"
-            )
-        return "rustworkx"
-    return "rustworkx" if fits_rustworkx(biggest) else "networkx"
+    if config.backend == "auto" and edges:
+        weights = [w for _u, _v, w in edges]
+        if not fits_exact(max(weights), min(weights), n_vertices):
+            return "networkx"
+    return "exact"
 
 
 # -- the result ----------------------------------------------------------------------------
@@ -554,7 +554,8 @@ def _pairable_without_colour_bound(
     only)."""
     graph = pairing_graph(tournament, config, pi_override=pi_override, hard_colour_bound=False)
     n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
-    mates = max_weight_matching(n_vertices, pack_weights(graph), "networkx")
+    edges = pack_weights(graph)
+    mates = max_weight_matching(n_vertices, edges, _choose_backend(config, edges, n_vertices))
     return len(mates) == n_vertices // 2
 
 

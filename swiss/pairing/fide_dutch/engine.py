@@ -71,12 +71,11 @@ from swiss.pairing.fide_dutch.memory import (
 )
 from swiss.pairing.fide_dutch.solver import Mask, Solver, mate_map
 from swiss.pairing.fide_dutch.tiebreak import Pin, TieBreak
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
 
-# The packed weights of a bracket with the compiled solver: below its 2**240 with room for
-# what the tie-break tests add on top (a penalty component, about log2(n) bits; D.2 by
-# matchings, about 3 log2(n) + log2(n) more): 170 bits. Big rounds need more than
-# rustworkx's 125 (10,000 players after 6 rounds: 126 bits in a middle bracket).
+# The packed weights of a bracket: below the compiled solver's 2**240 with room for what
+# the tie-break tests add on top (a penalty component, about log2(n) bits; D.2 by
+# matchings, about 3 log2(n) + log2(n) more): 170 bits. Big rounds need more than 125
+# (10,000 players after 6 rounds: 126 bits in a middle bracket).
 EXACT_MAX_WEIGHT = 2**170
 # From this many unpaired players on, a bracket's edges with an end below the next
 # scoregroup stay implicit (implicit.py): its graph is the bracket and the next scoregroup.
@@ -210,12 +209,9 @@ def _pair_bracket(
                                            tuple[int, set[tuple[int, int]]] | None]:
         graph = bracket_graph(ra, unpaired, bracket, movers, nxt, ctx.rules, ctx.scale,
                               sinks=sinks, pab_unplayed=pab_unplayed, implicit=implicit)
-        # rustworkx takes weights below 2**125; the compiled solver up to 2**240, of which
-        # EXACT_MAX_WEIGHT leaves room for the tie-break tests' own components (the same
-        # pairing whichever backend solves a bracket both can).
+        # The same bound whatever the backend: the same pairing from each.
         # (the limbs of the columns of graph.comps: each edge's are gathered below, once)
-        packed, multipliers = pack(graph, EXACT_MAX_WEIGHT if ctx.backend == "exact"
-                                   else RUSTWORKX_MAX_WEIGHT, expand=False)
+        packed, multipliers = pack(graph, EXACT_MAX_WEIGHT, expand=False)
         # The components are in the limbs now: free them before the solver's own arrays.
         graph.comps = np.empty((graph.comps.shape[0], 0), dtype=graph.comps.dtype)
         imp = None

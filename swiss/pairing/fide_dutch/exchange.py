@@ -124,8 +124,8 @@ def first_exchange(search: TieBreak, res: list[int], s1: list[int], index: dict[
     scale = (pairs + 1) * radix_b  # above any matching's total of both
     limbs = np.vstack((base.limbs[:, live], limb_a, limb_b))
     multipliers = [m * scale for m in base.multipliers] + [radix_b, 1]
-    # The compiled solver whatever the backend: these weights may pass rustworkx's limit,
-    # and the exchange found is the same whichever optimum a backend returns.
+    # The compiled solver whatever the backend: the exchange found is the same whichever
+    # optimum a backend returns.
     imp = None
     if base.imp is not None:
         # An implicit edge moves its F end when he is in S1 (he floats out of the

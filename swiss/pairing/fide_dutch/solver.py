@@ -48,7 +48,9 @@ class Solver:
     limbs, Python-int multipliers). The default backend is the compiled exact solver
     (:func:`swiss.pairing.exact.solve`, LEMON's blossom algorithm over 128/256-bit
     integers), which takes the limbs as they are; each tie-break test only selects the live
-    edges with a numpy mask.
+    edges with a numpy mask. The reference backends (``networkx``, and ``rustworkx``, the old
+    name of the compiled solver's dense path) solve the live edges as Python-int triples
+    through :func:`swiss.pairing.matching.max_weight_matching` instead.
     """
 
     def __init__(self, vertices: int, us: np.ndarray, vs: np.ndarray, limbs: np.ndarray,
