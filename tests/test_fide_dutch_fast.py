@@ -4,7 +4,7 @@ The tie-break repairs the current optimum along augmenting paths before it solve
 returns must be an optimum that passes the test (checked against brute force).
 
 The colour terms of the weights (C8-C11 with the colours E.1-E.5 give) are computed for all
-pairs of a round at once with numpy (``edges.colour_terms``); the rules themselves are the
+pairs of a round at once with numpy (``colours.colour_terms``); the rules themselves are the
 per-pair Python of ``context.pair_colour_terms``. They must agree on every pair: on random
 players (hypothesis, every branch of E.1-E.5 and the topscorer terms) and on the players of
 corpus rounds.
@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 from swiss.model import Color
 from swiss.pairing import PairingConfig, pair_round
-from swiss.pairing.fide_dutch import edges, engine
+from swiss.pairing.fide_dutch import edges, engine, packing
+from swiss.pairing.fide_dutch.colours import colour_terms
 from swiss.pairing.fide_dutch.context import Context, pair_colour_terms
-from swiss.pairing.fide_dutch.edges import colour_terms
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
 from swiss.pairing.fide_dutch.solver import mate_map
 from swiss.pairing.fide_dutch.tiebreak import TieBreak
@@ -108,8 +108,8 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
         np.testing.assert_array_equal(fast.all_comps(), full.comps)
         np.testing.assert_array_equal(fast.focus, full.focus)
         # pack works on the near columns and expands its limbs: the same weights.
-        fast_limbs, fast_mults = edges.pack(fast, engine.EXACT_MAX_WEIGHT)
-        full_limbs, full_mults = edges.pack(full, engine.EXACT_MAX_WEIGHT)
+        fast_limbs, fast_mults = packing.pack(fast, engine.EXACT_MAX_WEIGHT)
+        full_limbs, full_mults = packing.pack(full, engine.EXACT_MAX_WEIGHT)
         np.testing.assert_array_equal(fast_limbs, full_limbs)
         assert fast_mults == full_mults
         compared += 1

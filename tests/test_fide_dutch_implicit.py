@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import edges, engine, exchange
+from swiss.pairing.fide_dutch import edges, engine, exchange, packing
 from swiss.pairing.fide_dutch.implicit import Implicit, _candidates
 from swiss.trf import parse_trf
 from tests.test_fide_dutch import _random_history
@@ -91,8 +91,8 @@ def test_implicit_columns_are_the_weights_of_the_whole_graph(
         full = edges.bracket_graph(*args, **kwargs, focus_only=False)  # type: ignore[arg-type]
         sep = fast.sep
         if sep is not None:
-            fl, fm = edges.pack(fast, engine.EXACT_MAX_WEIGHT)
-            gl, gm = edges.pack(full, engine.EXACT_MAX_WEIGHT)
+            fl, fm = packing.pack(fast, engine.EXACT_MAX_WEIGHT)
+            gl, gm = packing.pack(full, engine.EXACT_MAX_WEIGHT)
             assert fm == gm
             listed = fast.us.size - int(sep.has_r.sum()) - int(sep.far_col >= 0)
             where = {(int(u), int(v)): i for i, (u, v) in

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import candidates, edges, engine
+from swiss.pairing.fide_dutch import candidates, edges, engine, packing
 from swiss.trf import parse_trf
 from tests.test_fide_dutch import _random_history
 from tests.test_fide_dutch_implicit import _with_forbidden
@@ -48,8 +48,8 @@ class _Compare:
         np.testing.assert_array_equal(typed.vs, reference.vs)
         np.testing.assert_array_equal(typed.focus, reference.focus)
         np.testing.assert_array_equal(typed.all_comps(), reference.all_comps())
-        typed_limbs, typed_mults = edges.pack(typed, LIMIT)
-        ref_limbs, ref_mults = edges.pack(reference, LIMIT)
+        typed_limbs, typed_mults = packing.pack(typed, LIMIT)
+        ref_limbs, ref_mults = packing.pack(reference, LIMIT)
         assert typed_mults == ref_mults
         np.testing.assert_array_equal(typed_limbs, ref_limbs)
         if typed.sep is not None:

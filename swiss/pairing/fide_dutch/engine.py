@@ -36,8 +36,10 @@ import-linter contract in pyproject.toml):
   :mod:`~swiss.pairing.fide_dutch.candidates`, :mod:`~swiss.pairing.fide_dutch.implicit`
   edges);
 * :mod:`~swiss.pairing.fide_dutch.context`: the round's context and one pair's rules (C1, C3,
-  the colours E.1-E.5); :mod:`~swiss.pairing.fide_dutch.edges`: the bracket graphs' edges
-  and weights, all pairs at once.
+  the colours E.1-E.5); :mod:`~swiss.pairing.fide_dutch.packing`: the weights packed into
+  limbs;
+* :mod:`~swiss.pairing.fide_dutch.edges`: the bracket graphs' edges and weight components,
+  all pairs at once (their colour terms: :mod:`~swiss.pairing.fide_dutch.colours`).
 """
 
 from __future__ import annotations
@@ -59,7 +61,6 @@ from swiss.pairing.fide_dutch.edges import (
     BracketGraph,
     RoundArrays,
     bracket_graph,
-    pack,
     round_arrays,
 )
 from swiss.pairing.fide_dutch.exchange import exchanges, first_exchange
@@ -69,6 +70,7 @@ from swiss.pairing.fide_dutch.memory import (
     check_bracket_memory,
     check_round_memory,
 )
+from swiss.pairing.fide_dutch.packing import pack
 from swiss.pairing.fide_dutch.solver import Mask, Solver, mate_map
 from swiss.pairing.fide_dutch.tiebreak import Pin, TieBreak
 
