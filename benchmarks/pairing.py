@@ -5,7 +5,7 @@ A mid-tournament round: the history of ``--history`` rounds is made by a cheap g
 engine (``pair_round``: candidate graph, exact matching, dual pricing of the full graph),
 timing everything the bot would do. Each measurement runs in a fresh process, so the peak
 memory (max RSS, including Python and numpy) belongs to it alone. Next to it: round 1 at the
-same size, today's dense path (every edge packed, one rustworkx matching) up to
+same size, the dense path (every edge packed in Python, one compiled matching) up to
 ``--dense-max`` players, and bbpPairings' Dutch (``../shared/tools/bbpPairings``, a black
 box; skipped when absent) up to ``--bbp-max``.
 
@@ -85,7 +85,7 @@ def measure_one(kind: str, n: int, system: str, history: int,
             out["cpu"] = usage.ru_utime + usage.ru_stime
             out["peak_mb"] = usage.ru_maxrss / 1024
         return out
-    backend = "rustworkx" if kind == "dense" else "auto"
+    backend = "rustworkx" if kind == "dense" else "auto"  # (rustworkx: the dense path's name)
     config = PairingConfig(system=system, backend=backend,  # type: ignore[arg-type]
                            rules=rules)
     import swiss.pairing.mwm  # noqa: F401  (imports are not part of a round's time)
@@ -200,7 +200,7 @@ def plot(
 
     fig, ax = plt.subplots(figsize=(6.4, 4.4))
     series = [(rows, "exact", f"exact, round 7 ({system})"), (rows, "round1", "exact, round 1"),
-              (rows, "dense", "dense rustworkx"), (rows, "bbp", "bbpPairings Dutch")]
+              (rows, "dense", "dense, compiled"), (rows, "bbp", "bbpPairings Dutch")]
     if before:
         series += [(before, "exact", "exact, round 7, before"),
                    (before, "round1", "exact, round 1, before")]

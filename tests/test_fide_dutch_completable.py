@@ -1,4 +1,4 @@
-"""The 2017 round-pairing outlook (engine._completable) answers as the full graph does.
+"""The 2017 round-pairing outlook (completion.completable) answers as the full graph does.
 
 Its first try is a sparse graph (each player with the next few in rank); the test shrinks
 that window so the sparse try both succeeds and fails on small rounds, and checks every
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import engine
+from swiss.pairing.fide_dutch import completion, engine
 from swiss.pairing.fide_dutch.edges import RoundArrays, allowed_pairs
 from tests.test_fide_dutch import _random_history
 from tests.test_fide_dutch_implicit import _with_forbidden
@@ -23,7 +23,7 @@ from tests.test_fide_dutch_implicit import _with_forbidden
 def _full(ra: RoundArrays, players: list[int]) -> bool:
     pos = np.array(sorted(ra.pos[p] for p in players), dtype=np.int64)
     us, vs, _ = allowed_pairs(ra, pos)
-    return engine._has_perfect(ra, pos, us, vs)
+    return completion._has_perfect(ra, pos, us, vs)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,7 +34,7 @@ def test_completable_answers_as_the_full_graph(
 ) -> None:
     rng = random.Random(seed)
     t = _with_forbidden(_random_history(n, played + 2, played, seed, "2017"), rng, n)
-    original = engine._completable
+    original = engine.completable
 
     def checked(ra: RoundArrays, players: list[int]) -> bool:
         got = original(ra, players)
@@ -52,11 +52,11 @@ def test_completable_answers_as_the_full_graph(
                 assert original(ra, some) == _full(ra, some)
         return got
 
-    saved = engine.COMPLETABLE_WINDOW
-    engine.COMPLETABLE_WINDOW, engine._completable = window, checked
+    saved = completion.COMPLETABLE_WINDOW
+    completion.COMPLETABLE_WINDOW, engine.completable = window, checked
     try:
         pair_round(t, PairingConfig(system="fide-dutch", rules="2017"))  # type: ignore[arg-type]
     except PairingError:
         pass
     finally:
-        engine.COMPLETABLE_WINDOW, engine._completable = saved, original
+        completion.COMPLETABLE_WINDOW, engine.completable = saved, original

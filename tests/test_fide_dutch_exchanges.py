@@ -1,7 +1,7 @@
 """The exchange order (C.04.3 D.2) when there are too many exchanges to list.
 
-``_exchanges`` lists the exchanges of one size in the Handbook's order only up to
-``EXCHANGE_CAP`` of them; beyond it ``_first_exchange`` finds the first one that reaches the
+``exchanges`` lists the exchanges of one size in the Handbook's order only up to
+``EXCHANGE_CAP`` of them; beyond it ``first_exchange`` finds the first one that reaches the
 optimum by matchings. These tests force the cap down so that every exchange goes through the
 matchings, and check the result against the listing, and the random-history rounds that
 needed more than the cap against bbpPairings (5.0.1 for 2017, 6.0.0 for 2025).
@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import engine
+from swiss.pairing.fide_dutch import engine, exchange
 from swiss.trf import parse_trf, read_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,22 +63,22 @@ HISTORY = _histories()
        played=st.integers(2, 6), rules=st.sampled_from(["2017", "2025"]))
 def test_the_first_exchange_by_matchings_is_the_first_one_listed(
         seed: int, players: int, played: int, rules: str) -> None:
-    """With the cap at 0 every exchange is found by ``_first_exchange``; with it far above
+    """With the cap at 0 every exchange is found by ``first_exchange``; with it far above
     every size, by listing them all in order: the same pairing (or the same refusal)."""
     text = HISTORY.random_history(random.Random(seed), players, min(played, players - 2),
                                   played + 2)
     if text is None:
         return
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(engine, "EXCHANGE_CAP", 10**12)
+        mp.setattr(exchange, "EXCHANGE_CAP", 10**12)
         listed = _pairing(text, rules)
-        mp.setattr(engine, "EXCHANGE_CAP", 0)
+        mp.setattr(exchange, "EXCHANGE_CAP", 0)
         calls: list[int] = []
-        real = engine._first_exchange
+        real = engine.first_exchange
 
         def spy(*args: object) -> tuple[list[int], list[int]]:
             calls.append(1)
             return real(*args)  # type: ignore[arg-type]
-        mp.setattr(engine, "_first_exchange", spy)
+        mp.setattr(engine, "first_exchange", spy)
         matched = _pairing(text, rules)
     assert matched == listed

@@ -4,8 +4,8 @@ The tie-break repairs the current optimum along augmenting paths before it solve
 returns must be an optimum that passes the test (checked against brute force).
 
 The colour terms of the weights (C8-C11 with the colours E.1-E.5 give) are computed for all
-pairs of a round at once with numpy (``edges.colour_terms``); the rules themselves are the
-per-pair Python of ``engine._colour_terms``. They must agree on every pair: on random
+pairs of a round at once with numpy (``colours.colour_terms``); the rules themselves are the
+per-pair Python of ``context.pair_colour_terms``. They must agree on every pair: on random
 players (hypothesis, every branch of E.1-E.5 and the topscorer terms) and on the players of
 corpus rounds.
 """
@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 
 from swiss.model import Color
 from swiss.pairing import PairingConfig, pair_round
-from swiss.pairing.fide_dutch import edges, engine
-from swiss.pairing.fide_dutch.edges import colour_terms
-from swiss.pairing.fide_dutch.engine import _colour_terms, _Context
+from swiss.pairing.fide_dutch import edges, engine, packing
+from swiss.pairing.fide_dutch.colours import colour_terms
+from swiss.pairing.fide_dutch.context import Context, pair_colour_terms
 from swiss.pairing.fide_dutch.players import DutchPlayer, _preference, dutch_players
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
+from swiss.pairing.fide_dutch.solver import mate_map
+from swiss.pairing.fide_dutch.tiebreak import TieBreak
 from swiss.state import Float
 from swiss.trf import parse_trf
 from tests.test_fide_dutch_solver import _best, _graphs, _solver
@@ -35,9 +36,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _python_terms(players: list[DutchPlayer], initial: Color) -> np.ndarray:
-    ctx = _Context(players={p.id: p for p in players}, forbidden=lambda a, b: False,
-                   initial=initial, rules="2025", scale=1, backend="exact")
-    terms = [_colour_terms(ctx, players[i], players[j], ranked=True)
+    ctx = Context(players={p.id: p for p in players}, forbidden=lambda a, b: False,
+                  initial=initial, rules="2025", scale=1, backend="exact")
+    terms = [pair_colour_terms(ctx, players[i], players[j], ranked=True)
              for i in range(len(players)) for j in range(i + 1, len(players))]
     return np.array(terms, dtype=np.int64).reshape(len(terms), 4).T
 
@@ -107,8 +108,8 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
         np.testing.assert_array_equal(fast.all_comps(), full.comps)
         np.testing.assert_array_equal(fast.focus, full.focus)
         # pack works on the near columns and expands its limbs: the same weights.
-        fast_limbs, fast_mults = edges.pack(fast, RUSTWORKX_MAX_WEIGHT)
-        full_limbs, full_mults = edges.pack(full, RUSTWORKX_MAX_WEIGHT)
+        fast_limbs, fast_mults = packing.pack(fast, engine.EXACT_MAX_WEIGHT)
+        full_limbs, full_mults = packing.pack(full, engine.EXACT_MAX_WEIGHT)
         np.testing.assert_array_equal(fast_limbs, full_limbs)
         assert fast_mults == full_mults
         compared += 1
@@ -140,7 +141,7 @@ def test_repair_returns_only_optima_that_pass_the_test(
     bracket = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
     if data.draw(st.booleans()):  # the engine's case; on the whole graph, paths may lose weight
         solver = solver.tight(solver.last, bracket)
-    search = engine._TieBreak(solver, best, engine._mate_map(found[1]), n, bracket)
+    search = TieBreak(solver, best, mate_map(found[1]), n, bracket)
     p, q = data.draw(st.sampled_from(graph_edges))
 
     def pred(us: np.ndarray, vs: np.ndarray) -> np.ndarray:

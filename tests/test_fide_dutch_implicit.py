@@ -20,9 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import edges, engine
+from swiss.pairing.fide_dutch import edges, engine, exchange, packing
 from swiss.pairing.fide_dutch.implicit import Implicit, _candidates
-from swiss.pairing.matching import RUSTWORKX_MAX_WEIGHT
 from swiss.trf import parse_trf
 from tests.test_fide_dutch import _random_history
 
@@ -92,8 +91,8 @@ def test_implicit_columns_are_the_weights_of_the_whole_graph(
         full = edges.bracket_graph(*args, **kwargs, focus_only=False)  # type: ignore[arg-type]
         sep = fast.sep
         if sep is not None:
-            fl, fm = edges.pack(fast, RUSTWORKX_MAX_WEIGHT)
-            gl, gm = edges.pack(full, RUSTWORKX_MAX_WEIGHT)
+            fl, fm = packing.pack(fast, engine.EXACT_MAX_WEIGHT)
+            gl, gm = packing.pack(full, engine.EXACT_MAX_WEIGHT)
             assert fm == gm
             listed = fast.us.size - int(sep.has_r.sum()) - int(sep.far_col >= 0)
             where = {(int(u), int(v)): i for i, (u, v) in
@@ -150,20 +149,20 @@ def test_implicit_method_pairs_as_the_whole_graph(
     n: int, played: int, seed: int, rules: str, cap: int
 ) -> None:
     """``cap`` 0 sends every remainder whose first split fails to the matching-based
-    exchange search (``_first_exchange``, as in big brackets), implicit edges included."""
+    exchange search (``first_exchange``, as in big brackets), implicit edges included."""
     rng = random.Random(seed)
     t = _with_forbidden(_random_history(n, played + 2, played, seed, rules), rng, n)
     config = PairingConfig(system="fide-dutch", rules=rules)
 
     def pair(threshold: int) -> object:
-        old = engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP
-        engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP = threshold, cap
+        old = engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP
+        engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP = threshold, cap
         try:
             result = pair_round(t, config)  # type: ignore[arg-type]
         except PairingError as exc:
             return str(exc)
         finally:
-            engine.IMPLICIT_MIN_PLAYERS, engine.EXCHANGE_CAP = old
+            engine.IMPLICIT_MIN_PLAYERS, exchange.EXCHANGE_CAP = old
         return (sorted((g.white, g.black) for g in result.games), result.pairing_bye)
 
     assert pair(0) == pair(10**9)

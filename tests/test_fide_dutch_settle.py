@@ -13,33 +13,33 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import engine
+from swiss.pairing.fide_dutch import engine, tiebreak
 from tests.test_fide_dutch import _random_history
 from tests.test_fide_dutch_implicit import _with_forbidden
 
 
 def _pair(t: object, rules: str, settle: bool, implicit: bool,
           counts: Counter[str] | None = None) -> object:
-    saved = (engine.SETTLE_TESTS, engine.BRACKET_CHECK_MIN_EDGES,
-             engine.IMPLICIT_MIN_PLAYERS, engine._TieBreak.__init__)
-    orig_init = engine._TieBreak.__init__
-    made: list[engine._TieBreak] = []
+    saved = (tiebreak.SETTLE_TESTS, tiebreak.BRACKET_CHECK_MIN_EDGES,
+             engine.IMPLICIT_MIN_PLAYERS, tiebreak.TieBreak.__init__)
+    orig_init = tiebreak.TieBreak.__init__
+    made: list[tiebreak.TieBreak] = []
 
-    def init(self: engine._TieBreak, *args: object, **kwargs: object) -> None:
+    def init(self: tiebreak.TieBreak, *args: object, **kwargs: object) -> None:
         orig_init(self, *args, **kwargs)  # type: ignore[arg-type]
         made.append(self)
 
-    engine.SETTLE_TESTS = settle
-    engine.BRACKET_CHECK_MIN_EDGES = 0
+    tiebreak.SETTLE_TESTS = settle
+    tiebreak.BRACKET_CHECK_MIN_EDGES = 0
     engine.IMPLICIT_MIN_PLAYERS = 0 if implicit else 10**9
-    engine._TieBreak.__init__ = init  # type: ignore[method-assign]
+    tiebreak.TieBreak.__init__ = init  # type: ignore[method-assign]
     try:
         result = pair_round(t, PairingConfig(system="fide-dutch", rules=rules))  # type: ignore[arg-type]
     except PairingError as exc:
         return str(exc)
     finally:
-        (engine.SETTLE_TESTS, engine.BRACKET_CHECK_MIN_EDGES, engine.IMPLICIT_MIN_PLAYERS,
-         engine._TieBreak.__init__) = saved  # type: ignore[method-assign]
+        (tiebreak.SETTLE_TESTS, tiebreak.BRACKET_CHECK_MIN_EDGES, engine.IMPLICIT_MIN_PLAYERS,
+         tiebreak.TieBreak.__init__) = saved  # type: ignore[method-assign]
         if counts is not None:
             for tb in made:
                 counts.update(tb.counts)
@@ -75,18 +75,18 @@ def test_settling_decides_tests_that_needed_solves(rules: str) -> None:
 def test_pin_masks_from_the_adjacency_equal_the_predicates(monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
     """A pin's mask listed from its two vertices' edges is its predicate on every edge."""
-    orig = engine._TieBreak._mask
+    orig = tiebreak.TieBreak._mask
     compared = 0
 
-    def checked(self: engine._TieBreak, pred: engine._Mask) -> object:
+    def checked(self: tiebreak.TieBreak, pred: tiebreak.Mask) -> object:
         nonlocal compared
         got = orig(self, pred)
         want = pred(self.solver.us, self.solver.vs)
         assert np.array_equal(got, want)
-        compared += isinstance(pred, engine._Pin) and self._settle is not None
+        compared += isinstance(pred, tiebreak.Pin) and self._settle is not None
         return got
 
-    monkeypatch.setattr(engine._TieBreak, "_mask", checked)
+    monkeypatch.setattr(tiebreak.TieBreak, "_mask", checked)
     for rules in ("2025", "2017"):
         for seed in range(2):
             t = _random_history(60, 8, 5, seed, rules)

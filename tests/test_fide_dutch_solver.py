@@ -1,4 +1,5 @@
-"""The FIDE Dutch engine's solving shortcuts are exact (swiss/pairing/fide_dutch/engine.py).
+"""The FIDE Dutch engine's solving shortcuts are exact (swiss/pairing/fide_dutch/solver.py,
+tiebreak.py).
 
 The tie-break asks, test after test, whether the bracket's optimum is still reachable with
 some edges left out. It answers on the edges that are tight under the first optimum's duals,
@@ -21,8 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import engine
-from swiss.pairing.fide_dutch.engine import _Solver, _TieBreak
+from swiss.pairing.fide_dutch import solver as solver_module
+from swiss.pairing.fide_dutch import tiebreak
+from swiss.pairing.fide_dutch.solver import Solver, mate_map
+from swiss.pairing.fide_dutch.tiebreak import TieBreak
 from tests.test_fide_dutch import _random_history
 
 
@@ -51,11 +54,11 @@ def _graphs(draw: st.DrawFn) -> tuple[int, list[tuple[int, int]], list[int]]:
     return n, sorted(chosen), weights
 
 
-def _solver(n: int, edges: list[tuple[int, int]], weights: list[int]) -> _Solver:
+def _solver(n: int, edges: list[tuple[int, int]], weights: list[int]) -> Solver:
     us = np.array([u for u, _ in edges], dtype=np.int64)
     vs = np.array([v for _, v in edges], dtype=np.int64)
     limbs = np.array([weights], dtype=np.int64).reshape(1, len(edges))
-    return _Solver(n, us, vs, limbs, [1], "exact")
+    return Solver(n, us, vs, limbs, [1], "exact")
 
 
 def _best(n: int, edges: list[tuple[int, int]], weights: list[int],
@@ -112,8 +115,8 @@ def test_shortcuts_agree_with_brute_force(
     # Force the large-graph machinery on this small graph: a sparse start, then pricing.
     solver.candidate = np.zeros(solver.us.size, dtype=bool)
     solver.candidate[: solver.us.size // 3] = True
-    mate = engine._mate_map(found[1])
-    search = _TieBreak(solver, best, mate, n, bracket)
+    mate = mate_map(found[1])
+    search = TieBreak(solver, best, mate, n, bracket)
     search_check = search._bracket_can_match
     p, q = data.draw(st.sampled_from(edges))
     dropped = set(data.draw(st.lists(st.sampled_from(edges), max_size=3)))
@@ -148,8 +151,8 @@ def test_forced_shortcuts_change_no_pairing(seed: int, monkeypatch: pytest.Monke
     config = PairingConfig(system="fide-dutch", rules=rules)
 
     def pair(pricing: int, check: int) -> object:
-        monkeypatch.setattr(engine, "PRICING_MIN_EDGES", pricing)
-        monkeypatch.setattr(engine, "BRACKET_CHECK_MIN_EDGES", check)
+        monkeypatch.setattr(solver_module, "PRICING_MIN_EDGES", pricing)
+        monkeypatch.setattr(tiebreak, "BRACKET_CHECK_MIN_EDGES", check)
         try:
             result = pair_round(t, config)
         except PairingError as exc:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing import PairingConfig, PairingError, pair_round
-from swiss.pairing.fide_dutch import edges, engine
+from swiss.pairing.fide_dutch import candidates, edges, engine, packing
 from swiss.trf import parse_trf
 from tests.test_fide_dutch import _random_history
 from tests.test_fide_dutch_implicit import _with_forbidden
@@ -48,8 +48,8 @@ class _Compare:
         np.testing.assert_array_equal(typed.vs, reference.vs)
         np.testing.assert_array_equal(typed.focus, reference.focus)
         np.testing.assert_array_equal(typed.all_comps(), reference.all_comps())
-        typed_limbs, typed_mults = edges.pack(typed, LIMIT)
-        ref_limbs, ref_mults = edges.pack(reference, LIMIT)
+        typed_limbs, typed_mults = packing.pack(typed, LIMIT)
+        ref_limbs, ref_mults = packing.pack(reference, LIMIT)
         assert typed_mults == ref_mults
         np.testing.assert_array_equal(typed_limbs, ref_limbs)
         if typed.sep is not None:
@@ -149,15 +149,15 @@ def _edge_lists(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, int, np.ndarra
 def test_sparse_candidates_equal_those_of_sorting_every_edge(
     case: tuple[np.ndarray, np.ndarray, int, np.ndarray, int], prefilter: int, chunk: int
 ) -> None:
-    """_sparse picks its candidates among the edges below per-vertex thresholds: the same
+    """sparse_candidates picks its candidates among the edges below per-vertex thresholds: the same
     edges as sorting every edge by its hash (small prefilters force the fallback)."""
     us, vs, vertices, dense, per_vertex = case
     key = (us * vertices + vs) * 2654435761 % (1 << 32)
-    expected = (dense[us] & dense[vs]) | engine._sparse_sorted(us, vs, key, per_vertex)
-    old = engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK
-    engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK = prefilter, chunk
+    expected = (dense[us] & dense[vs]) | candidates._sparse_sorted(us, vs, key, per_vertex)
+    old = candidates.SPARSE_PREFILTER, candidates.SPARSE_CHUNK
+    candidates.SPARSE_PREFILTER, candidates.SPARSE_CHUNK = prefilter, chunk
     try:
-        got = engine._sparse(us, vs, vertices, dense, per_vertex)
+        got = candidates.sparse_candidates(us, vs, vertices, dense, per_vertex)
     finally:
-        engine.SPARSE_PREFILTER, engine.SPARSE_CHUNK = old
+        candidates.SPARSE_PREFILTER, candidates.SPARSE_CHUNK = old
     np.testing.assert_array_equal(got, expected)

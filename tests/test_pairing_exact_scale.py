@@ -225,14 +225,14 @@ def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> N
     import numpy as np
 
     from swiss.pairing.exact import _Laminar, price, solve
-    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.mwm_graph import ranked_entrants
     from swiss.pairing.sparse import candidate_edges
     from swiss.pairing.weights import RoundModel
 
     config = PairingConfig(system=system)  # type: ignore[arg-type]
     t = _history(151, 3, config, random.Random(5))
     assert t is not None
-    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, 4)
+    model = RoundModel.for_tournament(t, config, ranked_entrants(t), t.seed, 4)
     us, vs = candidate_edges(model, 0, 2)
     sol = solve(model.n_vertices, us, vs, model.benefits(us, vs), model.multipliers)
     assert sol is not None
@@ -264,13 +264,13 @@ def test_random_table_is_the_same_on_any_number_of_threads(system: str) -> None:
     import numpy as np
 
     from swiss.pairing import _blossom
-    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.mwm_graph import ranked_entrants
     from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel, random_key
 
     config = PairingConfig(system=system)  # type: ignore[arg-type]
     t = _history(301, 3, config, random.Random(11))
     assert t is not None
-    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, 4)
+    model = RoundModel.for_tournament(t, config, ranked_entrants(t), t.seed, 4)
     spec = (*model._spec_base(), b"", b"", RUN, b"")
     key = random_key(f"{model.seed}:{model.round_number}")
     outputs = [_blossom.random_table(spec, key, RUN, RANDOM_PARTNERS, threads)
@@ -323,14 +323,14 @@ def test_compiled_pricing_pass_is_exact_near_the_optimum(system: str, rounds: in
     import numpy as np
 
     from swiss.pairing.exact import Solution, _Laminar, price
-    from swiss.pairing.mwm import _entrants
+    from swiss.pairing.mwm_graph import ranked_entrants
     from swiss.pairing.sparse import solve_round
     from swiss.pairing.weights import RoundModel
 
     config = PairingConfig(system=system)  # type: ignore[arg-type]
     t = _history(150, rounds, config, random.Random(7))
     assert t is not None
-    model = RoundModel.for_tournament(t, config, _entrants(t), t.seed, rounds + 1)
+    model = RoundModel.for_tournament(t, config, ranked_entrants(t), t.seed, rounds + 1)
     best = solve_round(model)
     assert best is not None
     rng = random.Random(3)

@@ -14,7 +14,7 @@ from scipy.optimize import minimize
 
 from swiss.model import Game, Player, Result, Round, Tournament
 from swiss.pairing import PairingConfig, pair_round
-from swiss.pairing.mwm import _entrants
+from swiss.pairing.mwm_graph import ranked_entrants
 from swiss.pairing.posterior import (
     RATED_SD,
     UNRATED_SD,
@@ -92,8 +92,8 @@ def _swapping_tournament() -> Tournament:
 def test_score_groups_are_ordered_by_the_estimate():
     t = _swapping_tournament()
     est = tournament_estimates(t)
-    by_seed = [e.player.id for e in _entrants(t, "burstein")]
-    by_estimate = [e.player.id for e in _entrants(t, "posterior")]
+    by_seed = [e.player.id for e in ranked_entrants(t, "burstein")]
+    by_estimate = [e.player.id for e in ranked_entrants(t, "posterior")]
     assert by_seed[:4] == [1, 2, 3, 4]
     assert by_estimate[:2] == [2, 1]
     scores = {pid: s.score for pid, s in player_states(t).items()}

@@ -10,7 +10,7 @@ import pytest
 
 from swiss.model import Tournament
 from swiss.pairing import PairingError
-from swiss.pairing.mwm import _tiebreak
+from swiss.pairing.mwm_graph import _tiebreak
 from swiss.pairing.weights import tiebreak_hash
 from swiss.sim.runner import SimulationConfig, play_tournament
 from swiss.state import player_states

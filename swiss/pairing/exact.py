@@ -17,8 +17,8 @@ Two layers, both general (nothing here knows about tournaments):
   with ``z > 0`` holds ``(|B| - 1) / 2`` matched edges. By LP duality for the perfect matching
   polytope (Edmonds), the matching is then a maximum weight perfect matching of the full graph.
 
-The weights must stay below 2**240 (see :data:`swiss.pairing.weights.MAX_WEIGHT_BITS`); the
-solver uses 128-bit integers below 2**120 and 256-bit ones above.
+The weights must stay below ``2**WEIGHT_BITS`` (240 bits); the solver uses 128-bit integers
+below 2**120 and 256-bit ones above.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ Benefits = Callable[[np.ndarray, np.ndarray], np.ndarray]
 FullPass = Callable[["Solution", "_Laminar", bool], tuple[np.ndarray, np.ndarray, int]]
 
 
+# The solver's 256-bit integers, with room for its scaled duals (and
+# swiss.pairing.weights.MAX_WEIGHT_BITS, the packed weights' bound, is the same).
+WEIGHT_BITS = 240
 POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
 # Up to this many vertices, a solve that needs no duals (the simulator's) runs the O(n^3)
 # dense solver (``_native/dense_matching.h``): 2-4x faster than LEMON there, whose set-up

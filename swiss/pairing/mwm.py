@@ -76,6 +76,10 @@ higher-ranked player gets the colour he is due (then the lower-ranked one); fail
 without history, as in round 1) colours alternate by board from the initial colour: board 1's
 higher-ranked player gets it, board 2's the other one, and so on (TRF ``XXC white1``/``black1``,
 else a coin seeded by the event seed).
+
+The graph and its packing are built in :mod:`swiss.pairing.mwm_graph` (and, vectorised, in
+:mod:`swiss.pairing.weights`); this module pairs a round with them and turns the matching into
+games, colours and explanations.
 """
 
 from __future__ import annotations
@@ -83,16 +87,21 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 
 import numpy as np
 
-from swiss.model import Bye, ByeKind, Color, Game, Player, Tournament
+from swiss.model import Bye, ByeKind, Color, Game, Tournament
 from swiss.pairing.collector import collector_paused
-from swiss.pairing.matching import WeightOverflowError, fits_rustworkx, max_weight_matching
+from swiss.pairing.matching import Backend, fits_exact, max_weight_matching
+from swiss.pairing.mwm_graph import (
+    Entrant,
+    PairingGraph,
+    PiOverride,
+    pack_weights,
+    pairing_graph,
+    ranked_entrants,
+)
 from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
     PairExplanation,
@@ -101,36 +110,7 @@ from swiss.pairing.types import (
     PairingResult,
     check_next_round_pairable,
 )
-from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel, terms_of
-from swiss.state import PlayerState, player_states
-
-_MASK64 = (1 << 64) - 1
-
-PiOverride = Callable[[int, int], int]
-
-
-@dataclass(slots=True)
-class _Entrant:
-    player: Player
-    state: PlayerState
-    rank: int  # 0 = best
-    score_units: int
-    group_size: int
-    group_pos: int  # position inside the score group, 0 = best
-    color_diff: int
-
-
-@dataclass(slots=True)
-class PairingGraph:
-    """The players to pair (vertex i = ``vertices[i]``, plus the bye vertex at the end when
-    their number is odd) and, per allowed edge ``(u, v)`` with ``u < v``, its raw components
-    named by ``names``; ``benefit_sign`` says which are benefits (+1) and which costs (-1)."""
-
-    vertices: list[_Entrant]  # index = vertex; the bye vertex (if any) is len(vertices)
-    has_bye: bool
-    names: list[str]
-    raw: dict[tuple[int, int], tuple[int, ...]]  # (u, v) -> raw component values
-    benefit_sign: list[int]  # +1: raw value is a benefit; -1: a cost
+from swiss.pairing.weights import RoundModel
 
 
 def pair_mwm(
@@ -157,7 +137,7 @@ def _pair_mwm(
     requested_byes = _requested_byes(tournament, round_number)
     if config.backend in ("rustworkx", "networkx"):
         return _pair_dense(tournament, config, pi_override, seed, round_number, requested_byes)
-    entrants = _entrants(tournament, config.system)
+    entrants = ranked_entrants(tournament, config.system)
     if not entrants:
         return PairingResult(round_number, (), requested_byes, backend="none")
     pi = None
@@ -172,7 +152,8 @@ def _pair_mwm(
     if solution is None:
         graph = pairing_graph(tournament, config, pi_override=pi_override)
         edges = pack_weights(graph)
-        mates = max_weight_matching(model.n_vertices, edges, _choose_backend(config, edges))
+        mates = max_weight_matching(model.n_vertices, edges,
+                                    _choose_backend(config, edges, model.n_vertices))
         raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
     mates = set(solution.pairs())
     us = np.array([u for u, _v in sorted(mates)], dtype=np.int64)
@@ -198,22 +179,21 @@ def _pair_dense(
     round_number: int,
     requested_byes: tuple[Bye, ...],
 ) -> PairingResult:
-    """The dense reference: every allowed edge packed in Python and one library matching."""
+    """The dense reference: every allowed edge packed in Python and one matching (the
+    compiled solver, or networkx when asked for)."""
     graph = pairing_graph(tournament, config, pi_override=pi_override)
     if not graph.vertices:
         return PairingResult(round_number, (), requested_byes, backend="none")
     edges = pack_weights(graph)
-    backend = _choose_backend(config, edges)
     n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
-    mates = max_weight_matching(n_vertices, edges, backend)  # type: ignore[arg-type]
+    mates = max_weight_matching(n_vertices, edges, _choose_backend(config, edges, n_vertices))
     expected = n_vertices // 2
     if len(mates) < expected:
         raise PairingError(_failure_message(tournament, graph, mates, config, pi_override))
 
     weight_of = {(u, v): w for u, v, w in edges}
-    return _result(
-        tournament, config, graph, mates, weight_of, seed, round_number, requested_byes, backend
-    )
+    return _result(tournament, config, graph, mates, weight_of, seed, round_number,
+                   requested_byes, config.backend)
 
 
 def _requested_byes(tournament: Tournament, round_number: int) -> tuple[Bye, ...]:
@@ -225,301 +205,18 @@ def _requested_byes(tournament: Tournament, round_number: int) -> tuple[Bye, ...
     )
 
 
-def pairing_graph(
-    tournament: Tournament,
-    config: PairingConfig,
-    *,
-    pi_override: PiOverride | None = None,
-    hard_colour_bound: bool | None = None,
-) -> PairingGraph:
-    """Build the weighted graph of allowed pairings for the next round (before packing).
-
-    Public so that tests and the "why was I paired with X" command can inspect every edge's
-    components; :func:`pair_mwm` is this graph plus one matching. ``hard_colour_bound`` leaves
-    out the edges beyond the colour bound; by default it follows the policy (``forbid``).
-    """
-    round_number = tournament.next_round
-    seed = tournament.seed if config.seed is None else config.seed
-    entrants = _entrants(tournament, config.system)
-    hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
-    return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
-
-
-def _entrants(tournament: Tournament, system: str = "") -> list[_Entrant]:
-    """The players to pair next round (not withdrawn, no requested bye), in rank order.
-
-    Rank order is score, then initial order; the ``posterior`` system orders each score group
-    by the posterior strength estimate first (:mod:`swiss.pairing.posterior`).
-    """
-    round_number = tournament.next_round
-    states = player_states(tournament)
-    requested = tournament.requested_byes.get(round_number, {})
-    active = [
-        p for p in tournament.players
-        if tournament.is_active(p.id, round_number) and p.id not in requested
-    ]
-    estimate: dict[int, int] | None = None
-    if system == "posterior":
-        from swiss.pairing.posterior import order_key, tournament_estimates
-
-        values = tournament_estimates(tournament)
-        keys = order_key(np.array(list(values.values()))).tolist()
-        estimate = dict(zip(values, keys, strict=True))
-    return _rank(active, states, estimate)
-
-
-# -- ranking -------------------------------------------------------------------------------
-def _rank(
-    active: Sequence[Player],
-    states: dict[int, PlayerState],
-    estimate: dict[int, int] | None = None,
-) -> list[_Entrant]:
-    # Scores as integers in units of the lcm of their denominators, looked up once per
-    # distinct score: Fraction arithmetic per player (negation for the sort key, products,
-    # hashing for the groups) was most of ranking 10,000 players.
-    score_of = {p.id: states[p.id].score for p in active}
-    distinct = set(score_of.values())
-    unit = lcm(*(s.denominator for s in distinct))
-    units_of = {s: int(s * unit) for s in distinct}
-    units = {pid: units_of[s] for pid, s in score_of.items()}
-    if estimate is None:
-        ordered = sorted(active, key=lambda p: (-units[p.id], p.seed, p.id))
-    else:
-        ordered = sorted(active, key=lambda p: (-units[p.id], -estimate[p.id], p.seed, p.id))
-    # The paper takes the bye player out before building the graph, so score-group sizes and
-    # halves are counted without him. The bye here is decided inside the matching, so we leave
-    # out the *presumptive* receiver (the lowest-ranked among those with the fewest unplayed
-    # wins): the paper's graph exactly, whenever the paper's choice is feasible.
-    presumptive = None
-    if len(ordered) % 2 == 1:
-        fewest = min(states[p.id].unplayed_wins for p in ordered)
-        presumptive = next(
-            p.id for p in reversed(ordered) if states[p.id].unplayed_wins == fewest
-        )
-    sizes: dict[int, int] = {}
-    position: dict[int, int] = {}
-    for p in ordered:
-        if p.id != presumptive:
-            u = units[p.id]
-            position[p.id] = sizes.get(u, 0)
-            sizes[u] = position[p.id] + 1
-    if presumptive is not None:
-        u = units[presumptive]
-        position[presumptive] = sizes.setdefault(u, 0)
-    entrants = []
-    for rank, p in enumerate(ordered):
-        st = states[p.id]
-        u = units[p.id]
-        entrants.append(
-            _Entrant(
-                player=p,
-                state=st,
-                rank=rank,
-                score_units=u,
-                group_size=sizes[u] or 1,
-                group_pos=position[p.id],
-                color_diff=st.color_diff,
-            )
-        )
-    return entrants
-
-
-# -- the graph -----------------------------------------------------------------------------
-def _build_graph(
-    tournament: Tournament,
-    config: PairingConfig,
-    entrants: list[_Entrant],
-    seed: int,
-    round_number: int,
-    pi_override: PiOverride | None,
-    hard_colour_bound: bool,
-) -> PairingGraph:
-    n = len(entrants)
-    has_bye = n % 2 == 1
-    forbid = config.policy == "forbid"
-    colors = tournament.use_colors
-    hard_colours = colors and hard_colour_bound
-    # |cd_i + cd_j| is an integer, so "< 2*beta" is "< ceil(2*beta)" (exact, no Fraction per edge)
-    bound = math.ceil(2 * config.beta)
-    system = "override" if pi_override is not None else terms_of(config.system)
-
-    # Multiplicities first, so the number of repeat tiers is known.
-    plain: list[tuple[int, int, int]] = []  # (u, v, multiplicity); v == n is the bye vertex
-    for u in range(n):
-        a = entrants[u]
-        for v in range(u + 1, n):
-            b = entrants[v]
-            if tournament.is_forbidden(a.player.id, b.player.id):
-                continue
-            met = a.state.times_met(b.player.id)
-            if met and forbid:
-                continue
-            if hard_colours and abs(a.color_diff + b.color_diff) >= bound:
-                continue  # the colour bound is absolute under "forbid"
-            plain.append((u, v, met))
-        if has_bye:
-            byes = a.state.unplayed_wins
-            if byes and forbid:
-                continue
-            plain.append((u, n, byes))
-    top = max((m for _u, _v, m in plain), default=0)
-    tiers = list(range(top, 0, -1))
-
-    names = [f"repeat x{k}" for k in tiers]
-    signs = [-1] * len(tiers)
-    if colors:
-        names.append("colour bound")
-        signs.append(-1)
-    if has_bye:
-        names.append("bye rank")
-        signs.append(-1)
-    names.append("score difference")
-    signs.append(-1)
-    if colors:
-        names.append("colour")
-        signs.append(-1)
-    system_names, system_signs = _system_components(system)
-    names += system_names
-    signs += system_signs
-    names.append("tie-break")
-    signs.append(+1)
-
-    rng = random.Random(f"{seed}:{round_number}") if system in ("random", "random2") else None
-    raw: dict[tuple[int, int], tuple[int, ...]] = {}
-    n_system = len(system_names)
-    for u, v, mult in plain:
-        a = entrants[u]
-        tiers_part = tuple(1 if mult == k else 0 for k in tiers)
-        if v == n:  # the bye edge: only the tiers and the bye rank say anything
-            values: list[int] = list(tiers_part)
-            if colors:
-                values.append(0)
-            values.append(n - 1 - a.rank)
-            values.append(0)
-            if colors:
-                values.append(0)
-            values += [0] * n_system
-            values.append(_tiebreak(seed, round_number, a.player.id, 0))
-            raw[(u, v)] = tuple(values)
-            continue
-        b = entrants[v]
-        values = list(tiers_part)
-        csum = abs(a.color_diff + b.color_diff)
-        if colors:
-            values.append(1 if csum >= bound else 0)
-        if has_bye:
-            values.append(0)
-        values.append(abs(a.score_units - b.score_units))
-        if colors:
-            values.append(csum)
-        values += _system_values(system, a, b, rng, pi_override)
-        values.append(_tiebreak(seed, round_number, a.player.id, b.player.id))
-        raw[(u, v)] = tuple(values)
-    return PairingGraph(entrants, has_bye, names, raw, signs)
-
-
-def _system_components(system: str) -> tuple[list[str], list[int]]:
-    if system == "monrad":
-        return ["rank distance"], [-1]
-    if system == "burstein":
-        return ["rank distance", "rank distance squared"], [+1, +1]
-    if system == "dutch":
-        return ["distance from half group", "its square"], [-1, -1]
-    if system in ("random", "random2"):
-        return ["random"], [+1]
-    if system == "override":
-        return ["override"], [+1]
-    raise ValueError(f"system {system!r} is not a maximum-weight-matching system")
-
-
-def _system_values(
-    system: str,
-    a: _Entrant,
-    b: _Entrant,
-    rng: random.Random | None,
-    pi_override: PiOverride | None,
-) -> list[int]:
-    d = abs(a.rank - b.rank)
-    if system == "monrad":
-        return [d]
-    if system == "burstein":
-        return [d, d * d]
-    if system == "dutch":
-        same_group = a.score_units == b.score_units
-        g = a.group_size if same_group else 0
-        off = abs(g - 2 * d)
-        return [off, off * off]
-    if system == "random":
-        assert rng is not None
-        return [rng.randrange(1, 1 << RANDOM_BITS)]
-    if system == "random2":
-        assert rng is not None
-        value = rng.randrange(1, 1 << RANDOM_BITS)
-        if a.score_units == b.score_units:
-            top_a = 2 * a.group_pos < a.group_size
-            top_b = 2 * b.group_pos < b.group_size
-            if top_a != top_b:
-                value += 1 << RANDOM_BITS
-        return [value]
-    assert pi_override is not None
-    value = pi_override(a.player.id, b.player.id)
-    if value < 0:
-        raise ValueError("pi_override must return a non-negative integer benefit")
-    return [int(value)]
-
-
-def _tiebreak(seed: int, round_number: int, a: int, b: int) -> int:
-    """A seeded hash of the unordered pair (splitmix64), independent of PYTHONHASHSEED."""
-    lo, hi = (a, b) if a < b else (b, a)
-    x = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9 + lo * 0x94D049BB133111EB
-         + hi * 0x2545F4914F6CDD1D) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    x ^= x >> 31
-    return x >> (64 - TIEBREAK_BITS)
-
-
-# -- packing -------------------------------------------------------------------------------
-def pack_weights(graph: PairingGraph) -> list[tuple[int, int, int]]:
-    """Pack each edge's components into one exact integer; see the module docstring."""
-    if not graph.raw:
-        return []
-    n_components = len(graph.names)
-    pairs = (len(graph.vertices) + (1 if graph.has_bye else 0)) // 2
-    highs = [0] * n_components
-    for values in graph.raw.values():
-        for c, value in enumerate(values):
-            if value > highs[c]:
-                highs[c] = value
-    # Benefit of component c: value itself, or high - value for a cost. Range 0..highs[c].
-    multipliers = [0] * n_components
-    m = 1
-    for c in range(n_components - 1, -1, -1):
-        multipliers[c] = m
-        m *= pairs * highs[c] + 1
-    edges = []
-    signs = graph.benefit_sign
-    for (u, v), values in graph.raw.items():
-        weight = 1  # +1 keeps every weight positive; a constant per edge changes nothing
-        for c, value in enumerate(values):
-            benefit = value if signs[c] > 0 else highs[c] - value
-            weight += benefit * multipliers[c]
-        edges.append((u, v, weight))
-    return edges
-
-
-def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]]) -> str:
-    biggest = max((w for _u, _v, w in edges), default=0)
+def _choose_backend(config: PairingConfig, edges: list[tuple[int, int, int]],
+                    n_vertices: int) -> Backend:
+    """networkx when asked for; else the compiled solver (``rustworkx`` is its old name),
+    which refuses weights beyond its range with a clear error, except on the ``auto`` path's
+    failure explanation, which then falls back to networkx (unbounded integers)."""
     if config.backend == "networkx":
         return "networkx"
-    if config.backend == "rustworkx":
-        if not fits_rustworkx(biggest):
-            raise WeightOverflowError(
-                f"the packed weights need {biggest.bit_length()} bits, more than rustworkx's "
-                "exact range; pair with --backend networkx (or auto)"
-            )
-        return "rustworkx"
-    return "rustworkx" if fits_rustworkx(biggest) else "networkx"
+    if config.backend == "auto" and edges:
+        weights = [w for _u, _v, w in edges]
+        if not fits_exact(max(weights), min(weights), n_vertices):
+            return "networkx"
+    return "exact"
 
 
 # -- the result ----------------------------------------------------------------------------
@@ -554,7 +251,8 @@ def _pairable_without_colour_bound(
     only)."""
     graph = pairing_graph(tournament, config, pi_override=pi_override, hard_colour_bound=False)
     n_vertices = len(graph.vertices) + (1 if graph.has_bye else 0)
-    mates = max_weight_matching(n_vertices, pack_weights(graph), "networkx")
+    edges = pack_weights(graph)
+    mates = max_weight_matching(n_vertices, edges, _choose_backend(config, edges, n_vertices))
     return len(mates) == n_vertices // 2
 
 
@@ -570,8 +268,8 @@ def _result(
     backend: str,
 ) -> PairingResult:
     n = len(graph.vertices)
-    pairs: list[tuple[_Entrant, _Entrant]] = []
-    bye_entrant: _Entrant | None = None
+    pairs: list[tuple[Entrant, Entrant]] = []
+    bye_entrant: Entrant | None = None
     for u, v in sorted(mates):
         if v == n:
             bye_entrant = graph.vertices[u]
@@ -609,7 +307,7 @@ def _result(
     )
 
 
-def _due_color(e: _Entrant) -> Color | None:
+def _due_color(e: Entrant) -> Color | None:
     """``e.state.due_color()`` from the colour difference the entrant already holds (the
     state's property sums the colours again on every call)."""
     if e.color_diff:
@@ -621,8 +319,8 @@ def _due_color(e: _Entrant) -> Color | None:
 
 
 def _assign_colors(
-    use_colors: bool, hi: _Entrant, lo: _Entrant, board: int, initial: Color
-) -> tuple[_Entrant, _Entrant]:
+    use_colors: bool, hi: Entrant, lo: Entrant, board: int, initial: Color
+) -> tuple[Entrant, Entrant]:
     """Return (white, black) for a pair where ``hi`` is the higher-ranked player."""
     if not use_colors:
         return hi, lo
@@ -659,7 +357,7 @@ class _Explainer:
         self.score_diffs: dict[tuple[int, int], Fraction] = {}  # by score units
 
     def __call__(
-        self, u: int, v: int, white: _Entrant, black: _Entrant | None, weight: int
+        self, u: int, v: int, white: Entrant, black: Entrant | None, weight: int
     ) -> PairExplanation:
         graph = self.graph
         values = graph.raw[(u, v)]

@@ -36,8 +36,10 @@ class PairingConfig:
     :class:`PairingError` if no pairing exists). ``seed`` overrides the
     tournament's seed for the random systems and the tie-break term. ``backend`` ``auto``
     (default) pairs the MWM systems with the scalable exact path (candidate graph, compiled
-    matching, dual pricing of the full graph: docs/performance.md); ``rustworkx`` and
-    ``networkx`` build the dense graph and run that library (the reference in tests).
+    matching, dual pricing of the full graph: docs/performance.md); ``networkx`` builds the
+    dense graph and runs that library (the readable reference in tests), and ``rustworkx``
+    (named for the library it replaced) builds the dense graph and runs the compiled solver
+    on it (see :mod:`swiss.pairing`).
     """
 
     system: str = "dutch"

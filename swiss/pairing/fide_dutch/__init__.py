@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from swiss.acceleration import baku_scoring_problem
 from swiss.model import Bye, ByeKind, Color, Game, Tournament
 from swiss.pairing.fide_dutch.blank import first_candidates, is_blank_round
-from swiss.pairing.fide_dutch.engine import NoPairing, _allocate_ranked, _Context, pair_brackets
+from swiss.pairing.fide_dutch.context import Context, NoPairing, allocate_ranked
+from swiss.pairing.fide_dutch.engine import pair_brackets
 from swiss.pairing.fide_dutch.explain import explain_pairing
 from swiss.pairing.fide_dutch.players import DutchPlayer, dutch_players
 from swiss.pairing.types import (
@@ -65,7 +66,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig,
     players = dutch_players(tournament, round_number, to_pair, rules, states)
     denominators = [p.score.denominator for p in players.values()] or [1]
     scale = math.lcm(*denominators)
-    ctx = _Context(
+    ctx = Context(
         players=players,
         forbidden=tournament.is_forbidden,
         initial=tournament.initial_color or Color.WHITE,
@@ -78,7 +79,7 @@ def pair_fide_dutch(tournament: Tournament, config: PairingConfig,
         # Round 1 and the like: the first candidate of every bracket, no graph (blank.py).
         order = sorted(to_pair, key=lambda pid: players[pid].rank)
         ranked, pab = first_candidates(players, order)
-        pairs = [_allocate_ranked(players[a], players[b], ctx.initial) for a, b in ranked]
+        pairs = [allocate_ranked(players[a], players[b], ctx.initial) for a, b in ranked]
     else:
         try:
             pairs, pab, _decisions = pair_brackets(ctx, to_pair)

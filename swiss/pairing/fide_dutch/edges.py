@@ -5,11 +5,11 @@ C3 classes, scores in integer units, float history, bye eligibility) is computed
 round over the players in rank order (C.04.3 A.2), in O(n + refused pairs) memory: no n^2
 array. Each bracket then lists the allowed pairs it needs and computes their components all
 at once. The colour terms (C8-C11, with the colours E.1-E.5 would give) are computed for the
-pairs inside the bracket only (:func:`colour_terms`), as the Python rules of
-:func:`swiss.pairing.fide_dutch.engine._colour_terms` say (a test checks that they agree).
+pairs inside the bracket only (:mod:`swiss.pairing.fide_dutch.colours`).
 
-The components, their order and their packing are those described in
-:mod:`swiss.pairing.fide_dutch.engine` and docs/fide-dutch.md ("Weights: packing and bits").
+The components and their order are those described in :mod:`swiss.pairing.fide_dutch.engine`
+and docs/fide-dutch.md; :mod:`swiss.pairing.fide_dutch.packing` packs them into limbs
+("Weights: packing and bits").
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from swiss.model import Color
+from swiss.pairing.fide_dutch.colours import ColourData, colour_data, colour_terms
 from swiss.pairing.fide_dutch.players import DutchPlayer
-from swiss.pairing.matching import WeightOverflowError
 from swiss.state import Float
-
-LIMB_BITS = 62  # a packed component group must stay below 2**62 (int64, non-negative)
 
 
 @dataclass(slots=True)
@@ -162,104 +160,6 @@ def upper_pairs(m: int) -> tuple[np.ndarray, np.ndarray]:
     vs -= np.repeat(starts - rows - 1, counts)
     return us, vs
 
-
-_SIGN = {Color.WHITE: 1, Color.BLACK: -1, Color.NONE: 0}  # a colour as +1 / -1 (0: none)
-
-
-# Pairs per step of colour_terms: its temporaries (some 250 bytes a pair, the colour
-# histories included) stay near 65 MB however many pairs the round has.
-COLOUR_CHUNK = 1 << 18
-
-
-@dataclass(slots=True)
-class ColourData:
-    """What the colour terms read of each player, as arrays (built once per round)."""
-
-    hist: np.ndarray  # (rounds, n): played colours right-aligned, +1 / -1, 0 before
-    pref: np.ndarray
-    strength: np.ndarray
-    cd: np.ndarray
-    odd: np.ndarray
-    top: np.ndarray
-    last2: np.ndarray  # the colour of two in a row at the end (0: none)
-
-
-def colour_data(ps: Sequence[DutchPlayer]) -> ColourData:
-    """:class:`ColourData` of the players ``ps``."""
-    n = len(ps)
-    rounds = max((len(p.colors) for p in ps), default=0)
-    # Played colours right-aligned (E.3 compares the sequences from their ends), 0 before;
-    # one row per round (the few rounds are looped over, the many pairs are not).
-    hist = np.array([[0] * (max(rounds, 1) - len(p.colors)) + [_SIGN[c] for c in p.colors]
-                     for p in ps], dtype=np.int64).reshape(n, max(rounds, 1)).T
-    # A third colour in a row: the last two played colours are the same (that colour; 0 not).
-    last2 = np.where(hist[-1] == hist[-2], hist[-1], 0) if rounds >= 2 else \
-        np.zeros(n, dtype=np.int64)
-    return ColourData(
-        hist=hist, pref=np.array([_SIGN[p.pref] for p in ps], dtype=np.int64),
-        strength=np.array([p.strength for p in ps], dtype=np.int64),
-        cd=np.array([p.cd for p in ps], dtype=np.int64),
-        odd=np.array([p.colour_rank % 2 == 1 for p in ps], dtype=bool),
-        top=np.array([p.topscorer for p in ps], dtype=bool), last2=last2)
-
-
-def colour_terms(ps: Sequence[DutchPlayer], hi: np.ndarray, lo: np.ndarray,
-                 initial: Color, data: ColourData | None = None) -> np.ndarray:
-    """(C8, C9, C10, C11) of the pairs ``ps[hi[e]]``-``ps[lo[e]]`` (``hi`` ranking above
-    ``lo``) with the colours E.1-E.5 give them, as a (4, edges) int8 array (each term is
-    0, 1 or 2).
-
-    The same rules as :func:`swiss.pairing.fide_dutch.engine._colour_terms` (which see),
-    for all pairs at once, colours as +1 (white) / -1 (black): C8 a topscorer pair leaves a
-    colour difference beyond 2, C9 a topscorer pair gives a third colour in a row, C10 a
-    colour preference not met, C11 a strong or absolute one not met. Computed
-    :data:`COLOUR_CHUNK` pairs at a time (the same values: each pair's terms are its own).
-    """
-    out = np.empty((4, hi.size), dtype=np.int8)
-    if data is None:
-        data = colour_data(ps)
-    for start in range(0, hi.size, COLOUR_CHUNK):
-        end = start + COLOUR_CHUNK
-        out[:, start:end] = _colour_terms_of(data, hi[start:end], lo[start:end], initial)
-    return out
-
-
-def _colour_terms_of(data: ColourData, hi: np.ndarray, lo: np.ndarray,
-                     initial: Color) -> np.ndarray:
-    """:func:`colour_terms` of one chunk of pairs, as a (4, pairs) int64 array."""
-    hist, pref, strength, cd = data.hist, data.pref, data.strength, data.cd
-    odd, top, last2 = data.odd, data.top, data.last2
-    ph, pl = pref[hi], pref[lo]
-    sh, sl = strength[hi], strength[lo]
-    ah, al = np.abs(cd[hi]), np.abs(cd[lo])
-    # E.3: the latest round (aligned at the ends) in which both played with different colours.
-    hh, hl = hist[:, hi], hist[:, lo]
-    differ = (hh != hl) & (hh != 0) & (hl != 0)
-    e3 = np.zeros(hi.size, dtype=np.int64)  # (where they never differed: E.3 is not used)
-    for r in range(differ.shape[0]):  # later rounds overwrite earlier ones
-        e3 = np.where(differ[r], -hh[r], e3)
-    init = _SIGN[initial]
-    same = (ph != 0) & (pl != 0) & (ph == pl)
-    hi_colour = np.select(
-        [(ph != 0) & (pl != 0) & (ph != pl),  # E.1: both preferences granted
-         (ph == 0) & (pl != 0),
-         (pl == 0) & (ph != 0),
-         same & (sh != sl),  # E.2: the stronger preference
-         same & (sh == 3) & (ah != al),  # two absolute ones: the wider colour difference
-         same & differ.any(axis=0),  # E.3
-         same],  # E.4
-        [ph, -pl, ph, np.where(sh > sl, ph, -ph), np.where(ah > al, ph, -ph), e3, ph],
-        default=np.where(odd[hi], init, -init))  # E.5
-    lo_colour = -hi_colour
-    miss_h = (ph != 0) & (hi_colour != ph)
-    miss_l = (pl != 0) & (lo_colour != pl)
-    c10 = miss_h.astype(np.int64) + miss_l
-    c11 = (miss_h & (sh >= 2)).astype(np.int64) + (miss_l & (sl >= 2))
-    tops = top[hi] | top[lo]
-    c8 = tops * ((np.abs(cd[hi] + hi_colour) > 2).astype(np.int64)
-                 + (np.abs(cd[lo] + lo_colour) > 2))
-    c9 = tops * ((last2[hi] == hi_colour).astype(np.int64) + (last2[lo] == lo_colour))
-    return np.array([c8, c9, c10, c11], dtype=np.int64).reshape(4, hi.size)
 
 
 @dataclass(slots=True)
@@ -717,52 +617,6 @@ def bracket_graph(
     return graph
 
 
-def _cover_sizes(graph: BracketGraph, us: np.ndarray, vs: np.ndarray, masks: np.ndarray
-                 ) -> np.ndarray:
-    """Per row of ``masks`` (over the edges ``us``-``vs``: the columns of ``graph.comps``),
-    the size of a vertex cover of the edges it selects: each edge adds its endpoint in focus
-    (bracket or next), else both ends (a matching holds at most that many such edges). With
-    ``graph.sub``, the kept far edge stands for every far edge, and adds all their ends; a
-    typed graph gives the ends each column adds (``graph.cover``)."""
-    vertices = graph.vertices
-    if graph.cover is not None:
-        ends, cols = graph.cover
-        order = np.argsort(ends, kind="stable")
-        ends = ends[order]
-        starts = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
-        mark = np.zeros((masks.shape[0], vertices), dtype=bool)
-        if order.size:
-            mark[:, ends[starts]] = np.logical_or.reduceat(masks[:, cols[order]], starts,
-                                                           axis=1)
-        if graph.sep is not None and graph.sep.far_col >= 0:
-            mark[masks[:, graph.column(graph.sep.far_col)]] |= graph.sep.far_ends
-        return np.count_nonzero(mark, axis=1)
-    fu, fv = graph.focus[us], graph.focus[vs]
-    first = np.where(fu, us, np.where(fv, vs, us))
-    both = np.flatnonzero(~(fu | fv))  # edges out of focus: their second end too
-    # Any selected edge per vertex, by one reduction over the edges grouped by ``first``.
-    order = np.argsort(first, kind="stable")
-    ends = first[order]
-    starts = np.flatnonzero(np.concatenate(([True], ends[1:] != ends[:-1])))
-    mark = np.zeros((masks.shape[0], vertices), dtype=bool)
-    if order.size:
-        mark[:, ends[starts]] = np.logical_or.reduceat(masks[:, order], starts, axis=1)
-    if both.size:
-        rows, at = np.nonzero(masks[:, both])
-        mark[rows, vs[both[at]]] = True
-    if graph.sub is not None:
-        far = np.ones(graph.us.size, dtype=bool)
-        far[graph.sub] = False
-        far_ends = np.zeros(vertices, dtype=bool)
-        far_ends[graph.us[far]] = True
-        far_ends[graph.vs[far]] = True
-        mark[masks[:, graph.kept_far]] |= far_ends
-    if graph.sep is not None and graph.sep.far_col >= 0:
-        # The far column stands for every edge inside R: all their ends.
-        mark[masks[:, graph.sep.far_col]] |= graph.sep.far_ends
-    return np.count_nonzero(mark, axis=1)
-
-
 def _levels(values: np.ndarray) -> list[int]:
     """The distinct values >= 0, largest first (small integers: counted, not sorted)."""
     present = values[values >= 0]
@@ -771,81 +625,3 @@ def _levels(values: np.ndarray) -> list[int]:
     return np.flatnonzero(np.bincount(present))[::-1].tolist()
 
 
-def pack(graph: BracketGraph, limit: int, *, expand: bool = True
-         ) -> tuple[np.ndarray, list[int]]:
-    """The components as a few non-negative int64 limbs and their multipliers.
-
-    The limbs are rows over the edges, or with ``expand=False`` over the columns of
-    ``graph.comps`` (:meth:`BracketGraph.edge_columns` gives the edges' from them).
-
-    Every perfect matching has ``vertices // 2`` edges, so shifting a component by its
-    minimum changes every matching's total by the same amount: only the range of each
-    component costs bits. Each component ``k`` gets the radix ``min(pairs, cover_k) *
-    span_k + 1``, where ``cover_k`` is the size of a vertex cover of the edges on which it
-    is not at its best (benefit) or not at its worst (cost), whichever is smaller: a matching
-    holds at most that many such edges. Consecutive components are grouped into limbs below
-    2**62. Raises :class:`WeightOverflowError` when the packed weights reach ``limit``.
-    """
-    comps, every = graph.comps, graph.us.size
-    if not every:
-        return np.zeros((1, 0), dtype=np.int64), [1]
-    # Everything below runs on the columns of comps (the near edges and one far edge: the
-    # far edges' columns are all that one, so the minima, maxima and limbs are the same).
-    sub = graph.sub
-    if graph.cover is not None:  # (the cover incidences are the graph's: no edge lists)
-        us = vs = np.zeros(0, dtype=np.int64)
-    else:
-        us, vs = (graph.us, graph.vs) if sub is None else (graph.us[sub], graph.vs[sub])
-    # (as int64: comps may be int32, and radix products must not wrap)
-    lows = comps.min(axis=1).astype(np.int64)
-    highs = comps.max(axis=1).astype(np.int64)
-    spans = highs - lows
-    live = np.flatnonzero(spans > 0).tolist()
-    pairs = graph.vertices // 2
-    # The cover sizes of every live component's edges not at its best and not at its worst,
-    # all at once (one pass over a (2 x components, edges) mask instead of a few numpy
-    # calls per mask: at 100 players some 25 components and 9 brackets a round).
-    rows = comps[live]
-    sizes = _cover_sizes(graph, us, vs, np.concatenate((rows != lows[live, None],
-                                                         rows != highs[live, None])))
-    half = len(live)
-    radix: dict[int, int] = {}
-    costs = 0  # the offset that kept the old packing's cost components non-negative
-    mult: dict[int, int] = {}
-    m = 1
-    for i in reversed(range(half)):
-        k = live[i]
-        nb, nc = int(sizes[i]), int(sizes[half + i])
-        as_cost = nc < nb
-        mult[k] = m
-        radix[k] = min(pairs, nc if as_cost else nb) * int(spans[k]) + 1
-        if as_cost:
-            costs += int(spans[k]) * m
-        m *= radix[k]
-    if costs + 1 + m > limit:
-        raise WeightOverflowError(
-            f"fide-dutch weights need {(costs + 1 + m).bit_length()} bits for this bracket "
-            f"({graph.vertices} vertices, {len(live)} live components); the matching backend "
-            f"takes {limit.bit_length() - 1}")
-    # Limbs: from the lowest component up, as many as fit below 2**62 per limb.
-    limbs: list[np.ndarray] = []
-    multipliers: list[int] = []
-    group: list[int] = []
-    product = 1
-    for k in [*reversed(live), None]:
-        if k is not None and product * radix[k] < 1 << LIMB_BITS:
-            group.append(k)
-            product *= radix[k]
-            continue
-        if group:
-            base = mult[group[0]]
-            # sum_g (comps[g] - lows[g]) * mult[g] // base, as one product (below 2**62)
-            coef = np.array([mult[g] // base for g in group], dtype=np.int64)
-            limbs.append(coef @ (comps[group] - lows[group, None]))
-            multipliers.append(base)
-        if k is not None:
-            group, product = [k], radix[k]
-    if not limbs:
-        return np.zeros((1, every if expand else comps.shape[1]), dtype=np.int64), [1]
-    packed = np.array(limbs, dtype=np.int64).reshape(len(limbs), comps.shape[1])
-    return (graph.expand(packed) if expand else packed), multipliers

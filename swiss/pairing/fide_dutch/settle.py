@@ -1,12 +1,12 @@
 """Tie-break tests settled without a solve: exact rejections and acceptances by matchings.
 
-A tie-break test (engine.py, ``_TieBreak.accept``) asks whether some optimum of the bracket
+A tie-break test (tiebreak.py, ``TieBreak.accept``) asks whether some optimum of the bracket
 graph keeps to a constraint: a perfect matching of the live edges the test keeps ("usable"),
 of the best weight. The base duals (the first optimum's, ``solver.base``) stay optimal as
 tests are accepted (every accepted test keeps the best weight, and the duals stay feasible on
 fewer edges), so by complementary slackness every such optimum
 
-* uses only edges tight under them: every live listed edge is (``_Solver.tight``), and
+* uses only edges tight under them: every live listed edge is (``Solver.tight``), and
 * fills every blossom X of positive value: exactly ``(|X| - 1) / 2`` of its pairs lie inside
   X, so exactly one vertex of X is matched out of X.
 
@@ -26,12 +26,12 @@ with no R vertex (its inner edges are all listed):
    not blocked and may be tight (:func:`_maybe_tight_r`).
 
 And 4. the bracket's players with no admissible edge out of it must all be matched inside it
-on admissible edges (what ``_TieBreak._bracket_can_match`` asks of LEMON, with spare
+on admissible edges (what ``TieBreak._bracket_can_match`` asks of LEMON, with spare
 vertices). Nested blossoms, blossoms holding R players and the tightness of single implicit
 edges are ignored: relaxations, so a "no" is still exact.
 
 :meth:`Settle.augment` re-augments the current optimum (the pairs the test breaks undone) over
-the usable listed edges; the engine (``_TieBreak._checked``) keeps the result only if it is a
+the usable listed edges; the engine (``TieBreak._checked``) keeps the result only if it is a
 perfect matching of live, test-meeting edges of the best weight, checked exactly: then the
 test is passed for certain.
 Anything else leaves the decision to the solve.
