@@ -24,7 +24,8 @@ MatchingBackend = Literal["exact", "rustworkx", "networkx"]
 def resolve_backend(name: str) -> MatchingBackend:
     """``auto`` means ``exact`` (:class:`AllowedGraph`, compiled); ``rustworkx`` (the old name
     of the compiled dense path) and ``networkx`` answer each question with a fresh matching of
-    the whole allowed graph (slower: kept as references). An unknown name is a clear :class:`ValueError`."""
+    the whole allowed graph (slower: kept as references). An unknown name is a clear
+    :class:`ValueError`."""
     if name in ("auto", "exact"):
         return "exact"
     if name in ("rustworkx", "networkx"):
