@@ -20,9 +20,14 @@ from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-#: How long shutdown() waits for the commands in progress. With the outbox pass's own limit
-#: (bot.delivery.STOP_TIMEOUT_SECONDS) it stays under Docker's 10 s before SIGKILL.
-SHUTDOWN_GRACE_SECONDS = 6.0
+#: How long shutdown() waits for the commands in progress. With the outbox pass's limit
+#: (:data:`DELIVERY_STOP_SECONDS`) and the rest of the closing, a stop takes under 5 s.
+SHUTDOWN_GRACE_SECONDS = 2.0
+#: How long the close lets the outbox pass in progress finish its announcement (what it did
+#: not post stays in the outbox for the next start).
+DELIVERY_STOP_SECONDS = 1.5
+#: How long the close waits for a command it cancelled to unwind.
+CANCEL_WAIT_SECONDS = 0.5
 
 #: The cog extensions loaded by default (each module has ``async def setup(bot)``).
 DEFAULT_EXTENSIONS: tuple[str, ...] = (
@@ -116,12 +121,15 @@ class SwissBot(commands.Bot):
             await self.web.start()
 
     async def _recover_pairings(self) -> None:
-        """Free the rounds a previous run of the bot was pairing when it stopped (their
-        organisers are told in the channel and the audit log), and start the pairing workers
-        in the background so that the first big /round next does not wait for them."""
+        """Free the rounds a previous run of the bot was pairing when it stopped (the command
+        that started each is answered if Discord still accepts it, else the channel is told;
+        the audit log says it too), and start the pairing workers in the background so that
+        the first big /round next does not wait for them."""
         recover = getattr(self.service, "recover_pairings", None)
         if recover is not None:
-            freed = await recover()
+            from bot.lifecycle import answer_interrupted
+
+            freed = await recover(lambda run: answer_interrupted(self, run))
             if freed:
                 log.warning("cleared the pairing marker of %d tournament(s) left by a "
                             "previous run", len(freed))
@@ -167,45 +175,63 @@ class SwissBot(commands.Bot):
             log.info("%d start-up objects frozen out of the garbage collector's passes", frozen)
 
     async def shutdown(self, reason: str, *, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
-        """Stop cleanly (SIGTERM / SIGINT): refuse new commands, let the commands and button
-        clicks in progress finish (their transactions commit and they still answer), let the
-        outbox pass in progress finish, then close the gateway and the database.
+        """Stop cleanly (SIGTERM / SIGINT): refuse new commands, stop the pairings running in
+        workers (their commands answer "interrupted by a restart" at once), let the commands
+        and button clicks in progress finish (their transactions commit and they still
+        answer) for up to ``grace`` seconds, then :meth:`close`. One log line.
 
         What is still queued in the outbox stays there and is posted after the next start.
         """
         if self.shutting_down:
             return
         self.shutting_down = True
-        log.info("%s: shutting down (new commands are refused, running ones finish)", reason)
+        log.info("stopping: %s", reason)
+        pool = getattr(self.service, "pairing", None)
+        if pool is not None and hasattr(pool, "interrupt"):
+            pool.interrupt()
         running = _interaction_tasks()
         if running:
-            _, late = await asyncio.wait(running, timeout=grace)
-            if late:
-                log.warning("%d command(s) still running after %ss: stopping anyway",
-                            len(late), grace)
+            await asyncio.wait(running, timeout=grace)
         await self.close()
 
     async def close(self) -> None:
+        """Close in the order that leaves nothing half-done: the background loops first
+        (the outbox pass finishes its announcement or is abandoned: its rows stay for the
+        next start), then the commands still running, the web page, the worker processes,
+        and only then the gateway and the HTTP session every one of them posted through."""
+        self.shutting_down = True  # from here on a new command is refused
         if self.delivery is not None:
-            await self.delivery.stop()
+            await self.delivery.stop(timeout=DELIVERY_STOP_SECONDS)
         web, self.web = self.web, None
         if web is not None:
             await web.stop()
-        await super().close()
-        completing, self._completing = self._completing, None
-        if completing is not None and not completing.done():
-            completing.cancel()  # what it did not complete, the next start completes
-            await asyncio.gather(completing, return_exceptions=True)
+        await _cancelled(_interaction_tasks(), "command")
+        background = [self._completing, self._warm_up]
+        self._completing = self._warm_up = None
+        # what the completion did not complete, the next start completes
+        await _cancelled({t for t in background if t is not None}, "start-up task")
         from service.advice import stop_workers
 
         stop_workers()  # the advisor's worker process, if /tournament advise started it
+        pool = getattr(self.service, "pairing", None)
+        if pool is not None:
+            pool.close()  # the pairing workers: they are only started again by a pairing
+        await super().close()
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:
-            pool = getattr(self.service, "pairing", None)
-            if pool is not None:
-                pool.close()  # the workers of the service we opened
             await database.close()
+
+
+async def _cancelled(tasks: set[asyncio.Task[Any]], what: str) -> None:
+    """Cancel ``tasks`` and give them a moment to unwind (their transactions roll back)."""
+    tasks = {task for task in tasks if not task.done()}
+    if not tasks:
+        return
+    log.warning("%d %s(s) still running: stopping them", len(tasks), what)
+    for task in tasks:
+        task.cancel()
+    await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
 
 
 async def _both(first: Any, second: Any) -> None:

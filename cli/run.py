@@ -6,9 +6,11 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
+import threading
 from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
@@ -22,6 +24,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXIT_REJECTED = 4
+#: The exit code of a stop forced by a second signal or a hung shutdown.
+EXIT_FORCED = 1
+#: The longest a clean stop may take before the connection is cancelled whatever it does.
+STOP_SECONDS = 4.0
+#: After this, a stop that still has not ended the process ends it without cleaning up.
+FORCED_STOP_SECONDS = 8.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -71,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     try:
         asyncio.run(_run(settings, token))
+    except KeyboardInterrupt:  # Ctrl+C before the bot's own handlers were in place
+        log.info("stopping: SIGINT")
+        return EXIT_OK
     except discord.LoginFailure:
         print(
             "swissbot: Discord rejected the token in DISCORD_TOKEN. Copy it again from the "
@@ -98,6 +109,7 @@ async def _run(settings: Settings, token: str) -> None:
     from bot.client import make_bot, open_service
     from storage.db import UnusableDatabase
 
+    stop = _stop_on_signals()  # first: a signal while the database opens is not lost
     # Open the database before logging in, so a wrong path is reported before anything else.
     file = settings.database_file  # None: a PostgreSQL URL
     if file is not None and not file.parent.is_dir():
@@ -114,32 +126,78 @@ async def _run(settings: Settings, token: str) -> None:
         where = settings.database if file is not None else "(PostgreSQL)"  # no password shown
         raise DatabaseProblem(f"cannot open the database {where}: {exc}") from exc
     try:
-        bot = make_bot(settings, service=service)
-        stopped_by = _stop_on_signals(bot)
-        async with bot:
-            await bot.start(token)
+        if stop.requested.is_set():  # while the database was opening
+            log.info("stopping: %s", stop.name)
+        else:
+            bot = make_bot(settings, service=service)
+            async with bot:
+                await _serve(bot, token, stop)
     finally:
+        service.pairing.close()  # no worker outlives the bot (nor waits for its exit)
         # After the bot: Database.close waits for the transaction in progress to finish.
         await database.close()
-    if stopped_by:
-        log.info("swissbot stopped cleanly after %s; the database is closed", stopped_by[0])
 
 
-def _stop_on_signals(bot: SwissBot) -> list[str]:
+async def _serve(bot: SwissBot, token: str, stop: _Stop) -> None:
+    """Run the bot until its connection ends (a refused token, an error: raised) or a signal
+    stops it. The stop cancels the connection whatever it is doing: connected, identifying,
+    or waiting out discord.py's reconnect back-off while Discord is unreachable (up to
+    minutes, which close() alone would wait for)."""
+    gateway = asyncio.create_task(bot.start(token), name="swissbot-gateway")
+    signalled = asyncio.create_task(stop.requested.wait(), name="swissbot-signals")
+    try:
+        await asyncio.wait({gateway, signalled}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        signalled.cancel()
+    if gateway.done():
+        gateway.result()  # LoginFailure and the like go to run(), which explains them
+        return
+    try:
+        await asyncio.wait_for(bot.shutdown(stop.name), timeout=STOP_SECONDS)
+    except TimeoutError:
+        log.warning("the shutdown took longer than %ss: stopping anyway", STOP_SECONDS)
+    gateway.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await gateway  # whatever the connection was doing, it is over
+
+
+class _Stop:
+    """The first SIGTERM / SIGINT received (its name), and the event that says so."""
+
+    def __init__(self) -> None:
+        self.requested = asyncio.Event()
+        self.name = ""
+
+
+def _stop_on_signals() -> _Stop:
     """SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl+C) shut the bot down cleanly
-    instead of killing it mid-transaction. Returns the list that receives the signal's name."""
+    instead of killing it mid-transaction. A second signal, or a stop that hangs (an event loop
+    held by something that never yields), ends the process at once after
+    :data:`FORCED_STOP_SECONDS`: a stop is never ignored."""
     loop = asyncio.get_running_loop()
-    received: list[str] = []
-    tasks: set[asyncio.Task[None]] = set()  # keep a reference until the task is done
+    stop = _Stop()
 
     def on_signal(sig: signal.Signals) -> None:
-        received.append(sig.name)
-        task = loop.create_task(bot.shutdown(f"received {sig.name}"), name="swissbot-shutdown")
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
+        if stop.requested.is_set():
+            _force_exit(f"received {sig.name} again")
+        stop.name = sig.name
+        stop.requested.set()
+        # A thread, not the loop: it must fire even if the loop never gets its turn again.
+        timer = threading.Timer(FORCED_STOP_SECONDS, _force_exit,
+                                args=(f"still not stopped {FORCED_STOP_SECONDS:g}s after "
+                                      f"{sig.name}",))
+        timer.daemon = True
+        timer.start()
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         # Windows has no add_signal_handler: there the default handlers stay.
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, on_signal, sig)
-    return received
+    return stop
+
+
+def _force_exit(why: str) -> None:
+    """End the process now (SQLite's write-ahead log keeps the database whole)."""
+    log.warning("stopping now: %s", why)
+    logging.shutdown()
+    os._exit(EXIT_FORCED)

@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
-from service.pairing_pool import lower_priority
+from service.workers import worker_initializer
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,9 @@ class RenderPool:
 
     def _get(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            # at a lower CPU priority than the bot, as the pairing workers (pairing_pool)
+            # at a lower CPU priority than the bot, and dying with it, as the pairing workers
             self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
-                                                 initializer=lower_priority)
+                                                 initializer=worker_initializer)
         return self._executor
 
     async def render(self, kind: str, payload: dict[str, Any], *,
