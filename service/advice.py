@@ -25,7 +25,7 @@ from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PL
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.views import Actor
-from service.workers import die_with_parent
+from service.workers import die_with_bot
 from storage import players as player_repo
 from swiss.model import Scoring
 
@@ -174,7 +174,7 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
         if _POOL is None:
             _POOL = concurrent.futures.ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=die_with_parent)  # never outlives a killed bot
+                initializer=die_with_bot)  # never outlives a killed bot
             # Let go of it before the interpreter tears its modules down: an executor
             # collected after that prints an ignored AttributeError at exit.
             atexit.register(stop_workers)

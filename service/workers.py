@@ -4,20 +4,19 @@ The pairing workers (``service.pairing_pool``), the render worker (``bot.render.
 the advisor's worker (``service.advice``) are ``ProcessPoolExecutor`` processes. When the bot
 is killed outright (``kill -9``, the out-of-memory killer, a crash) nothing tells them: a
 worker blocked on its task queue, or computing a 10,000-player round, would run on for good,
-holding its memory, and every restart would add more. Each worker therefore runs
-:func:`worker_initializer`, which makes it die with its parent in two ways:
+holding its memory, and every restart would add more. Their own parent is no guide: under
+``forkserver`` it is the fork server, which exits only once no process holds its "alive" pipe,
+and every worker holds it. Each worker therefore runs :func:`worker_initializer`, which ties
+it to the bot itself (the process that asked for it, ``multiprocessing.parent_process()``):
 
-* on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)``: the kernel kills the worker the moment its
-  parent ends. Under ``forkserver`` the parent is the fork server, which itself exits as soon
-  as the bot's end of its pipe closes, so the worker follows the bot within milliseconds;
-* everywhere, a daemon thread that checks every :data:`WATCH_INTERVAL` seconds whether the
-  worker was re-parented (``os.getppid()`` changed: the parent is gone) and then ends the
-  process. It needs no signal support and catches what the first way misses (a system without
-  ``prctl``, a parent that died before the initializer ran).
+* a daemon thread waits for the bot to end and then ends the worker at once: on Linux on a
+  pidfd of the bot (readable the moment it exits; no polling, no pid reuse), elsewhere by
+  checking every :data:`WATCH_INTERVAL` seconds;
+* on Linux, ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` as well: the kernel kills the worker when
+  its parent ends (the bot itself under ``spawn``), even if its interpreter is stuck.
 
-multiprocessing's own helpers end by themselves once the workers are gone: the fork server
-exits when the bot's end of its pipe closes, the resource tracker when the last process that
-holds its pipe (the bot, the fork server, the workers) has ended.
+Once the workers are gone, multiprocessing's helpers end by themselves: the fork server when
+the last holder of its pipe has ended, the resource tracker likewise.
 """
 
 from __future__ import annotations
@@ -25,13 +24,16 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import multiprocessing
 import os
+import select
 import signal
 import sys
 import threading
 import time
 
-#: Seconds between two checks of the watchdog thread (a dead parent is noticed within this).
+#: Seconds between two checks of the watchdog where no pidfd exists (a dead bot is noticed
+#: within this).
 WATCH_INTERVAL = 0.5
 #: How much lower the worker processes' CPU priority is than the bot's (``nice`` steps; 19 at
 #: most): a pairing is seconds of CPU, the event loop's turns are milliseconds that every guild
@@ -42,19 +44,19 @@ _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 def worker_initializer(nice_step: int = WORKER_NICE) -> None:
-    """The initializer of every worker process: die with the parent, run at a lower priority."""
-    die_with_parent()
+    """The initializer of every worker process: die with the bot, run at a lower priority."""
+    die_with_bot()
     lower_priority(nice_step)
 
 
-def die_with_parent() -> None:
-    """Make this process end when its parent does (see the module docstring)."""
-    parent = os.getppid()
+def die_with_bot() -> None:
+    """Make this worker end when the bot that started it does (see the module docstring)."""
+    bot = multiprocessing.parent_process()
+    if bot is None or bot.pid is None:
+        return  # not a worker: nothing to follow
     _parent_death_signal()
-    if os.getppid() != parent:
-        os._exit(1)  # the parent ended before the signal was armed: nobody waits for us
-    watchdog = threading.Thread(target=_watch_parent, args=(parent,),
-                                name="swissbot-parent-watchdog", daemon=True)
+    watchdog = threading.Thread(target=_follow, args=(bot.pid, os.getppid()),
+                                name="swissbot-bot-watchdog", daemon=True)
     watchdog.start()
 
 
@@ -79,9 +81,29 @@ def _parent_death_signal() -> bool:
         return False
 
 
-def _watch_parent(parent: int, interval: float = WATCH_INTERVAL) -> None:
-    """End the process once it has been re-parented (its parent is gone). ``os._exit``, not
-    ``sys.exit``: the main thread may be deep in a pairing and must not finish it."""
-    while os.getppid() == parent:
+def _follow(bot: int, parent: int, interval: float = WATCH_INTERVAL) -> None:
+    """Wait until process ``bot`` ends (or this worker was re-parented), then end this
+    process. ``os._exit``, not ``sys.exit``: the main thread may be deep in a pairing and must
+    not finish it."""
+    try:
+        handle = os.pidfd_open(bot)  # Linux 5.3 and later
+    except ProcessLookupError:
+        os._exit(1)  # the bot is gone already
+    except (AttributeError, OSError):
+        handle = None
+    if handle is not None:
+        select.select([handle], [], [])  # readable once the process has exited
+        os._exit(1)
+    while os.getppid() == parent and _exists(bot):
         time.sleep(interval)
     os._exit(1)
+
+
+def _exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process: ours would not refuse us
+    return True

@@ -33,13 +33,50 @@ def bot_env(fake: FakeDiscord, database: Path | str, **settings: str) -> dict[st
     return env
 
 
-async def start_process(env: dict[str, str], cwd: Path, log: Path) -> asyncio.subprocess.Process:
-    """``python -m cli.main run``; its stderr goes to ``log`` (appended: restarts add up)."""
+async def start_process(env: dict[str, str], cwd: Path, log: Path, *,
+                        command: tuple[str, ...] = ("-m", "cli.main", "run"),
+                        ) -> asyncio.subprocess.Process:
+    """``python -m cli.main run`` (or ``command``); its stderr goes to ``log`` (appended:
+    restarts add up)."""
     with log.open("ab") as err:
         return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "cli.main", "run", env=env, cwd=cwd,
+            sys.executable, *command, env=env, cwd=cwd,
             stdout=asyncio.subprocess.DEVNULL, stderr=err,
         )
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` now (children, their children...), read from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            parent = _stat(int(entry.name))
+            if parent is not None:
+                children.setdefault(parent[1], []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie has ended: only its exit status is left)."""
+    stat = _stat(pid)
+    return stat is not None and stat[0] not in ("Z", "X")
+
+
+def _stat(pid: int) -> tuple[str, int] | None:
+    """(state, parent pid) from /proc/<pid>/stat; None once the process is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()  # after "pid (command name) "
+    return fields[0], int(fields[1])
 
 
 async def stop_process(process: asyncio.subprocess.Process, timeout: float = 20) -> None:
