@@ -143,8 +143,17 @@ class SwissBot(commands.Bot):
         needed = getattr(self.service, "needs_pairing_workers", None)
         if pool is not None and needed is not None and await needed():
             self._warm_up = asyncio.create_task(
-                _both(pool.warm_up(), self.delivery.renderer.warm_up()),
+                self._warm(pool.warm_up(), self.delivery.renderer.warm_up()),
                 name="swissbot-pairing-warm-up")
+
+    async def _warm(self, *starts: Any) -> None:
+        """The pairing workers and the render worker start together (a big event needs
+        both). Best effort: a worker that did not start is started by its first use."""
+        try:
+            await asyncio.gather(*starts)
+        except Exception as exc:
+            if not self.shutting_down:  # a stop kills them on purpose
+                log.warning("could not start the worker processes ahead of use: %s", exc)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -225,6 +234,9 @@ class SwissBot(commands.Bot):
 
 async def _cancelled(tasks: set[asyncio.Task[Any]], what: str) -> None:
     """Cancel ``tasks`` and give them a moment to unwind (their transactions roll back)."""
+    for task in tasks:
+        if task.done() and not task.cancelled():
+            task.exception()  # retrieved: a failure is its own business, not the stop's
     tasks = {task for task in tasks if not task.done()}
     if not tasks:
         return
@@ -234,9 +246,6 @@ async def _cancelled(tasks: set[asyncio.Task[Any]], what: str) -> None:
     await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
 
 
-async def _both(first: Any, second: Any) -> None:
-    """The pairing workers and the render worker start together (a big event needs both)."""
-    await asyncio.gather(first, second)
 
 
 async def _logged(job: Any, what: str) -> None:

@@ -8,10 +8,11 @@ import contextlib
 import multiprocessing
 import multiprocessing.context
 import os
+import signal
 import sys
 from pathlib import Path
 
-from sandbox import FakeDiscord
+from sandbox import FakeDiscord, SandboxGuild
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,8 +34,12 @@ def bot_env(fake: FakeDiscord, database: Path | str, **settings: str) -> dict[st
     return env
 
 
+#: ``swissbot run`` (the arguments of the Python interpreter)
+RUN = ("-m", "cli.main", "run")
+
+
 async def start_process(env: dict[str, str], cwd: Path, log: Path, *,
-                        command: tuple[str, ...] = ("-m", "cli.main", "run"),
+                        command: tuple[str, ...] = RUN,
                         ) -> asyncio.subprocess.Process:
     """``python -m cli.main run`` (or ``command``); its stderr goes to ``log`` (appended:
     restarts add up)."""
@@ -101,6 +106,43 @@ async def wait_until(condition, timeout: float, what: str) -> None:  # type: ign
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what}")
         await asyncio.sleep(0.05)
+
+
+class BotProcess:
+    """``swissbot run`` against ``fake``, one process at a time (started again after a kill
+    or a stop), its stderr appended to ``log``; ``settings`` are environment variables."""
+
+    def __init__(self, fake: FakeDiscord, guild: SandboxGuild, tmp_path: Path,
+                 **settings: str) -> None:
+        self.fake, self.guild, self.cwd = fake, guild, tmp_path
+        self.database = tmp_path / "bot.sqlite3"
+        self.log = tmp_path / "bot.log"
+        self.env = bot_env(fake, self.database, **{"SWISSBOT_DELIVERY_INTERVAL": "0.1",
+                                                   **settings})
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self, command: tuple[str, ...] = RUN) -> None:
+        before = self.fake.connected
+        self.process = await start_process(self.env, self.cwd, self.log, command=command)
+        await wait_until(lambda: self.fake.connected > before
+                         and self.guild.id in self.fake.guild_commands,
+                         90, "the bot connected and synced its commands")
+
+    async def kill(self) -> set[int]:
+        """SIGKILL; returns the processes it had started (alive at the kill)."""
+        assert self.process is not None
+        below = descendants(self.process.pid)
+        self.process.send_signal(signal.SIGKILL)
+        assert await self.process.wait() == -signal.SIGKILL
+        await wait_until(lambda: self.fake.connected == 0, 30, "the gateway noticed the kill")
+        return below
+
+    async def stop(self) -> None:
+        if self.process is not None:
+            await stop_process(self.process)
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
 
 
 # -- bot processes forked from a preloaded server (the kill test restarts them 40 times) ------

@@ -13,23 +13,14 @@
 
 from __future__ import annotations
 
-import asyncio
-import signal
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
-from sandbox import FakeDiscord, SandboxGuild
+from sandbox import FakeDiscord
 from tests.e2e.fixtures import Club, text_of
-from tests.e2e.processes import (
-    bot_env,
-    descendants,
-    running,
-    start_process,
-    stop_process,
-    wait_until,
-)
+from tests.e2e.processes import BotProcess, descendants, running, wait_until
 
 EPHEMERAL = 64
 HUNG = ("-m", "tests.e2e.hung_bot")
@@ -51,41 +42,6 @@ def _audit_reasons(database: Path) -> list[str]:
     return [str(r[0]) for r in rows]
 
 
-class Bot:
-    """One bot process at a time against ``fake``, its stderr appended to ``log``."""
-
-    def __init__(self, fake: FakeDiscord, guild: SandboxGuild, tmp_path: Path,
-                 **settings: str) -> None:
-        self.fake, self.guild, self.cwd = fake, guild, tmp_path
-        self.database = tmp_path / "bot.sqlite3"
-        self.log = tmp_path / "bot.log"
-        self.env = bot_env(fake, self.database, SWISSBOT_DELIVERY_INTERVAL="0.1", **settings)
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self, command: tuple[str, ...] = ("-m", "cli.main", "run")) -> None:
-        before = self.fake.connected
-        self.process = await start_process(self.env, self.cwd, self.log, command=command)
-        await wait_until(lambda: self.fake.connected > before
-                         and self.guild.id in self.fake.guild_commands,
-                         90, "the bot connected and synced its commands")
-
-    async def kill(self) -> set[int]:
-        """SIGKILL; returns the processes it had started (alive at the kill)."""
-        assert self.process is not None
-        below = descendants(self.process.pid)
-        self.process.send_signal(signal.SIGKILL)
-        assert await self.process.wait() == -signal.SIGKILL
-        await wait_until(lambda: self.fake.connected == 0, 30, "the gateway noticed the kill")
-        return below
-
-    async def stop(self) -> None:
-        if self.process is not None:
-            await stop_process(self.process)
-
-    def text(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
-
-
 async def _deferred(fake: FakeDiscord, interaction: dict[str, Any]) -> None:
     """Wait until the bot answered ``interaction`` with "thinking..." (and not yet more)."""
     record = fake.interactions[interaction["token"]]
@@ -100,7 +56,7 @@ async def test_killed_while_pairing_inline_the_restarted_bot_answers_the_command
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Crash Club", players=4)
         club = Club(fake, guild)
-        bot = Bot(fake, guild, tmp_path)
+        bot = BotProcess(fake, guild, tmp_path)
         await bot.start(HUNG)
         try:
             await club.run(club.owner, "tournament create", name="Crash Open", rounds=3)
@@ -138,7 +94,7 @@ async def test_killed_while_a_worker_pairs_nothing_is_left_and_the_command_is_an
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Crash Club", players=6)
         club = Club(fake, guild)
-        bot = Bot(fake, guild, tmp_path, SWISSBOT_PAIRING_INLINE_BELOW="0")
+        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_PAIRING_INLINE_BELOW="0")
         await bot.start(HUNG)
         try:
             await club.run(club.owner, "tournament create", name="Crash Open", rounds=3)

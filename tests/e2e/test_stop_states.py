@@ -1,0 +1,180 @@
+"""SIGTERM and SIGINT stop ``swissbot run`` within 5 s whatever its gateway connection is
+doing, with one log line and no traceback:
+
+* Discord unreachable: discord.py waits out its reconnect back-off (tens of seconds), which
+  the stop cancels; each failed attempt is one warning line, not a traceback;
+* connecting: the gateway accepts the connection and never answers (discord.py would wait 60 s);
+* a pairing in a worker process: the organiser's command is answered ("interrupted by a
+  restart", nothing changed) before the bot goes, and no process it started is left;
+* delivering many posts: the pass in progress is abandoned cleanly (no "Session is closed"),
+  and what was not posted is posted once after the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from sandbox import FakeDiscord
+from service import Actor, TournamentService
+from storage.db import connect
+from tests.e2e.fixtures import Club, text_of
+from tests.e2e.processes import BotProcess, descendants, running, wait_until
+
+#: What the issue asks: a stop ends the process within this many seconds.
+STOP_WITHIN = 5.0
+SIGNALS = pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT],
+                                  ids=["SIGTERM", "SIGINT"])
+
+
+async def _stop(bot: BotProcess, sig: signal.Signals) -> float:
+    """Send ``sig`` and wait for the process to end; the seconds it took."""
+    assert bot.process is not None
+    sent = time.monotonic()
+    bot.process.send_signal(sig)
+    await asyncio.wait_for(bot.process.wait(), timeout=30)  # only against a hung test
+    return time.monotonic() - sent
+
+
+def _one_clean_stop(bot: BotProcess, sig: signal.Signals, took: float) -> None:
+    log = bot.text()
+    assert bot.process is not None and bot.process.returncode == 0, log
+    assert took < STOP_WITHIN, f"the stop took {took:.1f}s\n{log}"
+    assert log.count("stopping") == 1 and f"stopping: {sig.name}\n" in log, log
+    assert "Traceback" not in log and "Session is closed" not in log, log
+
+
+@SIGNALS
+async def test_stop_while_discord_is_unreachable(tmp_path: Path, sig: signal.Signals) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Stop Club", players=2)
+        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
+        await bot.start()
+        try:
+            await fake.stop()  # Discord is gone: the bot retries with growing pauses
+            await wait_until(lambda: bot.text().count("cannot reach Discord") >= 2, 60,
+                             "two failed reconnects")
+            took = await _stop(bot, sig)
+        finally:
+            await bot.stop()
+    _one_clean_stop(bot, sig, took)
+    # each failed attempt was one line (no traceback), a warning rather than an error
+    assert " ERROR " not in bot.text(), bot.text()
+
+
+@SIGNALS
+async def test_stop_while_connecting_to_a_gateway_that_never_answers(
+    tmp_path: Path, sig: signal.Signals
+) -> None:
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # held open, never answered
+
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Stop Club", players=2)
+        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
+        await bot.start()
+        server = None
+        try:
+            await fake.stop()
+            server = await asyncio.start_server(silent, fake.host, fake.port)
+            await wait_until(lambda: bool(accepted), 60, "the bot's next connection attempt")
+            took = await _stop(bot, sig)
+        finally:
+            await bot.stop()
+            if server is not None:
+                server.close()
+            for writer in accepted:
+                writer.close()
+    _one_clean_stop(bot, sig, took)
+
+
+async def test_stop_while_a_worker_pairs_answers_the_organiser_and_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Stop Club", players=6)
+        club = Club(fake, guild)
+        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO",
+                         SWISSBOT_PAIRING_INLINE_BELOW="0")
+        await bot.start(("-m", "tests.e2e.hung_bot"))  # pairings that never end
+        try:
+            await club.run(club.owner, "tournament create", name="Stop Open", rounds=3)
+            for player in club.players[:6]:
+                await club.run(player, "join")
+            start = await fake.send_slash_command(guild, club.channel, club.owner,
+                                                  "tournament start", {})
+            await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""),
+                                 timeout=60)
+            assert bot.process is not None
+            pid = bot.process.pid
+            await wait_until(lambda: len(descendants(pid)) >= 3, 60, "the pairing worker")
+            started = descendants(pid)
+            took = await _stop(bot, signal.SIGTERM)
+            reply = await fake.reply(start, timeout=1)  # answered before the bot went
+            await wait_until(lambda: not any(running(p) for p in started), 2,
+                             "every process the bot started to end")
+        finally:
+            await bot.stop()
+    _one_clean_stop(bot, signal.SIGTERM, took)
+    assert reply["content"] == (
+        "Pairing round 1 of 'Stop Open' was interrupted by a restart of the bot; nothing was "
+        "changed: run /tournament start again."), reply
+    with sqlite3.connect(bot.database) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM pairing_runs").fetchone() == (0,)
+        assert conn.execute("SELECT status FROM tournaments").fetchone() == ("registration",)
+
+
+POSTS = 40
+
+
+async def _queue_posts(database: Path, guild_id: int, channel_id: int) -> None:
+    """A tournament and ``POSTS`` announcements waiting in its outbox (as after a busy
+    minute), written before the bot starts."""
+    db = await connect(database)
+    try:
+        service = TournamentService(db)
+        actor = Actor(user_id=1, guild_id=guild_id, display_name="Org", is_organiser=True)
+        await service.create_tournament(actor, "Busy Open", 3, channel_id=channel_id)
+        async with db.transaction() as conn:
+            t = await service._tournament(conn, guild_id, None)
+            for number in range(POSTS):
+                await service._announce(conn, t, "pairing_progress",
+                                        {"round": number + 1, "players": 8})
+    finally:
+        await db.close()
+
+
+async def test_stop_while_delivering_many_posts_abandons_the_rest_cleanly(
+    tmp_path: Path,
+) -> None:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Busy Club", players=2)
+        club = Club(fake, guild)
+        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
+        await _queue_posts(bot.database, guild.id, club.channel.id)
+        fake.post_delay = 0.2  # a slow Discord: the stop comes in the middle of the posts
+        await bot.start()
+        try:
+            await wait_until(lambda: len(club.posts()) >= 3, 60, "the first posts")
+            took = await _stop(bot, signal.SIGTERM)
+            posted = len(club.posts())
+            assert posted < POSTS  # the stop did not wait for all of them
+            fake.post_delay = 0
+            await bot.start()  # the rest is posted after the next start, each post once
+            await wait_until(lambda: len(club.posts()) >= POSTS, 60, "the remaining posts")
+            await asyncio.sleep(0.5)
+            rounds = [text_of(m).split(" of ")[0] for m in club.posts()]
+            assert sorted(rounds) == sorted(f"⏳ Pairing round {n + 1}" for n in range(POSTS))
+        finally:
+            await bot.stop()
+    log = bot.text()
+    first_run = log[:log.index("stopping: SIGTERM") + 200]
+    assert "Traceback" not in log and "Session is closed" not in log, log
+    assert took < STOP_WITHIN, first_run
