@@ -226,6 +226,10 @@ class PairingPool:
             raise PairingWorkerFailed("the pairing worker process stopped unexpectedly") from None
         except asyncio.CancelledError:
             slot.kill()  # nobody waits for it any more: do not let it run on
+            task = asyncio.current_task()
+            if slot.interrupted and task is not None and not task.cancelling():
+                # interrupt() cancelled the job before the worker took it, not our caller
+                raise PairingWorkerFailed(INTERRUPTED, interrupted=True) from None
             raise
 
     async def off_loop(self, players: int, fn: Callable[..., T], *args: Any,
