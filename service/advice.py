@@ -190,10 +190,15 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
 
 
 def stop_workers() -> None:
-    """Stop the worker process (the bot closes, the interpreter exits): a simulation still
-    running finishes in the background and its answer is dropped."""
+    """Stop the worker process (the bot closes, the interpreter exits). A simulation still
+    running is killed with it: the interpreter's exit would otherwise wait for it (up to
+    ``ADVICE_SECONDS``), and its answer has nobody to go to."""
     global _POOL
     with _POOL_LOCK:
         pool, _POOL = _POOL, None
     if pool is not None:
+        # the executor offers no way to stop a running call: its processes are killed
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            if process.is_alive():
+                process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
