@@ -12,8 +12,6 @@ import asyncio
 import dataclasses
 import os
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,29 +19,22 @@ import pytest
 
 from service import TournamentService
 from service.errors import PairingFailedError
-from service.pairing_pool import PairingLimits, PairingPool
 from service.views import DeferredReply, InterruptedPairing
 from storage import pairing_runs as run_repo
-from tests.pairing_jobs import endless_pairing, slow_pairing
-from tests.service_helpers import GUILD, Clock, open_database
-from tests.test_pairing_runs import ORG, _finish_round, _marker, _running, _wait_for_marker
+from tests.pairing_jobs import endless_pairing
+from tests.service_helpers import GUILD
+from tests.test_pairing_runs import (
+    ORG,
+    _finish_round,
+    _marker,
+    _running,
+    _wait_for_marker,
+    pooled,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # SQLite and PostgreSQL
 
 SECRET = "interaction-token-secret"
-
-
-@asynccontextmanager
-async def pooled(path: Path, job: object = slow_pairing) -> AsyncIterator[TournamentService]:
-    """A service on the backend in force whose every pairing runs ``job`` in a worker."""
-    db = await open_database(path)
-    pool = PairingPool(PairingLimits(inline_below=0), job=job)  # type: ignore[arg-type]
-    try:
-        yield TournamentService(db, clock=Clock(), pairing=pool)
-    finally:
-        pool.close()
-        await db.close()
-
 TEXT = ("Pairing round 2 of 'Cup 1000' was interrupted by a restart of the bot; nothing was "
         "changed: run /round next again.")
 

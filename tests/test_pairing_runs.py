@@ -27,9 +27,8 @@ from service.errors import (
 from service.pairing_pool import PairingLimits, PairingPool
 from storage import journal
 from storage import pairing_runs as run_repo
-from storage.db import connect
 from tests.pairing_jobs import endless_pairing, slow_pairing
-from tests.service_helpers import GUILD, OTHER_GUILD, Clock, member, organiser
+from tests.service_helpers import GUILD, OTHER_GUILD, Clock, member, open_database, organiser
 
 ORG = organiser()
 
@@ -37,8 +36,9 @@ ORG = organiser()
 @asynccontextmanager
 async def pooled(path: Path, job: object = slow_pairing, **limits: object
                  ) -> AsyncIterator[TournamentService]:
-    """A service whose every pairing (inline_below=0) runs ``job`` in a worker process."""
-    db = await connect(path)
+    """A service whose every pairing (inline_below=0) runs ``job`` in a worker process, on
+    the backend in force (SQLite unless the test module asks for both)."""
+    db = await open_database(path)
     pool = PairingPool(PairingLimits(**{"inline_below": 0, **limits}),  # type: ignore[arg-type]
                        job=job)  # type: ignore[arg-type]
     try:

@@ -10,9 +10,12 @@ import multiprocessing.context
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild
+from tests.e2e.fixtures import Club
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,6 +69,13 @@ def descendants(pid: int) -> set[int]:
                 found.add(child)
                 todo.append(child)
     return found
+
+
+def pairs_in_a_worker(bot: int) -> bool:
+    """Whether bot process ``bot`` has a worker: a process two levels below it (the child of
+    its multiprocessing fork server)."""
+    below = descendants(bot)
+    return any((stat := _stat(pid)) is not None and stat[1] in below for pid in below)
 
 
 def running(pid: int) -> bool:
@@ -143,6 +153,39 @@ class BotProcess:
 
     def text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+
+@contextlib.asynccontextmanager
+async def club_and_bot(tmp_path: Path, players: int, **settings: str
+                       ) -> AsyncIterator[tuple[FakeDiscord, Club, BotProcess]]:
+    """A sandbox with one guild of ``players`` members, its :class:`Club` and a (not yet
+    started) :class:`BotProcess` on it, stopped on the way out whatever happened."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Process Club", players=players)
+        bot = BotProcess(fake, guild, tmp_path, **settings)
+        try:
+            yield fake, Club(fake, guild), bot
+        finally:
+            await bot.stop()
+
+
+#: ``swissbot run`` whose pairings never end (tests/e2e/hung_bot.py): ``BotProcess.start(HUNG)``
+HUNG = ("-m", "tests.e2e.hung_bot")
+
+
+async def start_hanging_pairing(club: Club, name: str, players: int) -> dict[str, Any]:
+    """Create ``name``, let ``players`` members join and send ``/tournament start``; returns
+    the interaction once the bot answered "thinking..." (the pairing then never ends)."""
+    await club.run(club.owner, "tournament create", name=name, rounds=3)
+    for player in club.players[:players]:
+        assert "joined" in (await club.run(player, "join"))["content"]
+    start = await club.fake.send_slash_command(club.guild, club.channel, club.owner,
+                                               "tournament start", {})
+    record = club.fake.interactions[start["token"]]
+    await wait_until(lambda: record.original_message_id is not None, 30,
+                     "the command's thinking answer")
+    assert not record.answered.is_set()
+    return start
 
 
 # -- bot processes forked from a preloaded server (the kill test restarts them 40 times) ------

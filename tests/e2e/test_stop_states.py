@@ -20,11 +20,19 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import FakeDiscord
 from service import Actor, TournamentService
 from storage.db import connect
-from tests.e2e.fixtures import Club, text_of
-from tests.e2e.processes import BotProcess, descendants, running, wait_until
+from tests.e2e.fixtures import text_of
+from tests.e2e.processes import (
+    HUNG,
+    BotProcess,
+    club_and_bot,
+    descendants,
+    pairs_in_a_worker,
+    running,
+    start_hanging_pairing,
+    wait_until,
+)
 
 #: What the issue asks: a stop ends the process within this many seconds.
 STOP_WITHIN = 5.0
@@ -51,17 +59,12 @@ def _one_clean_stop(bot: BotProcess, sig: signal.Signals, took: float) -> None:
 
 @SIGNALS
 async def test_stop_while_discord_is_unreachable(tmp_path: Path, sig: signal.Signals) -> None:
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Stop Club", players=2)
-        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
+    async with club_and_bot(tmp_path, 2, SWISSBOT_LOG_LEVEL="INFO") as (fake, _, bot):
         await bot.start()
-        try:
-            await fake.stop()  # Discord is gone: the bot retries with growing pauses
-            await wait_until(lambda: bot.text().count("cannot reach Discord") >= 2, 60,
-                             "two failed reconnects")
-            took = await _stop(bot, sig)
-        finally:
-            await bot.stop()
+        await fake.stop()  # Discord is gone: the bot retries with growing pauses
+        await wait_until(lambda: bot.text().count("cannot reach Discord") >= 2, 60,
+                         "two failed reconnects")
+        took = await _stop(bot, sig)
     _one_clean_stop(bot, sig, took)
     # each failed attempt was one line (no traceback), a warning rather than an error
     assert " ERROR " not in bot.text(), bot.text()
@@ -76,20 +79,15 @@ async def test_stop_while_connecting_to_a_gateway_that_never_answers(
     async def silent(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         accepted.append(writer)  # held open, never answered
 
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Stop Club", players=2)
-        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
+    async with club_and_bot(tmp_path, 2, SWISSBOT_LOG_LEVEL="INFO") as (fake, _, bot):
         await bot.start()
-        server = None
+        await fake.stop()
+        server = await asyncio.start_server(silent, fake.host, fake.port)
         try:
-            await fake.stop()
-            server = await asyncio.start_server(silent, fake.host, fake.port)
             await wait_until(lambda: bool(accepted), 60, "the bot's next connection attempt")
             took = await _stop(bot, sig)
         finally:
-            await bot.stop()
-            if server is not None:
-                server.close()
+            server.close()
             for writer in accepted:
                 writer.close()
     _one_clean_stop(bot, sig, took)
@@ -98,30 +96,20 @@ async def test_stop_while_connecting_to_a_gateway_that_never_answers(
 async def test_stop_while_a_worker_pairs_answers_the_organiser_and_leaves_nothing(
     tmp_path: Path,
 ) -> None:
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Stop Club", players=6)
-        club = Club(fake, guild)
-        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO",
-                         SWISSBOT_PAIRING_INLINE_BELOW="0")
-        await bot.start(("-m", "tests.e2e.hung_bot"))  # pairings that never end
-        try:
-            await club.run(club.owner, "tournament create", name="Stop Open", rounds=3)
-            for player in club.players[:6]:
-                await club.run(player, "join")
-            start = await fake.send_slash_command(guild, club.channel, club.owner,
-                                                  "tournament start", {})
-            await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""),
-                                 timeout=60)
-            assert bot.process is not None
-            pid = bot.process.pid
-            await wait_until(lambda: len(descendants(pid)) >= 3, 60, "the pairing worker")
-            started = descendants(pid)
-            took = await _stop(bot, signal.SIGTERM)
-            reply = await fake.reply(start, timeout=1)  # answered before the bot went
-            await wait_until(lambda: not any(running(p) for p in started), 2,
-                             "every process the bot started to end")
-        finally:
-            await bot.stop()
+    async with club_and_bot(tmp_path, 6, SWISSBOT_LOG_LEVEL="INFO",
+                            SWISSBOT_PAIRING_INLINE_BELOW="0") as (fake, club, bot):
+        await bot.start(HUNG)  # pairings that never end
+        start = await start_hanging_pairing(club, "Stop Open", 6)
+        await club.wait_post(lambda m: "Pairing round 1" in (m.get("content") or ""),
+                             timeout=60)
+        assert bot.process is not None
+        pid = bot.process.pid
+        await wait_until(lambda: pairs_in_a_worker(pid), 60, "the pairing worker")
+        started = descendants(pid)
+        took = await _stop(bot, signal.SIGTERM)
+        reply = await fake.reply(start, timeout=1)  # answered before the bot went
+        await wait_until(lambda: not any(running(p) for p in started), 2,
+                         "every process the bot started to end")
     _one_clean_stop(bot, signal.SIGTERM, took)
     assert reply["content"] == (
         "Pairing round 1 of 'Stop Open' was interrupted by a restart of the bot; nothing was "
@@ -154,26 +142,20 @@ async def _queue_posts(database: Path, guild_id: int, channel_id: int) -> None:
 async def test_stop_while_delivering_many_posts_abandons_the_rest_cleanly(
     tmp_path: Path,
 ) -> None:
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Busy Club", players=2)
-        club = Club(fake, guild)
-        bot = BotProcess(fake, guild, tmp_path, SWISSBOT_LOG_LEVEL="INFO")
-        await _queue_posts(bot.database, guild.id, club.channel.id)
+    async with club_and_bot(tmp_path, 2, SWISSBOT_LOG_LEVEL="INFO") as (fake, club, bot):
+        await _queue_posts(bot.database, club.guild.id, club.channel.id)
         fake.post_delay = 0.2  # a slow Discord: the stop comes in the middle of the posts
         await bot.start()
-        try:
-            await wait_until(lambda: len(club.posts()) >= 3, 60, "the first posts")
-            took = await _stop(bot, signal.SIGTERM)
-            posted = len(club.posts())
-            assert posted < POSTS  # the stop did not wait for all of them
-            fake.post_delay = 0
-            await bot.start()  # the rest is posted after the next start, each post once
-            await wait_until(lambda: len(club.posts()) >= POSTS, 60, "the remaining posts")
-            await asyncio.sleep(0.5)
-            rounds = [text_of(m).split(" of ")[0] for m in club.posts()]
-            assert sorted(rounds) == sorted(f"⏳ Pairing round {n + 1}" for n in range(POSTS))
-        finally:
-            await bot.stop()
+        await wait_until(lambda: len(club.posts()) >= 3, 60, "the first posts")
+        took = await _stop(bot, signal.SIGTERM)
+        posted = len(club.posts())
+        assert posted < POSTS  # the stop did not wait for all of them
+        fake.post_delay = 0
+        await bot.start()  # the rest is posted after the next start, each post once
+        await wait_until(lambda: len(club.posts()) >= POSTS, 60, "the remaining posts")
+        await asyncio.sleep(0.5)
+        rounds = [text_of(m).split(" of ")[0] for m in club.posts()]
+        assert sorted(rounds) == sorted(f"⏳ Pairing round {n + 1}" for n in range(POSTS))
     log = bot.text()
     first_run = log[:log.index("stopping: SIGTERM") + 200]
     assert "Traceback" not in log and "Session is closed" not in log, log
