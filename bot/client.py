@@ -149,11 +149,10 @@ class SwissBot(commands.Bot):
     async def _warm(self, *starts: Any) -> None:
         """The pairing workers and the render worker start together (a big event needs
         both). Best effort: a worker that did not start is started by its first use."""
-        try:
-            await asyncio.gather(*starts)
-        except Exception as exc:
-            if not self.shutting_down:  # a stop kills them on purpose
-                log.warning("could not start the worker processes ahead of use: %s", exc)
+        # all of them to the end (or cancelled together by close()), failures collected
+        for failure in await asyncio.gather(*starts, return_exceptions=True):
+            if isinstance(failure, Exception) and not self.shutting_down:  # a stop kills
+                log.warning("could not start a worker process ahead of use: %s", failure)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -209,16 +208,19 @@ class SwissBot(commands.Bot):
         next start), then the commands still running, the web page, the worker processes,
         and only then the gateway and the HTTP session every one of them posted through."""
         self.shutting_down = True  # from here on a new command is refused
+        # the start-up's background work first (the workers it is starting are stopped
+        # next; what the completion did not complete, the next start completes)
+        background = {t for t in (self._completing, self._warm_up) if t is not None}
+        self._completing = self._warm_up = None
+        await _cancelled(background)
         if self.delivery is not None:
             await self.delivery.stop(timeout=DELIVERY_STOP_SECONDS)
         web, self.web = self.web, None
         if web is not None:
             await web.stop()
-        await _cancelled(_interaction_tasks(), "command")
-        background = [self._completing, self._warm_up]
-        self._completing = self._warm_up = None
-        # what the completion did not complete, the next start completes
-        await _cancelled({t for t in background if t is not None}, "start-up task")
+        late = await _cancelled(_interaction_tasks())
+        if late:
+            log.warning("%d command(s) still running: stopped", late)
         from service.advice import stop_workers
 
         stop_workers()  # the advisor's worker process, if /tournament advise started it
@@ -232,18 +234,18 @@ class SwissBot(commands.Bot):
             await database.close()
 
 
-async def _cancelled(tasks: set[asyncio.Task[Any]], what: str) -> None:
-    """Cancel ``tasks`` and give them a moment to unwind (their transactions roll back)."""
+async def _cancelled(tasks: set[asyncio.Task[Any]]) -> int:
+    """Cancel ``tasks`` and give them a moment to unwind (their transactions roll back).
+    Returns how many were still running."""
     for task in tasks:
         if task.done() and not task.cancelled():
             task.exception()  # retrieved: a failure is its own business, not the stop's
     tasks = {task for task in tasks if not task.done()}
-    if not tasks:
-        return
-    log.warning("%d %s(s) still running: stopping them", len(tasks), what)
     for task in tasks:
         task.cancel()
-    await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
+    if tasks:
+        await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
+    return len(tasks)
 
 
 

@@ -25,7 +25,7 @@ from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PL
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.views import Actor
-from service.workers import die_with_bot
+from service.workers import die_with_bot, kill_executor
 from storage import players as player_repo
 from swiss.model import Scoring
 
@@ -196,9 +196,4 @@ def stop_workers() -> None:
     global _POOL
     with _POOL_LOCK:
         pool, _POOL = _POOL, None
-    if pool is not None:
-        # the executor offers no way to stop a running call: its processes are killed
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            if process.is_alive():
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+    kill_executor(pool)

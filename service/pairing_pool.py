@@ -36,7 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from service.workers import worker_initializer
+from service.workers import kill_executor, worker_initializer
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
@@ -121,15 +121,7 @@ class _Slot:
     def kill(self) -> None:
         """Stop the worker now (the executor offers no way to cancel a running call)."""
         executor, self.executor = self.executor, None
-        if executor is None:
-            return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        for process in processes:
-            if process.is_alive():
-                process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(timeout=5)
+        kill_executor(executor)
 
 
 class PairingPool:

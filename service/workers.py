@@ -31,6 +31,7 @@ import signal
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 #: Seconds between two checks of the watchdog where no pidfd exists (a dead bot is noticed
 #: within this).
@@ -58,6 +59,22 @@ def die_with_bot() -> None:
     watchdog = threading.Thread(target=_follow, args=(bot.pid, os.getppid()),
                                 name="swissbot-bot-watchdog", daemon=True)
     watchdog.start()
+
+
+def kill_executor(executor: ProcessPoolExecutor | None, join_seconds: float = 5.0) -> None:
+    """Stop ``executor``'s worker processes now and let go of it. They are killed: the
+    executor offers no way to cancel a running call, and a graceful shutdown would hold the
+    bot's exit until each worker (running at a lower priority, on a busy machine) got the CPU
+    to read its stop message."""
+    if executor is None:
+        return
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=join_seconds)
 
 
 def lower_priority(step: int = WORKER_NICE) -> None:

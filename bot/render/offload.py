@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
-from service.workers import worker_initializer
+from service.workers import kill_executor, worker_initializer
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +110,10 @@ class RenderPool:
             self.close()
 
     def close(self) -> None:
-        """Stop the worker (the delivery's stop)."""
+        """Stop the worker (the delivery's stop): killed, so that the bot's exit does not
+        wait for it (a post it was rendering is rendered again after the next start)."""
         executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+        kill_executor(executor)
 
 
 def _render(fn: Any, kind: str, payload: dict[str, Any], organiser_role_id: int | None,
