@@ -227,11 +227,23 @@ class SwissBot(commands.Bot):
         pool = getattr(self.service, "pairing", None)
         if pool is not None:
             pool.close()  # the pairing workers: they are only started again by a pairing
+        _stop_waiting_for_guilds(self._connection)
         await super().close()
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:
             await database.close()
+
+
+def _stop_waiting_for_guilds(state: Any) -> None:
+    """discord.py waits ``guild_ready_timeout`` seconds after READY for the guilds, in a task
+    its close() leaves running: stopped within that wait, the task would then dispatch
+    ``ready`` on a closed client and die with a traceback."""
+    waits = [getattr(state, "_ready_task", None),
+             *(getattr(state, "_ready_tasks", None) or {}).values()]  # one per shard
+    for task in waits:
+        if task is not None and not task.done():
+            task.cancel()
 
 
 async def _cancelled(tasks: set[asyncio.Task[Any]]) -> int:

@@ -39,6 +39,12 @@ def _runs(database: Path) -> list[tuple[int, bool]]:
     return [(int(r[0]), r[1] is not None) for r in rows]
 
 
+def _progress_posted(database: Path) -> bool:
+    with sqlite3.connect(database) as conn:
+        return conn.execute("SELECT COUNT(*) FROM outbox WHERE kind = 'pairing_progress'"
+                            " AND delivered_at IS NOT NULL").fetchone() == (1,)
+
+
 def _audit_reasons(database: Path) -> list[str]:
     with sqlite3.connect(database) as conn:
         rows = conn.execute("SELECT after FROM audit_log WHERE action ="
@@ -85,6 +91,9 @@ async def test_killed_while_a_worker_pairs_nothing_is_left_and_the_command_is_an
         assert bot.process is not None
         pid = bot.process.pid
         await wait_until(lambda: pairs_in_a_worker(pid), 60, "the pairing worker")
+        # killed once the progress line is marked posted (a line the dead process still held
+        # would wait for its lease to expire, a minute, before the next start may post it)
+        await wait_until(lambda: _progress_posted(bot.database), 30, "the progress line marked")
         started = await bot.kill()
         assert len(started) >= 2, started  # the fork server and the worker at least
         await wait_until(lambda: not any(running(p) for p in started), 2,
