@@ -203,10 +203,10 @@ class SwissBot(commands.Bot):
         await self.close()
 
     async def close(self) -> None:
-        """Close in the order that leaves nothing half-done: the background loops first
-        (the outbox pass finishes its announcement or is abandoned: its rows stay for the
-        next start), then the commands still running, the web page, the worker processes,
-        and only then the gateway and the HTTP session every one of them posted through."""
+        """Close in the order that leaves nothing half-done: the background work first (the
+        start-up's, then the outbox pass, which finishes its announcement or is abandoned:
+        its rows stay for the next start), the web page, the commands still running, the
+        worker processes, and only then the gateway and the HTTP session all of them used."""
         self.shutting_down = True  # from here on a new command is refused
         # the start-up's background work first (the workers it is starting are stopped
         # next; what the completion did not complete, the next start completes)
@@ -258,8 +258,6 @@ async def _cancelled(tasks: set[asyncio.Task[Any]]) -> int:
     if tasks:
         await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
     return len(tasks)
-
-
 
 
 async def _logged(job: Any, what: str) -> None:

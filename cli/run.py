@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import sys
 import threading
+import time
 from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
@@ -30,6 +31,8 @@ EXIT_FORCED = 1
 STOP_SECONDS = 4.0
 #: After this, a stop that still has not ended the process ends it without cleaning up.
 FORCED_STOP_SECONDS = 8.0
+#: The event loop must take a stop within this (else something holds it: the process ends).
+LOOP_ANSWER_SECONDS = 2.0
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -162,42 +165,59 @@ async def _serve(bot: SwissBot, token: str, stop: _Stop) -> None:
 
 
 class _Stop:
-    """The first SIGTERM / SIGINT received (its name), and the event that says so."""
+    """The first SIGTERM / SIGINT received: its name, ``requested`` (set in the event loop)
+    and ``heard`` (set when the loop took it: a thread can wait for that)."""
 
     def __init__(self) -> None:
         self.requested = asyncio.Event()
+        self.heard = threading.Event()
         self.name = ""
+
+    def begin(self) -> None:
+        self.heard.set()
+        self.requested.set()
 
 
 def _stop_on_signals() -> _Stop:
     """SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl+C) shut the bot down cleanly
-    instead of killing it mid-transaction. A second signal, or a stop that hangs (an event loop
-    held by something that never yields), ends the process at once after
-    :data:`FORCED_STOP_SECONDS`: a stop is never ignored."""
+    instead of killing it mid-transaction. A stop is never ignored: a second signal ends the
+    process at once, and so does a watchdog thread when the event loop does not take the stop
+    within :data:`LOOP_ANSWER_SECONDS` (something holds it) or the process is still there
+    after :data:`FORCED_STOP_SECONDS`.
+
+    ``signal.signal``, not the loop's ``add_signal_handler``: the latter runs the handler in
+    the event loop, which a stuck loop never reaches; this one runs in the main thread
+    between two bytecodes, whatever the loop is doing."""
     loop = asyncio.get_running_loop()
     stop = _Stop()
 
-    def on_signal(sig: signal.Signals) -> None:
-        if stop.requested.is_set():
-            _force_exit(f"received {sig.name} again")
-        stop.name = sig.name
-        stop.requested.set()
-        # A thread, not the loop: it must fire even if the loop never gets its turn again.
-        timer = threading.Timer(FORCED_STOP_SECONDS, _force_exit,
-                                args=(f"still not stopped {FORCED_STOP_SECONDS:g}s after "
-                                      f"{sig.name}",))
-        timer.daemon = True
-        timer.start()
+    def on_signal(signum: int, _: object) -> None:
+        name = signal.Signals(signum).name
+        if stop.name:
+            _force_exit(f"received {name} again")
+        stop.name = name
+        threading.Thread(target=_watch_stop, args=(stop,), name="swissbot-stop-watchdog",
+                         daemon=True).start()
+        loop.call_soon_threadsafe(stop.begin)
 
     for sig in (signal.SIGTERM, signal.SIGINT):
-        # Windows has no add_signal_handler: there the default handlers stay.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, on_signal, sig)
+        with contextlib.suppress(ValueError, OSError):  # not the main thread, or no SIGTERM
+            signal.signal(sig, on_signal)
     return stop
 
 
+def _watch_stop(stop: _Stop) -> None:
+    """End the process if the stop does not get going, or does not end it, in time."""
+    if not stop.heard.wait(LOOP_ANSWER_SECONDS):
+        _force_exit(f"the event loop did not take {stop.name} within {LOOP_ANSWER_SECONDS:g}s")
+    time.sleep(FORCED_STOP_SECONDS - LOOP_ANSWER_SECONDS)
+    _force_exit(f"still running {FORCED_STOP_SECONDS:g}s after {stop.name}")
+
+
 def _force_exit(why: str) -> None:
-    """End the process now (SQLite's write-ahead log keeps the database whole)."""
-    log.warning("stopping now: %s", why)
-    logging.shutdown()
+    """End the process now (SQLite's write-ahead log keeps the database whole, as after a
+    crash; a round being paired is told at the next start). One line on stderr, written
+    directly: this may run inside a signal handler, where the logging module's locks may be
+    held by the code it interrupted."""
+    os.write(2, f"swissbot: stopping now: {why}\n".encode())
     os._exit(EXIT_FORCED)

@@ -27,16 +27,14 @@ core (docs/performance.md, "What held B's slow reports").
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
-import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from service.workers import kill_executor, worker_initializer
+from service.workers import kill_executor, worker_context, worker_initializer
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
@@ -136,8 +134,7 @@ class PairingPool:
                  start_method: str | None = None) -> None:
         self.limits = limits or PairingLimits()
         self.job: PairingJob | None = job
-        method = start_method or ("forkserver" if sys.platform.startswith("linux") else "spawn")
-        context = multiprocessing.get_context(method)
+        context = worker_context(start_method)
         self._slots = [_Slot(context) for _ in range(max(1, self.limits.max_concurrent))]
         self._stopping = False  # interrupt() was called: no worker pairing starts any more
 

@@ -20,15 +20,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import multiprocessing
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
-from service.workers import kill_executor, worker_initializer
+from service.workers import kill_executor, worker_context, worker_initializer
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +35,7 @@ class RenderPool:
     """Renders announcements in one warm worker process (thread fallback)."""
 
     def __init__(self, *, start_method: str | None = None) -> None:
-        method = start_method or ("forkserver" if sys.platform.startswith("linux") else "spawn")
-        self._context = multiprocessing.get_context(method)
+        self._context = worker_context(start_method)
         self._executor: ProcessPoolExecutor | None = None
         self.in_process = 0  # renders done by the worker (tests and benchmarks read them)
         self.in_thread = 0  # renders that fell back to a thread

@@ -7,7 +7,8 @@ doing, with one log line and no traceback:
 * a pairing in a worker process: the organiser's command is answered ("interrupted by a
   restart", nothing changed) before the bot goes, and no process it started is left;
 * delivering many posts: the pass in progress is abandoned cleanly (no "Session is closed"),
-  and what was not posted is posted once after the next start.
+  and what was not posted is posted once after the next start;
+* an event loop held by a pairing that never ends: a watchdog thread ends the process.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ async def test_stop_while_discord_is_unreachable(tmp_path: Path, sig: signal.Sig
     async with club_and_bot(tmp_path, 2, SWISSBOT_LOG_LEVEL="INFO") as (fake, _, bot):
         await bot.start()
         await fake.stop()  # Discord is gone: the bot retries with growing pauses
-        await wait_until(lambda: bot.text().count("cannot reach Discord") >= 2, 60,
-                         "two failed reconnects")
+        await wait_until(lambda: "cannot reach Discord" in bot.text(), 120,
+                         "a failed reconnect (then the back-off's pause)")
         took = await _stop(bot, sig)
     _one_clean_stop(bot, sig, took)
     # each failed attempt was one line (no traceback), a warning rather than an error
@@ -117,6 +118,22 @@ async def test_stop_while_a_worker_pairs_answers_the_organiser_and_leaves_nothin
     with sqlite3.connect(bot.database) as conn:
         assert conn.execute("SELECT COUNT(*) FROM pairing_runs").fetchone() == (0,)
         assert conn.execute("SELECT status FROM tournaments").fetchone() == ("registration",)
+
+
+async def test_a_stuck_event_loop_does_not_make_a_stop_wait(tmp_path: Path) -> None:
+    """A small event's pairing runs in the event loop; one that never ends (a bug) holds the
+    loop, which then never runs the clean stop: the watchdog ends the process anyway, with
+    one line (the next start tells the organiser, test_interrupted_pairing.py)."""
+    async with club_and_bot(tmp_path, 4, SWISSBOT_LOG_LEVEL="INFO") as (_, club, bot):
+        await bot.start(HUNG)
+        await start_hanging_pairing(club, "Stuck Open", 4)
+        took = await _stop(bot, signal.SIGTERM)
+    log = bot.text()
+    assert bot.process is not None and bot.process.returncode == 1, log
+    assert took < STOP_WITHIN, f"the stop took {took:.1f}s\n{log}"
+    assert log.count("stopping") == 1, log
+    assert "stopping now: the event loop did not take SIGTERM within 2s" in log, log
+    assert "Traceback" not in log, log
 
 
 POSTS = 40
