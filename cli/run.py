@@ -31,7 +31,8 @@ EXIT_FORCED = 1
 STOP_SECONDS = 4.0
 #: After this, a stop that still has not ended the process ends it without cleaning up.
 FORCED_STOP_SECONDS = 8.0
-#: The event loop must take a stop within this (else something holds it: the process ends).
+#: During a stop the event loop must run at least this often (else something holds it and
+#: would hold the stop too: the process ends).
 LOOP_ANSWER_SECONDS = 2.0
 
 
@@ -165,25 +166,19 @@ async def _serve(bot: SwissBot, token: str, stop: _Stop) -> None:
 
 
 class _Stop:
-    """The first SIGTERM / SIGINT received: its name, ``requested`` (set in the event loop)
-    and ``heard`` (set when the loop took it: a thread can wait for that)."""
+    """The first SIGTERM / SIGINT received: its name, and the event the loop waits on."""
 
     def __init__(self) -> None:
         self.requested = asyncio.Event()
-        self.heard = threading.Event()
         self.name = ""
-
-    def begin(self) -> None:
-        self.heard.set()
-        self.requested.set()
 
 
 def _stop_on_signals() -> _Stop:
     """SIGTERM (systemd, Docker, Kubernetes) and SIGINT (Ctrl+C) shut the bot down cleanly
     instead of killing it mid-transaction. A stop is never ignored: a second signal ends the
-    process at once, and so does a watchdog thread when the event loop does not take the stop
-    within :data:`LOOP_ANSWER_SECONDS` (something holds it) or the process is still there
-    after :data:`FORCED_STOP_SECONDS`.
+    process at once, and so does a watchdog thread when the event loop stops running for
+    :data:`LOOP_ANSWER_SECONDS` (something holds it) or the process is still there after
+    :data:`FORCED_STOP_SECONDS`.
 
     ``signal.signal``, not the loop's ``add_signal_handler``: the latter runs the handler in
     the event loop, which a stuck loop never reaches; this one runs in the main thread
@@ -196,9 +191,9 @@ def _stop_on_signals() -> _Stop:
         if stop.name:
             _force_exit(f"received {name} again")
         stop.name = name
-        threading.Thread(target=_watch_stop, args=(stop,), name="swissbot-stop-watchdog",
+        threading.Thread(target=_watch_stop, args=(stop, loop), name="swissbot-stop-watchdog",
                          daemon=True).start()
-        loop.call_soon_threadsafe(stop.begin)
+        loop.call_soon_threadsafe(stop.requested.set)
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(ValueError, OSError):  # not the main thread, or no SIGTERM
@@ -206,11 +201,22 @@ def _stop_on_signals() -> _Stop:
     return stop
 
 
-def _watch_stop(stop: _Stop) -> None:
-    """End the process if the stop does not get going, or does not end it, in time."""
-    if not stop.heard.wait(LOOP_ANSWER_SECONDS):
-        _force_exit(f"the event loop did not take {stop.name} within {LOOP_ANSWER_SECONDS:g}s")
-    time.sleep(FORCED_STOP_SECONDS - LOOP_ANSWER_SECONDS)
+def _watch_stop(stop: _Stop, loop: asyncio.AbstractEventLoop) -> None:
+    """End the process if the event loop stops running (something holds it: it would never
+    finish the stop) or the process is still there :data:`FORCED_STOP_SECONDS` after the
+    signal. The loop is asked to answer every quarter of a second."""
+    deadline = time.monotonic() + FORCED_STOP_SECONDS
+    while time.monotonic() < deadline:
+        answered = threading.Event()
+        try:
+            loop.call_soon_threadsafe(answered.set)
+        except RuntimeError:  # the loop is closed: the interpreter is on its way out
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            break
+        if not answered.wait(LOOP_ANSWER_SECONDS):
+            _force_exit(f"the event loop has not run for {LOOP_ANSWER_SECONDS:g}s since "
+                        f"{stop.name}")
+        time.sleep(0.25)
     _force_exit(f"still running {FORCED_STOP_SECONDS:g}s after {stop.name}")
 
 

@@ -131,9 +131,13 @@ class BotProcess:
                                                    **settings})
         self.process: asyncio.subprocess.Process | None = None
 
-    async def start(self, command: tuple[str, ...] = RUN) -> None:
+    async def start(self, command: tuple[str, ...] = RUN, *, connect: bool = True) -> None:
+        """Start the process and (``connect``) wait until it is connected to the sandbox's
+        gateway and has synced its commands."""
         before = self.fake.connected
         self.process = await start_process(self.env, self.cwd, self.log, command=command)
+        if not connect:
+            return
         await wait_until(lambda: self.fake.connected > before
                          and self.guild.id in self.fake.guild_commands,
                          90, "the bot connected and synced its commands")
@@ -150,6 +154,13 @@ class BotProcess:
     async def stop(self) -> None:
         if self.process is not None:
             await stop_process(self.process)
+
+    async def wait_for_log(self, text: str, timeout: float) -> None:
+        """Wait until ``text`` is in the bot's log (the log is in the failure's message)."""
+        try:
+            await wait_until(lambda: text in self.text(), timeout, repr(text))
+        except AssertionError as failure:
+            raise AssertionError(f"{failure}\n{self.text()}") from None
 
     def text(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
