@@ -64,6 +64,10 @@ async def answer_interrupted(client: discord.Client, run: InterruptedPairing) ->
                     "telling its channel instead", run.round_number, run.tournament_id,
                     type(exc).__name__)
         return False
+    except Exception:  # never stop the start-up for it: the channel is told instead
+        log.exception("answering the command that paired round %d of tournament %d failed",
+                      run.round_number, run.tournament_id)
+        return False
     log.info("told the organiser that round %d of tournament %d was interrupted",
              run.round_number, run.tournament_id)
     return True

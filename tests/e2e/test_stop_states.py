@@ -35,7 +35,7 @@ from tests.e2e.processes import (
     wait_until,
 )
 
-#: What the issue asks: a stop ends the process within this many seconds.
+#: The requirement: a stop ends the process within this many seconds.
 STOP_WITHIN = 5.0
 SIGNALS = pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT],
                                   ids=["SIGTERM", "SIGINT"])
