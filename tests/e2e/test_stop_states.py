@@ -47,7 +47,9 @@ async def _stop(bot: BotProcess, sig: signal.Signals) -> float:
     sent = time.monotonic()
     bot.process.send_signal(sig)
     await asyncio.wait_for(bot.process.wait(), timeout=30)  # only against a hung test
-    return time.monotonic() - sent
+    took = time.monotonic() - sent
+    print(f"{sig.name}: the process ended {took:.2f}s after the signal")  # shown with -s
+    return took
 
 
 def _one_clean_stop(bot: BotProcess, sig: signal.Signals, took: float) -> None:
