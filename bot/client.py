@@ -20,9 +20,14 @@ from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-#: How long shutdown() waits for the commands in progress. With the outbox pass's own limit
-#: (bot.delivery.STOP_TIMEOUT_SECONDS) it stays under Docker's 10 s before SIGKILL.
-SHUTDOWN_GRACE_SECONDS = 6.0
+#: How long shutdown() waits for the commands in progress. With the outbox pass's limit
+#: (:data:`DELIVERY_STOP_SECONDS`) and the rest of the closing, a stop takes under 5 s.
+SHUTDOWN_GRACE_SECONDS = 2.0
+#: How long the close lets the outbox pass in progress finish its announcement (what it did
+#: not post stays in the outbox for the next start).
+DELIVERY_STOP_SECONDS = 1.5
+#: How long the close waits for a command it cancelled to unwind.
+CANCEL_WAIT_SECONDS = 0.5
 
 #: The cog extensions loaded by default (each module has ``async def setup(bot)``).
 DEFAULT_EXTENSIONS: tuple[str, ...] = (
@@ -121,12 +126,15 @@ class SwissBot(commands.Bot):
             await self.web.start()
 
     async def _recover_pairings(self) -> None:
-        """Free the rounds a previous run of the bot was pairing when it stopped (their
-        organisers are told in the channel and the audit log), and start the pairing workers
-        in the background so that the first big /round next does not wait for them."""
+        """Free the rounds a previous run of the bot was pairing when it stopped (the command
+        that started each is answered if Discord still accepts it, else the channel is told;
+        the audit log says it too), and start the pairing workers in the background so that
+        the first big /round next does not wait for them."""
         recover = getattr(self.service, "recover_pairings", None)
         if recover is not None:
-            freed = await recover()
+            from bot.lifecycle import answer_interrupted
+
+            freed = await recover(lambda run: answer_interrupted(self, run))
             if freed:
                 log.warning("cleared the pairing marker of %d tournament(s) left by a "
                             "previous run", len(freed))
@@ -140,8 +148,16 @@ class SwissBot(commands.Bot):
         needed = getattr(self.service, "needs_pairing_workers", None)
         if pool is not None and needed is not None and await needed():
             self._warm_up = asyncio.create_task(
-                _both(pool.warm_up(), self.delivery.renderer.warm_up()),
+                self._warm(pool.warm_up(), self.delivery.renderer.warm_up()),
                 name="swissbot-pairing-warm-up")
+
+    async def _warm(self, *starts: Any) -> None:
+        """The pairing workers and the render worker start together (a big event needs
+        both). Best effort: a worker that did not start is started by its first use."""
+        # all of them to the end (or cancelled together by close()), failures collected
+        for failure in await asyncio.gather(*starts, return_exceptions=True):
+            if isinstance(failure, Exception) and not self.shutting_down:  # a stop kills
+                log.warning("could not start a worker process ahead of use: %s", failure)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the configured guilds at once (changes show instantly),
@@ -172,51 +188,82 @@ class SwissBot(commands.Bot):
             log.info("%d start-up objects frozen out of the garbage collector's passes", frozen)
 
     async def shutdown(self, reason: str, *, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
-        """Stop cleanly (SIGTERM / SIGINT): refuse new commands, let the commands and button
-        clicks in progress finish (their transactions commit and they still answer), let the
-        outbox pass in progress finish, then close the gateway and the database.
+        """Stop cleanly (SIGTERM / SIGINT): refuse new commands, stop the pairings running in
+        workers (their commands answer "interrupted by a restart" at once), let the commands
+        and button clicks in progress finish (their transactions commit and they still
+        answer) for up to ``grace`` seconds, then :meth:`close`. One log line.
 
         What is still queued in the outbox stays there and is posted after the next start.
         """
         if self.shutting_down:
             return
         self.shutting_down = True
-        log.info("%s: shutting down (new commands are refused, running ones finish)", reason)
+        log.info("stopping: %s", reason)
+        pool = getattr(self.service, "pairing", None)
+        if pool is not None and hasattr(pool, "interrupt"):
+            pool.interrupt()
         running = _interaction_tasks()
         if running:
-            _, late = await asyncio.wait(running, timeout=grace)
-            if late:
-                log.warning("%d command(s) still running after %ss: stopping anyway",
-                            len(late), grace)
+            await asyncio.wait(running, timeout=grace)
         await self.close()
 
     async def close(self) -> None:
+        """Close in the order that leaves nothing half-done: the background work first (the
+        start-up's, then the outbox pass, which finishes its announcement or is abandoned:
+        its rows stay for the next start), the web page, the commands still running, the
+        worker processes, and only then the gateway and the HTTP session all of them used."""
+        self.shutting_down = True  # from here on a new command is refused
+        # the start-up's background work first (the workers it is starting are stopped
+        # next; what the completion did not complete, the next start completes)
+        background = {t for t in (self._completing, self._warm_up) if t is not None}
+        self._completing = self._warm_up = None
+        await _cancelled(background)
         if self.delivery is not None:
-            await self.delivery.stop()
+            await self.delivery.stop(timeout=DELIVERY_STOP_SECONDS)
         for server in (self.web, self.metrics):
             if server is not None:
                 await server.stop()
         self.web = self.metrics = None
-        await super().close()
-        completing, self._completing = self._completing, None
-        if completing is not None and not completing.done():
-            completing.cancel()  # what it did not complete, the next start completes
-            await asyncio.gather(completing, return_exceptions=True)
+        late = await _cancelled(_interaction_tasks())
+        if late:
+            log.warning("%d command(s) still running: stopped", late)
         from service.advice import stop_workers
 
         stop_workers()  # the advisor's worker process, if /tournament advise started it
+        pool = getattr(self.service, "pairing", None)
+        if pool is not None:
+            pool.close()  # the pairing workers: they are only started again by a pairing
+        _stop_waiting_for_guilds(self._connection)
+        await super().close()
         # close() runs twice (ours, then discord.py's connect loop): close the database once.
         database, self._database = self._database, None
         if database is not None:
-            pool = getattr(self.service, "pairing", None)
-            if pool is not None:
-                pool.close()  # the workers of the service we opened
             await database.close()
 
 
-async def _both(first: Any, second: Any) -> None:
-    """The pairing workers and the render worker start together (a big event needs both)."""
-    await asyncio.gather(first, second)
+def _stop_waiting_for_guilds(state: Any) -> None:
+    """discord.py waits ``guild_ready_timeout`` seconds after READY for the guilds, in a task
+    its close() leaves running: stopped within that wait, the task would then dispatch
+    ``ready`` on a closed client and die with a traceback."""
+    waits = [getattr(state, "_ready_task", None),
+             *(getattr(state, "_ready_tasks", None) or {}).values()]  # one per shard
+    for task in waits:
+        if task is not None and not task.done():
+            task.cancel()
+
+
+async def _cancelled(tasks: set[asyncio.Task[Any]]) -> int:
+    """Cancel ``tasks`` and give them a moment to unwind (their transactions roll back).
+    Returns how many were still running."""
+    for task in tasks:
+        if task.done() and not task.cancelled():
+            task.exception()  # retrieved: a failure is its own business, not the stop's
+    tasks = {task for task in tasks if not task.done()}
+    for task in tasks:
+        task.cancel()
+    if tasks:
+        await asyncio.wait(tasks, timeout=CANCEL_WAIT_SECONDS)
+    return len(tasks)
 
 
 async def _logged(job: Any, what: str) -> None:

@@ -104,6 +104,7 @@ class OutboxDelivery:
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._stopping = False
+        self._passing = False  # a pass is running (stop() lets it finish its announcement)
         self._commands: dict[int, discord.Interaction] = {}  # guild -> last command that posted
         # (guild, tournament, reason) already told as given up: one message per event and
         # reason, not one per announcement (a deleted channel gives up every row of it)
@@ -118,20 +119,21 @@ class OutboxDelivery:
 
     async def stop(self, timeout: float = STOP_TIMEOUT_SECONDS) -> None:
         """Let the pass in progress finish its current announcement (so no transaction is cut
-        in half and nothing posted stays unmarked), then end the loop. Cancels it only if that
-        takes longer than ``timeout`` seconds."""
+        in half and nothing posted stays unmarked), then end the loop. Cancels the pass only if
+        that takes longer than ``timeout`` seconds; the loop at once when no pass runs."""
         task, self._task = self._task, None
         if task is None:
             return
         self._stopping = True
         self._wake.set()
-        try:
-            await asyncio.wait_for(asyncio.shield(task), timeout=timeout)
-        except TimeoutError:
-            log.warning("the outbox pass did not finish within %ss: cancelling it", timeout)
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._passing:  # let it finish its announcement, for up to ``timeout`` seconds
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), timeout=timeout)
+            if not task.done():
+                log.warning("the outbox pass did not finish within %ss: cancelling it", timeout)
+        # Between passes it waits for the gateway or for work: nothing to cut in half.
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
         self.renderer.close()
         # What we claimed and did not post goes back at once (another process, or our next
         # start, takes it without waiting for the leases to expire).
@@ -154,6 +156,7 @@ class OutboxDelivery:
             # calls wake() while this pass runs must trigger another pass at once, not wait
             # for the next interval (clearing afterwards lost that wake-up).
             self._wake.clear()
+            self._passing = True
             try:
                 await self.tick()
             except asyncio.CancelledError:
@@ -161,6 +164,8 @@ class OutboxDelivery:
             except Exception:
                 # The loop must survive anything (a database hiccup, a bug in one renderer).
                 log.exception("the outbox delivery pass failed; retrying in %ss", self.interval)
+            finally:
+                self._passing = False
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.lifecycle import stopping
 from bot.nonces import nonce_for
 from bot.render.notify import (
     dm_message,
@@ -210,6 +211,8 @@ async def close_settled_dm_prompts(
         log.warning("cannot list the settled DM prompts", exc_info=True)
         return 0
     for prompt in prompts:
+        if stopping(client):
+            break  # the session closes next; the next pass does the rest
         try:
             channel = client.get_partial_messageable(
                 prompt.channel_id, type=discord.ChannelType.private)
@@ -242,6 +245,8 @@ async def archive_settled_threads(
         log.warning("cannot list the game threads to archive", exc_info=True)
         return 0
     for view in threads:
+        if stopping(client):
+            break  # the session closes next; the next pass does the rest
         if not shards.owns(view.guild_id):
             continue  # another process's guild
         try:
@@ -275,6 +280,8 @@ async def close_settled_channel_prompts(
         log.warning("cannot list the settled report prompts", exc_info=True)
         return 0
     for prompt in prompts:
+        if stopping(client):
+            break  # the session closes next; the next pass does the rest
         try:
             channel = client.get_partial_messageable(prompt.channel_id)
             await channel.get_partial_message(prompt.message_id).edit(

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.client import wake_delivery
 from bot.errors import UserFacingError
+from bot.lifecycle import deferred_reply
 from bot.permissions import missing_permissions
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
@@ -75,6 +76,8 @@ async def actor_of(interaction: discord.Interaction) -> Actor:
         is_manager=is_manager(interaction),
         # entry conditions (a required role) are checked by the service
         roles=frozenset(r.id for r in getattr(interaction.user, "roles", ())),
+        # a pairing run keeps it: a bot restarted after a crash still answers the command
+        reply=deferred_reply(interaction),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserFacingError, report_error
+from bot.lifecycle import stopping
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.format import plain
@@ -163,6 +164,8 @@ async def close_settled_prompts(source: discord.Interaction | Any) -> int:
         log.warning("cannot list the settled report prompts", exc_info=True)
         return 0
     for prompt in prompts:
+        if stopping(client):
+            break  # the session closes next: the guild's next settling command does the rest
         try:
             channel = client.get_channel(prompt.channel_id) or await client.fetch_channel(
                 prompt.channel_id)

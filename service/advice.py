@@ -25,6 +25,7 @@ from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PL
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.views import Actor
+from service.workers import die_with_bot, kill_executor
 from storage import players as player_repo
 from swiss.model import Scoring
 
@@ -172,7 +173,8 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = concurrent.futures.ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=die_with_bot)  # never outlives a killed bot
             # Let go of it before the interpreter tears its modules down: an executor
             # collected after that prints an ignored AttributeError at exit.
             atexit.register(stop_workers)
@@ -188,10 +190,10 @@ async def run_in_worker(fn: Any, *args: Any, timeout: float) -> Any:
 
 
 def stop_workers() -> None:
-    """Stop the worker process (the bot closes, the interpreter exits): a simulation still
-    running finishes in the background and its answer is dropped."""
+    """Stop the worker process (the bot closes, the interpreter exits). A simulation still
+    running is killed with it: the interpreter's exit would otherwise wait for it (up to
+    ``ADVICE_SECONDS``), and its answer has nobody to go to."""
     global _POOL
     with _POOL_LOCK:
         pool, _POOL = _POOL, None
-    if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+    kill_executor(pool)

@@ -15,9 +15,10 @@ transactions (see ``service.rounds``), so the event loop keeps answering everyon
   (:class:`PairingBusy`) rather than queued: a queued 10,000-player pairing would hold the
   organiser's command for minutes without a word, a refusal says "try again in a minute".
 
-The workers run at a lower CPU priority than the bot (``WORKER_NICE``): a pairing is seconds
-of CPU, the event loop's turns are milliseconds that every guild waits for. On a machine with
-as many busy processes as cores (2 cores: the worker, the bot, the database, anything else)
+The workers die with the bot, however it ends (``service.workers``), and run at a lower CPU
+priority than the bot (``service.workers.WORKER_NICE``): a pairing is seconds of CPU, the
+event loop's turns are milliseconds that every guild waits for. On a machine with as many
+busy processes as cores (2 cores: the worker, the bot, the database, anything else)
 the scheduler then gives the woken event loop (and aiosqlite's threads) the core at once
 instead of a share of it; when the machine is otherwise idle the worker still gets a whole
 core (docs/performance.md, "What held B's slow reports").
@@ -26,10 +27,7 @@ core (docs/performance.md, "What held B's slow reports").
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import multiprocessing
 import os
-import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from service.pairing_timing import observed_run
+from service.workers import kill_executor, worker_context, worker_initializer
 from swiss.model import Tournament
 from swiss.pairing import PairingConfig
 from swiss.pairing.types import PairingResult
@@ -53,20 +52,6 @@ DEFAULT_MAX_CONCURRENT = 2
 #: Seconds a worker may take before it is killed: the issue's goal is 60 s for 10,000 players;
 #: twice that leaves room for a loaded machine.
 DEFAULT_TIME_LIMIT = 180.0
-#: How much lower the worker processes' CPU priority is than the bot's (``nice`` steps; 19
-#: at most). The render worker of bot.render.offload uses it too.
-WORKER_NICE = 10
-
-
-def lower_priority(step: int = WORKER_NICE) -> None:
-    """Lower this process's CPU priority by ``step`` (a worker's initializer). Where the
-    system refuses (no ``os.nice``), the worker runs at the bot's priority, as before."""
-    nice = getattr(os, "nice", None)
-    if nice is not None and step > 0:
-        with contextlib.suppress(OSError):
-            nice(step)
-
-
 @dataclass(frozen=True, slots=True)
 class PairingLimits:
     """The limits that protect every guild of one bot process (bot.settings reads them)."""
@@ -86,12 +71,18 @@ class PairingBusy(Exception):
 
 
 class PairingWorkerFailed(Exception):
-    """The worker died or overran the time limit; ``reason`` is for the organiser."""
+    """The worker died or overran the time limit; ``reason`` is for the organiser.
+    ``interrupted``: the bot stopped it because it is shutting down (:meth:`PairingPool.
+    interrupt`), not because of the event: the same command after the restart will do."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, interrupted: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.interrupted = interrupted
 
+
+#: The reason a pairing stopped by :meth:`PairingPool.interrupt` gives.
+INTERRUPTED = "the bot is restarting"
 
 #: What a worker runs: the model and config in, the pairing and the /why facts out (both
 #: picklable). The service passes ``service.explain.pair_and_explain``.
@@ -116,11 +107,13 @@ class _Slot:
         self._context = context
         self.executor: ProcessPoolExecutor | None = None
         self.busy = False
+        self.interrupted = False  # killed by PairingPool.interrupt, not by a failure
 
     def get(self) -> ProcessPoolExecutor:
         if self.executor is None:
+            # the worker dies with the bot and runs at a lower priority (service.workers)
             self.executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
-                                                initializer=lower_priority)
+                                                initializer=worker_initializer)
         return self.executor
 
     def pids(self) -> list[int]:
@@ -131,15 +124,7 @@ class _Slot:
     def kill(self) -> None:
         """Stop the worker now (the executor offers no way to cancel a running call)."""
         executor, self.executor = self.executor, None
-        if executor is None:
-            return
-        processes = list((getattr(executor, "_processes", None) or {}).values())
-        for process in processes:
-            if process.is_alive():
-                process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(timeout=5)
+        kill_executor(executor)
 
 
 class PairingPool:
@@ -154,9 +139,9 @@ class PairingPool:
                  start_method: str | None = None) -> None:
         self.limits = limits or PairingLimits()
         self.job: PairingJob | None = job
-        method = start_method or ("forkserver" if sys.platform.startswith("linux") else "spawn")
-        context = multiprocessing.get_context(method)
+        context = worker_context(start_method)
         self._slots = [_Slot(context) for _ in range(max(1, self.limits.max_concurrent))]
+        self._stopping = False  # interrupt() was called: no worker pairing starts any more
 
     @property
     def active(self) -> int:
@@ -177,6 +162,7 @@ class PairingPool:
         for slot in self._slots:
             if not slot.busy:
                 slot.busy = True
+                slot.interrupted = False
                 return slot
         raise PairingBusy(self.active)
 
@@ -213,6 +199,8 @@ class PairingPool:
             slot, _job_then, job, then, model, config, extra)
 
     async def _in_worker(self, slot: _Slot, fn: Callable[..., Any], *args: Any) -> Any:
+        if self._stopping:
+            raise PairingWorkerFailed(INTERRUPTED, interrupted=True)
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(slot.get(), fn, *args)
@@ -229,9 +217,15 @@ class PairingPool:
             ) from None
         except BrokenProcessPool:
             slot.kill()
+            if slot.interrupted:
+                raise PairingWorkerFailed(INTERRUPTED, interrupted=True) from None
             raise PairingWorkerFailed("the pairing worker process stopped unexpectedly") from None
         except asyncio.CancelledError:
             slot.kill()  # nobody waits for it any more: do not let it run on
+            task = asyncio.current_task()
+            if slot.interrupted and task is not None and not task.cancelling():
+                # interrupt() cancelled the job before the worker took it, not our caller
+                raise PairingWorkerFailed(INTERRUPTED, interrupted=True) from None
             raise
 
     async def off_loop(self, players: int, fn: Callable[..., T], *args: Any,
@@ -256,7 +250,21 @@ class PairingPool:
         await asyncio.gather(*(loop.run_in_executor(s.get(), os.getpid)
                                for s in self._slots if not s.busy))
 
+    def interrupt(self) -> int:
+        """The bot is stopping: kill the workers that are pairing now, so that their commands
+        end at once with :class:`PairingWorkerFailed` (``interrupted``) and answer their
+        organiser before the bot goes, instead of being cut off mid-wait; no worker pairing
+        starts after this until :meth:`close`. Returns how many pairings were interrupted."""
+        self._stopping = True
+        busy = [slot for slot in self._slots if slot.busy and slot.executor is not None]
+        for slot in busy:
+            slot.interrupted = True
+            slot.kill()
+        return len(busy)
+
     def close(self) -> None:
-        """Stop every worker (the bot's shutdown)."""
+        """Stop every worker (the bot's shutdown). The pool is as new afterwards: a later
+        pairing starts a worker again."""
         for slot in self._slots:
             slot.kill()
+        self._stopping = False

@@ -26,7 +26,7 @@ import os
 import socket
 import uuid
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from service.base import ServiceBase, TournamentRef
@@ -50,7 +50,7 @@ from service.model import (
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
 from service.stored_round import Seating, StoredRound, stored_round
-from service.views import Actor, RoundView
+from service.views import Actor, DeferredReply, InterruptedPairing, RoundView
 from storage import pairing_runs as run_repo
 from storage import players as player_repo
 from storage import tournaments as tournament_repo
@@ -130,7 +130,8 @@ class PairingRunOps(ServiceBase):
                             f"pairs at most {self.pairing.limits.max_concurrent} at once: round "
                             f"{number} of '{t.name}' was not paired. Try again in a minute."
                         ) from None
-                await self._mark_run(conn, t, token, number, players, progress=slot is not None)
+                await self._mark_run(conn, t, token, number, players, progress=slot is not None,
+                                     reply=actor.reply)
         except BaseException:  # refused or not committed: the slot is free again
             self.pairing.release(slot)
             raise
@@ -144,9 +145,12 @@ class PairingRunOps(ServiceBase):
             await self._pairing_failed(t, token, number, refusal.message, actor)
             raise refusal from None
         except PairingWorkerFailed as exc:
-            message = (f"Round {number} of '{t.name}' was not paired: {exc.reason}. Nothing "
-                       "changed; run /round next again, and if it fails again the event may "
-                       "be too big for this bot's limits.")
+            if exc.interrupted:  # the bot is stopping: its organiser is answered before it goes
+                message = interrupted_text(t, number)
+            else:
+                message = (f"Round {number} of '{t.name}' was not paired: {exc.reason}. "
+                           "Nothing changed; run /round next again, and if it fails again the "
+                           "event may be too big for this bot's limits.")
             await self._pairing_failed(t, token, number, message, actor)
             raise PairingFailedError(message) from None
         except BaseException:  # cancelled (shutdown): leave no marker behind
@@ -182,7 +186,7 @@ class PairingRunOps(ServiceBase):
 
     async def _mark_run(
         self, conn: Connection, t: TournamentRow, token: str, number: int,
-        players: int, *, progress: bool,
+        players: int, *, progress: bool, reply: DeferredReply | None = None,
     ) -> None:
         now = self.now()
         limit = timedelta(seconds=self.pairing.limits.time_limit) + MARKER_GRACE
@@ -192,7 +196,8 @@ class PairingRunOps(ServiceBase):
             await run_repo.end_run(conn, t.id, stale.token)
         if not await run_repo.claim_run(conn, tournament_id=t.id, round_number=number,
                                         players=players, token=token, owner=process_owner(),
-                                        now=now, expires_at=now + limit):
+                                        now=now, expires_at=now + limit,
+                                        reply=_reply_columns(reply, now)):
             raise PairingInProgressError(f"Round {number} of '{t.name}' is being paired.")
         if progress:
             progress_id = await self._announce(conn, t, "pairing_progress",
@@ -271,38 +276,65 @@ class PairingRunOps(ServiceBase):
 
     async def _end_run(
         self, conn: Connection, t: TournamentRow, run: run_repo.PairingRunRow,
-        number: int, reason: str, actor: Actor,
+        number: int, reason: str, actor: Actor, *, announce: bool = False,
     ) -> None:
-        """Remove ``run``'s marker, tell the channel (the progress line becomes the reason)
-        and record it in the audit log."""
+        """Remove ``run``'s marker, tell the channel (the progress line becomes the reason;
+        without one, a new post says it when ``announce``) and record it in the audit log."""
         await run_repo.end_run(conn, t.id, run.token)
         await self._audit(conn, actor, t, "round.pairing_failed", None,
                           {"round": number, "players": run.players, "reason": reason})
-        if run.progress_id is not None:
-            await self._announce(conn, t, "pairing_failed", {
-                "round": number, "players": run.players, "error": reason,
-                "replaces": run.progress_id,
-            })
+        if run.progress_id is not None or announce:
+            payload: dict[str, Any] = {"round": number, "players": run.players, "error": reason}
+            if run.progress_id is not None:
+                payload["replaces"] = run.progress_id
+            await self._announce(conn, t, "pairing_failed", payload)
 
-    async def recover_pairings(self) -> list[int]:
+    async def recover_pairings(
+        self, tell: Callable[[InterruptedPairing], Awaitable[bool]] | None = None
+    ) -> list[int]:
         """At start-up: remove the markers nobody will ever finish (expired, or held by a
-        process of this host that no longer exists), each with its audit entry and its
-        progress line turned into the reason. Returns the tournament ids."""
+        process of this host that no longer exists), each with its audit entry. ``tell``
+        (the bot's) answers the command that started the run, if it still can (True when it
+        did); the channel is told otherwise, and always when a progress line was posted
+        there (it becomes the reason). Returns the tournament ids."""
         freed: list[int] = []
-        async with self.db.transaction() as conn:
+        for run in await self.interrupted_pairings():
+            told = run.reply is not None and tell is not None and await tell(run)
+            if await self.end_interrupted_pairing(run, told=told):
+                freed.append(run.tournament_id)
+        return freed
+
+    async def interrupted_pairings(self) -> list[InterruptedPairing]:
+        """The pairing runs a process that no longer runs left behind (expired, or held by a
+        process of this host that has ended): what :meth:`recover_pairings` ends."""
+        found: list[InterruptedPairing] = []
+        async with self.db.transaction(readonly=True) as conn:
             for run in await run_repo.list_runs(conn):
                 if run.expires_at > self.now() and _alive(run.owner):
                     continue
                 t = await tournament_repo.get_tournament(conn, run.tournament_id)
                 if t is None:
                     continue
-                reason = (f"Round {run.round_number} of '{t.name}' was not paired: the bot "
-                          "stopped while pairing it. Nothing changed; run /round next again.")
-                system = Actor(user_id=0, guild_id=t.guild_id, display_name="swissbot",
-                               is_organiser=True)
-                await self._end_run(conn, t, run, run.round_number, reason, system)
-                freed.append(t.id)
-        return freed
+                found.append(InterruptedPairing(
+                    tournament_id=t.id, guild_id=t.guild_id, tournament_name=t.name,
+                    round_number=run.round_number, text=interrupted_text(t, run.round_number),
+                    token=run.token, reply=_reply_of(run)))
+        return found
+
+    async def end_interrupted_pairing(self, run: InterruptedPairing, *, told: bool) -> bool:
+        """Remove ``run``'s marker (if it is still that run's) with its audit entry; tell the
+        channel unless ``told`` (its command was answered) and no progress line is there.
+        False when the marker was gone already (another process ended it)."""
+        async with self.db.transaction() as conn:
+            row = await run_repo.get_run(conn, run.tournament_id)
+            t = await tournament_repo.get_tournament(conn, run.tournament_id)
+            if row is None or row.token != run.token or t is None:
+                return False
+            system = Actor(user_id=0, guild_id=t.guild_id, display_name="swissbot",
+                           is_organiser=True)
+            await self._end_run(conn, t, row, row.round_number, run.text, system,
+                                announce=not told)
+        return True
 
     async def needs_pairing_workers(self) -> bool:
         """Whether an open event is big enough to be paired in a worker (the bot then starts
@@ -335,6 +367,30 @@ def _alive(owner: str) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def _reply_columns(
+    reply: DeferredReply | None, now: datetime
+) -> tuple[int, str, datetime] | None:
+    """What a run stores of its command's reply: nothing once it can no longer be used."""
+    if reply is None or reply.until <= now:
+        return None
+    return reply.application_id, reply.token, reply.until
+
+
+def _reply_of(run: run_repo.PairingRunRow) -> DeferredReply | None:
+    if run.reply_application_id is None or run.reply_token is None or run.reply_until is None:
+        return None
+    return DeferredReply(application_id=run.reply_application_id, token=run.reply_token,
+                         until=run.reply_until)
+
+
+def interrupted_text(t: TournamentRow, number: int) -> str:
+    """What the organiser is told of a pairing that a stop or a crash of the bot cut short
+    (the tournament row as it is without that pairing: still in registration for round 1)."""
+    again = "/tournament start" if t.status == "registration" else "/round next"
+    return (f"Pairing round {number} of '{t.name}' was interrupted by a restart of the bot; "
+            f"nothing was changed: run {again} again.")
 
 
 def _terms(row: TournamentRow) -> tuple[Any, ...]:

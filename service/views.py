@@ -32,6 +32,33 @@ def format_points(points: Fraction | int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class DeferredReply:
+    """Where the answer to a command that is still working goes: the chat app's id and the
+    command's own reply token, valid ``until`` (set by the cog). A pairing run keeps it while it
+    runs, so that a restarted bot can still answer a command a crash cut short; it is deleted
+    with the run. The token is a credential for that one answer: never shown in a repr or log.
+    """
+
+    application_id: int
+    token: str = field(repr=False)
+    until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptedPairing:
+    """A pairing a previous run of the bot did not finish (found at start-up). ``text`` is
+    what its organiser is told; ``reply`` the command to tell it to, when there was one."""
+
+    tournament_id: int
+    guild_id: int
+    tournament_name: str
+    round_number: int
+    text: str
+    token: str = field(repr=False)  # the run's marker (not the reply's token)
+    reply: DeferredReply | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Actor:
     """Who acts. The cog decides both levels from Discord; the service trusts them.
 
@@ -48,6 +75,8 @@ class Actor:
     is_manager: bool = False
     # The member's Discord role ids (entry conditions); the cog fills them in.
     roles: frozenset[int] = frozenset()
+    # The command's deferred answer (a pairing run keeps it: see DeferredReply)
+    reply: DeferredReply | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # A manager can always make himself an organiser, so he is one: one source of truth.

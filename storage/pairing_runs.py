@@ -1,4 +1,5 @@
-"""Repository: the rounds being paired (migration 0012) and the messages posted for edits.
+"""Repository: the rounds being paired (migrations 0012, 0017) and the messages posted for
+edits.
 
 A run is claimed by inserting its row (``ON CONFLICT DO NOTHING``: one per tournament) and
 ended by deleting it with its token, so a late worker never removes a newer run's marker.
@@ -6,7 +7,7 @@ ended by deleting it with its token, so a late worker never removes a newer run'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from storage.connection import Connection, Row
@@ -23,9 +24,14 @@ class PairingRunRow:
     started_at: datetime
     expires_at: datetime
     progress_id: int | None
+    # the command that started the run (migration 0017): None for a background run
+    reply_application_id: int | None = None
+    reply_token: str | None = field(default=None, repr=False)  # a credential: never shown
+    reply_until: datetime | None = None
 
 
 def _run(row: Row) -> PairingRunRow:
+    until = row["reply_until"]
     return PairingRunRow(
         tournament_id=row["tournament_id"],
         round_number=row["round_number"],
@@ -35,11 +41,14 @@ def _run(row: Row) -> PairingRunRow:
         started_at=from_text(row["started_at"]),  # type: ignore[arg-type]
         expires_at=from_text(row["expires_at"]),  # type: ignore[arg-type]
         progress_id=row["progress_id"],
+        reply_application_id=row["reply_application_id"],
+        reply_token=row["reply_token"],
+        reply_until=None if until is None else from_text(until),
     )
 
 
 _COLUMNS = ("tournament_id, round_number, players, token, owner, started_at, expires_at, "
-            "progress_id")
+            "progress_id, reply_application_id, reply_token, reply_until")
 
 
 async def get_run(conn: Connection, tournament_id: int) -> PairingRunRow | None:
@@ -67,14 +76,19 @@ async def claim_run(
     owner: str,
     now: datetime,
     expires_at: datetime,
+    reply: tuple[int, str, datetime] | None = None,
 ) -> bool:
-    """Mark round ``round_number`` as being paired; False if a run is already marked."""
+    """Mark round ``round_number`` as being paired; False if a run is already marked.
+    ``reply``: (application id, reply token, valid until) of the command that started it."""
+    application_id, reply_token, until = reply if reply is not None else (None, None, None)
     async with conn.execute(
         "INSERT INTO pairing_runs (tournament_id, round_number, players, token, owner,"
-        " started_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " started_at, expires_at, reply_application_id, reply_token, reply_until)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (tournament_id) DO NOTHING RETURNING tournament_id",
         (tournament_id, round_number, players, token, owner, to_text(now),
-         to_text(expires_at)),
+         to_text(expires_at), application_id, reply_token,
+         None if until is None else to_text(until)),
     ) as cur:
         return await cur.fetchone() is not None
 

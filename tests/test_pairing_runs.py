@@ -27,9 +27,8 @@ from service.errors import (
 from service.pairing_pool import PairingLimits, PairingPool
 from storage import journal
 from storage import pairing_runs as run_repo
-from storage.db import connect
 from tests.pairing_jobs import endless_pairing, slow_pairing
-from tests.service_helpers import GUILD, OTHER_GUILD, Clock, member, organiser
+from tests.service_helpers import GUILD, OTHER_GUILD, Clock, member, open_database, organiser
 
 ORG = organiser()
 
@@ -37,8 +36,9 @@ ORG = organiser()
 @asynccontextmanager
 async def pooled(path: Path, job: object = slow_pairing, **limits: object
                  ) -> AsyncIterator[TournamentService]:
-    """A service whose every pairing (inline_below=0) runs ``job`` in a worker process."""
-    db = await connect(path)
+    """A service whose every pairing (inline_below=0) runs ``job`` in a worker process, on
+    the backend in force (SQLite unless the test module asks for both)."""
+    db = await open_database(path)
     pool = PairingPool(PairingLimits(**{"inline_below": 0, **limits}),  # type: ignore[arg-type]
                        job=job)  # type: ignore[arg-type]
     try:
@@ -231,7 +231,7 @@ async def test_a_stale_marker_from_a_dead_run_is_cleared_at_start_up(tmp_path: P
         assert await _marker(service, tid) is None
         failed = (await service.announcements(tid))[-1]
         assert failed.kind == "pairing_failed" and failed.payload["replaces"] == progress
-        assert "the bot stopped while pairing it" in failed.payload["error"]
+        assert "was interrupted by a restart of the bot" in failed.payload["error"]
         assert (await service.pair_next_round(ORG)).number == 2
 
 
@@ -279,7 +279,7 @@ async def test_workers_are_started_early_only_for_a_big_open_event(tmp_path: Pat
 async def test_pairing_workers_run_at_a_lower_cpu_priority_than_the_bot() -> None:
     """A pairing is seconds of CPU; the event loop's turns are what every guild waits for:
     on a busy machine the scheduler must prefer the bot (docs/performance.md)."""
-    from service.pairing_pool import WORKER_NICE
+    from service.workers import WORKER_NICE
 
     pool = PairingPool(PairingLimits(max_concurrent=2))
     try:

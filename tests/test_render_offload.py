@@ -158,7 +158,7 @@ async def test_the_delivery_posts_the_same_whichever_renders(boards: int) -> Non
 
 async def test_the_render_worker_runs_at_a_lower_cpu_priority_than_the_bot(
         pool: RenderPool) -> None:
-    from service.pairing_pool import WORKER_NICE
+    from service.workers import WORKER_NICE
 
     await pool.warm_up()
     pids = pool.worker_pids()

@@ -220,6 +220,7 @@ INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin
             # issue 13: the delivery's edit of the progress line, the bot's start-up, and the
             # "being paired" state (read by the tests and the benchmark)
             "remember_posted", "posted_message", "recover_pairings", "needs_pairing_workers",
+            "interrupted_pairings", "end_interrupted_pairing",
             "pairing_state",
             # issue 13: the recovery of deferred standings (start-up and timer pass)
             "complete_announcements"}

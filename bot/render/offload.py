@@ -20,15 +20,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import multiprocessing
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.render.announcements import render_announcement
 from bot.render.message import Outgoing
-from service.pairing_pool import lower_priority
+from service.workers import kill_executor, worker_context, worker_initializer
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +35,7 @@ class RenderPool:
     """Renders announcements in one warm worker process (thread fallback)."""
 
     def __init__(self, *, start_method: str | None = None) -> None:
-        method = start_method or ("forkserver" if sys.platform.startswith("linux") else "spawn")
-        self._context = multiprocessing.get_context(method)
+        self._context = worker_context(start_method)
         self._executor: ProcessPoolExecutor | None = None
         self.in_process = 0  # renders done by the worker (tests and benchmarks read them)
         self.in_thread = 0  # renders that fell back to a thread
@@ -50,9 +47,9 @@ class RenderPool:
 
     def _get(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            # at a lower CPU priority than the bot, as the pairing workers (pairing_pool)
+            # at a lower CPU priority than the bot, and dying with it, as the pairing workers
             self._executor = ProcessPoolExecutor(max_workers=1, mp_context=self._context,
-                                                 initializer=lower_priority)
+                                                 initializer=worker_initializer)
         return self._executor
 
     async def render(self, kind: str, payload: dict[str, Any], *,
@@ -110,10 +107,10 @@ class RenderPool:
             self.close()
 
     def close(self) -> None:
-        """Stop the worker (the delivery's stop)."""
+        """Stop the worker (the delivery's stop): killed, so that the bot's exit does not
+        wait for it (a post it was rendering is rendered again after the next start)."""
         executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+        kill_executor(executor)
 
 
 def _render(fn: Any, kind: str, payload: dict[str, Any], organiser_role_id: int | None,
