@@ -11,6 +11,7 @@ from service.errors import (
     RegistrationClosedError,
     TournamentNotRunningError,
 )
+from service.lichess import LichessOps
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.validation import (
@@ -29,7 +30,7 @@ from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
 
-class PlayerOps(EntryOps):
+class PlayerOps(EntryOps, LichessOps):
     async def join(
         self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
     ) -> PlayerView | WaitingView:
@@ -42,6 +43,10 @@ class PlayerOps(EntryOps):
         :class:`WaitingView` is returned) before the start, and refuses him after it."""
         value = check_rating(rating)
         name = _member_name(actor)
+        # an event on Lichess: his Lichess rating, asked before the transaction
+        lichess = await self._lichess_entry(actor, tournament, rating)
+        if lichess is not None:
+            value = rating = lichess[0]
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
@@ -65,6 +70,8 @@ class PlayerOps(EntryOps):
                 return await self._join_waitlist(conn, actor, t, name, value)
             row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
                                        rating=value, organiser=False)
+            if lichess is not None:
+                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
     async def add_player(
@@ -323,6 +330,7 @@ class PlayerOps(EntryOps):
         value = check_rating(rating)
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
+            await self._refuse_typed_rating(conn, t)
             row = await self._player(conn, t, player)
             await player_repo.set_rating(conn, row.id, value)
             await self._audit(conn, actor, t, "player.rating", {"rating": row.rating},

@@ -1,0 +1,174 @@
+"""The one place that speaks Lichess's HTTP API (the calls of :class:`LichessApi`), written
+against the official OpenAPI description (tests/fixtures/lichess_api_subset.json holds the
+parts used; tests/test_lichess_contract.py checks the fake Lichess against it).
+
+Lichess's rules for API clients, kept here:
+
+* one request at a time per token (and one at a time for the anonymous calls): a lock each;
+* a 429 means waiting a full minute before the next request with that token, so the lock is
+  held through the wait;
+* 5xx answers and network errors are retried a few times with a growing pause, then reported
+  as :class:`LichessUnavailable`.
+
+Tokens travel only in the ``Authorization`` header; no message, log line or exception made
+here contains one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+
+from service.lichess_api import (
+    LichessNotFound,
+    LichessUnauthorized,
+    LichessUnavailable,
+    LichessUser,
+    OAuthToken,
+    Perf,
+)
+
+log = logging.getLogger(__name__)
+
+#: Lichess asks API clients to wait a full minute after a 429.
+RATE_LIMIT_WAIT_SECONDS = 60.0
+
+
+class LichessClient:
+    """``base_url``: https://lichess.org, or a fake's address in tests. ``client_id`` names
+    the bot on Lichess's OAuth page (PKCE needs no registration)."""
+
+    def __init__(
+        self,
+        base_url: str = "https://lichess.org",
+        *,
+        client_id: str = "swissbot",
+        rate_limit_wait: float = RATE_LIMIT_WAIT_SECONDS,
+        retries: int = 3,
+        backoff: float = 1.0,
+        timeout: float = 15.0,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.client_id = client_id
+        self.rate_limit_wait = rate_limit_wait
+        self.retries = retries
+        self.backoff = backoff
+        self.timeout = aiohttp.ClientTimeout(total=timeout)
+        self._session: aiohttp.ClientSession | None = None
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
+
+    def _lock(self, token: str | None) -> asyncio.Lock:
+        # keyed by a digest: the token itself is not kept longer than the request
+        key = "" if token is None else hashlib.sha256(token.encode()).hexdigest()
+        return self._locks.setdefault(key, asyncio.Lock())
+
+    async def _request(self, method: str, path: str, *, token: str | None = None,
+                       data: Any = None, params: dict[str, str] | None = None,
+                       headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        if self._session is None:
+            self._session = aiohttp.ClientSession(timeout=self.timeout)
+        sent = dict(headers or {})
+        sent["Accept"] = "application/json"
+        if token is not None:
+            sent["Authorization"] = f"Bearer {token}"
+        problem = "no answer"
+        async with self._lock(token):
+            attempt = 0
+            while attempt <= self.retries:
+                try:
+                    async with self._session.request(method, self.base_url + path, data=data,
+                                                     params=params, headers=sent) as response:
+                        status = response.status
+                        body = (await response.json(content_type=None)
+                                if status < 500 and status != 429 else None)
+                except (TimeoutError, aiohttp.ClientError, ValueError) as error:
+                    problem = type(error).__name__
+                else:
+                    if status == 429:
+                        log.warning("Lichess said 429 on %s %s: waiting %.0f s", method, path,
+                                    self.rate_limit_wait)
+                        await asyncio.sleep(self.rate_limit_wait)
+                        attempt += 1
+                        problem = "rate limited"
+                        continue
+                    if status < 500:
+                        return status, body
+                    problem = f"HTTP {status}"
+                attempt += 1
+                if attempt <= self.retries:
+                    await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
+        raise LichessUnavailable(problem)
+
+    # -- OAuth ---------------------------------------------------------------------------
+    def authorize_url(self, *, state: str, code_challenge: str, redirect_uri: str,
+                      scopes: tuple[str, ...] = ()) -> str:
+        query = {"response_type": "code", "client_id": self.client_id,
+                 "redirect_uri": redirect_uri, "code_challenge_method": "S256",
+                 "code_challenge": code_challenge, "state": state}
+        if scopes:
+            query["scope"] = " ".join(scopes)
+        return f"{self.base_url}/oauth?{urlencode(query)}"
+
+    async def exchange_code(self, *, code: str, code_verifier: str,
+                            redirect_uri: str) -> OAuthToken:
+        status, body = await self._request("POST", "/api/token", data={
+            "grant_type": "authorization_code", "code": code, "code_verifier": code_verifier,
+            "redirect_uri": redirect_uri, "client_id": self.client_id})
+        if status != 200 or not isinstance(body, dict) or "access_token" not in body:
+            raise LichessUnauthorized("the authorization code was refused")
+        return OAuthToken(access_token=str(body["access_token"]),
+                          expires_in=int(body.get("expires_in") or 0))
+
+    # -- accounts --------------------------------------------------------------------------
+    async def account(self, token: str) -> LichessUser:
+        status, body = await self._request("GET", "/api/account", token=token)
+        if status in (401, 403):
+            raise LichessUnauthorized("the token is revoked, expired or lacks a scope")
+        return _checked_user(status, body, "your account")
+
+    async def user(self, username: str) -> LichessUser:
+        status, body = await self._request("GET", f"/api/user/{username}")
+        return _checked_user(status, body, username)
+
+    async def users(self, ids: list[str]) -> list[LichessUser]:
+        if not ids:
+            return []
+        status, body = await self._request("POST", "/api/users", data=",".join(ids),
+                                           headers={"Content-Type": "text/plain"})
+        if status != 200 or not isinstance(body, list):
+            raise LichessUnavailable(f"HTTP {status}")
+        return [user_of(item) for item in body if isinstance(item, dict)]
+
+
+def _checked_user(status: int, body: Any, who: str) -> LichessUser:
+    if status == 404 or (status == 200 and isinstance(body, dict) and body.get("disabled")
+                         and "id" not in body):
+        raise LichessNotFound(f"No Lichess account is named {who[:40]}.")
+    if status != 200 or not isinstance(body, dict):
+        raise LichessUnavailable(f"HTTP {status}")
+    return user_of(body)
+
+
+def user_of(body: dict[str, Any]) -> LichessUser:
+    """A ``User`` / ``UserExtended`` object of the API."""
+    profile = body.get("profile") or {}
+    perfs = {}
+    for speed, perf in (body.get("perfs") or {}).items():
+        if isinstance(perf, dict) and "rating" in perf:
+            perfs[speed] = Perf(rating=int(perf["rating"]), games=int(perf.get("games", 0)),
+                                provisional=bool(perf.get("prov", False)))
+    return LichessUser(id=str(body.get("id") or body["username"]).lower(),
+                       username=str(body.get("username") or body["id"]),
+                       bio=str(profile.get("bio") or ""),
+                       location=str(profile.get("location") or ""), perfs=perfs,
+                       disabled=bool(body.get("disabled", False)))

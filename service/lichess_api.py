@@ -1,0 +1,131 @@
+"""What the service needs from Lichess, as a protocol the bot's HTTP client implements
+(``bot.lichess.client.LichessClient``; tests pass it pointed at a fake Lichess). The service
+stays free of HTTP: it awaits these calls outside its transactions and stores the answers.
+
+Also the pure rules of Lichess time controls: a clock's speed as Lichess derives it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Protocol
+
+#: The rating categories of standard chess an event may use (Lichess's perf keys).
+SPEEDS = ("ultraBullet", "bullet", "blitz", "rapid", "classical")
+
+
+class LichessError(Exception):
+    """A call to Lichess failed; the message is for the user (never carries a token)."""
+
+
+class LichessUnavailable(LichessError):
+    """Lichess could not be reached, or kept answering with errors."""
+
+
+class LichessNotFound(LichessError):
+    """No such account (or a closed one)."""
+
+
+class LichessUnauthorized(LichessError):
+    """The token was refused (revoked, expired) or lacks the scope the call needs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Perf:
+    rating: int
+    games: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LichessUser:
+    id: str  # lowercase
+    username: str
+    bio: str = ""
+    location: str = ""
+    perfs: dict[str, Perf] = field(default_factory=dict)
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OAuthToken:
+    access_token: str
+    expires_in: int
+
+
+class LichessApi(Protocol):
+    """The calls the service makes. Each raises a :class:`LichessError` subclass."""
+
+    def authorize_url(self, *, state: str, code_challenge: str, redirect_uri: str,
+                      scopes: tuple[str, ...] = ()) -> str:
+        """The page of Lichess where a member approves the OAuth request (PKCE, S256)."""
+        ...
+
+    async def exchange_code(self, *, code: str, code_verifier: str,
+                            redirect_uri: str) -> OAuthToken:
+        """``POST /api/token``: the authorization code for an access token."""
+        ...
+
+    async def account(self, token: str) -> LichessUser:
+        """``GET /api/account``: the token's own account."""
+        ...
+
+    async def user(self, username: str) -> LichessUser:
+        """``GET /api/user/{username}``: public data (profile, ratings)."""
+        ...
+
+    async def users(self, ids: list[str]) -> list[LichessUser]:
+        """``POST /api/users``: several accounts at once (at most 300); closed or unknown
+        ones are left out."""
+        ...
+
+
+# Lichess's own rule: the estimated duration of a game is the base time plus 40 moves of
+# increment; under 30 s is UltraBullet, under 3 min bullet, 8 min blitz, 25 min rapid.
+_SPEED_LIMITS = ((29, "ultraBullet"), (179, "bullet"), (479, "blitz"), (1499, "rapid"))
+
+_CLOCK = re.compile(r"^\s*(\d{1,3}(?:\.\d+)?|½|¼|¾)\s*\+\s*(\d{1,3})\s*$")
+_FRACTIONS = {"½": 0.5, "¼": 0.25, "¾": 0.75}
+
+
+def speed_of(limit_seconds: int, increment_seconds: int) -> str:
+    """The Lichess speed of a clock (``limit`` + ``increment`` seconds)."""
+    estimate = limit_seconds + 40 * increment_seconds
+    for bound, speed in _SPEED_LIMITS:
+        if estimate <= bound:
+            return speed
+    return "classical"
+
+
+def parse_clock(text: str) -> tuple[int, int]:
+    """``"3+2"`` (minutes + seconds, as Lichess writes it; ``"0.5+0"`` or ``"½+0"`` too) ->
+    ``(limit_seconds, increment_seconds)``. Raises ValueError with what is expected."""
+    match = _CLOCK.match(text or "")
+    if match is None:
+        raise ValueError(
+            f"the clock {text!r} is not minutes+increment like 3+2 or 15+10")
+    minutes_text, increment_text = match.groups()
+    minutes = _FRACTIONS.get(minutes_text) or float(minutes_text)
+    limit = round(minutes * 60)
+    increment = int(increment_text)
+    # the limits Lichess accepts for a challenge's clock
+    if limit not in (0, 15, 30, 45, 60, 90) and (limit % 60 or limit > 180 * 60):
+        raise ValueError(f"the clock {text!r}: the base time must be 0, ¼, ½, ¾, 1, 1.5 or a "
+                         "whole number of minutes up to 180")
+    if increment > 180:
+        raise ValueError(f"the clock {text!r}: the increment is at most 180 seconds")
+    if limit == 0 and increment == 0:
+        raise ValueError("the clock 0+0 has no time at all")
+    return limit, increment
+
+
+def clock_text(limit_seconds: int, increment_seconds: int) -> str:
+    minutes = limit_seconds / 60
+    shown = {0.25: "¼", 0.5: "½", 0.75: "¾"}.get(minutes) or f"{minutes:g}"
+    return f"{shown}+{increment_seconds}"
+
+
+def profile_has_code(user: LichessUser, code: str) -> bool:
+    """The code appears, whole, in the bio or the location."""
+    return any(code in text for text in (user.bio or "", user.location or ""))
