@@ -31,6 +31,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.notify",
     "cogs.explain",
+    "cogs.lichess",
 )
 
 
@@ -88,12 +89,16 @@ class SwissBot(commands.Bot):
         self.delivery: Any = None  # bot.delivery.OutboxDelivery once set up
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
+        self._lichess: Any = None  # bot.lichess.client.LichessClient we opened
         self._warm_up: asyncio.Task[None] | None = None
         self._completing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self._database, self.service = await open_service(self.settings)
+        from bot.lichess import web as lichess
+
+        self._lichess = lichess.attach(self.service, self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
         if self.sync_commands_on_start:
@@ -111,8 +116,11 @@ class SwissBot(commands.Bot):
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
 
-            self.web = LiveServer(self.service, host=self.settings.web_host,
-                                  port=self.settings.web_port)
+            public_url = self.settings.public_url
+            self.web = LiveServer(
+                self.service, host=self.settings.web_host, port=self.settings.web_port,
+                routes=(lambda app: lichess.add_routes(app, self.service, public_url))
+                if public_url else None)
             await self.web.start()
 
     async def _recover_pairings(self) -> None:
@@ -191,6 +199,9 @@ class SwissBot(commands.Bot):
         web, self.web = self.web, None
         if web is not None:
             await web.stop()
+        lichess, self._lichess = self._lichess, None
+        if lichess is not None:
+            await lichess.close()
         await super().close()
         completing, self._completing = self._completing, None
         if completing is not None and not completing.done():

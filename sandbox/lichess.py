@@ -14,6 +14,7 @@ Lichess's OpenAPI description. Imports nothing of swissbot.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import secrets
@@ -71,6 +72,9 @@ class FakeLichess:
         self._approve_as: str | None = None
         self._faults: list[int] = []
         self._runner: web.AppRunner | None = None
+        self.delay = 0.0  # seconds each API answer takes (to see requests overlap)
+        self.in_flight: dict[str, int] = {}  # Authorization header -> requests being served
+        self.most_in_flight: dict[str, int] = {}
 
     # -- the test's controls ---------------------------------------------------------------
     @property
@@ -101,7 +105,7 @@ class FakeLichess:
 
     # -- server ----------------------------------------------------------------------------
     async def start(self) -> FakeLichess:
-        app = web.Application()
+        app = web.Application(middlewares=[self._count])
         app.router.add_get("/oauth", self._oauth)
         app.router.add_post("/api/token", self._token)
         app.router.add_get("/api/account", self._account)
@@ -118,6 +122,18 @@ class FakeLichess:
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()
+
+    @web.middleware
+    async def _count(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        key = request.headers.get("Authorization", "")
+        self.in_flight[key] = self.in_flight.get(key, 0) + 1
+        self.most_in_flight[key] = max(self.most_in_flight.get(key, 0), self.in_flight[key])
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            return await handler(request)
+        finally:
+            self.in_flight[key] -= 1
 
     async def _answer(self, request: web.Request, route: str, status: int, body: Any,
                       form: dict[str, str] | None = None, text: str = "") -> web.Response:

@@ -5,7 +5,9 @@ Lichess server (sandbox/lichess.py) instead."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from service.lichess_api import (
@@ -16,6 +18,7 @@ from service.lichess_api import (
     OAuthToken,
     Perf,
 )
+from service.views import Actor
 
 
 @dataclass
@@ -90,3 +93,61 @@ class StubLichess:
         self._check(f"users {len(ids)}")
         assert len(ids) <= 300
         return [self.accounts[i] for i in ids if i in self.accounts]
+
+
+# -- the permission matrix's calls (tests/test_service_permissions.py) ---------------------
+def stub_of(service: Any) -> StubLichess:
+    """The service's stand-in Lichess, made on first use, with one account per member."""
+    if not isinstance(service.lichess, StubLichess):
+        service.lichess = StubLichess()
+    return service.lichess
+
+
+async def _code_then_verify(service: Any, actor: Actor) -> Any:
+    stub = stub_of(service)
+    name = f"acct{actor.guild_id % 1000}x{actor.user_id}"
+    stub.add(name)
+    code = await service.lichess_link_code(actor, name)
+    stub.set_bio(name, code.code)
+    return await service.lichess_verify(actor)
+
+
+async def _oauth(service: Any, actor: Actor) -> Any:
+    stub = stub_of(service)
+    name = f"oauth{actor.guild_id % 1000}x{actor.user_id}"
+    stub.add(name)
+    start = await service.lichess_oauth_start(actor, "https://bot.test/lichess/oauth")
+    state = start.url.split("state=")[1].split("&")[0]
+    return await service.lichess_oauth_finish(state, stub.approve(start.url, name),
+                                              "https://bot.test/lichess/oauth")
+
+
+async def _unlink(service: Any, actor: Actor) -> Any:
+    await _code_then_verify(service, actor)
+    return await service.lichess_unlink(actor)
+
+
+def _link_code(service: Any, actor: Actor) -> Any:
+    stub_of(service).add("SomeoneElse")
+    return service.lichess_link_code(actor, "SomeoneElse")
+
+
+LICHESS_CALLS: dict[str, tuple[Callable[[Any, Actor], Awaitable[Any]], str | None]] = {
+    "lichess_link_code": (lambda s, a: _link_code(s.service, a), None),
+    "lichess_verify": (lambda s, a: _code_then_verify(s.service, a), None),
+    "lichess_oauth_start": (
+        lambda s, a: stub_of(s.service) and s.service.lichess_oauth_start(
+            a, "https://bot.test/lichess/oauth"), None),
+    "lichess_oauth_finish": (lambda s, a: _oauth(s.service, a), None),
+    "lichess_unlink": (lambda s, a: _unlink(s.service, a), None),
+    "lichess_links": (lambda s, a: s.service.lichess_links(a), None),
+    "lichess_link_of": (lambda s, a: s.service.lichess_link_of(a.guild_id, a.user_id), None),
+    "lichess_event": (lambda s, a: s.service.lichess_event(a, "Open Reg", clock="3+2"), None),
+    "lichess_ratings": (lambda s, a: s.service.lichess_ratings(a.guild_id, "Perm Cup"), None),
+}
+
+#: These act on the member's own link in his own server: another server's organiser simply
+#: acts in his own server, so there is nothing of this one for him not to find.
+LICHESS_MEMBER_SCOPED = ("lichess_link_code", "lichess_verify", "lichess_oauth_start",
+                         "lichess_oauth_finish", "lichess_unlink", "lichess_links",
+                         "lichess_link_of")

@@ -22,6 +22,7 @@ from service import (
     TournamentService,
 )
 from service.permissions import OPERATIONS
+from tests.lichess_helpers import LICHESS_CALLS, LICHESS_MEMBER_SCOPED
 from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
@@ -191,7 +192,7 @@ CALLS |= {
     "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
     "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
     "advise": (lambda s, a: _advise(s, a), None),
-}
+} | LICHESS_CALLS
 
 
 async def _advise(scene: Scene, actor: Actor) -> Any:
@@ -270,7 +271,8 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
         await _not_refused(call, scene, ORG, operation)
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
-                         "set_organiser_role", "set_default_channel", "set_dm"):
+                         "set_organiser_role", "set_default_channel", "set_dm",
+                         *LICHESS_MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
     # 4. A server manager is never refused for permission.

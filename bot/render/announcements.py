@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.render import lichess as lichess_render
 from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
@@ -78,6 +79,8 @@ def render_announcement(
             ]
         case "bracket":
             return [bracket_message(payload)]
+        case "lichess_conflict":
+            return [lichess_render.conflict_alert(payload)]
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
             messages = views.standings(table, limit=STANDINGS_TOP)

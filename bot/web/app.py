@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -255,14 +256,19 @@ tr.withdrawn, tr.pending { color: var(--muted); }
 class LiveServer:
     """The aiohttp server, started and stopped with the bot."""
 
-    def __init__(self, service: Any, *, host: str, port: int) -> None:
+    def __init__(self, service: Any, *, host: str, port: int,
+                 routes: Callable[[web.Application], None] | None = None) -> None:
         self.service = service
         self.host = host
         self.port = port
+        self.routes = routes  # more pages (the Lichess OAuth return)
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(build_app(self.service), access_log=None)
+        app = build_app(self.service)
+        if self.routes is not None:
+            self.routes(app)
+        self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()

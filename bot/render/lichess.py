@@ -1,0 +1,82 @@
+"""The answers of ``/lichess`` (cogs/lichess.py) and the claim alert of the outbox."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render.format import plain
+from bot.render.limits import fit_content
+from bot.render.message import Outgoing
+from service.lichess_views import (
+    LINK_MINUTES,
+    LichessEventView,
+    LichessRatingView,
+    LinkCodeView,
+    LinksView,
+    OAuthStartView,
+)
+
+#: Rows of the organisers' list of links before "and N more".
+MAX_LINK_ROWS = 40
+
+
+def link_code(view: LinkCodeView) -> str:
+    return fit_content(
+        f"To prove that **{plain(view.username, 30)}** is yours, paste this code into the "
+        f"**Bio** or the **Location** of your Lichess profile ({view.profile_url}), save, then "
+        f"run `/lichess verify`:\n```\n{view.code}\n```\nThe code works once, until "
+        f"<t:{int(view.expires_at.timestamp())}:t> ({LINK_MINUTES} minutes). You can remove it "
+        "from your profile afterwards.")
+
+
+def oauth_start(view: OAuthStartView) -> str:
+    return fit_content(
+        f"Open this link and approve on Lichess (it asks for no permission beyond your "
+        f"username); it works once, until <t:{int(view.expires_at.timestamp())}:t>:\n"
+        f"<{view.url}>")
+
+
+def linked(username: str) -> str:
+    return (f"✅ Your Discord account is linked to the Lichess account **{plain(username, 30)}** "
+            "on this server.")
+
+
+def links(view: LinksView) -> str:
+    if not view.links and not view.conflicts:
+        return "Nobody on this server has linked a Lichess account yet."
+    rows = [f"<@{x.user_id}> → **{plain(x.username, 30)}** ({x.method})"
+            for x in view.links[:MAX_LINK_ROWS]]
+    if len(view.links) > MAX_LINK_ROWS:
+        rows.append(f"…and {len(view.links) - MAX_LINK_ROWS} more.")
+    text = f"**Lichess links ({len(view.links)})**\n" + "\n".join(rows)
+    if view.conflicts:
+        refused = [f"<t:{int(c.at.timestamp())}:f> <@{c.claimant_id}> claimed "
+                   f"**{plain(c.username, 30)}**, linked to <@{c.holder_id}>"
+                   for c in view.conflicts]
+        text += ("\n\n**Refused claims** (an account already linked to another member)\n"
+                 + "\n".join(refused))
+    return fit_content(text)
+
+
+def event(view: LichessEventView | None, tournament: str | None) -> str:
+    if view is None:
+        return f"**{plain(tournament or 'The event', 80)}** is no longer played on Lichess."
+    return (f"♟️ **{plain(view.tournament, 80)}** is played on Lichess, clock {view.clock} "
+            f"({'rated' if view.rated else 'casual'}); players join with their Lichess "
+            f"**{view.speed}** rating, which is read again at the start. Linking an account "
+            "(`/lichess link`) is needed to join.")
+
+
+def ratings(rows: list[LichessRatingView]) -> str:
+    if not rows:
+        return "No Lichess ratings for this event (is it played on Lichess?)."
+    lines = [f"{plain(r.name, 40)} (**{plain(r.username, 30)}**) {r.shown}" for r in rows]
+    return fit_content("Lichess ratings (`?` = provisional)\n" + "\n".join(lines))
+
+
+def conflict_alert(payload: dict[str, Any]) -> Outgoing:
+    return Outgoing(content=fit_content(
+        f"⚠️ <@{int(payload.get('claimant_id', 0))}> tried to link the Lichess account "
+        f"**{plain(str(payload.get('username', '?')), 30)}**, which is linked to "
+        f"<@{int(payload.get('holder_id', 0))}>: refused. Organisers, `/lichess links` shows "
+        "every link."))
