@@ -2,11 +2,11 @@
 
 Linking proves a member owns a Lichess account, either by OAuth2 with PKCE (Lichess asks the
 member, then sends him back to the bot's web server) or by a one-time code the member puts in
-his Lichess profile. Calls to Lichess (``self.lichess``, a :class:`LichessApi`) are awaited
+his Lichess profile. Calls to Lichess (self.lichess, a :class:LichessApi) are awaited
 outside the transactions; each transaction then re-checks what it relies on, so a double click
 or two members racing for one account change the tables once.
 
-An event played on Lichess (``lichess_event``) takes each player's Lichess rating of the
+An event played on Lichess (lichess_event) takes each player's Lichess rating of the
 event's speed when he joins and again at the start; nobody types a rating for it.
 """
 
@@ -94,14 +94,14 @@ def _unreachable(error: LichessError) -> LichessServiceError:
     if isinstance(error, LichessUnauthorized):
         return LichessAccountError(
             f"Lichess refused the authorization ({error}): nothing was changed. Run "
-            "`/lichess link` again.")
+            "/lichess link again.")
     return LichessUnreachableError(
         f"Lichess cannot be reached right now ({error}): nothing was changed. Try again in a "
         "few minutes.")
 
 
 class LichessOps(ServiceBase):
-    """Mixed into the service; ``lichess`` and ``token_cipher`` are set by the bot (None: no
+    """Mixed into the service; lichess and token_cipher are set by the bot (None: no
     Lichess calls; no token is kept)."""
 
     lichess: LichessApi | None = None
@@ -121,8 +121,8 @@ class LichessOps(ServiceBase):
 
     # -- linking by profile code -----------------------------------------------------------
     async def lichess_link_code(self, actor: Actor, username: str) -> LinkCodeView:
-        """A one-time code for the member to put in the bio or location of ``username``'s
-        Lichess profile, valid :data:`LINK_MINUTES` minutes; ``lichess_verify`` reads it."""
+        """A one-time code for the member to put in the bio or location of username's
+        Lichess profile, valid :data:LINK_MINUTES minutes; lichess_verify reads it."""
         name = clean_username(username)
         user = await self._call(self._api().user(name))
         now = self.now()
@@ -148,19 +148,19 @@ class LichessOps(ServiceBase):
         now = self.now()
         if request is None or request.used_at is not None:
             raise LichessAccountError(
-                "You have no code waiting: run `/lichess link username:<your Lichess name>` "
+                "You have no code waiting: run /lichess link username:<your Lichess name> "
                 "first.")
         if request.expires_at <= now:
             raise LichessAccountError(
                 f"Your code {request.secret} expired ({LINK_MINUTES} minutes): run "
-                "`/lichess link` again for a new one.")
+                "/lichess link again for a new one.")
         assert request.lichess_id is not None
         user = await self._call(self._api().user(request.lichess_id))
         if not profile_has_code(user, request.secret):
             raise LichessAccountError(
-                f"`{request.secret}` is not in the Bio or the Location of "
+                f"{request.secret} is not in the Bio or the Location of "
                 f"lichess.org/@/{user.username} yet. Paste it there at "
-                "https://lichess.org/account/profile, save, then run `/lichess verify` again "
+                "https://lichess.org/account/profile, save, then run /lichess verify again "
                 "(the code stays valid until "
                 f"<t:{int(request.expires_at.timestamp())}:t>).")
 
@@ -168,15 +168,15 @@ class LichessOps(ServiceBase):
             async with self.db.transaction() as conn:
                 if not await repo.use_request(conn, request.secret, self.now()):
                     raise LichessAccountError(
-                        "That code was used or expired meanwhile: run `/lichess link` again.")
+                        "That code was used or expired meanwhile: run /lichess link again.")
                 return await self._link(conn, actor, user, "profile")
 
         return await self._claiming(actor, link)
 
     # -- linking by OAuth ------------------------------------------------------------------
     async def lichess_oauth_start(self, actor: Actor, redirect_uri: str) -> OAuthStartView:
-        """A Lichess authorization URL for the member, valid :data:`LINK_MINUTES` minutes;
-        Lichess sends him back to ``redirect_uri`` (:meth:`lichess_oauth_finish`)."""
+        """A Lichess authorization URL for the member, valid :data:LINK_MINUTES minutes;
+        Lichess sends him back to redirect_uri (:meth:lichess_oauth_finish)."""
         api = self._api()
         state = secrets.token_urlsafe(24)
         verifier = secrets.token_urlsafe(64)
@@ -196,19 +196,19 @@ class LichessOps(ServiceBase):
 
     async def lichess_oauth_finish(self, state: str, code: str | None, redirect_uri: str, *,
                                    error: str | None = None) -> LinkView:
-        """Lichess's redirect back: ``state`` must be one we issued, unused and unexpired
-        (it is spent here, whatever follows); ``code`` is exchanged with the PKCE verifier,
+        """Lichess's redirect back: state must be one we issued, unused and unexpired
+        (it is spent here, whatever follows); code is exchanged with the PKCE verifier,
         and the token's account is linked to the member who started."""
         api = self._api()
         async with self.db.transaction() as conn:
             request = await repo.get_request(conn, state or "")
             if request is None or request.method != "oauth":
                 raise LichessAccountError("This Lichess link is unknown: start again with "
-                                          "`/lichess link` in Discord.")
+                                          "/lichess link in Discord.")
             if not await repo.use_request(conn, request.secret, self.now()):
                 raise LichessAccountError("This Lichess link was used already or expired "
                                           f"({LINK_MINUTES} minutes): start again with "
-                                          "`/lichess link` in Discord.")
+                                          "/lichess link in Discord.")
         if error or not code:
             raise LichessAccountError("Lichess did not authorize the link (you cancelled?): "
                                       "nothing was changed.")
@@ -233,7 +233,7 @@ class LichessOps(ServiceBase):
     # -- the link itself -------------------------------------------------------------------
     async def _check_claim(self, conn: Connection, actor: Actor, user: LichessUser) -> None:
         """Refuse when the account is closed, the member is linked already, or the account is
-        another member's (:class:`_PendingConflict`: :meth:`_claiming` tells the organisers)."""
+        another member's (:class:_PendingConflict: :meth:_claiming tells the organisers)."""
         if user.disabled:
             raise LichessAccountError(f"The Lichess account {user.username} is closed.")
         mine = await repo.link_of_member(conn, actor.guild_id, actor.user_id)
@@ -244,8 +244,8 @@ class LichessOps(ServiceBase):
             raise _PendingConflict(holder.user_id, user)
 
     async def _claiming(self, actor: Actor, work: Callable[[], Awaitable[T]]) -> T:
-        """Run ``work``; a claim of another member's account is recorded (and the organisers
-        told) in a transaction of its own, since the refusal rolls back ``work``'s."""
+        """Run work; a claim of another member's account is recorded (and the organisers
+        told) in a transaction of its own, since the refusal rolls back work's."""
         try:
             return await work()
         except _PendingConflict as pending:
@@ -330,9 +330,9 @@ class LichessOps(ServiceBase):
     async def lichess_event(self, actor: Actor, tournament: TournamentRef = None, *,
                             clock: str, speed: str | None = None, rated: bool = True,
                             enabled: bool = True) -> LichessEventView | None:
-        """Organisers: play the event on Lichess with ``clock`` ("3+2"); the rating of
-        ``speed`` (default: the clock's own speed) seeds it. Only before anyone joined, so
-        that every player enters with his Lichess rating. ``enabled=False`` turns it off."""
+        """Organisers: play the event on Lichess with clock ("3+2"); the rating of
+        speed (default: the clock's own speed) seeds it. Only before anyone joined, so
+        that every player enters with his Lichess rating. enabled=False turns it off."""
         require_organiser(actor, "set up events on Lichess")
         try:
             limit, increment = parse_clock(clock)
@@ -378,7 +378,7 @@ class LichessOps(ServiceBase):
     async def _lichess_entry(self, actor: Actor, tournament: TournamentRef,
                              typed: int | None) -> tuple[int, repo.RatingRow] | None:
         """For an event on Lichess: the member's Lichess rating (he must be linked; a typed
-        rating is refused). ``None`` for other events."""
+        rating is refused). None for other events."""
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             event = await repo.get_event(conn, t.id)
@@ -391,7 +391,7 @@ class LichessOps(ServiceBase):
         if link is None:
             raise LichessAccountError(
                 f"'{t.name}' is played on Lichess: link your account first with "
-                "`/lichess link`, then join.")
+                "/lichess link, then join.")
         user = await self._call(self._api().user(link.lichess_id))
         perf = user.perfs.get(event.speed)
         rating = perf.rating if perf is not None else 1500  # Lichess's start for new players
@@ -462,5 +462,5 @@ def _claimed(username: str) -> str:
 
 
 def _already_linked(username: str) -> str:
-    return (f"You are already linked to the Lichess account {username}: run `/lichess unlink` "
+    return (f"You are already linked to the Lichess account {username}: run /lichess unlink "
             "first to link another one.")

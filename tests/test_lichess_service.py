@@ -56,7 +56,7 @@ async def test_a_profile_code_links_the_account_once(world) -> None:
     stub.add("AnnPlays")
     code = await service.lichess_link_code(ANN, "annplays")
     assert code.code.startswith("swissbot-") and code.username == "AnnPlays"
-    with pytest.raises(LichessAccountError, match=f"`{code.code}` is not in the Bio or the "
+    with pytest.raises(LichessAccountError, match=f"{code.code} is not in the Bio or the "
                                                   "Location of lichess.org/@/AnnPlays"):
         await service.lichess_verify(ANN)
     assert await _links(service) == []

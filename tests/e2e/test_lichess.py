@@ -1,0 +1,105 @@
+"""Lichess through the real discord.py client against the fake Discord and the fake Lichess:
+linking by a profile code and by OAuth (the browser's part done with plain HTTP requests to
+the fake's authorize page and the bot's web server), and joining an event rated by Lichess."""
+
+from __future__ import annotations
+
+import re
+import socket
+import sqlite3
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from sandbox.lichess import FakeLichess
+from tests.e2e.fixtures import Club, text_of
+
+pytestmark = pytest.mark.e2e
+EPHEMERAL = 64
+
+
+@pytest.fixture
+async def lichess() -> AsyncIterator[FakeLichess]:
+    server = await FakeLichess().start()
+    yield server
+    await server.stop()
+
+
+def _private(reply: dict[str, Any]) -> str:
+    assert reply["flags"] & EPHEMERAL, text_of(reply)
+    return text_of(reply)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_link_by_profile_code_then_join_an_event_on_lichess(
+        fake, guild, start_swissbot, lichess: FakeLichess) -> None:
+    await start_swissbot(settings={"lichess_url": lichess.url})
+    club = Club(fake, guild)
+    ann, bob = club.players[0], club.players[1]
+    account = lichess.add_account("AnnPlays", perfs={"blitz": (1875, 300, False)})
+    text = _private(await club.run(ann, "lichess link", username="AnnPlays"))
+    code = re.search(r"swissbot-[0-9a-f]{10}", text)
+    assert code is not None and "**Bio** or the **Location**" in text
+    text = _private(await club.run(ann, "lichess verify"))
+    assert f"{code.group(0)} is not in the Bio" in text
+    account.location = f"Basel {code.group(0)}"
+    assert "linked to the Lichess account **AnnPlays**" in _private(
+        await club.run(ann, "lichess verify"))
+    # the same account claimed by another member: refused, privately
+    assert "already linked to another member" in _private(
+        await club.run(bob, "lichess link", username="annplays"))
+    assert "Ghost" in _private(await club.run(bob, "lichess link", username="Ghost"))
+
+    await club.run(club.owner, "tournament create", name="Lichess Blitz", rounds=3)
+    assert "blitz" in _private(await club.run(club.owner, "lichess event", clock="3+2"))
+    assert "link your account first" in _private(await club.run(bob, "join"))
+    reply = await club.run(ann, "join")
+    assert "joined" in text_of(reply), text_of(reply)
+    assert "AnnPlays" in _private(await club.run(club.owner, "lichess ratings"))
+    assert "1875" in _private(await club.run(club.owner, "lichess ratings"))
+    links = _private(await club.run(club.owner, "lichess links"))
+    assert "AnnPlays" in links and "Refused claims" in links
+    assert "Only organisers" in _private(await club.run(bob, "lichess links"))
+    assert fake.unhandled == []
+
+
+async def test_link_by_oauth_through_the_bots_web_server(
+        fake, guild, start_swissbot, database, lichess: FakeLichess) -> None:
+    port = _free_port()
+    await start_swissbot(settings={"lichess_url": lichess.url, "web_port": port,
+                                   "public_url": f"http://127.0.0.1:{port}",
+                                   "secret_key": "test passphrase"})
+    club = Club(fake, guild)
+    carl = club.players[2]
+    lichess.add_account("CarlCastles", perfs={"rapid": (1500, 3, True)})
+    text = _private(await club.run(carl, "lichess link"))
+    url = re.search(r"<(http[^>]+/oauth\?[^>]+)>", text)
+    assert url is not None, text
+    lichess.approve_as("CarlCastles")
+    async with aiohttp.ClientSession() as browser:
+        async with browser.get(url.group(1), allow_redirects=False) as to_lichess:
+            assert to_lichess.status == 302
+            back = to_lichess.headers["Location"]
+        assert back.startswith(f"http://127.0.0.1:{port}/lichess/oauth?")
+        async with browser.get(back) as page:
+            body = await page.text()
+            assert page.status == 200, body
+            assert "CarlCastles" in body
+        async with browser.get(back) as again:  # the state works once
+            assert again.status == 400
+            assert "used already" in await again.text()
+    assert "CarlCastles" in _private(await club.run(club.owner, "lichess links"))
+    # the token is kept, encrypted: not in the database in clear
+    token = next(iter(lichess.tokens))
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT token FROM lichess_tokens").fetchall()
+    assert len(rows) == 1 and token not in rows[0][0]
+    assert token.encode() not in database.read_bytes()
+    assert fake.unhandled == []
