@@ -375,19 +375,24 @@ class LichessOps(ServiceBase):
                 for p in sorted(players, key=lambda p: (-p.rating, p.name)) if p.id in ratings]
 
     # -- hooks of join and start -----------------------------------------------------------
-    async def _lichess_entry(self, actor: Actor, tournament: TournamentRef,
-                             typed: int | None) -> tuple[int, repo.RatingRow] | None:
+    async def _lichess_entry(self, guild_id: int, user_id: int | None,
+                             tournament: TournamentRef, typed: int | None,
+                             ) -> tuple[int, repo.RatingRow] | None:
         """For an event on Lichess: the member's Lichess rating (he must be linked; a typed
-        rating is refused). None for other events."""
+        rating and a guest are refused). ``None`` for other events."""
         async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+            t = await self._tournament(conn, guild_id, tournament)
             event = await repo.get_event(conn, t.id)
-            link = await repo.link_of_member(conn, actor.guild_id, actor.user_id)
+            link = (None if user_id is None
+                    else await repo.link_of_member(conn, guild_id, user_id))
         if event is None:
             return None
         if typed is not None:
             raise InvalidInputError(
-                f"'{t.name}' takes your Lichess {event.speed} rating: do not type one.")
+                f"'{t.name}' takes the players' Lichess {event.speed} rating: do not type one.")
+        if user_id is None:
+            raise InvalidInputError(
+                f"'{t.name}' is played on Lichess: only members with a linked account play.")
         if link is None:
             raise LichessAccountError(
                 f"'{t.name}' is played on Lichess: link your account first with "

@@ -44,7 +44,7 @@ class PlayerOps(EntryOps, LichessOps):
         value = check_rating(rating)
         name = _member_name(actor)
         # an event on Lichess: his Lichess rating, asked before the transaction
-        lichess = await self._lichess_entry(actor, tournament, rating)
+        lichess = await self._lichess_entry(actor.guild_id, actor.user_id, tournament, rating)
         if lichess is not None:
             value = rating = lichess[0]
         async with self.db.transaction() as conn:
@@ -94,6 +94,9 @@ class PlayerOps(EntryOps, LichessOps):
             user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
         clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
         value = check_rating(rating)
+        lichess = await self._lichess_entry(actor.guild_id, user_id, tournament, rating)
+        if lichess is not None:
+            value = lichess[0]
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             if user_id is not None:
@@ -110,6 +113,8 @@ class PlayerOps(EntryOps, LichessOps):
                 raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
+            if lichess is not None:
+                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
     async def _readmit(

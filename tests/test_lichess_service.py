@@ -198,7 +198,7 @@ async def test_an_event_on_lichess_takes_ratings_from_lichess(world) -> None:
     await _link_by_code(service, stub, ANN, "AnnPlays")
     await _link_by_code(service, stub, BOB, "BobOnline")
     await _link_by_code(service, stub, member(103), "Low")
-    with pytest.raises(InvalidInputError, match="takes your Lichess blitz rating"):
+    with pytest.raises(InvalidInputError, match="takes the players' Lichess blitz rating"):
         await service.join(ANN, "Blitz", rating=2500)
     assert (await service.join(ANN, "Blitz")).rating == 1800
     assert (await service.join(BOB, "Blitz")).rating == 1450
@@ -208,6 +208,14 @@ async def test_an_event_on_lichess_takes_ratings_from_lichess(world) -> None:
     assert shown == {"AnnPlays": "1800", "BobOnline": "1450?"}
     with pytest.raises(InvalidInputError, match="ratings come from Lichess"):
         await service.set_rating(ORG, "Ann", 2000, "Blitz")
+    with pytest.raises(InvalidInputError, match="only members with a linked account"):
+        await service.add_player(ORG, "Guest Gus", tournament="Blitz")
+    with pytest.raises(InvalidInputError, match="do not type one"):
+        await service.add_player(ORG, "Carl", user_id=104, rating=2000, tournament="Blitz")
+    stub.add("CarlC", rating=1600)
+    await _link_by_code(service, stub, member(104), "CarlC")
+    added = await service.add_player(ORG, "Carl", user_id=104, tournament="Blitz")
+    assert added.rating == 1600
     # at the start the ratings are read again: Bob overtook Ann meanwhile
     stub.set_rating("BobOnline", "blitz", 1900)
     round1 = await service.start_tournament(ORG, "Blitz")
