@@ -5,10 +5,12 @@ parts used; tests/test_lichess_contract.py checks the fake Lichess against it).
 Lichess's rules for API clients, kept here:
 
 * one request at a time per token (and one at a time for the anonymous calls): a lock each;
-* a 429 means waiting a full minute before the next request with that token, so the lock is
-  held through the wait;
-* 5xx answers and network errors are retried a few times with a growing pause, then reported
-  as :class:`LichessUnavailable`.
+* after a 429, no request with that token for a full minute: the call that got it, and every
+  call with that token in that minute, fails at once with :class:`LichessUnavailable` ("try
+  again in N s") instead of sending anything;
+* 5xx answers and network errors are retried with a growing pause, within the call's time
+  budget (``budget`` seconds: every call comes from a member's command, which Discord expects
+  an answer to within 3 seconds), then reported as :class:`LichessUnavailable`.
 
 Tokens travel only in the ``Authorization`` header; no message, log line or exception made
 here contains one.
@@ -49,45 +51,54 @@ class LichessClient:
         *,
         client_id: str = "swissbot",
         rate_limit_wait: float = RATE_LIMIT_WAIT_SECONDS,
-        retries: int = 3,
-        backoff: float = 1.0,
-        timeout: float = 15.0,
+        budget: float = 2.5,
+        backoff: float = 0.25,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.client_id = client_id
         self.rate_limit_wait = rate_limit_wait
-        self.retries = retries
+        self.budget = budget
         self.backoff = backoff
-        self.timeout = aiohttp.ClientTimeout(total=timeout)
         self._session: aiohttp.ClientSession | None = None
         self._locks: dict[str, asyncio.Lock] = {}
+        self._quiet_until: dict[str, float] = {}  # after a 429: no request before then
 
     async def close(self) -> None:
         session, self._session = self._session, None
         if session is not None:
             await session.close()
 
-    def _lock(self, token: str | None) -> asyncio.Lock:
-        # keyed by a digest: the token itself is not kept longer than the request
-        key = "" if token is None else hashlib.sha256(token.encode()).hexdigest()
-        return self._locks.setdefault(key, asyncio.Lock())
+    @staticmethod
+    def _key(token: str | None) -> str:
+        # a digest: the token itself is not kept longer than the request
+        return "" if token is None else hashlib.sha256(token.encode()).hexdigest()
 
     async def _request(self, method: str, path: str, *, token: str | None = None,
                        data: Any = None, params: dict[str, str] | None = None,
                        headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.budget
         if self._session is None:
-            self._session = aiohttp.ClientSession(timeout=self.timeout)
+            self._session = aiohttp.ClientSession()
         sent = dict(headers or {})
         sent["Accept"] = "application/json"
         if token is not None:
             sent["Authorization"] = f"Bearer {token}"
+        key = self._key(token)
         problem = "no answer"
-        async with self._lock(token):
-            attempt = 0
-            while attempt <= self.retries:
+        async with self._locks.setdefault(key, asyncio.Lock()):
+            pause = self.backoff
+            while True:
+                quiet = self._quiet_until.get(key, 0.0) - loop.time()
+                if quiet > 0:
+                    raise LichessUnavailable(
+                        f"Lichess asked to slow down: try again in {int(quiet) + 1} s")
+                remaining = deadline - loop.time()
                 try:
-                    async with self._session.request(method, self.base_url + path, data=data,
-                                                     params=params, headers=sent) as response:
+                    async with self._session.request(
+                            method, self.base_url + path, data=data, params=params,
+                            headers=sent, timeout=aiohttp.ClientTimeout(total=remaining),
+                    ) as response:
                         status = response.status
                         body = (await response.json(content_type=None)
                                 if status < 500 and status != 429 else None)
@@ -95,19 +106,17 @@ class LichessClient:
                     problem = type(error).__name__
                 else:
                     if status == 429:
-                        log.warning("Lichess said 429 on %s %s: waiting %.0f s", method, path,
-                                    self.rate_limit_wait)
-                        await asyncio.sleep(self.rate_limit_wait)
-                        attempt += 1
-                        problem = "rate limited"
+                        log.warning("Lichess said 429 on %s %s: no request with that token "
+                                    "for %.0f s", method, path, self.rate_limit_wait)
+                        self._quiet_until[key] = loop.time() + self.rate_limit_wait
                         continue
                     if status < 500:
                         return status, body
                     problem = f"HTTP {status}"
-                attempt += 1
-                if attempt <= self.retries:
-                    await asyncio.sleep(self.backoff * 2 ** (attempt - 1))
-        raise LichessUnavailable(problem)
+                if loop.time() + pause >= deadline:
+                    raise LichessUnavailable(problem)
+                await asyncio.sleep(pause)
+                pause *= 2
 
     # -- OAuth ---------------------------------------------------------------------------
     def authorize_url(self, *, state: str, code_challenge: str, redirect_uri: str,
