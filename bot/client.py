@@ -90,6 +90,7 @@ class SwissBot(commands.Bot):
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
         self._lichess: Any = None  # bot.lichess.client.LichessClient we opened
+        self.lichess_games: Any = None  # bot.lichess.games.LichessGames
         self._warm_up: asyncio.Task[None] | None = None
         self._completing: asyncio.Task[None] | None = None
 
@@ -113,6 +114,12 @@ class SwissBot(commands.Bot):
         self.service.on_announced = self.delivery.wake
         await self._recover_pairings()
         self.delivery.start()
+        if self._lichess is not None:  # each board's Lichess game (events on Lichess)
+            from bot.lichess.games import LichessGames
+
+            self.lichess_games = LichessGames(self.service, self._lichess,
+                                              interval=self.delivery_interval)
+            self.lichess_games.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
 
@@ -199,6 +206,9 @@ class SwissBot(commands.Bot):
         web, self.web = self.web, None
         if web is not None:
             await web.stop()
+        games, self.lichess_games = self.lichess_games, None
+        if games is not None:
+            await games.stop()
         lichess, self._lichess = self._lichess, None
         if lichess is not None:
             await lichess.close()

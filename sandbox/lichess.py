@@ -72,6 +72,7 @@ class FakeLichess:
         self._approve_as: str | None = None
         self._faults: list[int] = []
         self._runner: web.AppRunner | None = None
+        self.challenges: list[dict[str, Any]] = []  # the open challenges made, in order
         self.delay = 0.0  # seconds each API answer takes (to see requests overlap)
         self.in_flight: dict[str, int] = {}  # Authorization header -> requests being served
         self.most_in_flight: dict[str, int] = {}
@@ -111,6 +112,7 @@ class FakeLichess:
         app.router.add_get("/api/account", self._account)
         app.router.add_get("/api/user/{username}", self._user)
         app.router.add_post("/api/users", self._users)
+        app.router.add_post("/api/challenge/open", self._open_challenge)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
@@ -223,6 +225,40 @@ class FakeLichess:
         found = [self._user_json(self.accounts[i], extended=False) for i in ids
                  if i in self.accounts and not self.accounts[i].closed]
         return await self._answer(request, "/api/users", 200, found, text=text)
+
+    # -- challenges ------------------------------------------------------------------------
+    async def _open_challenge(self, request: web.Request) -> web.Response:
+        route = "/api/challenge/open"
+        form = {k: str(v) for k, v in (await request.post()).items()}
+        fault = self._fault()
+        if fault is not None:
+            return await self._answer(request, route, fault, {"error": "fault"}, form)
+        try:
+            limit, increment = int(form["clock.limit"]), int(form["clock.increment"])
+            users = form.get("users", "").split(",")
+            if not (0 <= limit <= 10800 and 0 <= increment <= 60) or len(users) != 2:
+                raise ValueError
+        except (KeyError, ValueError):
+            return await self._answer(request, route, 400, {"error": "bad clock or users"}, form)
+        challenge_id = secrets.token_urlsafe(6)[:8]
+        url = f"https://lichess.org/{challenge_id}"
+        self.challenges.append({"id": challenge_id, "users": users, "limit": limit,
+                                "increment": increment, "rated": form.get("rated") == "true",
+                                "rules": form.get("rules", ""),
+                                "expiresAt": form.get("expiresAt")})
+        minutes = f"{limit / 60:g}"
+        body = {
+            "id": challenge_id, "url": url, "status": "created", "challenger": None,
+            "destUser": None, "variant": {"key": "standard", "name": "Standard",
+                                          "short": "Std"},
+            "rated": form.get("rated") == "true", "speed": "blitz",
+            "timeControl": {"type": "clock", "limit": limit, "increment": increment,
+                            "show": f"{minutes}+{increment}"},
+            "color": "random", "finalColor": "white", "perf": {"icon": "", "name": "Blitz"},
+            "open": {"userIds": [u.lower() for u in users]},
+            "urlWhite": f"{url}?color=white", "urlBlack": f"{url}?color=black",
+        }
+        return await self._answer(request, route, 200, body, form)
 
     def _user_json(self, account: FakeAccount, *, extended: bool) -> dict[str, Any]:
         if account.closed:

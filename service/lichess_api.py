@@ -54,6 +54,15 @@ class OAuthToken:
     expires_in: int
 
 
+@dataclass(frozen=True, slots=True)
+class OpenChallenge:
+    """A game only two named players may join, each by the link of his colour."""
+
+    id: str
+    url_white: str
+    url_black: str
+
+
 class LichessApi(Protocol):
     """The calls the service makes. Each raises a :class:`LichessError` subclass."""
 
@@ -113,8 +122,8 @@ def parse_clock(text: str) -> tuple[int, int]:
     if limit not in (0, 15, 30, 45, 60, 90) and (limit % 60 or limit > 180 * 60):
         raise ValueError(f"the clock {text!r}: the base time must be 0, ¼, ½, ¾, 1, 1.5 or a "
                          "whole number of minutes up to 180")
-    if increment > 180:
-        raise ValueError(f"the clock {text!r}: the increment is at most 180 seconds")
+    if increment > 60:  # Lichess's limit for the games the bot creates
+        raise ValueError(f"the clock {text!r}: the increment is at most 60 seconds")
     if limit == 0 and increment == 0:
         raise ValueError("the clock 0+0 has no time at all")
     return limit, increment

@@ -63,7 +63,10 @@ def check_against_spec(exchanges: list[Exchange]) -> set[str]:
             for name, value in query.get("values", {}).items():
                 assert exchange.query[name] == value, (key, name)
         if "form" in operation and exchange.form:
-            _validate(operation["form"], exchange.form)
+            form = operation["form"]
+            _validate({k: v for k, v in form.items() if k != "numeric"}, exchange.form)
+            for name, (low, high) in form.get("numeric", {}).items():
+                assert low <= int(exchange.form[name]) <= high, (key, name)
         if operation.get("auth") == "bearer":
             assert (exchange.authorization or "").startswith("Bearer "), key
         schema = operation.get("responses", {}).get(str(exchange.status))
@@ -107,6 +110,12 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
     with pytest.raises(LichessUnauthorized):
         await client.exchange_code(code=back["code"][0], code_verifier="w" * 64,
                                    redirect_uri=redirect)
+    challenge = await client.open_challenge(white="AnnPlays", black="BobOnline", limit=180,
+                                            increment=2, rated=True, name="Club Blitz R1",
+                                            expires_at_ms=1_900_000_000_000,
+                                            rules=("noRematch", "noGiveTime"))
+    assert challenge.url_white.endswith("?color=white")
+    assert fake.challenges[-1]["users"] == ["AnnPlays", "BobOnline"]  # white first
     seen = check_against_spec(fake.exchanges)
     assert seen == set(SPEC["operations"])
 

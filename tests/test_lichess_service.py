@@ -271,4 +271,4 @@ def test_parse_clock_refuses_clearly_or_parses(text: str) -> None:
     except ValueError as error:
         assert "clock" in str(error)
     else:
-        assert 0 <= limit <= 180 * 60 and 0 <= increment <= 180 and limit + increment > 0
+        assert 0 <= limit <= 180 * 60 and 0 <= increment <= 60 and limit + increment > 0

@@ -201,7 +201,8 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
     return await scene.service.advise(actor, "Perm Cup")
 
 # Background and delivery methods called by the bot itself, never by a user.
-INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
+INTERNAL = {"lichess_boards_to_create", "store_lichess_game",
+            "due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
             "pending_announcements", "claim_announcements", "release_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",
             "remember_prompt", "settled_prompts", "close_prompt",

@@ -32,6 +32,7 @@ from service.lichess_api import (
     LichessUnavailable,
     LichessUser,
     OAuthToken,
+    OpenChallenge,
     Perf,
 )
 
@@ -157,6 +158,26 @@ class LichessClient:
         if status != 200 or not isinstance(body, list):
             raise LichessUnavailable(f"HTTP {status}")
         return [user_of(item) for item in body if isinstance(item, dict)]
+
+    # -- games -----------------------------------------------------------------------------
+    async def open_challenge(self, *, white: str, black: str, limit: int, increment: int,
+                             rated: bool, name: str, expires_at_ms: int | None = None,
+                             rules: tuple[str, ...] = ()) -> OpenChallenge:
+        """``POST /api/challenge/open`` restricted to the two usernames (the first gets
+        white); no token needed."""
+        form = {"rated": "true" if rated else "false", "clock.limit": str(limit),
+                "clock.increment": str(increment), "users": f"{white},{black}",
+                "name": name[:30]}
+        if rules:
+            form["rules"] = ",".join(rules)
+        if expires_at_ms is not None:
+            form["expiresAt"] = str(expires_at_ms)
+        status, body = await self._request("POST", "/api/challenge/open", data=form)
+        if status != 200 or not isinstance(body, dict):
+            error = body.get("error") if isinstance(body, dict) else None
+            raise LichessUnavailable(f"HTTP {status}" + (f": {error}" if error else ""))
+        return OpenChallenge(id=str(body["id"]), url_white=str(body["urlWhite"]),
+                             url_black=str(body["urlBlack"]))
 
 
 def _checked_user(status: int, body: Any, who: str) -> LichessUser:

@@ -81,6 +81,8 @@ def render_announcement(
             return [bracket_message(payload)]
         case "lichess_conflict":
             return [lichess_render.conflict_alert(payload)]
+        case "lichess_games":
+            return lichess_render.game_links(payload)
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
             messages = views.standings(table, limit=STANDINGS_TOP)

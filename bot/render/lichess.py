@@ -16,6 +16,9 @@ from service.lichess_views import (
     OAuthStartView,
 )
 
+#: Characters per message of links (Discord allows 2,000).
+MESSAGE_BUDGET = 1900
+
 #: Rows of the organisers' list of links before "and N more".
 MAX_LINK_ROWS = 40
 
@@ -80,3 +83,23 @@ def conflict_alert(payload: dict[str, Any]) -> Outgoing:
         f"**{plain(str(payload.get('username', '?')), 30)}**, which is linked to "
         f"<@{int(payload.get('holder_id', 0))}>: refused. Organisers, `/lichess links` shows "
         "every link."))
+
+
+def game_links(payload: dict[str, Any]) -> list[Outgoing]:
+    """Each board's Lichess links, in as many messages as Discord's limit needs."""
+    name = (payload.get("tournament") or {}).get("name", "the tournament")
+    head = (f"♟️ **{plain(name, 80)}**, round {payload.get('round')}: your games on Lichess. "
+            "Open the link of your colour; only the two paired players can join.")
+    lines = [f"Board {b['board']}: {plain(str(b['white']), 40)} ([white]({b['url_white']})) "
+             f"vs {plain(str(b['black']), 40)} ([black]({b['url_black']}))"
+             for b in payload.get("boards", [])]
+    messages: list[Outgoing] = []
+    current = head
+    for line in lines:
+        if len(current) + 1 + len(line) > MESSAGE_BUDGET:
+            messages.append(Outgoing(content=current))
+            current = line
+        else:
+            current += "\n" + line
+    messages.append(Outgoing(content=current))
+    return messages

@@ -65,3 +65,20 @@ CREATE TABLE lichess_ratings (
     fetched_at TEXT COLLATE "C" NOT NULL
 );
 CREATE INDEX lichess_ratings_tournament ON lichess_ratings (tournament_id);
+-- The Lichess game of each board of an event on Lichess (an open challenge that only the two
+-- players may join), stored as soon as Lichess made it: a board with a row is never created
+-- again, a restart goes on with the boards without one.
+CREATE TABLE lichess_games (
+    game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    tournament_id BIGINT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    challenge_id TEXT COLLATE "C" NOT NULL,
+    url_white TEXT COLLATE "C" NOT NULL,
+    url_black TEXT COLLATE "C" NOT NULL,
+    created_at TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX lichess_games_tournament ON lichess_games (tournament_id);
+-- The rounds whose game links were announced (once per round).
+CREATE TABLE lichess_rounds_announced (
+    round_id BIGINT PRIMARY KEY REFERENCES rounds (id) ON DELETE CASCADE,
+    announced_at TEXT COLLATE "C" NOT NULL
+);

@@ -1,0 +1,79 @@
+"""The worker that makes each board's Lichess game (service.lichess_games): it asks the
+service for the boards without one, creates their open challenges one request at a time and
+stores each at once. It runs every few seconds in the bot; after a restart it simply finds the
+boards still without a game. A failure (Lichess down, a 429) stops the pass: the next pass,
+a few seconds later, goes on from the same board."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from service.lichess_api import LichessError
+from storage.lichess_games import BoardToCreate, GameLinks
+
+log = logging.getLogger(__name__)
+
+#: Extra rules of the games: a rematch would be a game outside the event.
+RULES = ("noRematch",)
+
+
+class LichessGames:
+    def __init__(self, service: Any, client: Any, *, interval: float = 2.0) -> None:
+        self.service = service
+        self.client = client
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+        self._failing: str | None = None  # the problem being logged, once
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="lichess-games")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def run_once(self) -> int:
+        """One pass: the games made and stored."""
+        made = 0
+        while True:
+            boards = await self.service.lichess_boards_to_create(50)
+            if not boards:
+                return made
+            for board in boards:
+                try:
+                    challenge = await self.client.open_challenge(**_challenge_of(board))
+                except LichessError as error:
+                    if self._failing != str(error):
+                        log.warning("Lichess games wait: %s", error)
+                        self._failing = str(error)
+                    return made
+                self._failing = None
+                await self.service.store_lichess_game(board, GameLinks(
+                    game_id=board.game_id, challenge_id=challenge.id,
+                    url_white=challenge.url_white, url_black=challenge.url_black))
+                made += 1
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.run_once()
+            except Exception:  # a database hiccup: the next pass tries again
+                log.exception("the Lichess games pass failed")
+            await asyncio.sleep(self.interval)
+
+
+def _challenge_of(board: BoardToCreate) -> dict[str, Any]:
+    return {
+        "white": board.white, "black": board.black, "limit": board.clock_limit,
+        "increment": board.clock_increment, "rated": board.rated,
+        "name": f"{board.tournament_name[:20]} R{board.round_number} B{board.board}",
+        "expires_at_ms": None if board.deadline is None
+        else int(board.deadline.timestamp() * 1000),
+        "rules": RULES,
+    }

@@ -1,0 +1,136 @@
+"""Each board's Lichess game: listed, created one request at a time against the fake Lichess,
+stored once (a retry, a second worker or a restart never makes a board's game twice), and the
+round's links announced once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.lichess.client import LichessClient
+from bot.lichess.games import LichessGames
+from bot.render.lichess import game_links
+from sandbox.lichess import FakeLichess
+from service import TournamentService
+from storage import lichess as repo
+from storage.lichess_games import GameLinks
+from tests.lichess_helpers import StubLichess
+from tests.service_helpers import Clock, member, open_service, organiser
+
+pytestmark = pytest.mark.usefixtures("backend")
+ORG = organiser()
+
+
+async def _event(service: TournamentService, players: int, *, deadline: int | None = None
+                 ) -> None:
+    stub = StubLichess()
+    service.lichess = stub
+    await service.create_tournament(ORG, "Club Blitz", 4, deadline_minutes=deadline)
+    await service.lichess_event(ORG, "Club Blitz", clock="3+2")
+    for uid in range(100, 100 + players):
+        name = f"Player{uid}"
+        stub.add(name, rating=1000 + 7 * uid % 900)
+        async with service.db.transaction() as conn:
+            await repo.insert_link(conn, repo.LinkRow(ORG.guild_id, uid, name.lower(), name,
+                                                      "profile", service.now()))
+        await service.join(member(uid), "Club Blitz")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
+    async with open_service(tmp_path / "games.sqlite3", clock=Clock()) as opened:
+        yield opened
+
+
+async def test_boards_are_listed_stored_once_and_announced_once(
+        service: TournamentService) -> None:
+    await _event(service, 4, deadline=60)
+    round1 = await service.start_tournament(ORG, "Club Blitz")
+    boards = await service.lichess_boards_to_create()
+    assert [(b.board, b.white, b.black) for b in boards] == [
+        (g.board, f"Player{g.white.user_id}", f"Player{g.black.user_id}") for g in round1.games]
+    assert boards[0].deadline is not None and (boards[0].clock_limit, boards[0].clock_increment
+                                               ) == (180, 2)
+    first = GameLinks(boards[0].game_id, "abc", "https://l/abc?color=white",
+                      "https://l/abc?color=black")
+    assert await service.store_lichess_game(boards[0], first)
+    assert not await service.store_lichess_game(boards[0], first)  # a retry: nothing twice
+    assert not [a for a in await service.announcements() if a.kind == "lichess_games"]
+    assert [b.game_id for b in await service.lichess_boards_to_create()] == [boards[1].game_id]
+    await service.store_lichess_game(boards[1], GameLinks(boards[1].game_id, "def", "w", "b"))
+    told = [a for a in await service.announcements() if a.kind == "lichess_games"]
+    assert len(told) == 1 and len(told[0].payload["boards"]) == 2
+    assert await service.lichess_boards_to_create() == []
+    messages = game_links(told[0].payload)
+    assert "https://l/abc?color=white" in messages[0].content
+
+
+async def test_an_undone_round_loses_its_games(service: TournamentService) -> None:
+    await _event(service, 4)
+    await service.start_tournament(ORG, "Club Blitz")
+    for board in await service.lichess_boards_to_create():
+        await service.store_lichess_game(board, GameLinks(board.game_id, "x", "w", "b"))
+    stale = (await service.lichess_boards_to_create()) or None
+    assert stale is None
+    await service.undo_round(ORG, "Club Blitz", force=True)
+    await service.pair_next_round(ORG, "Club Blitz")
+    assert len(await service.lichess_boards_to_create()) == 2  # the new pairing's boards
+
+
+async def test_the_worker_makes_every_game_once_through_faults_and_restarts(
+        service: TournamentService) -> None:
+    fake = await FakeLichess().start()
+    client = LichessClient(fake.url, backoff=0.01, budget=0.2)
+    try:
+        await _event(service, 32)
+        await service.start_tournament(ORG, "Club Blitz")
+        worker = LichessGames(service, client)
+        fake.fail(503, times=1000)  # Lichess down: nothing made, nothing stored
+        assert await worker.run_once() == 0
+        fake._faults.clear()
+        # a restart in the middle: the first worker stops after 5 boards (Lichess down again)
+        original = fake._fault
+        served = 0
+
+        def down_after_five() -> int | None:
+            nonlocal served
+            served += 1
+            return 503 if served > 5 else original()
+
+        fake._fault = down_after_five  # type: ignore[method-assign]
+        assert await worker.run_once() == 5
+        fake._fault = original  # type: ignore[method-assign]
+        restarted = LichessGames(service, client)
+        assert await restarted.run_once() == 11
+        users = [tuple(c["users"]) for c in fake.challenges]
+        assert len(users) == 16 and len(set(users)) == 16  # no board made twice
+        assert all(c["limit"] == 180 and c["increment"] == 2 and c["rated"]
+                   and c["rules"] == "noRematch" for c in fake.challenges)
+        told = [a for a in await service.announcements() if a.kind == "lichess_games"]
+        assert len(told) == 1 and len(told[0].payload["boards"]) == 16
+    finally:
+        await client.close()
+        await fake.stop()
+
+
+async def test_games_for_many_boards_figures(service: TournamentService,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Prints how long the worker takes for the boards of a round (no timing assertion)."""
+    fake = await FakeLichess().start()
+    client = LichessClient(fake.url)
+    try:
+        await _event(service, 64)
+        await service.start_tournament(ORG, "Club Blitz")
+        began = time.perf_counter()
+        made = await LichessGames(service, client).run_once()
+        spent = time.perf_counter() - began
+        assert made == 32
+        with capsys.disabled():
+            print(f"\n32 boards: games created and stored in {spent:.2f} s "
+                  f"({1000 * spent / made:.1f} ms a board, fake Lichess on this machine)")
+    finally:
+        await client.close()
+        await fake.stop()
