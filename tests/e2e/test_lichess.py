@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import socket
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -102,4 +103,38 @@ async def test_link_by_oauth_through_the_bots_web_server(
         rows = db.execute("SELECT token FROM lichess_tokens").fetchall()
     assert len(rows) == 1 and token not in rows[0][0]
     assert token.encode() not in database.read_bytes()
+    assert fake.unhandled == []
+
+
+async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """32 members link by profile code and join a 3+2 event on Lichess; at the start every
+    board gets its game on Lichess, only for its two players, and the links are posted."""
+    club_guild = fake.add_guild("Lichess Club", players=32)
+    await start_swissbot(settings={"lichess_url": lichess.url})
+    club = Club(fake, club_guild)
+    await club.run(club.owner, "tournament create", name="Arena Swiss", rounds=4)
+    await club.run(club.owner, "lichess event", clock="3+2")
+    for index, player in enumerate(club.players):
+        account = lichess.add_account(f"Lp{index:02d}", perfs={"blitz": (1200 + 25 * index,
+                                                                          100, False)})
+        text = _private(await club.run(player, "lichess link", username=account.username))
+        code = re.search(r"swissbot-[0-9a-f]{10}", text)
+        assert code is not None
+        account.bio = code.group(0)
+        _private(await club.run(player, "lichess verify"))
+        assert "joined" in text_of(await club.run(player, "join"))
+    began = time.perf_counter()
+    await club.run(club.owner, "tournament start")
+    posted = await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
+    last = lichess.challenges[-1]["id"] if len(lichess.challenges) == 16 else "?"
+    await club.wait_post(lambda m: f"{last}?color=black" in (m.get("content") or ""))
+    spent = time.perf_counter() - began
+    links = "\n".join(m.get("content") or "" for m in club.posts())
+    assert len({frozenset(c["users"]) for c in lichess.challenges}) == 16  # one game a board
+    for challenge in lichess.challenges:
+        assert f"{challenge['id']}?color=white" in links
+        assert f"{challenge['id']}?color=black" in links
+    assert "Arena Swiss" in posted["content"]
+    print(f"\n16 boards: from /tournament start to the links posted {spent:.2f} s")
     assert fake.unhandled == []
