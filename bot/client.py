@@ -117,8 +117,10 @@ class SwissBot(commands.Bot):
         if self._lichess is not None:  # each board's Lichess game (events on Lichess)
             from bot.lichess.games import LichessGames
 
+            # a read every pass even without events on Lichess: not more than twice a second
             self.lichess_games = LichessGames(self.service, self._lichess,
-                                              interval=self.delivery_interval)
+                                              interval=max(self.delivery_interval, 0.5),
+                                              shards=self.settings.shards)
             self.lichess_games.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer

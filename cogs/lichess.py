@@ -10,6 +10,7 @@ from bot.lichess.web import callback_url
 from bot.render import lichess as render
 from bot.web.links import live_pages_on
 from cogs.common import (
+    TournamentOption,
     actor_of,
     answer,
     guild_id_of,
@@ -19,6 +20,7 @@ from cogs.common import (
     tournament_ref,
 )
 from service.lichess_api import SPEEDS
+from service.limits import MAX_CLOCK_TEXT, MAX_LICHESS_USERNAME_TEXT
 
 
 class LichessCog(commands.Cog):
@@ -30,7 +32,9 @@ class LichessCog(commands.Cog):
     @lichess.command(name="link", description="Prove a Lichess account is yours")
     @app_commands.describe(username="Your Lichess username (then a code goes in your profile); "
                                     "leave empty to approve on Lichess when the bot offers it")
-    async def link(self, interaction: discord.Interaction, username: str | None = None) -> None:
+    async def link(self, interaction: discord.Interaction,
+                   username: app_commands.Range[str, 1, MAX_LICHESS_USERNAME_TEXT] | None = None,
+                   ) -> None:
         await thinking(interaction, ephemeral=True)  # Lichess may take a moment
         service = service_of(interaction)
         actor = await actor_of(interaction)
@@ -72,9 +76,10 @@ class LichessCog(commands.Cog):
         tournament="default: the open one")
     @app_commands.choices(speed=[app_commands.Choice(name=s, value=s) for s in SPEEDS])
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def event(self, interaction: discord.Interaction, clock: str,
+    async def event(self, interaction: discord.Interaction,
+                    clock: app_commands.Range[str, 1, MAX_CLOCK_TEXT],
                     speed: str | None = None, rated: bool = True, enabled: bool = True,
-                    tournament: str | None = None) -> None:
+                    tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).lichess_event(
             await actor_of(interaction), tournament_ref(tournament), clock=clock, speed=speed,
             rated=rated, enabled=enabled)
@@ -83,7 +88,7 @@ class LichessCog(commands.Cog):
     @lichess.command(name="ratings", description="The Lichess ratings the players entered with")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def ratings(self, interaction: discord.Interaction,
-                      tournament: str | None = None) -> None:
+                      tournament: TournamentOption | None = None) -> None:
         rows = await service_of(interaction).lichess_ratings(guild_id_of(interaction),
                                                              tournament_ref(tournament))
         await answer(interaction, render.ratings(rows), ephemeral=True)

@@ -111,6 +111,7 @@ def parse_clock(text: str) -> tuple[int, int]:
     """``"3+2"`` (minutes + seconds, as Lichess writes it; ``"0.5+0"`` or ``"½+0"`` too) ->
     ``(limit_seconds, increment_seconds)``. Raises ValueError with what is expected."""
     match = _CLOCK.match(text or "")
+    text = (text or "")[:12]  # as much as a message needs to show
     if match is None:
         raise ValueError(
             f"the clock {text!r} is not minutes+increment like 3+2 or 15+10")

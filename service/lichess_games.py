@@ -15,13 +15,16 @@ from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.lichess_games import BoardToCreate, GameLinks
+from storage.shards import ALL_SHARDS, Shards
 
 
 class LichessGameOps(ServiceBase):
-    async def lichess_boards_to_create(self, limit: int = 50) -> list[BoardToCreate]:
-        """Background: boards of running events on Lichess still without a Lichess game."""
+    async def lichess_boards_to_create(self, limit: int = 50, *,
+                                       shards: Shards = ALL_SHARDS) -> list[BoardToCreate]:
+        """Background: boards of running events on Lichess still without a Lichess game (of
+        the guilds of this process's ``shards``: two processes never make the same board)."""
         async with self.db.transaction(readonly=True) as conn:
-            return await game_repo.boards_to_create(conn, limit)
+            return await game_repo.boards_to_create(conn, limit, shards)
 
     async def store_lichess_game(self, board: BoardToCreate, links: GameLinks) -> bool:
         """Background: keep the board's game (False: it had one, or its round was undone).

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from storage.connection import Connection
+from storage.shards import ALL_SHARDS, Shards
 from storage.timefmt import from_text, to_text
 
 
@@ -37,9 +38,12 @@ class GameLinks:
     url_black: str
 
 
-async def boards_to_create(conn: Connection, limit: int) -> list[BoardToCreate]:
+async def boards_to_create(conn: Connection, limit: int,
+                           shards: Shards = ALL_SHARDS) -> list[BoardToCreate]:
     """Boards of running events on Lichess, both players linked, without a Lichess game, in
-    the order they were paired. Finished games and byes are not boards."""
+    the order they were paired, of the guilds of ``shards``. Finished games and byes are not
+    boards."""
+    where, shard_params = shards.where("t.guild_id")
     async with conn.execute(
         "SELECT g.id AS game_id, t.id AS tournament_id, t.guild_id, t.name, r.id AS round_id,"
         " r.number, g.board, lw.username AS white, lb.username AS black, e.clock_limit,"
@@ -52,8 +56,8 @@ async def boards_to_create(conn: Connection, limit: int) -> list[BoardToCreate]:
         " JOIN lichess_links lb ON lb.guild_id = t.guild_id AND lb.user_id = pb.user_id"
         " LEFT JOIN lichess_games lg ON lg.game_id = g.id"
         " WHERE lg.game_id IS NULL AND t.status = 'running' AND g.state <> 'final'"
-        " ORDER BY g.id LIMIT ?",
-        (limit,),
+        f" AND {where} ORDER BY g.id LIMIT ?",
+        (*shard_params, limit),
     ) as cursor:
         rows = await cursor.fetchall()
     return [_board(row) for row in rows]

@@ -21,10 +21,12 @@ RULES = ("noRematch",)
 
 
 class LichessGames:
-    def __init__(self, service: Any, client: Any, *, interval: float = 2.0) -> None:
+    def __init__(self, service: Any, client: Any, *, interval: float = 2.0,
+                 shards: Any = None) -> None:
         self.service = service
         self.client = client
         self.interval = interval
+        self.shards = shards  # this process's Discord shards (None: every guild)
         self._task: asyncio.Task[None] | None = None
         self._failing: str | None = None  # the problem being logged, once
 
@@ -42,7 +44,8 @@ class LichessGames:
         """One pass: the games made and stored."""
         made = 0
         while True:
-            boards = await self.service.lichess_boards_to_create(50)
+            boards = await (self.service.lichess_boards_to_create(50) if self.shards is None
+                            else self.service.lichess_boards_to_create(50, shards=self.shards))
             if not boards:
                 return made
             for board in boards:
