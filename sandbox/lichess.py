@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -73,6 +75,7 @@ class FakeLichess:
         self._faults: list[int] = []
         self._runner: web.AppRunner | None = None
         self.challenges: list[dict[str, Any]] = []  # the open challenges made, in order
+        self.games: dict[str, dict[str, Any]] = {}  # game id -> GameJson, once played
         self.delay = 0.0  # seconds each API answer takes (to see requests overlap)
         self.in_flight: dict[str, int] = {}  # Authorization header -> requests being served
         self.most_in_flight: dict[str, int] = {}
@@ -96,6 +99,33 @@ class FakeLichess:
         """Answer the next ``times`` API requests with ``status``."""
         self._faults.extend([status] * times)
 
+    def play(self, challenge_id: str, status: str, winner: str | None = None, *,
+             swap: bool = False, clock: tuple[int, int] | None = None,
+             created_at_ms: int | None = None, white: str | None = None) -> None:
+        """The game of an open challenge as its players made it: ``status`` (mate, resign,
+        draw, aborted, noStart, started...), ``winner``; ``swap`` seats the paired players the
+        other way round, ``white`` seats someone else as white, ``clock`` another clock."""
+        challenge = next(c for c in self.challenges if c["id"] == challenge_id)
+        seats = list(challenge["users"])
+        if swap:
+            seats.reverse()
+        if white is not None:
+            seats[0] = white
+        limit, increment = clock or (challenge["limit"], challenge["increment"])
+        game: dict[str, Any] = {
+            "id": challenge_id, "rated": challenge["rated"], "variant": "standard",
+            "speed": "blitz", "perf": "blitz",
+            "createdAt": created_at_ms or int(time.time() * 1000),
+            "lastMoveAt": int(time.time() * 1000), "status": status, "source": "friend",
+            "players": {color: {"user": {"name": name, "id": name.lower()}, "rating": 1500}
+                        for color, name in zip(("white", "black"), seats, strict=True)},
+            "clock": {"initial": limit, "increment": increment,
+                      "totalTime": limit + 40 * increment},
+        }
+        if winner is not None:
+            game["winner"] = winner
+        self.games[challenge_id] = game
+
     def revoke(self, token: str) -> None:
         self.tokens.pop(token, None)
 
@@ -113,6 +143,7 @@ class FakeLichess:
         app.router.add_get("/api/user/{username}", self._user)
         app.router.add_post("/api/users", self._users)
         app.router.add_post("/api/challenge/open", self._open_challenge)
+        app.router.add_post("/api/games/export/_ids", self._export_games)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
@@ -259,6 +290,22 @@ class FakeLichess:
             "urlWhite": f"{url}?color=white", "urlBlack": f"{url}?color=black",
         }
         return await self._answer(request, route, 200, body, form)
+
+    async def _export_games(self, request: web.Request) -> web.Response:
+        route = "/api/games/export/_ids"
+        text = await request.text()
+        fault = self._fault()
+        if fault is not None:
+            return await self._answer(request, route, fault, {"error": "fault"}, text=text)
+        ids = [part.strip() for part in text.split(",") if part.strip()]
+        if len(ids) > 300:
+            return await self._answer(request, route, 400, {"error": "at most 300 ids"},
+                                      text=text)
+        found = [self.games[i] for i in ids if i in self.games]
+        self.exchanges.append(Exchange(request.method, route, dict(request.query), {}, text,
+                                       request.headers.get("Authorization"), 200, found))
+        body = "".join(json.dumps(game) + "\n" for game in found)
+        return web.Response(text=body, content_type="application/x-ndjson")
 
     def _user_json(self, account: FakeAccount, *, extended: bool) -> dict[str, Any]:
         if account.closed:

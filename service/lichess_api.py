@@ -63,6 +63,38 @@ class OpenChallenge:
     url_black: str
 
 
+@dataclass(frozen=True, slots=True)
+class LichessGame:
+    """A game as Lichess exports it (``GameJson``)."""
+
+    id: str
+    status: str  # GameStatusName: created, started, aborted, mate, resign, draw, ...
+    winner: str | None  # "white", "black", or None (a draw, or not over)
+    white_id: str | None  # Lichess user ids (None: anonymous or the AI)
+    black_id: str | None
+    clock_initial: int | None
+    clock_increment: int | None
+    created_at_ms: int
+
+
+#: Statuses of a game still to be played or being played.
+GOING_ON = frozenset({"created", "started"})
+#: Statuses of a game that ended without a result (nothing played, or no first move).
+NOT_PLAYED = frozenset({"aborted", "noStart"})
+
+
+def result_of(game: LichessGame) -> str | None:
+    """The result (swiss.model.Result value, white first) of a finished game; None while it
+    is going on or when it ended without one (aborted, never started)."""
+    if game.status in GOING_ON or game.status in NOT_PLAYED:
+        return None
+    if game.winner == "white":
+        return "1-0"
+    if game.winner == "black":
+        return "0-1"
+    return "1/2-1/2"  # draw, stalemate, insufficient material, time out against a lone king
+
+
 class LichessApi(Protocol):
     """The calls the service makes. Each raises a :class:`LichessError` subclass."""
 

@@ -126,3 +126,51 @@ async def mark_announced(conn: Connection, round_id: int, now: datetime) -> bool
         "INSERT INTO lichess_rounds_announced (round_id, announced_at) VALUES (?, ?)",
         (round_id, to_text(now)))
     return True
+
+
+@dataclass(frozen=True, slots=True)
+class GameToFollow:
+    """A board whose Lichess game is not final yet, with what its game must be."""
+
+    game_id: int
+    tournament_id: int
+    challenge_id: str
+    white: str  # Lichess user ids
+    black: str
+    clock_limit: int
+    clock_increment: int
+    created_at: datetime
+    problem: str | None
+
+
+async def games_to_follow(conn: Connection, limit: int,
+                          shards: Shards = ALL_SHARDS) -> list[GameToFollow]:
+    where, shard_params = shards.where("t.guild_id")
+    async with conn.execute(
+        "SELECT g.id AS game_id, t.id AS tournament_id, lg.challenge_id, lw.lichess_id AS white,"
+        " lb.lichess_id AS black, e.clock_limit, e.clock_increment, lg.created_at, lg.problem"
+        " FROM lichess_games lg JOIN games g ON g.id = lg.game_id"
+        " JOIN tournaments t ON t.id = g.tournament_id"
+        " JOIN lichess_events e ON e.tournament_id = t.id"
+        " JOIN players pw ON pw.id = g.white_id JOIN players pb ON pb.id = g.black_id"
+        " JOIN lichess_links lw ON lw.guild_id = t.guild_id AND lw.user_id = pw.user_id"
+        " JOIN lichess_links lb ON lb.guild_id = t.guild_id AND lb.user_id = pb.user_id"
+        " WHERE g.state <> 'final' AND t.status = 'running'"
+        f" AND {where} ORDER BY g.id LIMIT ?",
+        (*shard_params, limit),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [GameToFollow(
+        game_id=int(r["game_id"]), tournament_id=int(r["tournament_id"]),
+        challenge_id=str(r["challenge_id"]), white=str(r["white"]), black=str(r["black"]),
+        clock_limit=int(r["clock_limit"]), clock_increment=int(r["clock_increment"]),
+        created_at=from_text(r["created_at"]),  # type: ignore[arg-type]
+        problem=r["problem"]) for r in rows]
+
+
+async def set_problem(conn: Connection, game_id: int, problem: str) -> bool:
+    """Record what the organisers are told of the game: True when it is news."""
+    cur = await conn.execute(
+        "UPDATE lichess_games SET problem = ? WHERE game_id = ?"
+        " AND (problem IS NULL OR problem <> ?)", (problem, game_id, problem))
+    return cur.rowcount == 1

@@ -116,6 +116,11 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
                                             rules=("noRematch", "noGiveTime"))
     assert challenge.url_white.endswith("?color=white")
     assert fake.challenges[-1]["users"] == ["AnnPlays", "BobOnline"]  # white first
+    fake.play(challenge.id, "resign", "black")
+    [game] = await client.export_games([challenge.id, "unplayed"])
+    assert (game.white_id, game.black_id, game.winner, game.status) == (
+        "annplays", "bobonline", "black", "resign")
+    assert (game.clock_initial, game.clock_increment) == (180, 2)
     seen = check_against_spec(fake.exchanges)
     assert seen == set(SPEC["operations"])
 

@@ -134,3 +134,46 @@ async def test_games_for_many_boards_figures(service: TournamentService,
     finally:
         await client.close()
         await fake.stop()
+
+
+async def test_results_are_read_from_lichess_and_anomalies_told_once(
+        service: TournamentService) -> None:
+    fake = await FakeLichess().start()
+    client = LichessClient(fake.url, backoff=0.01)
+    try:
+        await _event(service, 12)
+        await service.start_tournament(ORG, "Club Blitz")
+        worker = LichessGames(service, client)
+        assert await worker.run_once() == 6
+        ids = [c["id"] for c in fake.challenges]  # board order
+        fake.play(ids[0], "mate", "white")
+        fake.play(ids[1], "draw")
+        fake.play(ids[2], "resign", "white", swap=True)  # the paired black played white
+        fake.play(ids[3], "aborted")
+        fake.play(ids[4], "outoftime", "black", clock=(300, 0))
+        fake.play(ids[5], "started")
+        assert await worker.follow_once() == 2
+        assert await worker.follow_once() == 0  # nothing twice, nobody told twice
+        games = (await service.pairings(ORG.guild_id, "Club Blitz")).games
+        assert [g.result for g in games] == ["1-0", "1/2-1/2", "*", "*", "*", "*"]
+        told = [a.payload["problem"] for a in await service.announcements()
+                if a.kind == "lichess_problem"]
+        assert told == ["the colours are swapped: the paired black played white",
+                        "the game was aborted", "the clock was 300+0 s, not 180+2 s"]
+        # an organiser's result wins over what Lichess says later
+        white = games[5].white
+        await service.set_result(ORG, 1, f"#{white.number}", "loss", tournament="Club Blitz")
+        fake.play(ids[5], "mate", "white")
+        assert await worker.follow_once() == 0
+        games = (await service.pairings(ORG.guild_id, "Club Blitz")).games
+        assert games[5].result == "0-1"
+        async with service.db.transaction() as conn:
+            from storage import journal
+
+            audit = [a for a in await journal.list_audit(conn, games[0].tournament_id)
+                     if a.action == "result.lichess"]
+        assert len(audit) == 2 and audit[0].after["lichess"] == ids[0]
+        assert {e.route for e in fake.exchanges} >= {"/api/games/export/_ids"}
+    finally:
+        await client.close()
+        await fake.stop()

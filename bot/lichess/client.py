@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 from typing import Any
 from urllib.parse import urlencode
@@ -27,6 +28,7 @@ from urllib.parse import urlencode
 import aiohttp
 
 from service.lichess_api import (
+    LichessGame,
     LichessNotFound,
     LichessUnauthorized,
     LichessUnavailable,
@@ -76,13 +78,14 @@ class LichessClient:
 
     async def _request(self, method: str, path: str, *, token: str | None = None,
                        data: Any = None, params: dict[str, str] | None = None,
-                       headers: dict[str, str] | None = None) -> tuple[int, Any]:
+                       headers: dict[str, str] | None = None,
+                       ndjson: bool = False) -> tuple[int, Any]:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.budget
         if self._session is None:
             self._session = aiohttp.ClientSession()
         sent = dict(headers or {})
-        sent["Accept"] = "application/json"
+        sent["Accept"] = "application/x-ndjson" if ndjson else "application/json"
         if token is not None:
             sent["Authorization"] = f"Bearer {token}"
         key = self._key(token)
@@ -101,8 +104,9 @@ class LichessClient:
                             headers=sent, timeout=aiohttp.ClientTimeout(total=remaining),
                     ) as response:
                         status = response.status
-                        body = (await response.json(content_type=None)
-                                if status < 500 and status != 429 else None)
+                        body = (None if status >= 500 or status == 429
+                                else _ndjson(await response.text()) if ndjson
+                                else await response.json(content_type=None))
                 except (TimeoutError, aiohttp.ClientError, ValueError) as error:
                     problem = type(error).__name__
                 else:
@@ -178,6 +182,39 @@ class LichessClient:
             raise LichessUnavailable(f"HTTP {status}" + (f": {error}" if error else ""))
         return OpenChallenge(id=str(body["id"]), url_white=str(body["urlWhite"]),
                              url_black=str(body["urlBlack"]))
+
+    async def export_games(self, ids: list[str]) -> list[LichessGame]:
+        """``POST /api/games/export/_ids`` (at most 300): the games Lichess knows of them
+        (a challenge nobody accepted is no game yet)."""
+        if not ids:
+            return []
+        status, body = await self._request(
+            "POST", "/api/games/export/_ids", data=",".join(ids),
+            params={"moves": "false", "tags": "false"},
+            headers={"Content-Type": "text/plain"}, ndjson=True)
+        if status != 200 or not isinstance(body, list):
+            raise LichessUnavailable(f"HTTP {status}")
+        return [game_of(item) for item in body if isinstance(item, dict)]
+
+
+def _ndjson(text: str) -> list[Any]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def game_of(body: dict[str, Any]) -> LichessGame:
+    """A ``GameJson`` object of the API."""
+    players = body.get("players") or {}
+
+    def user_id(color: str) -> str | None:
+        user = (players.get(color) or {}).get("user") or {}
+        return str(user["id"]).lower() if "id" in user else None
+
+    clock = body.get("clock") or {}
+    return LichessGame(id=str(body["id"]), status=str(body.get("status", "unknownFinish")),
+                       winner=body.get("winner"), white_id=user_id("white"),
+                       black_id=user_id("black"), clock_initial=clock.get("initial"),
+                       clock_increment=clock.get("increment"),
+                       created_at_ms=int(body.get("createdAt") or 0))
 
 
 def _checked_user(status: int, body: Any, who: str) -> LichessUser:

@@ -1,8 +1,11 @@
-"""The worker that makes each board's Lichess game (service.lichess_games): it asks the
+"""The worker that makes each board's Lichess game and reads its result
+(service.lichess_games). For the games, it asks the
 service for the boards without one, creates their open challenges one request at a time and
 stores each at once. It runs every few seconds in the bot; after a restart it simply finds the
 boards still without a game. A failure (Lichess down, a 429) stops the pass: the next pass,
-a few seconds later, goes on from the same board."""
+a few seconds later, goes on from the same board. For the results, it asks Lichess for the
+games of the boards not final yet (300 a request) and hands each to the service, which
+records a result or tells the organisers why it does not count."""
 
 from __future__ import annotations
 
@@ -18,6 +21,9 @@ log = logging.getLogger(__name__)
 
 #: Extra rules of the games: a rematch would be a game outside the event.
 RULES = ("noRematch",)
+#: Games asked of Lichess per request (its limit), and followed per pass.
+BATCH = 300
+FOLLOWED = 10_000
 
 
 class LichessGames:
@@ -62,10 +68,33 @@ class LichessGames:
                     url_white=challenge.url_white, url_black=challenge.url_black))
                 made += 1
 
+    async def follow_once(self) -> int:
+        """One pass over the games being played: the results recorded."""
+        recorded = 0
+        boards = await (self.service.lichess_games_to_follow(FOLLOWED) if self.shards is None
+                        else self.service.lichess_games_to_follow(FOLLOWED, shards=self.shards))
+        for start in range(0, len(boards), BATCH):
+            batch = boards[start:start + BATCH]
+            try:
+                games = {g.id: g for g in await self.client.export_games(
+                    [b.challenge_id for b in batch])}
+            except LichessError as error:
+                if self._failing != str(error):
+                    log.warning("Lichess results wait: %s", error)
+                    self._failing = str(error)
+                return recorded
+            for board in batch:
+                game = games.get(board.challenge_id)
+                if game is not None and await self.service.record_lichess_game(
+                        board, game) == "recorded":
+                    recorded += 1
+        return recorded
+
     async def _run(self) -> None:
         while True:
             try:
                 await self.run_once()
+                await self.follow_once()
             except Exception:  # a database hiccup: the next pass tries again
                 log.exception("the Lichess games pass failed")
             await asyncio.sleep(self.interval)

@@ -103,3 +103,12 @@ def game_links(payload: dict[str, Any]) -> list[Outgoing]:
             current += "\n" + line
     messages.append(Outgoing(content=current))
     return messages
+
+
+def problem_alert(payload: dict[str, Any]) -> Outgoing:
+    name = (payload.get("tournament") or {}).get("name", "the tournament")
+    return Outgoing(content=fit_content(
+        f"⚠️ **{plain(name, 80)}**, round {payload.get('round')} board {payload.get('board')}: "
+        f"the game on Lichess ({payload.get('url')}) does not count: "
+        f"{plain(str(payload.get('problem', '?')), 200)}. Organisers: `/result set` the board, "
+        "or the players report it with `/report`."))

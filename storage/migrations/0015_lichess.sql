@@ -71,7 +71,8 @@ CREATE TABLE lichess_games (
     challenge_id TEXT NOT NULL,
     url_white TEXT NOT NULL,
     url_black TEXT NOT NULL,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    problem TEXT  -- what the organisers were last told about the game on Lichess
 );
 CREATE INDEX lichess_games_tournament ON lichess_games (tournament_id);
 -- The rounds whose game links were announced (once per round).

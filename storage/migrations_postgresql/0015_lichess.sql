@@ -74,7 +74,8 @@ CREATE TABLE lichess_games (
     challenge_id TEXT COLLATE "C" NOT NULL,
     url_white TEXT COLLATE "C" NOT NULL,
     url_black TEXT COLLATE "C" NOT NULL,
-    created_at TEXT COLLATE "C" NOT NULL
+    created_at TEXT COLLATE "C" NOT NULL,
+    problem TEXT COLLATE "C"  -- what the organisers were last told about the game on Lichess
 );
 CREATE INDEX lichess_games_tournament ON lichess_games (tournament_id);
 -- The rounds whose game links were announced (once per round).
