@@ -138,3 +138,42 @@ async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
     assert "Arena Swiss" in posted["content"]
     print(f"\n16 boards: from /tournament start to the links posted {spent:.2f} s")
     assert fake.unhandled == []
+
+
+async def test_a_16_player_4_round_event_where_nobody_types_a_result(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """16 members link and join; each round's games are made on Lichess, played there, and
+    their results read from Lichess: the organiser only pairs the rounds."""
+    club_guild = fake.add_guild("Lichess League", players=16)
+    await start_swissbot(settings={"lichess_url": lichess.url})
+    club = Club(fake, club_guild)
+    await club.run(club.owner, "tournament create", name="No Typing", rounds=4)
+    await club.run(club.owner, "lichess event", clock="5+3")
+    for index, player in enumerate(club.players):
+        account = lichess.add_account(f"Np{index:02d}", perfs={"blitz": (1300 + 40 * index,
+                                                                          100, False)})
+        code = re.search(r"swissbot-[0-9a-f]{10}", _private(
+            await club.run(player, "lichess link", username=account.username)))
+        assert code is not None
+        account.bio = code.group(0)
+        _private(await club.run(player, "lichess verify"))
+        await club.run(player, "join")
+    waits = []
+    for number in range(1, 5):
+        command = "tournament start" if number == 1 else "round next"
+        await club.run(club.owner, command)
+        made = 8 * number
+        await club.wait_post(lambda m, made=made: len(lichess.challenges) >= made and (
+            f"{lichess.challenges[made - 1]['id']}?color=black" in (m.get("content") or "")))
+        for index, challenge in enumerate(lichess.challenges[made - 8:made]):
+            lichess.play(challenge["id"], ("mate", "draw", "resign")[index % 3],
+                         None if index % 3 == 1 else ("white", "black")[index % 2])
+        ended = time.perf_counter()
+        post = ("Final standings" if number == 4 else f"standings after round {number}")
+        await club.wait_post(lambda m, post=post: post in text_of(m), timeout=20)
+        waits.append(time.perf_counter() - ended)
+    assert len(lichess.challenges) == 32
+    assert len({frozenset(c["users"]) for c in lichess.challenges}) == 32  # no rematch
+    print(f"\n16 players, 4 rounds: last game's end to the round's standings posted "
+          f"{', '.join(f'{w:.2f} s' for w in waits)}")
+    assert fake.unhandled == []
