@@ -33,6 +33,19 @@ def _private(reply: dict[str, Any]) -> str:
     return text_of(reply)
 
 
+async def _everyone_links_and_joins(club: Club, lichess: FakeLichess, prefix: str) -> None:
+    """Each member links a new account (``prefix`` + number) by profile code and joins."""
+    for index, player in enumerate(club.players):
+        account = lichess.add_account(f"{prefix}{index:02d}",
+                                      perfs={"blitz": (1200 + 25 * index, 100, False)})
+        text = _private(await club.run(player, "lichess link", username=account.username))
+        code = re.search(r"swissbot-[0-9a-f]{10}", text)
+        assert code is not None
+        account.bio = code.group(0)
+        _private(await club.run(player, "lichess verify"))
+        assert "joined" in text_of(await club.run(player, "join"))
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -115,15 +128,7 @@ async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
     club = Club(fake, club_guild)
     await club.run(club.owner, "tournament create", name="Arena Swiss", rounds=4)
     await club.run(club.owner, "lichess event", clock="3+2")
-    for index, player in enumerate(club.players):
-        account = lichess.add_account(f"Lp{index:02d}", perfs={"blitz": (1200 + 25 * index,
-                                                                          100, False)})
-        text = _private(await club.run(player, "lichess link", username=account.username))
-        code = re.search(r"swissbot-[0-9a-f]{10}", text)
-        assert code is not None
-        account.bio = code.group(0)
-        _private(await club.run(player, "lichess verify"))
-        assert "joined" in text_of(await club.run(player, "join"))
+    await _everyone_links_and_joins(club, lichess, "Lp")
     began = time.perf_counter()
     await club.run(club.owner, "tournament start")
     posted = await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
@@ -149,15 +154,7 @@ async def test_a_16_player_4_round_event_where_nobody_types_a_result(
     club = Club(fake, club_guild)
     await club.run(club.owner, "tournament create", name="No Typing", rounds=4)
     await club.run(club.owner, "lichess event", clock="5+3")
-    for index, player in enumerate(club.players):
-        account = lichess.add_account(f"Np{index:02d}", perfs={"blitz": (1300 + 40 * index,
-                                                                          100, False)})
-        code = re.search(r"swissbot-[0-9a-f]{10}", _private(
-            await club.run(player, "lichess link", username=account.username)))
-        assert code is not None
-        account.bio = code.group(0)
-        _private(await club.run(player, "lichess verify"))
-        await club.run(player, "join")
+    await _everyone_links_and_joins(club, lichess, "Np")
     waits = []
     for number in range(1, 5):
         command = "tournament start" if number == 1 else "round next"
