@@ -177,3 +177,22 @@ async def test_results_are_read_from_lichess_and_anomalies_told_once(
     finally:
         await client.close()
         await fake.stop()
+
+
+async def test_an_organisers_result_set_meanwhile_wins(service: TournamentService) -> None:
+    """The worker read the board before an organiser set its result: Lichess's later word
+    does not replace it."""
+    from service.lichess_api import LichessGame
+
+    await _event(service, 2)
+    await service.start_tournament(ORG, "Club Blitz")
+    [board] = await service.lichess_boards_to_create()
+    await service.store_lichess_game(board, GameLinks(board.game_id, "gm1", "w", "b"))
+    [followed] = await service.lichess_games_to_follow()
+    game = (await service.pairings(ORG.guild_id, "Club Blitz")).games[0]
+    await service.set_result(ORG, 1, f"#{game.white.number}", "draw", tournament="Club Blitz")
+    played = LichessGame(id="gm1", status="mate", winner="white", white_id=followed.white,
+                         black_id=followed.black, clock_initial=180, clock_increment=2,
+                         created_at_ms=int(followed.created_at.timestamp() * 1000) + 5000)
+    assert await service.record_lichess_game(followed, played) == "final"
+    assert (await service.pairings(ORG.guild_id, "Club Blitz")).games[0].result == "1/2-1/2"
