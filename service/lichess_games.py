@@ -94,6 +94,27 @@ class LichessGameOps(ServiceBase):
             await self._after_final(conn, t, row.round_number)  # type: ignore[attr-defined]
             return "recorded"
 
+    async def lichess_outage(self, problem: str | None, *,
+                             shards: Shards = ALL_SHARDS) -> int:
+        """Background: Lichess has not answered the worker for a while (``problem``), or
+        answers again (None). The organisers of each running event on Lichess are told once
+        when it starts and once when it ends; nothing waits on it but the games and results,
+        which the worker catches up. Returns the events told."""
+        told = 0
+        async with self.db.transaction() as conn:
+            if problem is None:
+                ids = await game_repo.close_outages(conn, shards)
+            else:
+                ids = [tid for tid in await game_repo.running_events(conn, shards)
+                       if await game_repo.open_outage(conn, tid, problem, self.now())]
+            for tournament_id in ids:
+                t = await tournament_repo.get_tournament(conn, tournament_id)
+                if t is not None:
+                    await self._announce(conn, t, "lichess_outage",
+                                         {"problem": problem, "back": problem is None})
+                    told += 1
+        return told
+
 
 def check_game(board: GameToFollow, game: LichessGame) -> str | None:
     """Why the game cannot count as the board's (for the organisers), or None."""

@@ -174,3 +174,40 @@ async def set_problem(conn: Connection, game_id: int, problem: str) -> bool:
         "UPDATE lichess_games SET problem = ? WHERE game_id = ?"
         " AND (problem IS NULL OR problem <> ?)", (problem, game_id, problem))
     return cur.rowcount == 1
+
+
+async def running_events(conn: Connection, shards: Shards = ALL_SHARDS) -> list[int]:
+    """The running events on Lichess of the guilds of ``shards``."""
+    where, shard_params = shards.where("t.guild_id")
+    async with conn.execute(
+        "SELECT t.id FROM tournaments t JOIN lichess_events e ON e.tournament_id = t.id"
+        f" WHERE t.status = 'running' AND {where} ORDER BY t.id", shard_params,
+    ) as cursor:
+        return [int(row[0]) for row in await cursor.fetchall()]
+
+
+async def open_outage(conn: Connection, tournament_id: int, problem: str,
+                      now: datetime) -> bool:
+    """True when this starts the event's outage (its organisers are to be told)."""
+    async with conn.execute("SELECT 1 FROM lichess_outages WHERE tournament_id = ?",
+                            (tournament_id,)) as cursor:
+        if await cursor.fetchone() is not None:
+            return False
+    await conn.execute(
+        "INSERT INTO lichess_outages (tournament_id, since, problem) VALUES (?, ?, ?)",
+        (tournament_id, to_text(now), problem))
+    return True
+
+
+async def close_outages(conn: Connection, shards: Shards = ALL_SHARDS) -> list[int]:
+    """End the outages of the guilds of ``shards``: the events that had one."""
+    where, shard_params = shards.where("t.guild_id")
+    async with conn.execute(
+        "SELECT o.tournament_id FROM lichess_outages o JOIN tournaments t"
+        f" ON t.id = o.tournament_id WHERE {where}", shard_params,
+    ) as cursor:
+        ended = [int(row[0]) for row in await cursor.fetchall()]
+    for tournament_id in ended:
+        await conn.execute("DELETE FROM lichess_outages WHERE tournament_id = ?",
+                           (tournament_id,))
+    return ended

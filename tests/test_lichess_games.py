@@ -196,3 +196,31 @@ async def test_an_organisers_result_set_meanwhile_wins(service: TournamentServic
                          created_at_ms=int(followed.created_at.timestamp() * 1000) + 5000)
     assert await service.record_lichess_game(followed, played) == "final"
     assert (await service.pairings(ORG.guild_id, "Club Blitz")).games[0].result == "1/2-1/2"
+
+
+async def test_lichess_down_for_a_while_results_caught_up_and_organisers_told_once(
+        service: TournamentService) -> None:
+    fake = await FakeLichess().start()
+    client = LichessClient(fake.url, backoff=0.01, budget=0.1)
+    try:
+        await _event(service, 8)
+        await service.start_tournament(ORG, "Club Blitz")
+        worker = LichessGames(service, client)
+        worker.notice_after = 0.0  # two minutes in production
+        assert await worker.run_once() == 4
+        for index, challenge in enumerate(fake.challenges):
+            fake.play(challenge["id"], "resign", ("white", "black")[index % 2])
+        fake.fail(502, times=10_000)  # down: every pass fails
+        for _ in range(5):
+            assert await worker.follow_once() == 0
+        fake._faults.clear()  # back
+        assert await worker.follow_once() == 4  # every result caught up, none lost
+        outages = [a.payload for a in await service.announcements()
+                   if a.kind == "lichess_outage"]
+        assert [o["back"] for o in outages] == [False, True]  # told once, and once back
+        assert "HTTP 502" in outages[0]["problem"]
+        games = (await service.pairings(ORG.guild_id, "Club Blitz")).games
+        assert all(g.result in ("1-0", "0-1") for g in games)
+    finally:
+        await client.close()
+        await fake.stop()

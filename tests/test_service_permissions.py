@@ -202,7 +202,7 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
 
 # Background and delivery methods called by the bot itself, never by a user.
 INTERNAL = {"lichess_boards_to_create", "store_lichess_game", "lichess_games_to_follow",
-            "record_lichess_game",
+            "record_lichess_game", "lichess_outage",
             "due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
             "pending_announcements", "claim_announcements", "release_announcements",
             "mark_delivered", "mark_failed", "announcements", "get_game", "now",

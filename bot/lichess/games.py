@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from service.lichess_api import LichessError
@@ -21,6 +22,8 @@ log = logging.getLogger(__name__)
 
 #: Extra rules of the games: a rematch would be a game outside the event.
 RULES = ("noRematch",)
+#: Seconds of Lichess not answering before the organisers are told (once).
+OUTAGE_NOTICE_SECONDS = 120.0
 #: Games asked of Lichess per request (its limit), and followed per pass.
 BATCH = 300
 FOLLOWED = 10_000
@@ -35,6 +38,9 @@ class LichessGames:
         self.shards = shards  # this process's Discord shards (None: every guild)
         self._task: asyncio.Task[None] | None = None
         self._failing: str | None = None  # the problem being logged, once
+        self._down_since: float | None = None  # monotonic time of the first failure
+        self._told = False
+        self.notice_after = OUTAGE_NOTICE_SECONDS
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="lichess-games")
@@ -58,11 +64,9 @@ class LichessGames:
                 try:
                     challenge = await self.client.open_challenge(**_challenge_of(board))
                 except LichessError as error:
-                    if self._failing != str(error):
-                        log.warning("Lichess games wait: %s", error)
-                        self._failing = str(error)
+                    await self._down(str(error))
                     return made
-                self._failing = None
+                await self._up()
                 await self.service.store_lichess_game(board, GameLinks(
                     game_id=board.game_id, challenge_id=challenge.id,
                     url_white=challenge.url_white, url_black=challenge.url_black))
@@ -79,16 +83,39 @@ class LichessGames:
                 games = {g.id: g for g in await self.client.export_games(
                     [b.challenge_id for b in batch])}
             except LichessError as error:
-                if self._failing != str(error):
-                    log.warning("Lichess results wait: %s", error)
-                    self._failing = str(error)
+                await self._down(str(error))
                 return recorded
+            await self._up()
             for board in batch:
                 game = games.get(board.challenge_id)
                 if game is not None and await self.service.record_lichess_game(
                         board, game) == "recorded":
                     recorded += 1
         return recorded
+
+    async def _down(self, problem: str) -> None:
+        if self._failing != problem:
+            log.warning("Lichess games and results wait: %s", problem)
+            self._failing = problem
+        now = time.monotonic()
+        if self._down_since is None:
+            self._down_since = now
+        if not self._told and now - self._down_since >= self.notice_after:
+            await self._outage(problem)
+            self._told = True
+
+    async def _up(self) -> None:
+        self._failing = None
+        self._down_since = None
+        if self._told:
+            await self._outage(None)
+            self._told = False
+
+    async def _outage(self, problem: str | None) -> None:
+        if self.shards is None:
+            await self.service.lichess_outage(problem)
+        else:
+            await self.service.lichess_outage(problem, shards=self.shards)
 
     async def _run(self) -> None:
         while True:

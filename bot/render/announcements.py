@@ -85,6 +85,8 @@ def render_announcement(
             return lichess_render.game_links(payload)
         case "lichess_problem":
             return [lichess_render.problem_alert(payload)]
+        case "lichess_outage":
+            return [lichess_render.outage(payload)]
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
             messages = views.standings(table, limit=STANDINGS_TOP)

@@ -112,3 +112,14 @@ def problem_alert(payload: dict[str, Any]) -> Outgoing:
         f"the game on Lichess ({payload.get('url')}) does not count: "
         f"{plain(str(payload.get('problem', '?')), 200)}. Organisers: `/result set` the board, "
         "or the players report it with `/report`."))
+
+
+def outage(payload: dict[str, Any]) -> Outgoing:
+    name = plain((payload.get("tournament") or {}).get("name", "the tournament"), 80)
+    if payload.get("back"):
+        return Outgoing(content=f"✅ Lichess answers again: the games and results of **{name}** "
+                                "are being caught up.")
+    return Outgoing(content=fit_content(
+        f"⏳ Lichess cannot be reached ({plain(str(payload.get('problem')), 120)}): the games "
+        f"and results of **{name}** wait and nothing is lost; I catch up as soon as it answers. "
+        "Players can still `/report`."))

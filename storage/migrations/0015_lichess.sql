@@ -80,3 +80,10 @@ CREATE TABLE lichess_rounds_announced (
     round_id INTEGER PRIMARY KEY REFERENCES rounds (id) ON DELETE CASCADE,
     announced_at TEXT NOT NULL
 );
+-- Lichess unreachable for the worker: the events on Lichess whose organisers were told
+-- (once per outage; the row goes when Lichess answers again, and they are told that too).
+CREATE TABLE lichess_outages (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id) ON DELETE CASCADE,
+    since TEXT NOT NULL,
+    problem TEXT NOT NULL
+);

@@ -83,3 +83,10 @@ CREATE TABLE lichess_rounds_announced (
     round_id BIGINT PRIMARY KEY REFERENCES rounds (id) ON DELETE CASCADE,
     announced_at TEXT COLLATE "C" NOT NULL
 );
+-- Lichess unreachable for the worker: the events on Lichess whose organisers were told
+-- (once per outage; the row goes when Lichess answers again, and they are told that too).
+CREATE TABLE lichess_outages (
+    tournament_id BIGINT PRIMARY KEY REFERENCES tournaments (id) ON DELETE CASCADE,
+    since TEXT COLLATE "C" NOT NULL,
+    problem TEXT COLLATE "C" NOT NULL
+);
