@@ -224,3 +224,14 @@ async def test_lichess_down_for_a_while_results_caught_up_and_organisers_told_on
     finally:
         await client.close()
         await fake.stop()
+
+
+async def test_an_outage_is_told_once_per_event_whoever_reports_it(
+        service: TournamentService) -> None:
+    """Two workers (or a restarted one) reporting the same outage tell the organisers once."""
+    await _event(service, 2)
+    await service.start_tournament(ORG, "Club Blitz")
+    assert await service.lichess_outage("HTTP 503") == 1
+    assert await service.lichess_outage("HTTP 503") == 0
+    assert await service.lichess_outage(None) == 1
+    assert await service.lichess_outage(None) == 0
