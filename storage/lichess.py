@@ -70,18 +70,17 @@ def _link(row: object) -> LinkRow:
 
 
 async def link_of_member(conn: Connection, guild_id: int, user_id: int) -> LinkRow | None:
-    async with conn.execute(
-        f"SELECT {_LINK_COLUMNS} FROM lichess_links WHERE guild_id = ? AND user_id = ?",
-        (guild_id, user_id),
-    ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else _link(row)
+    return await _one_link(conn, "user_id = ?", (guild_id, user_id))
 
 
 async def link_of_account(conn: Connection, guild_id: int, lichess_id: str) -> LinkRow | None:
+    return await _one_link(conn, "lichess_id = ?", (guild_id, lichess_id))
+
+
+async def _one_link(conn: Connection, condition: str, params: tuple[Any, ...]
+                    ) -> LinkRow | None:
     async with conn.execute(
-        f"SELECT {_LINK_COLUMNS} FROM lichess_links WHERE guild_id = ? AND lichess_id = ?",
-        (guild_id, lichess_id),
+        f"SELECT {_LINK_COLUMNS} FROM lichess_links WHERE guild_id = ? AND {condition}", params,
     ) as cursor:
         row = await cursor.fetchone()
     return None if row is None else _link(row)

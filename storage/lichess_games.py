@@ -105,17 +105,6 @@ async def games_of_round(conn: Connection, round_id: int) -> dict[int, GameLinks
             for r in rows}
 
 
-async def games_of_tournament(conn: Connection, tournament_id: int) -> dict[int, GameLinks]:
-    async with conn.execute(
-        "SELECT game_id, challenge_id, url_white, url_black FROM lichess_games"
-        " WHERE tournament_id = ?", (tournament_id,)
-    ) as cursor:
-        rows = await cursor.fetchall()
-    return {int(r["game_id"]): GameLinks(int(r["game_id"]), str(r["challenge_id"]),
-                                         str(r["url_white"]), str(r["url_black"]))
-            for r in rows}
-
-
 async def mark_announced(conn: Connection, round_id: int, now: datetime) -> bool:
     """True for the one call that marks the round's links announced."""
     async with conn.execute("SELECT 1 FROM lichess_rounds_announced WHERE round_id = ?",

@@ -33,10 +33,16 @@ def _private(reply: dict[str, Any]) -> str:
     return text_of(reply)
 
 
-async def _everyone_links_and_joins(club: Club, lichess: FakeLichess, prefix: str) -> None:
-    """Each member links a new account (``prefix`` + number) by profile code and joins."""
+async def _event_on_lichess(fake: Any, start_swissbot: Any, lichess: FakeLichess,
+                            players: int, name: str, clock: str) -> Club:
+    """A new server of ``players`` members and a 4-round event on Lichess with ``clock``
+    that each of them joined, after linking an account by profile code."""
+    club = Club(fake, fake.add_guild(f"{name} Club", players=players))
+    await start_swissbot(settings={"lichess_url": lichess.url})
+    await club.run(club.owner, "tournament create", name=name, rounds=4)
+    await club.run(club.owner, "lichess event", clock=clock)
     for index, player in enumerate(club.players):
-        account = lichess.add_account(f"{prefix}{index:02d}",
+        account = lichess.add_account(f"{name[:2]}{index:02d}",
                                       perfs={"blitz": (1200 + 25 * index, 100, False)})
         text = _private(await club.run(player, "lichess link", username=account.username))
         code = re.search(r"swissbot-[0-9a-f]{10}", text)
@@ -44,6 +50,7 @@ async def _everyone_links_and_joins(club: Club, lichess: FakeLichess, prefix: st
         account.bio = code.group(0)
         _private(await club.run(player, "lichess verify"))
         assert "joined" in text_of(await club.run(player, "join"))
+    return club
 
 
 def _free_port() -> int:
@@ -123,12 +130,7 @@ async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
         fake, start_swissbot, lichess: FakeLichess) -> None:
     """32 members link by profile code and join a 3+2 event on Lichess; at the start every
     board gets its game on Lichess, only for its two players, and the links are posted."""
-    club_guild = fake.add_guild("Lichess Club", players=32)
-    await start_swissbot(settings={"lichess_url": lichess.url})
-    club = Club(fake, club_guild)
-    await club.run(club.owner, "tournament create", name="Arena Swiss", rounds=4)
-    await club.run(club.owner, "lichess event", clock="3+2")
-    await _everyone_links_and_joins(club, lichess, "Lp")
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 32, "Arena Swiss", "3+2")
     began = time.perf_counter()
     await club.run(club.owner, "tournament start")
     posted = await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
@@ -149,12 +151,7 @@ async def test_a_16_player_4_round_event_where_nobody_types_a_result(
         fake, start_swissbot, lichess: FakeLichess) -> None:
     """16 members link and join; each round's games are made on Lichess, played there, and
     their results read from Lichess: the organiser only pairs the rounds."""
-    club_guild = fake.add_guild("Lichess League", players=16)
-    await start_swissbot(settings={"lichess_url": lichess.url})
-    club = Club(fake, club_guild)
-    await club.run(club.owner, "tournament create", name="No Typing", rounds=4)
-    await club.run(club.owner, "lichess event", clock="5+3")
-    await _everyone_links_and_joins(club, lichess, "Np")
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 16, "No Typing", "5+3")
     waits = []
     for number in range(1, 5):
         command = "tournament start" if number == 1 else "round next"
