@@ -203,14 +203,13 @@ class SwissBot(commands.Bot):
         await self.close()
 
     async def close(self) -> None:
-        if self.delivery is not None:
-            await self.delivery.stop()
+        # the Lichess worker finishes storing the game it is making while the outbox stops
+        games, self.lichess_games = self.lichess_games, None
+        await asyncio.gather(*(part.stop() for part in (self.delivery, games)
+                               if part is not None))
         web, self.web = self.web, None
         if web is not None:
             await web.stop()
-        games, self.lichess_games = self.lichess_games, None
-        if games is not None:
-            await games.stop()
         lichess, self._lichess = self._lichess, None
         if lichess is not None:
             await lichess.close()

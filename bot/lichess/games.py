@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 #: Extra rules of the games: a rematch would be a game outside the event.
 RULES = ("noRematch",)
+#: How long a shutdown waits for the game being made to be stored (a call's budget and more).
+STOP_SECONDS = 3.0  # (alongside the outbox's own stop: bot.client.SwissBot.close)
 #: Seconds of Lichess not answering before the organisers are told (once).
 OUTAGE_NOTICE_SECONDS = 120.0
 #: Games asked of Lichess per request (its limit), and followed per pass.
@@ -41,13 +43,19 @@ class LichessGames:
         self._down_since: float | None = None  # monotonic time of the first failure
         self._told = False
         self.notice_after = OUTAGE_NOTICE_SECONDS
+        self._stopping = False
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="lichess-games")
 
     async def stop(self) -> None:
+        """Let the board being made be stored (a call lasts at most the client's budget),
+        then stop: a shutdown never leaves a game made on Lichess but not stored here."""
         task, self._task = self._task, None
+        self._stopping = True
         if task is not None:
+            with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), STOP_SECONDS)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -61,6 +69,8 @@ class LichessGames:
             if not boards:
                 return made
             for board in boards:
+                if self._stopping:
+                    return made
                 try:
                     challenge = await self.client.open_challenge(**_challenge_of(board))
                 except LichessError as error:
@@ -78,6 +88,8 @@ class LichessGames:
         boards = await (self.service.lichess_games_to_follow(FOLLOWED) if self.shards is None
                         else self.service.lichess_games_to_follow(FOLLOWED, shards=self.shards))
         for start in range(0, len(boards), BATCH):
+            if self._stopping:
+                return recorded
             batch = boards[start:start + BATCH]
             try:
                 games = {g.id: g for g in await self.client.export_games(
@@ -118,13 +130,15 @@ class LichessGames:
             await self.service.lichess_outage(problem, shards=self.shards)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 await self.run_once()
-                await self.follow_once()
+                if not self._stopping:
+                    await self.follow_once()
             except Exception:  # a database hiccup: the next pass tries again
                 log.exception("the Lichess games pass failed")
-            await asyncio.sleep(self.interval)
+            if not self._stopping:
+                await asyncio.sleep(self.interval)
 
 
 def _challenge_of(board: BoardToCreate) -> dict[str, Any]:

@@ -4,6 +4,7 @@ the fake's authorize page and the bot's web server), and joining an event rated 
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 import sqlite3
@@ -171,3 +172,48 @@ async def test_a_16_player_4_round_event_where_nobody_types_a_result(
     print(f"\n16 players, 4 rounds: last game's end to the round's standings posted "
           f"{', '.join(f'{w:.2f} s' for w in waits)}")
     assert fake.unhandled == []
+
+
+async def test_a_restart_while_making_200_games_makes_each_board_once(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """400 members (linked and joined through the service, to keep the test short): the bot
+    stops while it makes the 200 boards' games and starts again on the same database; every
+    board gets exactly one game and all the links are posted."""
+    from service import Actor
+    from storage import lichess as repo
+
+    guild = fake.add_guild("Big Lichess Club")
+    bot = await start_swissbot(settings={"lichess_url": lichess.url})
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name="Two Hundred", rounds=3)
+    await club.run(club.owner, "lichess event", clock="3+2")
+    for index in range(400):
+        member = fake.add_member(guild, f"m{index:03d}")
+        account = lichess.add_account(f"Big{index:03d}", perfs={"blitz": (1000 + index, 50,
+                                                                            False)})
+        async with bot.service.db.transaction() as conn:
+            await repo.insert_link(conn, repo.LinkRow(guild.id, member.id, account.id,
+                                                      account.username, "profile",
+                                                      bot.service.now()))
+        await bot.service.join(Actor(member.id, guild.id, member.display_name))
+    lichess.delay = 0.01  # each game takes Lichess a moment
+    await club.run(club.owner, "tournament start")
+    while len(lichess.challenges) < 40:
+        await asyncio.sleep(0.02)
+    await bot.close()  # stopped in the middle of making the games ...
+    made_before = len(lichess.challenges)
+    assert made_before < 200
+    await start_swissbot(settings={"lichess_url": lichess.url})  # ... and back
+    last_seen = None
+    for _ in range(600):
+        if len(lichess.challenges) == 200:
+            last_seen = lichess.challenges[-1]["id"]
+            break
+        await asyncio.sleep(0.1)
+    assert last_seen is not None, len(lichess.challenges)
+    await club.wait_post(lambda m: f"{last_seen}?color=black" in (m.get("content") or ""),
+                         timeout=30)
+    assert len({frozenset(c["users"]) for c in lichess.challenges}) == 200  # none twice
+    links = "\n".join(m.get("content") or "" for m in club.posts())
+    assert all(f"{c['id']}?color=white" in links for c in lichess.challenges)
+    print(f"\n200 boards: {made_before} made before the restart, the rest after it")
