@@ -272,3 +272,16 @@ def test_parse_clock_refuses_clearly_or_parses(text: str) -> None:
         assert "clock" in str(error)
     else:
         assert 0 <= limit <= 180 * 60 and 0 <= increment <= 60 and limit + increment > 0
+
+
+@given(st.text(max_size=80))
+def test_a_username_is_refused_clearly_or_cleaned(text: str) -> None:
+    from service.lichess import clean_username
+
+    try:
+        name = clean_username(text)
+    except InvalidInputError as error:
+        assert "is not a Lichess username" in str(error) and len(str(error)) < 120
+    else:
+        assert 2 <= len(name) <= 30 and name.replace("_", "").replace("-", "").isalnum()
+        assert name.isascii()
