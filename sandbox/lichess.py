@@ -139,6 +139,7 @@ class FakeLichess:
         app = web.Application(middlewares=[self._count])
         app.router.add_get("/oauth", self._oauth)
         app.router.add_post("/api/token", self._token)
+        app.router.add_delete("/api/token", self._revoke)
         app.router.add_get("/api/account", self._account)
         app.router.add_get("/api/user/{username}", self._user)
         app.router.add_post("/api/users", self._users)
@@ -219,6 +220,16 @@ class FakeLichess:
         token = self.issue_token(grant.username)
         return await self._answer(request, "/api/token", 200, {
             "token_type": "Bearer", "access_token": token, "expires_in": 31536000}, form)
+
+    async def _revoke(self, request: web.Request) -> web.StreamResponse:
+        auth = request.headers.get("Authorization", "")
+        known = self.tokens.pop(auth.removeprefix("Bearer "), None) is not None
+        status = 204 if known else 401
+        self.exchanges.append(Exchange("DELETE", "/api/token", dict(request.query), {}, "",
+                                       auth or None, status, None))
+        if not known:
+            return web.json_response({"error": "No such token"}, status=401)
+        return web.Response(status=204)
 
     # -- accounts --------------------------------------------------------------------------
     async def _account(self, request: web.Request) -> web.Response:

@@ -13,6 +13,7 @@ event's speed when he joins and again at the start; nobody types a rating for it
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import re
 import secrets
@@ -70,7 +71,13 @@ T = TypeVar("T")
 class TokenCipher(Protocol):
     def encrypt(self, token: str) -> str: ...
 
-    def decrypt(self, ciphertext: str) -> str: ...
+    def decrypt(self, ciphertext: str) -> str:
+        """Raises :class:`InvalidToken` when the key changed since."""
+        ...
+
+
+class InvalidToken(Exception):
+    """A kept token that the cipher cannot decrypt (the key changed)."""
 
 
 def clean_username(text: str) -> str:
@@ -299,11 +306,16 @@ class LichessOps(ServiceBase):
                     raise ConflictError(
                         f"You play in '{row.name}' on Lichess: unlink after it ends, or leave "
                         "it first.")
+            kept = await repo.token_of(conn, actor.guild_id, actor.user_id)
             await repo.delete_link(conn, actor.guild_id, actor.user_id)
             await journal.append_audit(
                 conn, guild_id=actor.guild_id, tournament_id=None, actor_id=actor.user_id,
                 actor_name=actor.display_name, action="lichess.unlink",
                 before={"lichess": link.username}, after=None, now=self.now())
+        if kept is not None and self.token_cipher is not None and self.lichess is not None:
+            # the token is useless to us now: Lichess forgets it too (unlinked either way)
+            with contextlib.suppress(LichessError, InvalidToken):
+                await self.lichess.revoke(self.token_cipher.decrypt(kept))
         return LinkView(user_id=actor.user_id, username=link.username, method=link.method)
 
     async def lichess_links(self, actor: Actor) -> LinksView:

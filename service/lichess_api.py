@@ -112,6 +112,10 @@ class LichessApi(Protocol):
         """``GET /api/account``: the token's own account."""
         ...
 
+    async def revoke(self, token: str) -> None:
+        """``DELETE /api/token``: the token stops working."""
+        ...
+
     async def user(self, username: str) -> LichessUser:
         """``GET /api/user/{username}``: public data (profile, ratings)."""
         ...

@@ -82,6 +82,10 @@ class StubLichess:
             raise LichessUnauthorized("the token is revoked, expired or lacks a scope")
         return self.accounts[self.tokens[token]]
 
+    async def revoke(self, token: str) -> None:
+        self._check("revoke")
+        self.tokens.pop(token, None)
+
     async def user(self, username: str) -> LichessUser:
         self._check(f"user {username}")
         user = self.accounts.get(username.lower())

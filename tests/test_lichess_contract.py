@@ -121,6 +121,9 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
     assert (game.white_id, game.black_id, game.winner, game.status) == (
         "annplays", "bobonline", "black", "resign")
     assert (game.clock_initial, game.clock_increment) == (180, 2)
+    await client.revoke(token.access_token)
+    with pytest.raises(LichessUnauthorized):
+        await client.account(token.access_token)
     seen = check_against_spec(fake.exchanges)
     assert seen == set(SPEC["operations"])
 

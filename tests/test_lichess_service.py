@@ -145,6 +145,11 @@ async def test_oauth_links_once_and_keeps_the_token_encrypted(world) -> None:
     token = next(iter(stub.tokens))
     assert stored is not None and token not in stored
     assert service.token_cipher.decrypt(stored) == token
+    # unlinking forgets the token here and at Lichess
+    await service.lichess_unlink(BOB)
+    assert token not in stub.tokens
+    async with service.db.transaction() as conn:
+        assert await repo.token_of(conn, ORG.guild_id, 102) is None
 
 
 async def test_oauth_refusals(world) -> None:

@@ -104,7 +104,7 @@ class LichessClient:
                             headers=sent, timeout=aiohttp.ClientTimeout(total=remaining),
                     ) as response:
                         status = response.status
-                        body = (None if status >= 500 or status == 429
+                        body = (None if status >= 500 or status in (204, 429)
                                 else _ndjson(await response.text()) if ndjson
                                 else await response.json(content_type=None))
                 except (TimeoutError, aiohttp.ClientError, ValueError) as error:
@@ -142,6 +142,11 @@ class LichessClient:
             raise LichessUnauthorized("the authorization code was refused")
         return OAuthToken(access_token=str(body["access_token"]),
                           expires_in=int(body.get("expires_in") or 0))
+
+    async def revoke(self, token: str) -> None:
+        status, _ = await self._request("DELETE", "/api/token", token=token)
+        if status not in (204, 200, 401):  # 401: revoked already
+            raise LichessUnavailable(f"HTTP {status}")
 
     # -- accounts --------------------------------------------------------------------------
     async def account(self, token: str) -> LichessUser:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import base64
 import hashlib
 
+import cryptography.fernet
 from cryptography.fernet import Fernet
+
+from service.lichess import InvalidToken
 
 
 class FernetCipher:
@@ -23,7 +26,10 @@ class FernetCipher:
         return self._fernet.encrypt(token.encode("utf-8")).decode("ascii")
 
     def decrypt(self, ciphertext: str) -> str:
-        return self._fernet.decrypt(ciphertext.encode("ascii")).decode("utf-8")
+        try:
+            return self._fernet.decrypt(ciphertext.encode("ascii")).decode("utf-8")
+        except cryptography.fernet.InvalidToken:  # another key: the token is lost to us
+            raise InvalidToken("the token was kept under another SWISSBOT_SECRET_KEY") from None
 
     def __repr__(self) -> str:  # never the key
         return "FernetCipher(<key>)"
