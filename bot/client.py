@@ -36,6 +36,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.notify",
     "cogs.explain",
+    "cogs.lichess",
 )
 
 
@@ -94,12 +95,17 @@ class SwissBot(commands.Bot):
         self.shutting_down = False  # set by shutdown(): the command tree refuses new commands
         self.web: Any = None  # bot.web.app.LiveServer when SWISSBOT_WEB_PORT is set
         self.metrics: Any = None  # bot.metrics.MetricsServer when SWISSBOT_METRICS_PORT is set
+        self._lichess: Any = None  # bot.lichess.client.LichessClient we opened
+        self.lichess_games: Any = None  # bot.lichess.games.LichessGames
         self._warm_up: asyncio.Task[None] | None = None
         self._completing: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self._database, self.service = await open_service(self.settings)
+        from bot.lichess import web as lichess
+
+        self._lichess = lichess.attach(self.service, self.settings)
         for extension in self._extensions:
             await self.load_extension(extension)
         if self.sync_commands_on_start:
@@ -118,11 +124,23 @@ class SwissBot(commands.Bot):
         from bot.metrics import start_monitoring
 
         self.metrics = await start_monitoring(self, probe_for(self))  # SWISSBOT_METRICS_PORT
+        if self._lichess is not None:  # each board's Lichess game (events on Lichess)
+            from bot.lichess.games import LichessGames
+
+            # a read every pass even without events on Lichess: not more than twice a second
+            self.lichess_games = LichessGames(self.service, self._lichess,
+                                              interval=max(self.delivery_interval, 0.5),
+                                              shards=self.settings.shards)
+            self.lichess_games.start()
         if self.settings.web_port is not None:
             from bot.web.app import LiveServer
 
-            self.web = LiveServer(self.service, host=self.settings.web_host,
-                                  port=self.settings.web_port, health=probe_for(self))
+            public_url = self.settings.public_url
+            self.web = LiveServer(
+                self.service, host=self.settings.web_host, port=self.settings.web_port,
+                health=probe_for(self),
+                routes=(lambda app: lichess.add_routes(app, self.service, public_url))
+                if public_url else None)
             await self.web.start()
 
     async def _recover_pairings(self) -> None:
@@ -210,16 +228,20 @@ class SwissBot(commands.Bot):
     async def close(self) -> None:
         """Close in the order that leaves nothing half-done: the background work first (the
         start-up's, then the outbox pass, which finishes its announcement or is abandoned:
-        its rows stay for the next start), the web page, the commands still running, the
-        worker processes, and only then the gateway and the HTTP session all of them used."""
+        its rows stay for the next start, and the Lichess worker, which stores the game it is
+        making), the web page, the commands still running, the worker processes, and only
+        then the gateway and the HTTP sessions all of them used."""
         self.shutting_down = True  # from here on a new command is refused
         # the start-up's background work first (the workers it is starting are stopped
         # next; what the completion did not complete, the next start completes)
         background = {t for t in (self._completing, self._warm_up) if t is not None}
         self._completing = self._warm_up = None
         await _cancelled(background)
+        games, self.lichess_games = self.lichess_games, None
+        stops = [games.stop()] if games is not None else []
         if self.delivery is not None:
-            await self.delivery.stop(timeout=DELIVERY_STOP_SECONDS)
+            stops.append(self.delivery.stop(timeout=DELIVERY_STOP_SECONDS))
+        await asyncio.gather(*stops)
         for server in (self.web, self.metrics):
             if server is not None:
                 await server.stop()
@@ -227,6 +249,9 @@ class SwissBot(commands.Bot):
         late = await _cancelled(_interaction_tasks())
         if late:
             log.warning("%d command(s) still running: stopped", late)
+        lichess, self._lichess = self._lichess, None
+        if lichess is not None:
+            await lichess.close()
         from service.advice import stop_workers
 
         stop_workers()  # the advisor's worker process, if /tournament advise started it

@@ -166,6 +166,16 @@ class Settings(BaseSettings):
         default="text", validation_alias=AliasChoices("SWISSBOT_LOG_FORMAT", "log_format")
     )
 
+    # Lichess (bot/lichess, docs/lichess.md): where its API is, and the key that encrypts the
+    # OAuth tokens kept in the database (unset: no token is kept).
+    lichess_url: str = Field(
+        default="https://lichess.org",
+        validation_alias=AliasChoices("SWISSBOT_LICHESS_URL", "lichess_url"),
+    )
+    secret_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("SWISSBOT_SECRET_KEY", "secret_key")
+    )
+
     # Discord sharding (issue 17): unset = one connection, as always; "auto" = as many shards
     # as Discord recommends, all in this process; N = N shards, of which this process runs
     # SWISSBOT_SHARD_IDS (default: all of them).

@@ -146,6 +146,10 @@ Live:        crosstable(guild_id, tournament=None) -> CrosstableView
 Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
              pairing system simulated on the event's size, in a worker process, ~10 s; one
              at a time per guild)
+Lichess:     (service.lichess, service.lichess_games; docs/lichess.md) lichess_link_code,
+             lichess_verify, lichess_oauth_start / _finish, lichess_unlink, lichess_links,
+             lichess_event, lichess_ratings;  lichess_boards_to_create(limit) and
+             store_lichess_game(board, links) (background: each board's game, stored once)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
              release_announcements(claimant, ids=None)   (several processes, issue 17)
@@ -202,6 +206,7 @@ from service.errors import (
 from service.explain import ExplainOps, TiebreakView, WhyView
 from service.exports import ExportOps
 from service.health import HealthOps, OutboxHealth
+from service.lichess_games import LichessGameOps
 from service.live import LiveEventView, LiveOps
 from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
@@ -243,7 +248,7 @@ from storage.shards import ALL_SHARDS, Shards, shard_of
 
 class TournamentService(
     NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps, HealthOps,
+    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps, HealthOps, LichessGameOps,
 ):
     """Every operation of the bot over one :class:`storage.db.Database`.
 

@@ -109,3 +109,8 @@ MAX_PICTURE_TOP = 50
 ADVICE_SECONDS = 10.0
 ADVICE_STARTUP_SECONDS = 30.0
 MAX_ADVICE_PLAYERS = 512
+
+# Lichess (service.lichess): a username, or a profile address (https://lichess.org/@/name);
+# a clock such as "180+60".
+MAX_LICHESS_USERNAME_TEXT = 60
+MAX_CLOCK_TEXT = 12

@@ -86,6 +86,16 @@ OPERATIONS: dict[str, Level] = {
     "crosstable": "anyone",
     "web_link": "anyone",  # the page shows what /pairings and /standings show
     "advise": "organiser",  # seconds of CPU in a worker process: not for every member
+    # Lichess (service.lichess): a member links his own account; organisers see all links
+    "lichess_link_code": "player",
+    "lichess_verify": "player",
+    "lichess_oauth_start": "player",
+    "lichess_oauth_finish": "anyone",  # the web redirect: the state names the member
+    "lichess_unlink": "player",
+    "lichess_links": "organiser",
+    "lichess_link_of": "anyone",
+    "lichess_event": "organiser",
+    "lichess_ratings": "anyone",
 }
 
 WHO_MAY = {

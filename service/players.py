@@ -12,6 +12,7 @@ from service.errors import (
     RegistrationClosedError,
     TournamentNotRunningError,
 )
+from service.lichess import LichessOps
 from service.model import settings_of
 from service.permissions import require_organiser
 from service.validation import (
@@ -30,7 +31,7 @@ from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
 
-class PlayerOps(EntryOps, ConfirmOps):
+class PlayerOps(EntryOps, ConfirmOps, LichessOps):
     async def join(
         self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
     ) -> PlayerView | WaitingView:
@@ -43,6 +44,10 @@ class PlayerOps(EntryOps, ConfirmOps):
         :class:`WaitingView` is returned) before the start, and refuses him after it."""
         value = check_rating(rating)
         name = _member_name(actor)
+        # an event on Lichess: his Lichess rating, asked before the transaction
+        lichess = await self._lichess_entry(actor.guild_id, actor.user_id, tournament, rating)
+        if lichess is not None:
+            value = rating = lichess[0]
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
@@ -66,6 +71,8 @@ class PlayerOps(EntryOps, ConfirmOps):
                 return await self._join_waitlist(conn, actor, t, name, value)
             row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
                                        rating=value, organiser=False)
+            if lichess is not None:
+                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
     async def add_player(
@@ -88,6 +95,9 @@ class PlayerOps(EntryOps, ConfirmOps):
             user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
         clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
         value = check_rating(rating)
+        lichess = await self._lichess_entry(actor.guild_id, user_id, tournament, rating)
+        if lichess is not None:
+            value = lichess[0]
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
             if user_id is not None:
@@ -104,6 +114,8 @@ class PlayerOps(EntryOps, ConfirmOps):
                 raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
+            if lichess is not None:
+                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
     async def _readmit(
@@ -330,6 +342,7 @@ class PlayerOps(EntryOps, ConfirmOps):
         value = check_rating(rating)
         async with self.db.transaction() as conn:
             t = await self._tournament(conn, actor.guild_id, tournament)
+            await self._refuse_typed_rating(conn, t)
             row = await self._player(conn, t, player)
             await player_repo.set_rating(conn, row.id, value)
             await self._audit(conn, actor, t, "player.rating", {"rating": row.rating},

@@ -515,6 +515,8 @@ class TournamentOps(RoundOps):
         and pair round 1, all in one transaction. With check-in, players who did not check in
         become no-shows. Two concurrent starts make one round 1."""
         require_organiser(actor, "start tournaments")
+        # an event on Lichess seeds by the ratings of today (a Lichess call, before pairing)
+        await self._refresh_lichess_ratings(actor.guild_id, tournament)
 
         async def check(conn: Connection, t: TournamentRow) -> None:
             if t.status != "registration":

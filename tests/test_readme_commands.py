@@ -11,6 +11,7 @@ from discord import app_commands
 
 from cogs.admin import AdminCog
 from cogs.explain import ExplainCog
+from cogs.lichess import LichessCog
 from cogs.notify import NotifyCog
 from cogs.play import PlayCog
 from cogs.tournament import TournamentCog
@@ -20,7 +21,8 @@ README = Path(__file__).parent.parent / "README.md"
 
 def _declared() -> dict[str, app_commands.Command]:  # type: ignore[type-arg]
     commands: dict[str, app_commands.Command] = {}  # type: ignore[type-arg]
-    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), ExplainCog()):
+    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), ExplainCog(),
+                LichessCog()):
         for command in cog.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 commands[command.qualified_name] = command

@@ -22,6 +22,7 @@ from service import (
     TournamentService,
 )
 from service.permissions import OPERATIONS
+from tests.lichess_helpers import LICHESS_CALLS, LICHESS_MEMBER_SCOPED
 from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
@@ -194,7 +195,7 @@ CALLS |= {
     "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
     "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
     "advise": (lambda s, a: _advise(s, a), None),
-}
+} | LICHESS_CALLS
 
 
 async def _advise(scene: Scene, actor: Actor) -> Any:
@@ -203,7 +204,9 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
     return await scene.service.advise(actor, "Perm Cup")
 
 # Background and delivery methods called by the bot itself, never by a user.
-INTERNAL = {"due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
+INTERNAL = {"lichess_boards_to_create", "store_lichess_game", "lichess_games_to_follow",
+            "record_lichess_game", "lichess_outage",
+            "due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
             "pending_announcements", "claim_announcements", "release_announcements",
             # the delivery's leases: renewed while it runs, the dead's taken back
             "open_delivery_presence", "renew_announcement_leases", "free_dead_claims",
@@ -277,7 +280,8 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
         await _not_refused(call, scene, ORG, operation)
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
-                         "set_organiser_role", "set_default_channel", "set_dm"):
+                         "set_organiser_role", "set_default_channel", "set_dm",
+                         *LICHESS_MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
     # 4. A server manager is never refused for permission.

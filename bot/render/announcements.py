@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.render import lichess as lichess_render
 from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
@@ -80,6 +81,14 @@ def render_announcement(
             ]
         case "bracket":
             return [bracket_message(payload)]
+        case "lichess_conflict":
+            return [lichess_render.conflict_alert(payload)]
+        case "lichess_games":
+            return lichess_render.game_links(payload)
+        case "lichess_problem":
+            return [lichess_render.problem_alert(payload)]
+        case "lichess_outage":
+            return [lichess_render.outage(payload)]
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
             # the Swiss's table, not the final one (that comes when the playoffs end)

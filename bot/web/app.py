@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -268,16 +269,20 @@ class LiveServer:
     """The aiohttp server, started and stopped with the bot."""
 
     def __init__(self, service: Any, *, host: str, port: int,
-                 health: HealthProbe | None = None) -> None:
+                 health: HealthProbe | None = None,
+                 routes: Callable[[web.Application], None] | None = None) -> None:
         self.service = service
         self.host = host
         self.port = port
         self.health = health
+        self.routes = routes  # more pages (the Lichess OAuth return)
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self._runner, self.port = await serve(build_app(self.service, self.health),
-                                              self.host, self.port, "SWISSBOT_WEB_PORT")
+        app = build_app(self.service, self.health)
+        if self.routes is not None:
+            self.routes(app)
+        self._runner, self.port = await serve(app, self.host, self.port, "SWISSBOT_WEB_PORT")
         log.info("live pages served on http://%s:%s/e/<token>", self.host, self.port)
 
     async def stop(self) -> None:

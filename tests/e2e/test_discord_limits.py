@@ -57,6 +57,8 @@ STRING_LENGTHS: dict[str, int] = {
     "decklist": limits.MAX_DECKLIST_TEXT,
     "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
     "value": limits.MAX_TRF_HEADER_TEXT,
+    "username": limits.MAX_LICHESS_USERNAME_TEXT,
+    "clock": limits.MAX_CLOCK_TEXT,
 }
 
 
