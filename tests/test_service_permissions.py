@@ -220,6 +220,7 @@ INTERNAL = {"lichess_boards_to_create", "store_lichess_game", "lichess_games_to_
             "dm_setting", "dm_refused", "queue_dm", "game_thread", "remember_thread",
             "thread_problem", "threads_to_archive", "thread_archived",
             "live_event",  # the web page's read, by token
+            "database_ping", "outbox_health",  # /readyz and the metrics' scrape-time reads
             # issue 13: the delivery's edit of the progress line, the bot's start-up, and the
             # "being paired" state (read by the tests and the benchmark)
             "remember_posted", "posted_message", "recover_pairings", "needs_pairing_workers",
