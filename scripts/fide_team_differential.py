@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from swiss.pairing.types import PairingError  # noqa: E402
-from swiss.teams.fide_team import pair_fide_team  # noqa: E402
-from swiss.teams.generate import RoundPlay, event_spec, play_round, write_trf  # noqa: E402
-from swiss.teams.trf import parse_team_trf  # noqa: E402
+from swiss.pairing.types import PairingError
+from swiss.teams.fide_team import pair_fide_team
+from swiss.teams.generate import RoundPlay, event_spec, play_round, write_trf
+from swiss.teams.trf import parse_team_trf
 
 METHODS = {"type-a": "fideteam", "type-b": "fideteam-typeb", "none": "fideteam-nocolor"}
 

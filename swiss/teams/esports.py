@@ -16,14 +16,16 @@ Where the rulebook is silent (groups that these two rules cannot pair without a 
 groups other than six teams after round 3, odd groups in fields other than 16 teams), the
 same order decides: the first pairing, in the order "highest ranked with lowest ranked",
 that avoids every rematch; an odd group sends its lowest ranked team to the next group down;
-a rematch happens only when nothing else is possible. Matches that decide advancement or
+a rematch happens only when nothing else is possible. When an odd number of teams is left
+(a field that the thresholds do not suit), the lowest ranked team without a bye gets one,
+worth a win. Matches that decide advancement or
 elimination (both teams one win or one loss from leaving) are best of three, the others best
 of one (both configurable).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from swiss.pairing.types import PairingError
@@ -37,6 +39,7 @@ PRIORITY_TABLE: tuple[tuple[tuple[int, int], ...], ...] = (
     ((1, 2), (3, 6), (4, 5)), ((1, 2), (3, 5), (4, 6)), ((1, 2), (3, 4), (5, 6)),
 )
 MAX_TEAMS = 1024
+SEARCH_BUDGET = 100_000  # steps of the rematch-avoiding search in one group
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +54,11 @@ class StageRules:
 
 @dataclass(frozen=True, slots=True)
 class StageMatch:
-    """One result: ``winner`` beat ``loser`` (seeds) in ``round``."""
+    """One result: ``winner`` beat ``loser`` (seeds) in ``round``; no loser: a bye."""
 
     round: int
     winner: int
-    loser: int
+    loser: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class StagePairing:
     matches: tuple[tuple[int, int, int], ...]
     advanced: tuple[int, ...]
     eliminated: tuple[int, ...]
+    bye: int | None = None
 
 
 def standings(seeds: Sequence[int], results: Sequence[StageMatch]) -> dict[int, StageTeam]:
@@ -86,9 +90,11 @@ def standings(seeds: Sequence[int], results: Sequence[StageMatch]) -> dict[int, 
     met: dict[int, set[int]] = {s: set() for s in seeds}
     for match in results:
         for seed in (match.winner, match.loser):
-            if seed not in wins:
+            if seed is not None and seed not in wins:
                 raise ValueError(f"round {match.round}: seed {seed} is not in the stage")
         wins[match.winner] += 1
+        if match.loser is None:
+            continue
         losses[match.loser] += 1
         met[match.winner].add(match.loser)
         met[match.loser].add(match.winner)
@@ -112,21 +118,27 @@ def pair_stage(seeds: Sequence[int], results: Sequence[StageMatch], round_number
     eliminated = tuple(s for s in seeds if table[s].losses >= rules.losses_to_eliminate)
     alive = sorted((table[s] for s in seeds
                     if s not in advanced and s not in eliminated), key=rank_key)
+    bye = None
     if len(alive) % 2:
-        raise PairingError(f"{len(alive)} teams are still in the stage: an e-sports Swiss "
-                           "stage needs an even number of teams")
+        had_bye = {m.winner for m in results if m.loser is None}
+        without = [t for t in alive if t.seed not in had_bye]
+        if not without:
+            raise PairingError(f"{len(alive)} teams are left and all had a bye: an e-sports "
+                               "Swiss stage needs an even number of teams")
+        bye = without[-1].seed
+        alive = [t for t in alive if t.seed != bye]
     if round_number == 1 or not results:
         ordered = sorted(t.seed for t in alive)
         half = len(ordered) // 2
         pairs = list(zip(ordered[:half], ordered[half:], strict=True))
-        return _stage_pairing(round_number, pairs, table, rules, advanced, eliminated)
+        return _stage_pairing(round_number, pairs, table, rules, advanced, eliminated, bye)
     pairs = []
     carried: list[StageTeam] = []
     for group in _groups(alive):
         group = sorted(carried + group, key=rank_key)
         carried = [group.pop()] if len(group) % 2 else []
         pairs.extend(_pair_group([t.seed for t in group], table, round_number))
-    return _stage_pairing(round_number, pairs, table, rules, advanced, eliminated)
+    return _stage_pairing(round_number, pairs, table, rules, advanced, eliminated, bye)
 
 
 def _groups(alive: list[StageTeam]) -> list[list[StageTeam]]:
@@ -155,7 +167,7 @@ def _pair_group(ranked: list[int], table: Mapping[int, StageTeam], round_number:
         ranked, lambda _a, _b: False) or []
 
 
-def _high_low(ranked: list[int], met) -> list[tuple[int, int]] | None:
+def _high_low(ranked: list[int], met: Callable[[int, int], bool]) -> list[tuple[int, int]] | None:
     """Rounds 2-3: best against the lowest not yet met; a final rematch swaps with the match
     before it. None when that still leaves a rematch."""
     left = list(ranked)
@@ -174,16 +186,22 @@ def _high_low(ranked: list[int], met) -> list[tuple[int, int]] | None:
     return pairs
 
 
-def _first_without_rematch(ranked: list[int], met) -> list[tuple[int, int]] | None:
+def _first_without_rematch(ranked: list[int], met: Callable[[int, int], bool],
+                           budget: list[int] | None = None) -> list[tuple[int, int]] | None:
     """The first pairing in "highest ranked against lowest ranked available" order with no
-    rematch (depth-first), or None."""
+    rematch (depth-first), or None (also when the search grows beyond
+    :data:`SEARCH_BUDGET` steps: then a rematch is the lesser evil)."""
+    budget = [SEARCH_BUDGET] if budget is None else budget
     if not ranked:
         return []
     high, rest = ranked[0], ranked[1:]
     for low in reversed(rest):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
         if met(high, low):
             continue
-        tail = _first_without_rematch([t for t in rest if t != low], met)
+        tail = _first_without_rematch([t for t in rest if t != low], met, budget)
         if tail is not None:
             return [(high, low), *tail]
     return None
@@ -191,7 +209,8 @@ def _first_without_rematch(ranked: list[int], met) -> list[tuple[int, int]] | No
 
 def _stage_pairing(round_number: int, pairs: list[tuple[int, int]],
                    table: Mapping[int, StageTeam], rules: StageRules,
-                   advanced: tuple[int, ...], eliminated: tuple[int, ...]) -> StagePairing:
+                   advanced: tuple[int, ...], eliminated: tuple[int, ...],
+                   bye: int | None) -> StagePairing:
     matches = []
     for a, b in pairs:
         team = table[a]
@@ -199,4 +218,4 @@ def _stage_pairing(round_number: int, pairs: list[tuple[int, int]],
                    or team.losses == rules.losses_to_eliminate - 1)
         best_of = rules.decider_best_of if decider else rules.other_best_of
         matches.append((a, b, best_of))
-    return StagePairing(round_number, tuple(matches), advanced, eliminated)
+    return StagePairing(round_number, tuple(matches), advanced, eliminated, bye)

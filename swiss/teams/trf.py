@@ -60,8 +60,8 @@ def rules_from_code(code: str) -> tuple[TeamRules, bool] | None:
         model, named = "none", True
     if not rest:
         return TeamRules(colour_model=model), named  # type: ignore[arg-type]
-    if rest[0] not in ("MP", "GP") or len(rest) > 2 or (len(rest) == 2 and rest[1] not in (
-            "MP", "GP") or rest[1:] == rest[:1]):
+    if rest[0] not in ("MP", "GP") or len(rest) > 2 or ((len(rest) == 2 and rest[1] not in (
+            "MP", "GP")) or rest[1:] == rest[:1]):
         return None
     primary = "mp" if rest[0] == "MP" else "gp"
     return TeamRules(colour_model=model, primary=primary,  # type: ignore[arg-type]
