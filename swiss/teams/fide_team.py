@@ -34,6 +34,7 @@ from swiss.teams.model import Team, TeamPair, TeamPairing, TeamRules
 # An upfloater set search stops after this many candidates: far beyond what a real
 # scoregroup needs (the first candidates nearly always meet every criterion).
 MAX_UPFLOATER_SETS = 2000
+QUICK_TRIES = 4  # upfloater candidates tried by the quick path before the full matching
 
 
 def _matching(nodes: Sequence[int], weight: Callable[[int, int], int | None]
@@ -90,9 +91,31 @@ class _Round:
     def legal(self, a: int, b: int) -> bool:
         return b not in self.met[a]
 
-    def pairable(self, nodes: Iterable[int]) -> bool:
+    def pairable(self, nodes: Iterable[int], apart: frozenset[int] = frozenset()) -> bool:
+        """A legal pairing of ``nodes`` exists (no two of ``apart`` meeting each other)."""
         nodes = sorted(nodes)
-        return _matching(nodes, lambda a, b: 1 if self.legal(a, b) else None) is not None
+        if _greedy_pairing(nodes, self.legal, apart) is not None:
+            return True  # the usual case, found without a matching
+        return _matching(nodes, lambda a, b: 1 if self.legal(a, b) and not (
+            a in apart and b in apart) else None) is not None
+
+
+def _greedy_pairing(nodes: Sequence[int], legal: Callable[[int, int], bool],
+                    apart: frozenset[int] = frozenset()) -> list[tuple[int, int]] | None:
+    """Each team in turn with the first later team it may meet: a quick proof that a
+    pairing exists (None proves nothing)."""
+    free = list(nodes)
+    pairs = []
+    while free:
+        a = free.pop(0)
+        for i, b in enumerate(free):
+            if legal(a, b) and not (a in apart and b in apart):
+                pairs.append((a, b))
+                del free[i]
+                break
+        else:
+            return None
+    return pairs
 
 
 def _score_before(team: Team, rules: TeamRules, round_number: int) -> Fraction:
@@ -207,9 +230,7 @@ def _next_bracket_upfloaters(state: _Round, rest: set[int]) -> int:
 
 def _bracket_pairable(state: _Round, residents: list[int], upfloaters: set[int]) -> bool:
     """The bracket pairs with every upfloater against a resident (C1, C4)."""
-    nodes = sorted([*residents, *upfloaters])
-    return _matching(nodes, lambda a, b: 1 if state.legal(a, b) and not (
-        a in upfloaters and b in upfloaters) else None) is not None
+    return state.pairable([*residents, *upfloaters], frozenset(upfloaters))
 
 
 def _fewest_and_highest(state: _Round, residents: list[int], left: set[int]
@@ -217,6 +238,9 @@ def _fewest_and_highest(state: _Round, residents: list[int], left: set[int]
     """C4, C5 and C3 at once: one matching of every unpaired team that pairs the fewest
     teams from below with the top scoregroup, the smallest score differences first (largest
     difference compared first). Returns how many upfloaters come from each lower score."""
+    quick = _quick_shape(state, residents, left)
+    if quick is not None:
+        return quick
     nodes = sorted(left)
     top = state.score[residents[0]]
     resident = set(residents)
@@ -246,6 +270,29 @@ def _fewest_and_highest(state: _Round, residents: list[int], left: set[int]
     return shape
 
 
+def _quick_shape(state: _Round, residents: list[int], left: set[int]
+                 ) -> dict[Fraction, int] | None:
+    """The usual answer of :func:`_fewest_and_highest` without a matching: no upfloater for
+    an even scoregroup, one from the next score for an odd one, when a quick pairing shows
+    it works (None: ask the matching)."""
+    lower = sorted(t for t in left if t not in set(residents))
+    if len(residents) % 2 == 0:
+        if (_greedy_pairing(residents, state.legal) is not None
+                and _greedy_pairing(lower, state.legal) is not None):
+            return {}
+        return None
+    if not lower:
+        return None
+    below = max(state.score[t] for t in lower)
+    for candidate in [t for t in lower if state.score[t] == below][:QUICK_TRIES]:
+        bracket = sorted([*residents, candidate])
+        rest = [t for t in lower if t != candidate]
+        if (_greedy_pairing(bracket, state.legal, frozenset((candidate,))) is not None
+                and _greedy_pairing(rest, state.legal) is not None):
+            return {below: 1}
+    return None
+
+
 def _candidate_sets(lower: list[int], shape: dict[Fraction, int], state: _Round
                     ) -> Iterable[list[int]]:
     """Upfloater sets with the chosen number per score, in the order of art. 3.5.3-3.5.4:
@@ -264,19 +311,20 @@ def _pair_bracket(state: _Round, bracket: list[int], upfloaters: set[int]
     repeated floaters (C10), then the smallest identifier."""
     nodes = sorted(bracket)
     size = len(nodes)
+    half = size // 2
+    natural = list(zip(nodes[:half], nodes[half:], strict=True))
+    if all(_pair_cost(state, a, b, upfloaters) == (0, 0, 0) for a, b in natural):
+        return natural  # the smallest identifier of all, and nothing to improve on
     position = {tpn: i for i, tpn in enumerate(nodes)}
     base = size + 1
     identifier_top = 2 ** (size + 1)
     identifier_bottom = base ** (size + 1)
 
     def weight(a: int, b: int) -> int | None:  # a < b: a is the top member
-        if not state.legal(a, b) or (a in upfloaters and b in upfloaters):
+        cost = _pair_cost(state, a, b, upfloaters)
+        if cost is None:
             return None
-        unmet, unmet_strong = unfulfilled(state.preference[a], state.preference[b])
-        floats = 0
-        if state.floats_count and (a in upfloaters or b in upfloaters):
-            opponent = b if a in upfloaters else a
-            floats = 1 if state.floated[opponent] else 0
+        unmet, unmet_strong, floats = cost
         criteria = ((1 - unmet) * base + (1 - unmet_strong)) * base + (1 - floats)
         top = 2 ** (size - position[a])
         bottom = (size - position[b]) * base ** (size - position[a])
@@ -286,3 +334,16 @@ def _pair_bracket(state: _Round, bracket: list[int], upfloaters: set[int]
     if mates is None:  # the upfloater choice guaranteed a legal pairing
         raise PairingError("the bracket has no legal pairing")
     return sorted(mates)
+
+
+def _pair_cost(state: _Round, a: int, b: int, upfloaters: set[int]
+               ) -> tuple[int, int, int] | None:
+    """What pairing ``a`` with ``b`` costs in C8, C9 and C10; None when C1 or C4 forbid it."""
+    if not state.legal(a, b) or (a in upfloaters and b in upfloaters):
+        return None
+    unmet, unmet_strong = unfulfilled(state.preference[a], state.preference[b])
+    floats = 0
+    if state.floats_count and (a in upfloaters or b in upfloaters):
+        opponent = b if a in upfloaters else a
+        floats = 1 if state.floated[opponent] else 0
+    return unmet, unmet_strong, floats
