@@ -88,15 +88,14 @@ def _last_colour(team: Team) -> Colour | None:
 
 
 def _alternate_last_difference(first: Team, other: Team) -> Colour | None:
-    """Art. 4.3.6: walking back through the rounds, the latest round in which one team had
-    White and the other Black; the first-team takes the colour it did not have then."""
-    theirs = {m.round: m.colour for m in other.history if m.played}
-    for match in reversed(first.history):
-        if not match.played or match.colour is None:
-            continue
-        colour = theirs.get(match.round)
-        if colour is not None and colour != match.colour:
-            return _other(match.colour)
+    """Art. 4.3.6: going back through each team's played matches together (the latest of
+    each, then the one before, ...; unplayed rounds skipped, as gacrux reads it), the latest
+    time one had White and the other Black; the first-team takes the colour it did not have
+    then."""
+    for mine, theirs in zip(reversed(first.played_colours()), reversed(other.played_colours()),
+                            strict=False):
+        if mine != theirs:
+            return _other(mine)
     return None
 
 
