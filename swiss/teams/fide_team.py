@@ -77,9 +77,9 @@ class _Round:
         self.floated = {t.tpn: self._floated_last_round(t) for t in teams}
 
     def _floated_last_round(self, team: Team) -> bool:
-        """Art. 1.5: the team played (or was paired against) a team with another score."""
+        """Art. 1.5: the team played a team with another score (a forfeit is not played)."""
         previous = [m for m in team.history if m.round == self.round - 1]
-        if not previous or previous[0].opponent is None:
+        if not previous or not previous[0].played or previous[0].opponent is None:
             return False
         opponent = self.by_tpn.get(previous[0].opponent)
         if opponent is None:

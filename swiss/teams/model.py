@@ -64,8 +64,9 @@ class Team:
                    for m in self.history)
 
     def opponents(self) -> set[int]:
-        """Every team met, forfeits included (C1 forbids meeting them again)."""
-        return {m.opponent for m in self.history if m.opponent is not None}
+        """Every team played over the board (C1 forbids meeting them again); a forfeited
+        match was not played, so those two teams may still meet."""
+        return {m.opponent for m in self.history if m.played and m.opponent is not None}
 
 
 @dataclass(frozen=True, slots=True)
