@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from swiss.pairing.types import PairingError
 from swiss.teams.colours import Preference, allocate, preference
+from swiss.teams import fide_team
 from swiss.teams.fide_team import pair_fide_team
 from swiss.teams.generate import event_spec, play_round, write_trf
 from swiss.teams.model import MatchKind, MatchRecord, Team, TeamPair, TeamRules
@@ -143,3 +144,29 @@ def test_generated_events_pair_legally_every_round(seed: int) -> None:
         for p in pairing.pairs:
             assert p.black not in by_tpn[p.white].opponents()  # C1
         played.append(play_round(spec, round_number, pairs(pairing), pairing.bye))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_step_by_step_identifier_equals_the_one_matching_identifier(
+        seed: int, monkeypatch_module: pytest.MonkeyPatch) -> None:
+    spec = event_spec(seed, max_teams=24)
+    played = []
+    for round_number in range(1, spec.rounds + 1):
+        event = parse_team_trf(write_trf(spec, played))
+        results = []
+        for limit in (0, 2**100000):  # every bracket step by step / in one matching
+            monkeypatch_module.setattr(fide_team, "IDENTIFIER_IN_WEIGHTS_MAX", limit)
+            try:
+                results.append(pair_fide_team(event.teams, event.rules, round_number,
+                                              spec.rounds))
+            except PairingError:
+                return
+        assert results[0] == results[1]
+        played.append(play_round(spec, round_number, pairs(results[0]), results[0].bye))
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch

@@ -34,6 +34,9 @@ from swiss.teams.model import Team, TeamPair, TeamPairing, TeamRules
 # An upfloater set search stops after this many candidates: far beyond what a real
 # scoregroup needs (the first candidates nearly always meet every criterion).
 MAX_UPFLOATER_SETS = 2000
+# Brackets whose identifier fits the fast matching's weights get it in one matching; bigger
+# ones build it step by step (:func:`_lexicographic_pairing`). Both give the same pairing.
+IDENTIFIER_IN_WEIGHTS_MAX = 2**125
 QUICK_TRIES = 4  # upfloater candidates tried by the quick path before the full matching
 
 
@@ -312,10 +315,12 @@ def _pair_bracket(state: _Round, bracket: list[int], upfloaters: set[int]
     natural = list(zip(nodes[:half], nodes[half:], strict=True))
     if all(_pair_cost(state, a, b, upfloaters) == (0, 0, 0) for a, b in natural):
         return natural  # the smallest identifier of all, and nothing to improve on
-    position = {tpn: i for i, tpn in enumerate(nodes)}
     base = size + 1
     identifier_top = 2 ** (size + 1)
     identifier_bottom = base ** (size + 1)
+    if base ** 3 * identifier_top * identifier_bottom > IDENTIFIER_IN_WEIGHTS_MAX:
+        return _lexicographic_pairing(state, nodes, upfloaters)
+    position = {tpn: i for i, tpn in enumerate(nodes)}
 
     def weight(a: int, b: int) -> int | None:  # a < b: a is the top member
         cost = _pair_cost(state, a, b, upfloaters)
@@ -344,3 +349,81 @@ def _pair_cost(state: _Round, a: int, b: int, upfloaters: set[int]
         opponent = b if a in upfloaters else a
         floats = 1 if state.floated[opponent] else 0
     return unmet, unmet_strong, floats
+
+
+def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
+                           ) -> list[tuple[int, int]]:
+    """Art. 3.6 for brackets too big for one matching with the identifier in its weights:
+    the best C8, C9, C10 values from one matching, then the identifier built element by
+    element, each choice kept only if a pairing with those best values still follows.
+    A choice that the last such pairing already makes needs no new matching."""
+    base = len(nodes) + 1
+    index = {tpn: i for i, tpn in enumerate(nodes)}
+    costs: dict[tuple[int, int], int] = {}
+    for a, b in itertools.combinations(nodes, 2):
+        cost = _pair_cost(state, a, b, upfloaters)
+        if cost is not None:
+            unmet, unmet_strong, floats = cost
+            costs[a, b] = ((1 - unmet) * base + (1 - unmet_strong)) * base + (1 - floats)
+    edges = [(index[a], index[b], w, a, b) for (a, b), w in costs.items()]
+
+    def best(allowed: Callable[[int, int], bool]) -> dict[int, int] | None:
+        """A pairing with the best criteria total among those that use only ``allowed``
+        pairs, as partner by team; None if it falls short of the target."""
+        chosen = [(i, j, w) for i, j, w, a, b in edges if allowed(a, b)]
+        mates = max_weight_matching(len(nodes), chosen)
+        if 2 * len(mates) != len(nodes):
+            return None
+        total = sum(costs[nodes[i], nodes[j]] for i, j in mates)
+        if target is not None and total != target:
+            return None
+        partner = {}
+        for i, j in mates:
+            partner[nodes[i]], partner[nodes[j]] = nodes[j], nodes[i]
+        return partner
+
+    target: int | None = None
+    current = best(lambda _a, _b: True)
+    if current is None:
+        raise PairingError("the bracket has no legal pairing")
+    target = sum(costs[min(a, b), max(a, b)] for a, b in current.items() if a < b)
+    top: dict[int, bool] = {}  # decided: True paired with a larger number, False a smaller
+
+    def oriented(a: int, b: int) -> bool:  # a < b
+        return top.get(a, True) and not top.get(b, False)
+
+    tops_left = len(nodes) // 2
+    for tpn in nodes:  # the smallest possible set of top members, smallest first
+        if tops_left == 0:
+            top[tpn] = False
+            continue
+        top[tpn] = True
+        if current[tpn] < tpn:
+            found = best(oriented)
+            if found is None:
+                top[tpn] = False
+                continue
+            current = found
+        tops_left -= 1
+    fixed: dict[int, int] = {}
+
+    def allowed(a: int, b: int) -> bool:
+        if not oriented(a, b):
+            return False
+        if a in fixed or b in fixed:
+            return fixed.get(a) == b
+        return True
+
+    for tpn in [t for t in nodes if top[t]]:  # each top member's smallest opponent
+        for opponent in [t for t in nodes if t > tpn and not top[t] and t not in fixed]:
+            if (tpn, opponent) not in costs:
+                continue
+            fixed[tpn], fixed[opponent] = opponent, tpn
+            if current[tpn] == opponent:
+                break
+            found = best(allowed)
+            if found is not None:
+                current = found
+                break
+            del fixed[tpn], fixed[opponent]
+    return sorted((a, b) for a, b in fixed.items() if a < b)
