@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swiss.pairing.types import PairingError
-from swiss.teams.colours import Preference, allocate, preference
 from swiss.teams import fide_team
+from swiss.teams.colours import Preference, allocate, preference
 from swiss.teams.fide_team import pair_fide_team
 from swiss.teams.generate import event_spec, play_round, write_trf
 from swiss.teams.model import MatchKind, MatchRecord, Team, TeamPair, TeamRules
