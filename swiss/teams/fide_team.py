@@ -358,35 +358,33 @@ def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
     element, each choice kept only if a pairing with those best values still follows.
     A choice that the last such pairing already makes needs no new matching."""
     base = len(nodes) + 1
-    index = {tpn: i for i, tpn in enumerate(nodes)}
     costs: dict[tuple[int, int], int] = {}
     for a, b in itertools.combinations(nodes, 2):
         cost = _pair_cost(state, a, b, upfloaters)
         if cost is not None:
             unmet, unmet_strong, floats = cost
             costs[a, b] = ((1 - unmet) * base + (1 - unmet_strong)) * base + (1 - floats)
-    edges = [(index[a], index[b], w, a, b) for (a, b), w in costs.items()]
-
-    def best(allowed: Callable[[int, int], bool]) -> dict[int, int] | None:
-        """A pairing with the best criteria total among those that use only ``allowed``
-        pairs, as partner by team; None if it falls short of the target."""
-        chosen = [(i, j, w) for i, j, w, a, b in edges if allowed(a, b)]
-        mates = max_weight_matching(len(nodes), chosen)
-        if 2 * len(mates) != len(nodes):
+    def best(pairs: list[tuple[int, int]], members: list[int], wanted: int | None
+             ) -> dict[int, int] | None:
+        """A pairing of ``members`` from ``pairs`` with the best criteria total (None if
+        there is none, or if its total is not ``wanted``), as partner by team."""
+        where = {tpn: i for i, tpn in enumerate(members)}
+        mates = max_weight_matching(len(members), [(where[a], where[b], costs[a, b])
+                                                   for a, b in pairs])
+        if 2 * len(mates) != len(members):
             return None
-        total = sum(costs[nodes[i], nodes[j]] for i, j in mates)
-        if target is not None and total != target:
+        if wanted is not None and sum(costs[min(members[i], members[j]), max(
+                members[i], members[j])] for i, j in mates) != wanted:
             return None
         partner = {}
         for i, j in mates:
-            partner[nodes[i]], partner[nodes[j]] = nodes[j], nodes[i]
+            partner[members[i]], partner[members[j]] = members[j], members[i]
         return partner
 
-    target: int | None = None
-    current = best(lambda _a, _b: True)
+    current = best(list(costs), nodes, None)
     if current is None:
         raise PairingError("the bracket has no legal pairing")
-    target = sum(costs[min(a, b), max(a, b)] for a, b in current.items() if a < b)
+    target = sum(costs[a, b] for a, b in current.items() if a < b)
     top: dict[int, bool] = {}  # decided: True paired with a larger number, False a smaller
 
     def oriented(a: int, b: int) -> bool:  # a < b
@@ -399,31 +397,31 @@ def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
             continue
         top[tpn] = True
         if current[tpn] < tpn:
-            found = best(oriented)
+            found = best([p for p in costs if oriented(*p)], nodes, target)
             if found is None:
                 top[tpn] = False
                 continue
             current = found
         tops_left -= 1
+    open_pairs = [p for p in costs if oriented(*p)]
     fixed: dict[int, int] = {}
-
-    def allowed(a: int, b: int) -> bool:
-        if not oriented(a, b):
-            return False
-        if a in fixed or b in fixed:
-            return fixed.get(a) == b
-        return True
-
     for tpn in [t for t in nodes if top[t]]:  # each top member's smallest opponent
-        for opponent in [t for t in nodes if t > tpn and not top[t] and t not in fixed]:
+        remaining = [t for t in nodes if t not in fixed and t != tpn]
+        for opponent in [t for t in remaining if t > tpn and not top[t]]:
             if (tpn, opponent) not in costs:
                 continue
+            if current[tpn] != opponent:
+                others = [t for t in remaining if t != opponent]
+                kept = set(others)
+                found = best([p for p in open_pairs if p[0] in kept and p[1] in kept],
+                             others, target - costs[tpn, opponent])
+                if found is None:
+                    continue
+                found[tpn], found[opponent] = opponent, tpn
+                current = {**current, **found}
             fixed[tpn], fixed[opponent] = opponent, tpn
-            if current[tpn] == opponent:
-                break
-            found = best(allowed)
-            if found is not None:
-                current = found
-                break
-            del fixed[tpn], fixed[opponent]
+            target -= costs[tpn, opponent]
+            open_pairs = [p for p in open_pairs if p[0] not in (tpn, opponent)
+                          and p[1] not in (tpn, opponent)]
+            break
     return sorted((a, b) for a, b in fixed.items() if a < b)
