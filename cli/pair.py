@@ -64,6 +64,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--backend", default="auto", metavar="BACKEND",
         help=f"matching library: {', '.join(BACKENDS)} (default: auto)",
     )
+    parser.add_argument(
+        "--wins", default="3", metavar="N",
+        help="esports-swiss only: wins that advance a team and losses that eliminate it "
+             "(default: 3)",
+    )
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="write the pairs to OUT instead of standard output")
     parser.add_argument("--explain", action="store_true",

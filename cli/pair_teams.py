@@ -6,7 +6,8 @@ variant (``FIDE_TEAM_TYPEB_GP_MP`` and so on). The output is bbpPairings' format
 pairing numbers: the number of matches, then ``WHITE BLACK`` per match (the first team has
 White on board 1 and the odd boards), the pairing-allocated bye as ``TPN 0`` last. For
 ``esports-swiss`` each line is ``HIGHER LOWER BEST-OF`` (ranks by the rulebook's seed order)
-and the seeds are the teams' pairing numbers.
+and the seeds are the teams' pairing numbers; ``--wins N`` sets the wins that advance a
+team and the losses that eliminate it (3 by default).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from cli.trf_file import UnreadableFile, read_trf_text, write_output
+from swiss.numbers import NumberError, parse_int
 from swiss.pairing.types import PairingError
 from swiss.teams.esports import StageMatch, StageRules, pair_stage
 from swiss.teams.fide_team import pair_fide_team
@@ -24,7 +26,7 @@ from swiss.teams.trf import TeamEvent, parse_team_trf
 from swiss.trf import TrfError
 
 TEAM_SYSTEMS = ("fide-team", "esports-swiss")
-COLOUR_MODELS = {"type-a": "type-a", "type-b": "type-b", "none": "none"}
+MAX_WINS = 99
 
 
 def run_team_system(args: argparse.Namespace) -> int:
@@ -37,7 +39,13 @@ def run_team_system(args: argparse.Namespace) -> int:
         if args.system == "fide-team":
             text = _pair_fide_team(event)
         else:
-            text = _pair_esports(event)
+            try:
+                wins = parse_int(args.wins, "--wins", low=1, high=MAX_WINS)
+            except NumberError as exc:
+                print(f"swissbot pair: {exc.reason}", file=sys.stderr)
+                return EXIT_INVALID_INPUT
+            text = _pair_esports(event, StageRules(wins_to_advance=wins,
+                                                   losses_to_eliminate=wins))
     except UnreadableFile as exc:
         print(f"swissbot pair: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
@@ -62,7 +70,7 @@ def _pair_fide_team(event: TeamEvent) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _pair_esports(event: TeamEvent) -> str:
+def _pair_esports(event: TeamEvent, rules: StageRules) -> str:
     results = []
     for team in event.teams:
         for match in team.history:
@@ -78,7 +86,7 @@ def _pair_esports(event: TeamEvent) -> str:
                                                                         team.tpn)
                 results.append(StageMatch(match.round, winner, loser))
     seeds = [team.tpn for team in event.teams]
-    pairing = pair_stage(seeds, results, event.rounds_played + 1, StageRules())
+    pairing = pair_stage(seeds, results, event.rounds_played + 1, rules)
     lines = [str(len(pairing.matches))]
     lines += [f"{a} {b} {best_of}" for a, b, best_of in pairing.matches]
     return "\n".join(lines) + "\n"

@@ -61,6 +61,14 @@ def test_esports_swiss_round_one_and_best_of(tmp_path: Path,
     assert out.splitlines()[:3] == ["8", "1 9 1", "2 10 1"]
 
 
+def test_esports_swiss_wins_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, write_trf(spec(4, boards=1), []))
+    code, out, _ = run(capsys, "--system", "esports-swiss", "--wins", "1", path)
+    assert (code, out) == (EXIT_OK, "2\n1 3 3\n2 4 3\n")  # one win decides: best of three
+    code, out, err = run(capsys, "--system", "esports-swiss", "--wins", "x", path)
+    assert (code, out) == (EXIT_INVALID_INPUT, "") and "--wins" in err
+
+
 def test_esports_swiss_refuses_a_drawn_match(tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     event = spec(4, boards=2)
