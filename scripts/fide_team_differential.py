@@ -130,12 +130,20 @@ def main() -> int:
     version = gacrux_version(args.gacrux_python)
     total: Counter = Counter()
     log: list[str] = []
-    records = []
+    record = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
+    if record:  # one line per event as it ends: a stopped run keeps what it compared
+        command = " ".join(gacrux_command("python", "EVENT.trf"))
+        record.write(json.dumps({"gacrux": version, "command": command,
+                                 "generator": "swiss.teams.generate"}) + "\n")
     started = time.perf_counter()
     for seed in range(args.first_seed, args.first_seed + args.events):
-        record, counts = run_event(seed, args.gacrux_python, log)
-        records.append(record)
+        event, counts = run_event(seed, args.gacrux_python, log)
         total += counts
+        if record:
+            record.write(json.dumps(event, separators=(",", ":")) + "\n")
+            record.flush()
+    if record:
+        record.close()
     rounds = sum(total.values())
     print(f"gacrux {version}: {rounds} rounds in {args.events} events, "
           f"{total['identical']} identical ({100 * total['identical'] / max(rounds, 1):.2f}%), "
@@ -147,13 +155,6 @@ def main() -> int:
         Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
     else:
         print("\n".join(log[:10]))
-    if args.record:
-        command = " ".join(gacrux_command("python", "EVENT.trf"))
-        with open(args.record, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps({"gacrux": version, "command": command,
-                                     "generator": "swiss.teams.generate"}) + "\n")
-            for record in records:
-                handle.write(json.dumps(record, separators=(",", ":")) + "\n")
     return 0
 
 
