@@ -84,32 +84,32 @@ def test_type_a_preference_needs_two_blacks_in_a_row_or_a_difference_of_two() ->
     rules = TeamRules(colour_model="type-a")
     once = team(1, ("w", 2, "b"))
     twice = team(1, ("w", 2, "b"), ("w", 3, "b"))
-    assert preference(once, rules) == Preference()
-    assert preference(twice, rules) == Preference("w", "strong")
+    assert preference(once, rules, last_round=False) == Preference()
+    assert preference(twice, rules, last_round=False) == Preference("w", "strong")
 
 
-def test_type_b_has_mild_preferences_for_small_differences() -> None:
+def test_type_b_has_mild_preferences_except_a_balanced_team_in_the_last_round() -> None:
     rules = TeamRules(colour_model="type-b")
     balanced = team(1, ("w", 2, "w"), ("w", 3, "b"))
-    assert preference(balanced, rules) == Preference("w", "mild")
-    assert preference(team(1, ("w", 2, "b")), rules) == Preference("w", "mild")
-    assert preference(team(1, ("w", 2, "b"), ("w", 3, "b")), rules) == Preference("w", "strong")
+    assert preference(balanced, rules, last_round=False) == Preference("w", "mild")
+    assert preference(balanced, rules, last_round=True) == Preference()
+    assert preference(team(1, ("w", 2, "b")), rules, False) == Preference("w", "mild")
 
 
 def test_no_colour_model_means_no_preferences() -> None:
     rules = TeamRules(colour_model="none")
-    assert preference(team(1, ("w", 2, "b"), ("w", 3, "b")), rules) == Preference()
+    assert preference(team(1, ("w", 2, "b"), ("w", 3, "b")), rules, False) == Preference()
 
 
 def test_colour_allocation_grants_a_single_preference_and_then_the_lower_difference() -> None:
     rules = TeamRules()
     wants_white = team(1, ("w", 3, "b"), ("w", 4, "b"))
     other = team(2, ("w", 5, "b"), ("w", 6, "w"))
-    assert allocate(wants_white, other, rules) == TeamPair(1, 2)
+    assert allocate(wants_white, other, rules, False) == TeamPair(1, 2)
     # 4.3.5: equal scores, no preferences: the lower colour difference gets White
     low = team(3, ("w", 5, "b"))
     high = team(4, ("w", 6, "w"))
-    assert allocate(high, low, rules) == TeamPair(3, 4)
+    assert allocate(high, low, rules, False) == TeamPair(3, 4)
 
 
 def test_board_colours_alternate_from_board_one() -> None:

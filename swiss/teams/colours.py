@@ -36,7 +36,7 @@ def colour_difference(colours: list[Colour]) -> int:
     return sum(1 if c == "w" else -1 for c in colours)
 
 
-def preference(team: Team, rules: TeamRules) -> Preference:
+def preference(team: Team, rules: TeamRules, last_round: bool) -> Preference:
     """The team's colour preference under the competition's colour model (art. 1.7)."""
     if rules.colour_model == "none":
         return NONE
@@ -55,9 +55,9 @@ def preference(team: Team, rules: TeamRules) -> Preference:
         return Preference("w", "mild")
     if cd == 1:
         return Preference("b", "mild")
-    # cd == 0: alternate. Art. 1.7.2 seems to exempt the last round; gacrux keeps this mild
-    # preference there, and so do we (docs/teams.md).
-    return Preference("b" if colours[-1] == "w" else "w", "mild")
+    if not last_round:  # cd == 0: alternate, except when pairing the last round
+        return Preference("b" if colours[-1] == "w" else "w", "mild")
+    return NONE
 
 
 def unfulfilled(a: Preference, b: Preference) -> tuple[int, int]:
@@ -99,19 +99,20 @@ def _alternate_last_difference(first: Team, other: Team) -> Colour | None:
     return None
 
 
-def allocate(a: Team, b: Team, rules: TeamRules) -> TeamPair:
+def allocate(a: Team, b: Team, rules: TeamRules, last_round: bool) -> TeamPair:
     """Board 1's colours for the match between ``a`` and ``b`` (art. 4.3, first rule that
     decides)."""
     first, other = _first_team(a, b, rules)
-    colour = _first_team_colour(first, other, rules)
+    colour = _first_team_colour(first, other, rules, last_round)
     return TeamPair(first.tpn, other.tpn) if colour == "w" else TeamPair(other.tpn, first.tpn)
 
 
-def _first_team_colour(first: Team, other: Team, rules: TeamRules) -> Colour:
+def _first_team_colour(first: Team, other: Team, rules: TeamRules,
+                       last_round: bool) -> Colour:
     first_colours, other_colours = first.played_colours(), other.played_colours()
     if not first_colours and not other_colours:  # 4.3.1
         return rules.initial_colour if first.tpn % 2 == 1 else _other(rules.initial_colour)
-    p1, p2 = preference(first, rules), preference(other, rules)
+    p1, p2 = preference(first, rules, last_round), preference(other, rules, last_round)
     if rules.colour_model != "none":
         if p1.colour is not None and p2.colour is None:  # 4.3.2
             return p1.colour

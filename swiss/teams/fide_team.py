@@ -72,7 +72,9 @@ class _Round:
         self.by_tpn = {t.tpn: t for t in teams}
         self.score = {t.tpn: t.score(rules.primary) for t in teams}
         self.met = {t.tpn: t.opponents() for t in teams}
-        self.preference = {t.tpn: preference(t, rules) for t in teams}
+        last_round = total_rounds > 0 and round_number >= total_rounds
+        self.preference = {t.tpn: preference(t, rules, last_round) for t in teams}
+        self.last_round = last_round
         # C7 and C10 do not apply to the last two rounds.
         self.floats_count = not (total_rounds > 0 and round_number >= total_rounds - 1)
         self.floated = {t.tpn: self._floated_last_round(t) for t in teams}
@@ -153,7 +155,8 @@ def pair_fide_team(teams: Sequence[Team], rules: TeamRules, round_number: int,
         bracket = residents + upfloaters
         matches.extend(_pair_bracket(state, bracket, set(upfloaters)))
         left -= set(bracket)
-    pairs = [allocate(state.by_tpn[a], state.by_tpn[b], rules) for a, b in matches]
+    pairs = [allocate(state.by_tpn[a], state.by_tpn[b], rules, state.last_round)
+             for a, b in matches]
     return TeamPairing(round_number, tuple(_board_order(state, pairs)), bye)
 
 
