@@ -80,7 +80,7 @@ def test_every_recorded_round_is_identical_to_gacrux(event: dict) -> None:
 
 def _gacrux_python() -> str | None:
     named = os.environ.get("GACRUX_PYTHON")
-    if named and shutil.which(named) or (named and Path(named).exists()):
+    if (named and shutil.which(named)) or (named and Path(named).exists()):
         return named
     probe = subprocess.run([sys.executable, "-c", "import gacrux"], capture_output=True,
                            check=False)
