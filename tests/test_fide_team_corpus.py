@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from swiss.pairing.types import PairingError
 from swiss.teams.fide_team import pair_fide_team
 from swiss.teams.generate import RoundPlay, event_spec, play_round, write_trf
 from swiss.teams.trf import parse_team_trf
@@ -66,10 +67,13 @@ def test_every_recorded_round_is_identical_to_gacrux(event: dict) -> None:
     played: list[RoundPlay] = []
     for round_number, theirs in enumerate(event["rounds"], start=1):
         parsed = parse_team_trf(write_trf(spec, played))
-        pairing = pair_fide_team(parsed.teams, parsed.rules, round_number,
-                                 parsed.total_rounds)
-        ours = ([[p.white, p.black] for p in pairing.pairs], pairing.bye)
         expected = (theirs["pairs"], theirs["bye"])
+        try:
+            pairing = pair_fide_team(parsed.teams, parsed.rules, round_number,
+                                     parsed.total_rounds)
+            ours = ([[p.white, p.black] for p in pairing.pairs], pairing.bye)
+        except PairingError:
+            ours = ([], None)  # no legal pairing, as gacrux says with an empty one
         if (event["seed"], round_number) in KNOWN:
             assert ours != expected, "a known difference disappeared: update the list"
         else:
