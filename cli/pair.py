@@ -38,7 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("file", metavar="FILE.trf", help="the tournament (FIDE TRF-16)")
     parser.add_argument(
         "--system", default="dutch", metavar="SYSTEM",
-        help=f"pairing system: {', '.join(SYSTEMS)} (default: dutch)",
+        help=f"pairing system: {', '.join(SYSTEMS)}, and for team events fide-team, "
+             "esports-swiss (default: dutch)",
     )
     parser.add_argument(
         "--rules", default="2025", metavar="EDITION",
@@ -64,6 +65,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--backend", default="auto", metavar="BACKEND",
         help=f"matching library: {', '.join(BACKENDS)} (default: auto)",
+    )
+    parser.add_argument(
+        "--wins", default="3", metavar="N",
+        help="esports-swiss only: wins that advance a team and losses that eliminate it "
+             "(default: 3)",
     )
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="write the pairs to OUT instead of standard output")
@@ -96,6 +102,10 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
 
 def run(args: argparse.Namespace) -> int:
     """Pair the next round; the exit code says how it went."""
+    from cli.pair_teams import TEAM_SYSTEMS, run_team_system
+
+    if args.system in TEAM_SYSTEMS:
+        return run_team_system(args)
     try:
         trf = read_trf_file(args.file)
         tournament = trf.tournament

@@ -22,6 +22,20 @@ class UnreadableFile(Exception):
 
 def read_trf_file(path: str) -> TrfTournament:
     """Read, decode and parse ``path``; raise :class:`UnreadableFile` or :class:`TrfError`."""
+    text, data = _read_text(path)
+    parsed = parse_trf(text)
+    if not parsed.tournament.players:
+        what = "the file is empty" if not data.strip() else "is this a TRF file?"
+        raise TrfError(f"no player lines ('001'): {what}", 1, 1)
+    return parsed
+
+
+def read_trf_text(path: str) -> str:
+    """The decoded text of ``path`` (for the team systems, which parse it themselves)."""
+    return _read_text(path)[0]
+
+
+def _read_text(path: str) -> tuple[str, bytes]:
     try:
         with Path(path).open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -30,11 +44,7 @@ def read_trf_file(path: str) -> TrfTournament:
     if len(data) > MAX_FILE_BYTES:
         raise UnreadableFile(f"{path} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB; "
                              "is this a TRF file?")
-    parsed = parse_trf(decode_trf(data))
-    if not parsed.tournament.players:
-        what = "the file is empty" if not data.strip() else "is this a TRF file?"
-        raise TrfError(f"no player lines ('001'): {what}", 1, 1)
-    return parsed
+    return decode_trf(data), data
 
 
 def write_output(command: str, output: str | None, text: str) -> bool:
