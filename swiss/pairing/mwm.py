@@ -101,7 +101,7 @@ from swiss.pairing.types import (
     PairingResult,
     check_next_round_pairable,
 )
-from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel, terms_of
+from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, RoundModel, score_costs, terms_of
 from swiss.state import PlayerState, player_states
 
 _MASK64 = (1 << 64) - 1
@@ -146,7 +146,32 @@ def pair_mwm(
     Raises :class:`PairingError` if no pairing covers every player to pair.
     """
     with collector_paused():  # see swiss.pairing.collector: nothing cyclic to collect here
-        return _pair_mwm(tournament, config, pi_override)
+        return _pair_mwm(tournament, config, pi_override or _system_term(tournament, config))
+
+
+class _GapTerm:
+    """The ``rating-gap`` system's term (:mod:`swiss.pairing.rating_gap`) as a pi override:
+    a benefit per pair of player ids, and the whole matrix at once for the exact path."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        from swiss.pairing.rating_gap import gap_matrix
+
+        players = [p for p in tournament.players]
+        self.index = {p.id: i for i, p in enumerate(players)}
+        self.matrix = gap_matrix(np.array([p.rating for p in players], dtype=np.int64),
+                                 np.array([p.seed for p in players], dtype=np.int64))
+
+    def __call__(self, a: int, b: int) -> int:
+        return int(self.matrix[self.index[a], self.index[b]])
+
+    def between(self, ids: list[int]) -> np.ndarray:
+        at = np.array([self.index[i] for i in ids], dtype=np.int64)
+        return self.matrix[np.ix_(at, at)]
+
+
+def _system_term(tournament: Tournament, config: PairingConfig) -> PiOverride | None:
+    """The system term that is not a weight-model system of its own (``rating-gap``)."""
+    return _GapTerm(tournament) if config.system == "rating-gap" else None
 
 
 def _pair_mwm(
@@ -163,8 +188,11 @@ def _pair_mwm(
     pi = None
     if pi_override is not None:
         ids = [e.player.id for e in entrants]
-        pi = np.array([[pi_override(a, b) if a != b else 0 for b in ids] for a in ids],
-                      dtype=np.int64)
+        if isinstance(pi_override, _GapTerm):
+            pi = pi_override.between(ids)
+        else:
+            pi = np.array([[pi_override(a, b) if a != b else 0 for b in ids] for a in ids],
+                          dtype=np.int64)
         if pi.size and pi.min() < 0:
             raise ValueError("pi_override must return a non-negative integer benefit")
     model = RoundModel.for_tournament(tournament, config, entrants, seed, round_number, pi)
@@ -242,6 +270,7 @@ def pairing_graph(
     seed = tournament.seed if config.seed is None else config.seed
     entrants = _entrants(tournament, config.system)
     hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
+    pi_override = pi_override or _system_term(tournament, config)
     return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
 
 
@@ -385,6 +414,8 @@ def _build_graph(
     signs.append(+1)
 
     rng = random.Random(f"{seed}:{round_number}") if system in ("random", "random2") else None
+    score_cost = score_costs(np.array([e.score_units for e in entrants], dtype=np.int64),
+                             (n + 1) // 2, config.score_tier)[0].tolist()
     raw: dict[tuple[int, int], tuple[int, ...]] = {}
     n_system = len(system_names)
     for u, v, mult in plain:
@@ -409,7 +440,7 @@ def _build_graph(
             values.append(1 if csum >= bound else 0)
         if has_bye:
             values.append(0)
-        values.append(abs(a.score_units - b.score_units))
+        values.append(score_cost[abs(a.score_units - b.score_units)])
         if colors:
             values.append(csum)
         values += _system_values(system, a, b, rng, pi_override)
