@@ -15,7 +15,10 @@ score difference, colour):
 * ``truth-gap`` -- the same term on the true strengths (an oracle: an upper bound);
 * ``posterior-gap:SD`` -- the term on the posterior strength estimate after each round
   (prior: the rating with standard deviation SD; :mod:`swiss.pairing.posterior`);
-* ``linear-gap`` -- pi = |gap| on the ratings (not convex).
+* ``linear-gap`` -- pi = |gap| on the ratings (not convex);
+* ``power:P`` -- pi = |gap| ** P on the ratings (P = 2: the squared gap);
+* ``smooth-gap:SD`` -- the rating-gap term averaged over N(0, SD) noise on the gap (what the
+  term is worth in expectation when both ratings are off by the simulator's Elo noise).
 
     nice .venv/bin/python scripts/rating_variants.py --tournaments 500 --players 32 --rounds 7 \\
         --variants rating-gap,truth-gap
@@ -75,6 +78,18 @@ def _pi(state: fastpair.PlainState) -> np.ndarray | None:
     elif name == "linear-gap":
         r = state.ratings.astype(np.float64)  # type: ignore[union-attr]
         return np.rint(np.abs(r[:, None] - r[None, :]) * 10).astype(np.int64)
+    elif name == "power":
+        r = state.ratings.astype(np.float64)  # type: ignore[union-attr]
+        gap = np.abs(r[:, None] - r[None, :]) / 100.0
+        return np.rint(gap ** float(arg) * 1000).astype(np.int64)
+    elif name == "smooth-gap":
+        # the term's expectation when the observed gap is the true one plus N(0, SD) noise
+        r = state.ratings.astype(np.float64)  # type: ignore[union-attr]
+        nodes, weights = np.polynomial.hermite_e.hermegauss(24)
+        gap = np.abs(r[:, None] - r[None, :])
+        total = sum(w * gap_benefit(gap + float(arg) * x)
+                    for x, w in zip(nodes, weights, strict=True))
+        return np.rint(total / weights.sum()).astype(np.int64)
     else:
         return None
     return gap_benefit(r[:, None] - r[None, :])

@@ -153,6 +153,18 @@ def test_the_budget_shares_time_and_marks_a_slow_system() -> None:
     assert advice.recommended in ("burstein", "dutch")
 
 
+def test_too_few_events_keep_the_default_and_say_so() -> None:
+    # A busy machine or a large field: not even the default reaches the events a comparison
+    # needs. The answer is still the default, never whichever system happened to be first.
+    fake = FakeTime({"burstein": 1.0, "dutch": 1.0, "monrad": 1.0})
+    advice = advise(AdviceRequest(players=8, rounds=3, seconds=2.0,
+                                  systems=("monrad", "burstein", "dutch")),
+                    runner=fake.runner, clock=fake.clock)
+    assert advice.recommended == "dutch"
+    assert advice.sentence.startswith("Too few events could be simulated in the time given to "
+                                      "compare the systems: use dutch (the default)")
+
+
 def test_a_slow_system_cannot_starve_the_others() -> None:
     # One TCEC event costs more than the whole budget (as at 200 players on a busy machine):
     # the fast systems still play their events first, and an answer comes.
@@ -169,7 +181,7 @@ def test_a_slow_system_cannot_starve_the_others() -> None:
 # -- the recommendation rule -----------------------------------------------------------------------
 def test_a_clearly_better_system_is_recommended_with_its_paired_difference() -> None:
     system, sentence = choose(["dutch", "burstein"], "dutch",
-                              versus("burstein", "dutch", 0.040, 0.010), own=False)
+                              versus("burstein", "dutch", 0.040, 0.010), label="the default")
     assert system == "burstein"
     assert sentence == ("Use burstein: it ranks the players better than dutch (the default) by "
                         "+0.040±0.010 tau on the same simulated fields.")
@@ -180,7 +192,7 @@ def test_no_clear_difference_keeps_the_reference(tau: float, half: float) -> Non
     # Not significant (the interval holds 0), or significant but below the practical
     # threshold of 0.01 tau, or worse: the default stays.
     system, sentence = choose(["dutch", "random2"], "dutch",
-                              versus("random2", "dutch", tau, half), own=False)
+                              versus("random2", "dutch", tau, half), label="the default")
     assert system == "dutch"
     assert sentence.startswith("No clear difference: use dutch (the default).")
 
@@ -191,12 +203,13 @@ def test_a_few_hundredths_of_a_float_are_not_called_fairer() -> None:
     comparisons = (versus("burstein", "dutch", 0.040, 0.010, floats=-0.01)
                    + versus("random2", "dutch", 0.015, 0.010, floats=-0.02)
                    + versus("random2", "burstein", -0.023, 0.008, floats=-0.01))
-    system, sentence = choose(["dutch", "burstein", "random2"], "dutch", comparisons, own=False)
+    system, sentence = choose(["dutch", "burstein", "random2"], "dutch", comparisons,
+                              label="the default")
     assert system == "burstein"
     assert "float" not in sentence
     comparisons = versus("burstein", "dutch", 0.040, 0.010, floats=0.3)
     assert "it floats more players to other score groups (+0.30±0.05 per round)" in choose(
-        ["dutch", "burstein"], "dutch", comparisons, own=False)[1]
+        ["dutch", "burstein"], "dutch", comparisons, label="the default")[1]
 
 
 def test_among_clearly_better_systems_the_unbeaten_first_in_the_engine_s_order() -> None:
@@ -207,7 +220,7 @@ def test_among_clearly_better_systems_the_unbeaten_first_in_the_engine_s_order()
                    + versus("burstein", "random2", 0.020, 0.005)
                    + versus("posterior", "random2", 0.015, 0.005))
     system, sentence = choose(["dutch", "burstein", "random2", "posterior"], "dutch",
-                              comparisons, own=True)
+                              comparisons, label="the event's system")
     assert system == "burstein"
     assert "than dutch (the event's system)" in sentence
     assert "; posterior ranks about as well" in sentence

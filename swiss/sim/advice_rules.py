@@ -114,12 +114,11 @@ def find(comparisons: Sequence[Comparison], a: str, b: str) -> Comparison | None
 
 
 def choose(
-    names: Sequence[str], reference: str, comparisons: Sequence[Comparison], *, own: bool
+    names: Sequence[str], reference: str, comparisons: Sequence[Comparison], *, label: str
 ) -> tuple[str, str]:
     """The recommended system among ``names`` (the comparable systems, in the engine's order)
-    and the sentence (the rule is in the module docstring). ``own``: the reference is the
-    event's own system, not the default."""
-    label = "the event's system" if own else "the default"
+    and the sentence (the rule is in the module docstring). ``label`` says what the reference
+    is ("the default", "the event's system")."""
     better = [s for s in names if s != reference and clearly_better(comparisons, s, reference)]
     if not better:
         return reference, (
@@ -160,7 +159,7 @@ def too_few_rounds(sole_winner: Figure) -> bool:
 
 
 def rounds_advice(players: int, rounds: int, sole_winner: Figure,
-                  checks: Sequence[RoundsCheck]) -> str:
+                  checks: Sequence[RoundsCheck], more_possible: bool = True) -> str:
     """The "too few rounds" sentence, from the clear-winner shares at R, R+1, R+2."""
     head = (f"{rounds} round{'s are' if rounds != 1 else ' is'} too few for {players} players "
             f"to find a clear winner (one player alone on the top score in "
@@ -173,6 +172,8 @@ def rounds_advice(players: int, rounds: int, sole_winner: Figure,
         last = checks[-1]
         return (f"{head}; even {last.rounds} would not "
                 f"({last.sole_winner.text(percent=True)}).")
+    if more_possible:
+        return f"{head}; more rounds could not be simulated in the time given."
     return f"{head}; there are not enough players for more rounds."
 
 

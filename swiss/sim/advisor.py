@@ -317,21 +317,22 @@ def advise(
         budget = request.seconds * MAIN_SHARE
         played = _budgeted(config, names, budget, runner, clock, jobs, request.reference)
     ok = [name for name in names if _usable(*played[name])]
-    reference = request.reference
-    if reference not in ok and ok:
-        reference = ok[0]
+    reference, label = request.reference, _label(request)
+    if reference not in names or played[reference][1].startswith("could not pair"):
+        # not simulated, or it cannot pair this event: the first system that could
+        reference, label = (ok[0] if ok else reference), "the first system compared"
     comparisons = tuple(_compare(a, played[a][0], b, played[b][0], request.rounds)
                         for a, b in itertools.permutations(ok, 2))
     rows = tuple(sorted(
         (_row(request, name, *played[name], reference, comparisons) for name in names),
         key=lambda r: (not r.comparable, -_or(r.tau.mean, -2.0), r.system),
     ))
-    if not ok:
-        return Advice(request, rows, None, (
-            "Too few events could be simulated in the time given to compare the systems; "
-            "allow more seconds or fewer players."), reference=reference,
-            elapsed=clock() - began)
-    recommended, sentence = choose(ok, reference, comparisons, own=request.current == reference)
+    if reference not in ok:
+        return Advice(request, rows, reference if ok or reference in names else None, (
+            f"Too few events could be simulated in the time given to compare the systems: "
+            f"use {reference} ({label}); allow more seconds (or fewer systems) for a "
+            "comparison."), reference=reference, elapsed=clock() - began)
+    recommended, sentence = choose(ok, reference, comparisons, label=label)
     best = next(r for r in rows if r.system == recommended)
     tiebreak = tiebreak_advice(recommended, figure(
         [s.tau_by_rating - s.tau for s in played[recommended][0]]))
@@ -341,12 +342,16 @@ def advise(
         remaining = request.seconds - (clock() - began)
         checks = _check_rounds(request, recommended, runner, clock, jobs, remaining)
         rounds_sentence = rounds_advice(request.players, request.rounds, best.sole_winner,
-                                        checks)
+                                        checks, request.rounds + 1 < request.players)
     return Advice(request, rows, recommended, sentence, rounds_sentence, checks, reference,
                   comparisons, tiebreak, elapsed=clock() - began)
 
 
 Played = tuple[list[Sample], str]  # samples in index order, and the note
+
+
+def _label(request: AdviceRequest) -> str:
+    return "the event's system" if request.current else "the default"
 
 
 def _usable(samples: list[Sample], note: str) -> bool:
@@ -514,7 +519,7 @@ def _check_rounds(
 ) -> tuple[RoundsCheck, ...]:
     """Simulate ``system`` with R+1 and R+2 rounds (while fewer than the players)."""
     extra = [request.rounds + k for k in EXTRA_ROUNDS if request.rounds + k < request.players]
-    checks = []
+    checks: list[RoundsCheck] = []
     for i, rounds in enumerate(extra):
         config = request.config(rounds)
         if request.tournaments is not None:
