@@ -37,7 +37,6 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from swiss.pairing import posterior
 from swiss.pairing.rating_gap import gap_benefit
 from swiss.sim import fastpair, runner
 from swiss.sim.measures import mean_ci95
@@ -57,24 +56,13 @@ def _make_players(config, index):  # type: ignore[no-untyped-def]
     return players, strength
 
 
-def _posterior(state: fastpair.PlainState, sd: float) -> np.ndarray:
-    assert state.ratings is not None
-    iu, iv = np.triu_indices(state.n, 1)
-    games = state.met[iu, iv]
-    played = np.flatnonzero(games)
-    points = (state.score2 - 2 * state.byes) / 2.0
-    return posterior.strength_estimates(
-        state.ratings, iu[played], iv[played], games[played], points, rated_sd=sd
-    )
-
-
 def _pi(state: fastpair.PlainState) -> np.ndarray | None:
     """The variant's system term (n x n, by player index), None for Burstein's own."""
     name, _, arg = VARIANT.partition(":")
     if name == "truth-gap":
         r = np.array([_TRUTH[i + 1] for i in range(state.n)])
     elif name == "posterior-gap":
-        r = _posterior(state, float(arg or 60))
+        r = fastpair.plain_estimates(state, rated_sd=float(arg or 60))
     elif name == "linear-gap":
         r = state.ratings.astype(np.float64)  # type: ignore[union-attr]
         return np.rint(np.abs(r[:, None] - r[None, :]) * 10).astype(np.int64)

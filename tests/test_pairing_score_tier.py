@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from swiss.model import Player, Round, Tournament
 from swiss.pairing import PairingConfig, pair_round
 from swiss.pairing.mwm import PairingGraph, pairing_graph
-from swiss.pairing.weights import score_costs
+from swiss.pairing.weights import SCORE_COST_BITS, score_costs
 from swiss.trf import parse_trf
 from tests.pairing_helpers import PLAYED, matching_of
 
@@ -146,23 +146,25 @@ def test_the_paper_costs_are_the_differences() -> None:
     assert span == 12
 
 
-def test_large_rounds_keep_the_largest_differences_lexicographic() -> None:
-    # 4,000 players on 19 scores: the whole table would need far more than 40 bits, so the
-    # smallest differences are summed and the largest stay lexicographic, within the bits.
+def test_large_rounds_stay_exact_on_the_small_differences() -> None:
+    # 4,000 players on 19 scores: the whole table would need far more bits, so it is exact on
+    # the smallest differences (the floats of a large round) and every larger one outweighs
+    # all of those together, within the bits.
     rng = np.random.default_rng(1)
     score = rng.binomial(18, 0.5, 4000)
     costs, span = score_costs(score, 2000)
-    assert costs[-1] < 2**40 and span < 2**40
-    assert np.all(np.diff(costs) > 0)
-    # the largest difference outweighs the most that every smaller one can add up to
+    assert span < 2**SCORE_COST_BITS and np.all(np.diff(costs) > 0)
     values, counts = np.unique(score, return_counts=True)
     group = dict(zip(values.tolist(), counts.tolist(), strict=True))
-    top = len(costs) - 1
-    most_below = sum(
-        int(costs[e]) * min(2000, sum(min(c, group.get(s + e, 0)) for s, c in group.items()))
-        for e in range(1, top)
-    )
-    assert costs[top] > most_below
+    bound = [min(2000, sum(min(c, group.get(s + e, 0)) for s, c in group.items()))
+             for e in range(len(costs))]
+
+    def most_below(d: int) -> int:
+        return sum(int(costs[e]) * bound[e] for e in range(1, d))
+
+    exact = [d for d in range(2, len(costs)) if costs[d] > most_below(d)]
+    assert exact[:2] == [2, 3]  # 1 point and 1.5 points: exactly lexicographic
+    assert all(costs[d] > most_below(exact[-1] + 1) for d in range(exact[-1] + 1, len(costs)))
 
 
 def test_an_unknown_score_tier_is_refused() -> None:

@@ -68,28 +68,31 @@ def terms_of(system: str) -> str:
     return _SAME_TERMS.get(system, system)
 
 
-# The lexicographic score tier's costs stay below 2**SCORE_COST_BITS (they are int64 in the
-# compiled model, and every bit here is a bit of every packed weight): 40 bits hold the whole
-# table up to about 100 players; larger rounds compare their smallest differences by sum.
-SCORE_COST_BITS = 40
+# The lexicographic score tier's span stays below 2**SCORE_COST_BITS (its costs are int64 in
+# the compiled model, and every bit here is a bit of every packed weight): 36 bits hold the
+# whole table up to about 100 players and keep a 1,000-player round within the solver's fast
+# 128-bit range; larger rounds are exact on their smallest differences only (see below).
+SCORE_COST_BITS = 36
 
 
 def score_costs(
     score: np.ndarray, pairs: int, tier: str = "lexicographic"
 ) -> tuple[np.ndarray, int]:
     """The score tier's cost of a pair by its score difference ``d`` (``costs[d]``, integer
-    units of :class:`RoundModel`), and the tier's span (the largest difference between two
-    perfect matchings' totals), for players with scores ``score`` and ``pairs`` pairs a matching.
+    units of :class:`RoundModel`), and the tier's span (the largest total of a perfect
+    matching), for players with scores ``score`` and ``pairs`` pairs a matching.
 
     ``paper``: ``costs[d] = d``, the paper's sum of score differences. ``lexicographic``: fewer
     pairs at the largest difference first, then at the next, as the FIDE criteria do; a sum
     would let one 1.5-point float tie a 1-point and a 0.5-point one. Exact mixed-radix costs:
     level ``d`` costs one more than the most all smaller levels can add up to, each level
     ``e`` holding at most ``bound(e) = min(pairs, sum over s of min(|G_s|, |G_s+e|))`` pairs
-    (``G_s`` the players on score ``s``). Where that needs more than :data:`SCORE_COST_BITS`
-    bits (large rounds), the smallest differences are summed (``costs[d] = d`` up to a level
-    ``c``) and only the levels above ``c`` are lexicographic: the largest differences, the
-    ones an organiser sees, always are.
+    (``G_s`` the players on score ``s``). Where the whole table needs more than
+    :data:`SCORE_COST_BITS` bits (large rounds), it is exact up to the largest level ``K``
+    that fits, and every level above costs ``(d - K)`` times more than all levels up to ``K``
+    together: one pair beyond ``K`` still outweighs any number of smaller differences, and
+    such pairs compare by the sum of their excess. The floats of large rounds are nearly all
+    small differences, which stay exactly lexicographic.
     """
     values, counts = np.unique(score.astype(np.int64), return_counts=True)
     top = int(values[-1] - values[0]) if values.size else 0
@@ -97,17 +100,22 @@ def score_costs(
     if tier == "paper" or top <= 1:
         return linear, pairs * top
     by_score = dict(zip(values.tolist(), counts.tolist(), strict=True))
-    bounds = [0] * (top + 1)
-    for e in range(1, top + 1):
-        bounds[e] = min(pairs, sum(min(c, by_score.get(v + e, 0)) for v, c in by_score.items()))
+    bounds = [0] + [
+        min(pairs, sum(min(c, by_score.get(v + e, 0)) for v, c in by_score.items()))
+        for e in range(1, top + 1)
+    ]
     limit = 1 << SCORE_COST_BITS
-    for summed in range(top + 1):  # levels 1..summed by sum, the ones above lexicographic
-        costs = list(range(summed + 1))
-        total = sum(e * bounds[e] for e in range(summed + 1))  # the lower levels' most
-        for d in range(summed + 1, top + 1):
+    for exact in range(top, 0, -1):  # levels 1..exact lexicographic, those above by excess
+        costs = [0]
+        total = 0  # the most the levels so far can add up to
+        for d in range(1, exact + 1):
             costs.append(max(costs[-1] + 1, total + 1))
             total += costs[d] * bounds[d]
-        if costs[-1] < limit and total < limit:
+        below = total + 1  # one pair beyond "exact" outweighs every pair up to it
+        for d in range(exact + 1, top + 1):
+            costs.append(max(costs[-1] + 1, (d - exact) * below))
+            total += costs[d] * bounds[d]
+        if total < limit:
             return np.array(costs, dtype=np.int64), total
     return linear, pairs * top
 

@@ -173,15 +173,17 @@ def pair_plain(
     return pairs, bye
 
 
-def plain_estimates(state: PlainState) -> np.ndarray:
-    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays."""
+def plain_estimates(state: PlainState, **options: float) -> np.ndarray:
+    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays
+    (``options``: its keyword options, such as the prior's ``rated_sd``)."""
     if state.ratings is None:
         raise ValueError("the posterior system needs the players' ratings (PlainState.ratings)")
     iu, iv = _triu(state.n)
     games = state.met[iu, iv]
     played = np.flatnonzero(games)
     points = state.game_half_points / 2.0  # byes are worth points but carry no information
-    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points)
+    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points,
+                              **options)
 
 
 def _score_groups(
