@@ -69,10 +69,10 @@ def terms_of(system: str) -> str:
 
 
 # The lexicographic score tier's span stays below 2**SCORE_COST_BITS (its costs are int64 in
-# the compiled model, and every bit here is a bit of every packed weight): 36 bits hold the
+# the compiled model, and every bit here is a bit of every packed weight): 40 bits hold the
 # whole table up to about 100 players and keep a 1,000-player round within the solver's fast
 # 128-bit range; larger rounds are exact on their smallest differences only (see below).
-SCORE_COST_BITS = 36
+SCORE_COST_BITS = 40
 
 
 def score_costs(
@@ -89,10 +89,12 @@ def score_costs(
     ``e`` holding at most ``bound(e) = min(pairs, sum over s of min(|G_s|, |G_s+e|))`` pairs
     (``G_s`` the players on score ``s``). Where the whole table needs more than
     :data:`SCORE_COST_BITS` bits (large rounds), it is exact up to the largest level ``K``
-    that fits, and every level above costs ``(d - K)`` times more than all levels up to ``K``
-    together: one pair beyond ``K`` still outweighs any number of smaller differences, and
-    such pairs compare by the sum of their excess. The floats of large rounds are nearly all
-    small differences, which stay exactly lexicographic.
+    that fits, and above ``K`` it counts first the pairs beyond ``K`` (fewer is better: one
+    such pair outweighs any number of smaller differences, two outweigh one), then the sum
+    of their excess over ``K``. The floats of large rounds are nearly all small differences,
+    which stay exactly lexicographic, and no system term can trade one long float for two.
+    (In the largest rounds, where even the count does not fit, pairs beyond ``K`` compare by
+    their excess alone; where not even ``K = 1`` fits, by the sum.)
     """
     values, counts = np.unique(score.astype(np.int64), return_counts=True)
     top = int(values[-1] - values[0]) if values.size else 0
@@ -105,15 +107,20 @@ def score_costs(
         for e in range(1, top + 1)
     ]
     limit = 1 << SCORE_COST_BITS
-    for exact in range(top, 0, -1):  # levels 1..exact lexicographic, those above by excess
+    # levels 1..exact lexicographic; above, the count of pairs first (if it fits), then excess
+    choices = [(k, True) for k in range(top, 0, -1)] + [(k, False) for k in range(top, 0, -1)]
+    for exact, count_first in choices:
         costs = [0]
         total = 0  # the most the levels so far can add up to
         for d in range(1, exact + 1):
             costs.append(max(costs[-1] + 1, total + 1))
             total += costs[d] * bounds[d]
-        below = total + 1  # one pair beyond "exact" outweighs every pair up to it
+        below = total + 1  # a unit of excess outweighs every pair up to "exact"
+        excess = sum((d - exact) * bounds[d] for d in range(exact + 1, top + 1))
+        # a pair beyond "exact" outweighs all the excess
+        beyond = below * (excess + 1) if count_first else 0
         for d in range(exact + 1, top + 1):
-            costs.append(max(costs[-1] + 1, (d - exact) * below))
+            costs.append(beyond + (d - exact) * below)
             total += costs[d] * bounds[d]
         if total < limit:
             return np.array(costs, dtype=np.int64), total
