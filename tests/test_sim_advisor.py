@@ -226,6 +226,20 @@ def test_among_clearly_better_systems_the_unbeaten_first_in_the_engine_s_order()
     assert "; posterior ranks about as well" in sentence
 
 
+def test_an_equal_of_the_clearly_better_system_first_in_the_engine_s_order() -> None:
+    # rating-gap is clearly better than dutch; burstein is ahead but not significantly on
+    # these events, and not clearly worse than rating-gap: burstein, the first in the
+    # engine's order, so that noise between the two does not change the answer.
+    comparisons = (versus("rating-gap", "dutch", 0.042, 0.026)
+                   + versus("burstein", "dutch", 0.023, 0.030)
+                   + versus("rating-gap", "burstein", 0.019, 0.030))
+    system, sentence = choose(["dutch", "burstein", "rating-gap"], "dutch", comparisons,
+                              label="the default")
+    assert system == "burstein"
+    assert sentence.startswith("Use burstein: rating-gap ranks the players clearly better than "
+                               "dutch (the default), by +0.042±0.026 tau")
+
+
 def test_the_rounds_and_tiebreak_sentences_give_intervals() -> None:
     checks = [RoundsCheck(4, 100, Figure(0.30, 0.09), Figure(0.2, 0.08)),
               RoundsCheck(5, 100, Figure(0.55, 0.10), Figure(0.3, 0.09))]

@@ -12,10 +12,12 @@ Kendall tau is significant (its 95 % interval lies above 0) **and** at least
 :data:`TAU_THRESHOLD` (0.01: one more pair of players in 200 in the right order), the smallest
 difference an organiser would notice over a few events. The advisor starts from the reference
 system: the event's own system, or the engine's default (``dutch``). It recommends another
-only if that one is clearly better than the reference; among several, the first (in the
-engine's order) that no other one is clearly better than. Otherwise it says "no clear
-difference: use the reference". Small differences and noise therefore never change the answer,
-and the seed does not either unless a difference sits right at the threshold.
+only if some system is clearly better than the reference, and then the first system in the
+engine's order that is as good as those (none of them is clearly better than it, and it is
+ahead of the reference by the threshold at least), so that noise among equals does not change
+the answer. Otherwise it says "no clear difference: use the reference". Small differences and
+noise therefore never change the answer, and the seed does not either unless a difference sits
+right at the threshold.
 """
 
 from __future__ import annotations
@@ -126,13 +128,27 @@ def choose(
             f"better than {reference} by {TAU_THRESHOLD} tau or more with 95 % confidence "
             "in these simulations."
         )
-    unbeaten = [s for s in better if not any(clearly_better(comparisons, t, s) for t in better)]
+    # The systems as good as the clearly better ones: none of those is clearly better than
+    # them, and they are ahead of the reference by the threshold at least. The first of them
+    # in the engine's order is recommended, so noise among equals does not change the answer.
+    unbeaten = [s for s in names if s != reference
+                and not any(clearly_better(comparisons, t, s) for t in better)
+                and _ahead(comparisons, s, reference)]
     pick = unbeaten[0] if unbeaten else better[0]
     versus = find(comparisons, pick, reference)
     assert versus is not None
-    sentence = (f"Use {pick}: it ranks the players better than {reference} ({label}) by "
-                f"{versus.tau.text(sign=True)} tau on the same simulated fields")
-    alike = [s for s in unbeaten if s != pick]
+    if pick in better:
+        sentence = (f"Use {pick}: it ranks the players better than {reference} ({label}) by "
+                    f"{versus.tau.text(sign=True)} tau on the same simulated fields")
+    else:
+        best = max(better, key=lambda b: _tau_over(comparisons, b, reference))
+        over = find(comparisons, best, reference)
+        assert over is not None
+        sentence = (f"Use {pick}: {best} ranks the players clearly better than {reference} "
+                    f"({label}), by {over.tau.text(sign=True)} tau on the same simulated "
+                    f"fields, and {pick} ranks as well as {best} (no clear difference; "
+                    f"{pick} {versus.tau.text(sign=True)} over {reference})")
+    alike = [s for s in unbeaten if s != pick and s in better]
     if alike:
         sentence += f"; {', '.join(alike)} rank{'s' if len(alike) == 1 else ''} about as well"
     floats = versus.floats_per_round
@@ -141,6 +157,15 @@ def choose(
         sentence += (f"; it floats {more} players to other score groups "
                      f"({floats.text(2, sign=True)} per round)")
     return pick, sentence + "."
+
+
+def _ahead(comparisons: Sequence[Comparison], a: str, b: str) -> bool:
+    return _tau_over(comparisons, a, b) >= TAU_THRESHOLD
+
+
+def _tau_over(comparisons: Sequence[Comparison], a: str, b: str) -> float:
+    c = find(comparisons, a, b)
+    return -math.inf if c is None else c.tau.mean
 
 
 @dataclass(frozen=True, slots=True)
