@@ -191,7 +191,8 @@ def rounds_advice(players: int, rounds: int, sole_winner: Figure,
             f"{sole_winner.text(percent=True)} of the simulated events)")
     enough = next((c for c in checks if not too_few_rounds(c.sole_winner)), None)
     if enough is not None:
-        return (f"{head}; {enough.rounds} rounds would ({enough.sole_winner.text(percent=True)}"
+        verb = "would" if enough.sole_winner.low >= CLEAR_WINNER else "might"
+        return (f"{head}; {enough.rounds} rounds {verb} ({enough.sole_winner.text(percent=True)}"
                 f", and the strongest player wins {enough.strongest_wins.text(percent=True)}).")
     if checks:
         last = checks[-1]
