@@ -40,11 +40,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="simulate an event with every pairing system and recommend one",
         description=(
             "Simulate an event of --players players and --rounds rounds with every pairing "
-            "system for a few seconds and print, per system: ranking accuracy (mean Kendall "
-            "tau with its 95%% interval), how often the strongest player wins, how often one "
+            "system for a few seconds and print, per system and with 95%% intervals: ranking "
+            "accuracy (mean Kendall tau, and its difference from the default system on the "
+            "same simulated fields), how often the strongest player wins, how often one "
             "player is alone on the top score, floats per round, colour balance and forced "
-            "rematches; then the recommended system in one sentence, and whether more rounds "
-            "are needed to find a clear winner."
+            "rematches; then the recommended system (another than the default only when it "
+            "ranks clearly better), whether more rounds are needed to find a clear winner, "
+            "and whether ranking ties by rating would rank better than the FIDE tiebreaks."
         ),
     )
     parser.add_argument("--players", required=True, help="players in the event (2..4096)")
@@ -136,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"swissbot advise: {' and '.join(missing)} is not installed; the advisor needs "
               f"the simulator's optional extra: {SIM_EXTRA_HINT}", file=sys.stderr)
         return EXIT_MISSING_EXTRA
-    from swiss.sim.advisor import advise, describe, format_table, notes
+    from swiss.sim.advisor import TAU_MEANING, advise, describe, format_table, notes
 
     try:
         request, jobs = request_of(args)
@@ -149,7 +151,9 @@ def run(args: argparse.Namespace) -> int:
     print(format_table(advice))
     for line in notes(advice):
         print(f"# {line}")
+    print(f"# {TAU_MEANING}")
     print(advice.sentence)
-    if advice.rounds_sentence:
-        print(advice.rounds_sentence)
+    for extra in (advice.rounds_sentence, advice.tiebreak_sentence):
+        if extra:
+            print(extra)
     return EXIT_OK

@@ -15,7 +15,7 @@ from cli.options import exact, whole
 from cli.trf_file import UnreadableFile, read_trf_file, write_output
 from swiss.numbers import MAX_SEED
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
-from swiss.pairing.types import DUTCH_RULES
+from swiss.pairing.types import DUTCH_RULES, SCORE_TIERS
 from swiss.trf import TrfError, format_pairs
 
 POLICIES = ("avoid", "forbid")
@@ -58,6 +58,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "(default: avoid)",
     )
     parser.add_argument(
+        "--score-tier", default="lexicographic", metavar="TIER",
+        help="how the score tier compares pairings: lexicographic (fewest pairs at the largest "
+             "score difference first, as the FIDE criteria do) or paper (the sum of the score "
+             "differences, the paper's rule, for reproducing it) (default: lexicographic)",
+    )
+    parser.add_argument(
         "--seed", default=None, metavar="N", type=whole(0, MAX_SEED),
         help="seed for the random systems, the round-1 colour coin and ties (default: the "
              "event seed swissbot stored in the file, otherwise 0)",
@@ -95,9 +101,12 @@ def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
     seed = event_seed if args.seed is None else args.seed
     if args.rules not in DUTCH_RULES:
         raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
+    if args.score_tier not in SCORE_TIERS:
+        raise _BadInput(f"unknown --score-tier {args.score_tier!r}; use "
+                        f"{' or '.join(SCORE_TIERS)}")
     return PairingConfig(system=args.system, beta=beta, policy=args.policy,
                          backend=args.backend, seed=seed, rules=args.rules,
-                         explain=args.explain)
+                         explain=args.explain, score_tier=args.score_tier)
 
 
 def run(args: argparse.Namespace) -> int:

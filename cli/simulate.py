@@ -109,6 +109,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="engine: our exact lexicographic weights; paper: the paper's literal "
              "10000/100/pi sum with hard colour edges and random colours (for comparison)",
     )
+    parser.add_argument(
+        "--score-tier", default="lexicographic", metavar="TIER",
+        help="how the score tier compares pairings: lexicographic (fewest pairs at the largest "
+             "score difference first, as the FIDE criteria do) or paper (the sum of the score "
+             "differences, the paper's rule, for reproducing it) (default: lexicographic)",
+    )
     parser.add_argument("--reference-engine", action="store_true",
                         help="pair through swiss.pairing.pair_round every round instead of "
                              "the simulator's identical vectorised path (slow; for checking)")
@@ -178,6 +184,7 @@ def _config(args: argparse.Namespace) -> SimulationConfig:
             seed=args.seed,
             strength_difference=not args.no_strength_difference,
             weights=args.weights,
+            score_tier=args.score_tier,
         )
     except ValueError as exc:
         raise _BadInput(str(exc)) from None

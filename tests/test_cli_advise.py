@@ -14,14 +14,19 @@ BASE = ["advise", "--players", "10", "--rounds", "4", "--tournaments", "10", "--
 def test_prints_the_table_and_the_recommendation(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(BASE) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == ("# 10 players, 4 rounds, chess scoring, outcomes milvang, strengths "
-                        "uniform:1400:2200, seed 2")
-    assert lines[1].split() == ["system", "events", "tau", "(95%)", "best", "wins", "clear",
-                                "win", "floats/rd", "colour", "rematch"]
+    assert lines[0] == ("# 10 players, 4 rounds, chess scoring, results as in rated chess games "
+                        "(Milvang's model, draws included), strengths spread evenly from 1400 "
+                        "to 2200, seed 2")
+    # (no rematch column: no system needed one)
+    assert lines[1].split() == ["system", "events", "tau", "(95%)", "vs", "dutch", "best", "wins",
+                                "clear", "win", "floats/rd", "colour"]
     rows = lines[2:2 + len(SYSTEMS)]
     assert sorted(r.split()[0] for r in rows) == sorted(SYSTEMS)
-    assert all(r.split()[1] == "10" and "±" in r for r in rows)
-    assert lines[2 + len(SYSTEMS)].startswith("Use ")
+    # every figure with its interval (the reference's own difference is "-")
+    assert all(r.split()[1] == "10" and r.count("±") >= 5 for r in rows)
+    assert lines[2 + len(SYSTEMS)].startswith("# tau: how well the final standings match")
+    assert lines[3 + len(SYSTEMS)].startswith(("Use ", "No clear difference: use dutch"))
+    assert lines[-1].startswith("Tiebreaks: with ")
 
 
 def test_same_numbers_for_any_jobs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,7 +35,7 @@ def test_same_numbers_for_any_jobs(capsys: pytest.CaptureFixture[str]) -> None:
     one = capsys.readouterr().out
     assert main([*args, "--jobs", "2"]) == 0
     assert capsys.readouterr().out == one
-    assert "match scoring, outcomes elo:0.1" in one
+    assert "match scoring, results by the Elo curve (10% draws between equal players)" in one
 
 
 def test_too_few_rounds_are_said(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,18 +9,21 @@ from bot.render.advice import advice as render_advice
 from bot.render.advice import table_block
 from bot.render.limits import FIELD_VALUE, problems
 from service import AdviceView
+from swiss.sim.advice_rules import Figure
 from swiss.sim.advisor import Advice, AdviceRequest, SystemAdvice
 
 
 def _advice(systems: int, note: str = "") -> Advice:
+    wide = Figure(-12.3456, 10.1234)  # the widest cells a figure can print
     rows = tuple(
-        SystemAdvice(f"system-{i:03d}", 10_000, 0.6543, 0.0123, 0.25, 0.8, 12.34, 1.0, 0.5,
-                     note if i % 2 else "")
+        SystemAdvice(f"system-{i:03d}", 10_000, wide, Figure(0.999, 0.999), Figure(0.5, 0.5),
+                     wide, wide, wide, wide, note if i % 2 else "")
         for i in range(systems)
     )
     return Advice(AdviceRequest(players=4096, rounds=99), rows, "system-000",
                   "Use system-000: " + "it ranks best " * 30 + ".",
-                  "99 rounds are too few for 4096 players to find a clear winner; 101 would.")
+                  "99 rounds are too few for 4096 players to find a clear winner; 101 would.",
+                  tiebreak_sentence="Tiebreaks: " + "ranking ties by rating " * 20 + ".")
 
 
 @settings(max_examples=30, deadline=None)

@@ -48,7 +48,7 @@ async def test_an_organiser_gets_the_advice_for_the_events_own_settings(
     assert request.strengths.kind == "normal"  # the players' ratings describe the field
     assert request.tournaments == 10
     assert {r.system for r in view.advice.systems} == set(SYSTEMS)
-    assert view.advice.sentence.startswith("Use ")
+    assert view.advice.sentence.startswith(("Use ", "No clear difference: use burstein"))
 
 
 async def test_a_player_is_refused(service: TournamentService) -> None:

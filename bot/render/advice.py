@@ -10,19 +10,21 @@ from service import AdviceView
 from service.limits import clip
 
 FENCE = "```"
-FOOTER = ("tau: ranking accuracy (1 = the true order), mean ± 95% interval · best wins: the "
-          "strongest player wins · clear win: one player alone on the top score · colour: "
-          "mean |whites − blacks| per player · * the event's system")
+FOOTER = ("every figure: mean ± 95% interval · vs: tau minus the reference system's on the same "
+          "simulated fields · best wins: the strongest player wins · clear win: one player "
+          "alone on the top score · colour: mean |whites − blacks| per player · * the event's "
+          "system")
 
 
 def advice(view: AdviceView) -> discord.Embed:
     """The recommendation, the table in a code block, and the systems not compared."""
     # Imported here: the simulator needs numpy (the optional ``sim`` extra), and a bot without
     # it must still start; an AdviceView only exists when the simulator ran.
-    from swiss.sim.advisor import describe, format_table, notes
+    from swiss.sim.advisor import TAU_MEANING, describe, format_table, notes
 
     result = view.advice
-    text = result.sentence + (f"\n{result.rounds_sentence}" if result.rounds_sentence else "")
+    text = "\n".join(line for line in (result.sentence, result.rounds_sentence,
+                                        result.tiebreak_sentence, TAU_MEANING) if line)
     embed = discord.Embed(
         title=f"Pairing advice: {plain(view.tournament_name, 200)}",
         description=clip(text, EMBED_DESCRIPTION),

@@ -96,11 +96,13 @@ from swiss.pairing.collector import collector_paused
 from swiss.pairing.matching import Backend, fits_exact, max_weight_matching
 from swiss.pairing.mwm_graph import (
     Entrant,
+    GapTerm,
     PairingGraph,
     PiOverride,
     pack_weights,
     pairing_graph,
     ranked_entrants,
+    system_term,
 )
 from swiss.pairing.sparse import solve_round
 from swiss.pairing.types import (
@@ -126,7 +128,7 @@ def pair_mwm(
     Raises :class:`PairingError` if no pairing covers every player to pair.
     """
     with collector_paused():  # see swiss.pairing.collector: nothing cyclic to collect here
-        return _pair_mwm(tournament, config, pi_override)
+        return _pair_mwm(tournament, config, pi_override or system_term(tournament, config))
 
 
 def _pair_mwm(
@@ -143,8 +145,11 @@ def _pair_mwm(
     pi = None
     if pi_override is not None:
         ids = [e.player.id for e in entrants]
-        pi = np.array([[pi_override(a, b) if a != b else 0 for b in ids] for a in ids],
-                      dtype=np.int64)
+        if isinstance(pi_override, GapTerm):
+            pi = pi_override.between(ids)
+        else:
+            pi = np.array([[pi_override(a, b) if a != b else 0 for b in ids] for a in ids],
+                          dtype=np.int64)
         if pi.size and pi.min() < 0:
             raise ValueError("pi_override must return a non-negative integer benefit")
     model = RoundModel.for_tournament(tournament, config, entrants, seed, round_number, pi)

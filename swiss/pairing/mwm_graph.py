@@ -18,13 +18,38 @@ import numpy as np
 
 from swiss.model import Player, Tournament
 from swiss.pairing.types import PairingConfig
-from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, terms_of
+from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, score_costs, terms_of
 from swiss.state import PlayerState, player_states
 
 _MASK64 = (1 << 64) - 1
 
 # pi_override(a, b): the system term of players a and b replaced by this integer benefit
 PiOverride = Callable[[int, int], int]
+
+
+class GapTerm:
+    """The ``rating-gap`` system's term (:mod:`swiss.pairing.rating_gap`) as a pi override:
+    a benefit per pair of player ids, and the whole matrix at once for the exact path."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        from swiss.pairing.rating_gap import gap_matrix
+
+        players = list(tournament.players)
+        self.index = {p.id: i for i, p in enumerate(players)}
+        self.matrix = gap_matrix(np.array([p.rating for p in players], dtype=np.int64),
+                                 np.array([p.seed for p in players], dtype=np.int64))
+
+    def __call__(self, a: int, b: int) -> int:
+        return int(self.matrix[self.index[a], self.index[b]])
+
+    def between(self, ids: list[int]) -> np.ndarray:
+        at = np.array([self.index[i] for i in ids], dtype=np.int64)
+        return self.matrix[np.ix_(at, at)]
+
+
+def system_term(tournament: Tournament, config: PairingConfig) -> PiOverride | None:
+    """The system term that is not a weight-model system of its own (``rating-gap``)."""
+    return GapTerm(tournament) if config.system == "rating-gap" else None
 
 
 @dataclass(slots=True)
@@ -70,6 +95,7 @@ def pairing_graph(
     seed = tournament.seed if config.seed is None else config.seed
     entrants = ranked_entrants(tournament, config.system)
     hard = config.policy == "forbid" if hard_colour_bound is None else hard_colour_bound
+    pi_override = pi_override or system_term(tournament, config)
     return _build_graph(tournament, config, entrants, seed, round_number, pi_override, hard)
 
 
@@ -213,6 +239,8 @@ def _build_graph(
     signs.append(+1)
 
     rng = random.Random(f"{seed}:{round_number}") if system in ("random", "random2") else None
+    score_cost = score_costs(np.array([e.score_units for e in entrants], dtype=np.int64),
+                             (n + 1) // 2, config.score_tier)[0].tolist()
     raw: dict[tuple[int, int], tuple[int, ...]] = {}
     n_system = len(system_names)
     for u, v, mult in plain:
@@ -237,7 +265,7 @@ def _build_graph(
             values.append(1 if csum >= bound else 0)
         if has_bye:
             values.append(0)
-        values.append(abs(a.score_units - b.score_units))
+        values.append(score_cost[abs(a.score_units - b.score_units)])
         if colors:
             values.append(csum)
         values += _system_values(system, a, b, rng, pi_override)

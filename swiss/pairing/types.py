@@ -11,11 +11,18 @@ from swiss.wording import plural
 
 SYSTEMS: tuple[str, ...] = (
     "dutch", "burstein", "monrad", "random", "random2", "posterior", "tcec", "fide-dutch",
+    "rating-gap",
 )
 DUTCH_RULES: tuple[str, ...] = ("2025", "2017")
 MWM_SYSTEMS: tuple[str, ...] = (
-    "dutch", "burstein", "monrad", "random", "random2", "posterior",
+    "dutch", "burstein", "monrad", "random", "random2", "posterior", "rating-gap",
 )
+
+# How the score tier compares pairings: "lexicographic" (fewest pairs at the largest score
+# difference first, then at the next, as the FIDE criteria do) or "paper" (the sum of the score
+# differences, as Führlich, Cseh and Lenzner print it: one 1.5-point float ties a 1-point and a
+# 0.5-point float). See swiss.pairing.weights.score_costs.
+SCORE_TIERS: tuple[str, ...] = ("lexicographic", "paper")
 
 Policy = Literal["avoid", "forbid"]
 BackendName = Literal["auto", "rustworkx", "networkx"]
@@ -53,6 +60,9 @@ class PairingConfig:
     # a 100-player round spends about 1 ms on them, ``swissbot pair`` without --explain
     # prints none).
     explain: bool = True
+    # MWM systems: how the score tier compares pairings (SCORE_TIERS; "paper" reproduces the
+    # paper's sum of score differences).
+    score_tier: str = "lexicographic"
 
     def __post_init__(self) -> None:
         if self.system not in SYSTEMS:
@@ -61,6 +71,10 @@ class PairingConfig:
             )
         if self.rules not in DUTCH_RULES:
             raise ValueError(f"unknown FIDE Dutch rules {self.rules!r}; use 2025 or 2017")
+        if self.score_tier not in SCORE_TIERS:
+            raise ValueError(
+                f"unknown score tier {self.score_tier!r}; use {' or '.join(SCORE_TIERS)}"
+            )
         if self.policy not in ("avoid", "forbid"):
             raise ValueError(f"unknown rematch policy {self.policy!r}; use 'avoid' or 'forbid'")
         beta = Fraction(self.beta)

@@ -68,6 +68,65 @@ def terms_of(system: str) -> str:
     return _SAME_TERMS.get(system, system)
 
 
+# The lexicographic score tier's span stays below 2**SCORE_COST_BITS (its costs are int64 in
+# the compiled model, and every bit here is a bit of every packed weight): 40 bits hold the
+# whole table up to about 100 players and keep a 1,000-player round within the solver's fast
+# 128-bit range; larger rounds are exact on their smallest differences only (see below).
+SCORE_COST_BITS = 40
+
+
+def score_costs(
+    score: np.ndarray, pairs: int, tier: str = "lexicographic"
+) -> tuple[np.ndarray, int]:
+    """The score tier's cost of a pair by its score difference ``d`` (``costs[d]``, integer
+    units of :class:`RoundModel`), and the tier's span (the largest total of a perfect
+    matching), for players with scores ``score`` and ``pairs`` pairs a matching.
+
+    ``paper``: ``costs[d] = d``, the paper's sum of score differences. ``lexicographic``: fewer
+    pairs at the largest difference first, then at the next, as the FIDE criteria do; a sum
+    would let one 1.5-point float tie a 1-point and a 0.5-point one. Exact mixed-radix costs:
+    level ``d`` costs one more than the most all smaller levels can add up to, each level
+    ``e`` holding at most ``bound(e) = min(pairs, sum over s of min(|G_s|, |G_s+e|))`` pairs
+    (``G_s`` the players on score ``s``). Where the whole table needs more than
+    :data:`SCORE_COST_BITS` bits (large rounds), it is exact up to the largest level ``K``
+    that fits, and above ``K`` it counts first the pairs beyond ``K`` (fewer is better: one
+    such pair outweighs any number of smaller differences, two outweigh one), then the sum
+    of their excess over ``K``. The floats of large rounds are nearly all small differences,
+    which stay exactly lexicographic, and no system term can trade one long float for two.
+    (In the largest rounds, where even the count does not fit, pairs beyond ``K`` compare by
+    their excess alone; where not even ``K = 1`` fits, by the sum.)
+    """
+    values, counts = np.unique(score.astype(np.int64), return_counts=True)
+    top = int(values[-1] - values[0]) if values.size else 0
+    linear = np.arange(top + 1, dtype=np.int64)
+    if tier == "paper" or top <= 1:
+        return linear, pairs * top
+    by_score = dict(zip(values.tolist(), counts.tolist(), strict=True))
+    bounds = [0] + [
+        min(pairs, sum(min(c, by_score.get(v + e, 0)) for v, c in by_score.items()))
+        for e in range(1, top + 1)
+    ]
+    limit = 1 << SCORE_COST_BITS
+    # levels 1..exact lexicographic; above, the count of pairs first (if it fits), then excess
+    choices = [(k, True) for k in range(top, 0, -1)] + [(k, False) for k in range(top, 0, -1)]
+    for exact, count_first in choices:
+        costs = [0]
+        total = 0  # the most the levels so far can add up to
+        for d in range(1, exact + 1):
+            costs.append(max(costs[-1] + 1, total + 1))
+            total += costs[d] * bounds[d]
+        below = total + 1  # a unit of excess outweighs every pair up to "exact"
+        excess = sum((d - exact) * bounds[d] for d in range(exact + 1, top + 1))
+        # a pair beyond "exact" outweighs all the excess
+        beyond = below * (excess + 1) if count_first else 0
+        for d in range(exact + 1, top + 1):
+            costs.append(beyond + (d - exact) * below)
+            total += costs[d] * bounds[d]
+        if total < limit:
+            return np.array(costs, dtype=np.int64), total
+    return linear, pairs * top
+
+
 _TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
@@ -162,11 +221,12 @@ class RoundModel:
         seed: int,
         round_number: int,
         pi: np.ndarray | None = None,
+        score_tier: str = "lexicographic",
     ) -> None:
         """Per vertex in rank order: player ids, scores in integer units, colour differences,
         score-group sizes and positions, byes had (unplayed wins); ``met`` maps the key
         ``u * n + v`` (``u < v``) of pairs that met to how often, ``forbidden`` holds the keys
-        of pairs that must never meet."""
+        of pairs that must never meet; ``score_tier`` is :func:`score_costs`'s ``tier``."""
         n = int(ids.size)
         self.n = n
         self.has_bye = n % 2 == 1
@@ -186,6 +246,7 @@ class RoundModel:
         self.gsize = group_size.astype(np.int64)
         self.gpos = group_pos.astype(np.int64)
         self.byes = byes.astype(np.int64)
+        self.score_cost, self.score_span = score_costs(self.score, self.pairs, score_tier)
         met = {key: times for key, times in met.items() if times and key not in forbidden}
         keys = sorted(met)
         self.met_keys = np.array(keys, dtype=np.int64)
@@ -253,6 +314,7 @@ class RoundModel:
             seed=seed,
             round_number=round_number,
             pi=pi,
+            score_tier=config.score_tier,
         )
 
     # -- the components ----------------------------------------------------------------------
@@ -275,7 +337,7 @@ class RoundModel:
             add("colour bound", -1, 1)
         if self.has_bye:
             add("bye rank", -1, max(n - 1, 0), max(n - 1, 0))
-        add("score difference", -1, int(self.score.max() - self.score.min()) if n else 0)
+        add("score difference", -1, int(self.score_cost[-1]), self.score_span)
         if self.colors:
             add("colour", -1, 2 * int(np.abs(self.cd).max()) if n else 0)
         last = max(n - 1, 0)
@@ -332,7 +394,7 @@ class RoundModel:
             out.append(np.where(player, csum >= self.bound, 0).astype(np.int64))
         if self.has_bye:
             out.append(np.where(bye, n - 1 - us, 0))
-        out.append(np.where(player, np.abs(self.score[us] - self.score[vv]), 0))
+        out.append(np.where(player, self.score_cost[np.abs(self.score[us] - self.score[vv])], 0))
         if self.colors:
             out.append(np.where(player, csum, 0))
         for values in self._system(us, vv):
@@ -352,7 +414,7 @@ class RoundModel:
             out.append((csum >= self.bound).astype(np.int64))
         if self.has_bye:
             out.append(np.zeros(us.size, dtype=np.int64))
-        out.append(np.abs(self.score[us] - self.score[vs]))
+        out.append(self.score_cost[np.abs(self.score[us] - self.score[vs])])
         if self.colors:
             out.append(csum)
         out += self._system(us, vs)
@@ -560,14 +622,16 @@ class RoundModel:
     def native_spec(self) -> tuple:
         """The per-vertex arrays and flags the compiled restatement of :meth:`_raw_players`
         reads (``swiss/pairing/_native/blossom.cpp``, ``model_benefits``): with the random
-        systems' draws (:meth:`random_draws`) and the override matrix."""
+        systems' draws (:meth:`random_draws`), the override matrix and the score tier's costs
+        by score difference (:func:`score_costs`)."""
         spec = getattr(self, "_spec", None)
         if spec is None:
             draws = segmax = b""
             if self.system in ("random", "random2"):
                 draws, _view, _runmax, segmax, _partners = self.random_draws()
             pi = _i64(self.pi) if self.system == "override" else b""
-            spec = self._spec = (*self._spec_base(), draws, segmax, RUN, pi)
+            spec = self._spec = (*self._spec_base(), draws, segmax, RUN, pi,
+                                 _i64(self.score_cost))
         return spec
 
     def solve_small(self) -> np.ndarray | bool | None:
@@ -714,7 +778,7 @@ class RoundModel:
         if self.has_bye:
             out[c] = self.highs[c]
             c += 1
-        out[c] = self.highs[c] - sdiff_min
+        out[c] = self.highs[c] - self.score_cost[sdiff_min]
         c += 1
         if self.colors:
             out[c] = self.highs[c] - csum_min

@@ -1,43 +1,39 @@
 """The advisor: which pairing system suits an event of N players and R rounds?
 
 It simulates the event with every system the engine knows (:data:`swiss.pairing.SYSTEMS`, so a
-system added there is advised on without a change here) and measures, per system:
+system added there is advised on without a change here) and measures, per system, each with
+its 95 % interval:
 
 * **ranking accuracy**: the mean normalised Kendall tau between the final ranking and the true
-  strength order, with its 95 % interval (mean ± 1.96 s/√k);
+  strength order (:data:`~swiss.sim.advice_rules.TAU_MEANING` says it in an organiser's words),
+  and its paired difference from the reference system on the same fields;
 * **best player wins**: the share of events won by the truly strongest player;
 * **clear winner**: the share of events whose winner is alone on the top score (no tiebreak
   decides first place);
 * **floats per round**: games between players on different scores, per round;
-* **colour balance**: the mean |whites − blacks| of a player after the last round (1 is the
+* **colour balance**: the mean |whites - blacks| of a player after the last round (1 is the
   least possible after an odd number of rounds, 0 after an even one);
-* **rematches**: games per event between two players who had met before (only forced ones:
-  every system avoids them while any other pairing exists).
+* **rematches**: games per event between two players who had met before (only forced ones).
 
-The recommendation (:func:`recommend`): the system with the best mean tau, unless another
-system's tau interval overlaps it (the difference is within the noise) and that system is
-*better on the fairness measures*: no worse on floats, colours and rematches and strictly
-better on at least one. Then the best-ranking such system is recommended instead, and the
-sentence says why. Systems with fewer than :data:`MIN_TOURNAMENTS` simulated events (too slow
-for the time budget) or that failed to pair are shown but not recommended.
-
-"Too few rounds" (:data:`CLEAR_WINNER`): an event finds a clear winner when, in at least half
-of the simulated events with the recommended system, one player is alone on the top score.
-When R rounds miss that, the advisor simulates R+1 and R+2 rounds with that system and says
-"R rounds are too few for N players to find a clear winner; R+k would" for the smallest k
-that reaches it (or that even R+2 would not).
+The decisions (which system, whether the rounds find a clear winner, the tiebreak order) and
+their rules are in :mod:`swiss.sim.advice_rules`: a difference is called only when it is
+significant on the same fields *and* larger than a practical threshold; otherwise the answer
+is "no clear difference: use the reference" (the event's system, or the default ``dutch``).
 
 Determinism: tournament ``k`` of a system is fully determined by the request and its seed
 (:func:`swiss.sim.runner.play_tournament`), so the advice depends only on how many events
-each system played. With ``tournaments`` set, every system plays exactly that many (tests,
-reproducible runs); otherwise a time budget decides the counts: the systems take turns in
-batches sized to take about the same time each, so a slow system plays fewer events. The
-clock and the batch runner are parameters, so a caller can run the batches in worker
-processes (:func:`play_batch` is a picklable top-level function).
+each system played. With ``tournaments`` set, every system plays exactly that many; otherwise
+a time budget decides the counts. The systems of the simulator's fast path take turns first,
+in batches sized to take about the same CPU time each; the slower systems (played through the
+whole engine every round) start only once every fast system has :data:`MIN_TOURNAMENTS`
+events, so a slow one cannot starve the others. The clock and the batch runner are
+parameters, so a caller can run the batches in worker processes (:func:`play_batch` is a
+picklable top-level function).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -45,16 +41,29 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swiss.model import Result, Scoring
-from swiss.pairing import SYSTEMS, PairingError
-from swiss.sim.measures import mean_ci95
+from swiss.pairing import SYSTEMS, PairingConfig, PairingError
+from swiss.sim.advice_rules import (
+    CLEAR_WINNER,
+    TAU_MEANING,
+    TAU_THRESHOLD,
+    Comparison,
+    Figure,
+    RoundsCheck,
+    choose,
+    figure,
+    rounds_advice,
+    tiebreak_advice,
+    too_few_rounds,
+)
+from swiss.sim.fastpair import FAST_SYSTEMS
+from swiss.sim.measures import kendall_tau
 from swiss.sim.outcomes import EloLogistic, Milvang, OutcomeModel
 from swiss.sim.runner import SimulationConfig, play_tournament
 from swiss.sim.strengths import UNIFORM_DEFAULT, StrengthDistribution
 
-#: A system needs this many simulated events to be compared (and recommended).
-MIN_TOURNAMENTS = 10
-#: The share of simulated events with a sole winner that counts as "finds a clear winner".
-CLEAR_WINNER = 0.5
+#: A system needs this many simulated events to be compared (and recommended); the intervals
+#: of so few are wide (Student's t), so only large differences are called.
+MIN_TOURNAMENTS = 5
 #: The share of the time budget spent on the comparison; the rest checks R+1 and R+2 rounds.
 MAIN_SHARE = 0.75
 #: A time-budgeted run stops a system at this many events (tiny events would otherwise run
@@ -63,6 +72,8 @@ MAX_EVENTS = 5000
 #: The rounds added when the event's own number finds no clear winner.
 EXTRA_ROUNDS = (1, 2)
 SCORINGS = ("chess", "match")
+#: The reference when the event has no system of its own: the engine's default.
+DEFAULT_SYSTEM = PairingConfig().system
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +85,8 @@ class AdviceRequest:
     (draws rise with the level, about a third of the games) and no draws for match scoring.
     ``tournaments`` fixes the number of simulated events per system (``seconds`` is then
     ignored); ``systems`` defaults to every system of the engine; ``current`` is the event's
-    own system, named in the recommendation when another one is better; ``policy`` is its
+    own system, the reference another one must clearly beat (else the engine's default,
+    ``dutch``); ``policy`` is its
     rematch rule (``avoid`` or ``forbid``, as :class:`swiss.pairing.PairingConfig`).
     """
 
@@ -114,6 +126,11 @@ class AdviceRequest:
                 raise ValueError(f"unknown pairing system {system!r}")
 
     @property
+    def reference(self) -> str:
+        """The system a recommendation must clearly beat: the event's own, else the default."""
+        return self.current or DEFAULT_SYSTEM
+
+    @property
     def system_names(self) -> tuple[str, ...]:
         """The systems to compare: the request's, else every system the engine knows."""
         return self.systems if self.systems else tuple(SYSTEMS)
@@ -151,6 +168,7 @@ class Sample:
     floats: int
     colour: int  # sum over players of |whites - blacks| after the last round
     rematches: int
+    tau_by_rating: float = math.nan  # the same event, equal points ranked by rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +183,7 @@ class Batch:
 
 @dataclass(frozen=True, slots=True)
 class BatchResult:
-    """The samples of a batch, the seconds it took, and the pairing error that stopped it."""
+    """The samples of a batch, the CPU seconds it took, and the pairing error that stopped it."""
 
     batch: Batch
     samples: tuple[Sample, ...]
@@ -174,15 +192,18 @@ class BatchResult:
 
 
 def play_batch(batch: Batch) -> BatchResult:
-    """Play and measure a batch of events (a top-level function: worker processes run it)."""
-    began = time.perf_counter()
+    """Play and measure a batch of events (a top-level function: worker processes run it).
+
+    The time is the process's CPU time: what an event costs, whatever else the machine runs.
+    """
+    began = time.process_time()
     samples = []
     try:
         for k in range(batch.start, batch.stop):
             samples.append(sample(batch.config, batch.system, k))
     except PairingError as exc:
-        return BatchResult(batch, tuple(samples), time.perf_counter() - began, str(exc))
-    return BatchResult(batch, tuple(samples), time.perf_counter() - began)
+        return BatchResult(batch, tuple(samples), time.process_time() - began, str(exc))
+    return BatchResult(batch, tuple(samples), time.process_time() - began)
 
 
 def sample(config: SimulationConfig, system: str, index: int) -> Sample:
@@ -205,6 +226,8 @@ def sample(config: SimulationConfig, system: str, index: int) -> Sample:
             points[bye.player] += t.scoring.for_bye(bye.kind)
     top = points[ranking[0]]
     m = played.measures
+    truth = sorted(played.strengths, key=lambda pid: -played.strengths[pid])
+    by_rating = sorted(points, key=lambda pid: (-points[pid], t.player(pid).seed))
     return Sample(
         index=index,
         tau=m.kendall_tau,
@@ -213,6 +236,7 @@ def sample(config: SimulationConfig, system: str, index: int) -> Sample:
         floats=m.float_pairs,
         colour=m.acd[-1],
         rematches=rematches,
+        tau_by_rating=kendall_tau(by_rating, truth),
     )
 
 
@@ -229,7 +253,8 @@ BatchRunner = Callable[[Sequence[Batch]], Iterable[BatchResult]]
 
 
 def run_here(batches: Sequence[Batch]) -> Iterable[BatchResult]:
-    """Run batches one after the other in this process (the default runner)."""
+    """Run batches one after the other in this process (the default runner; lazily, so that
+    the advisor can stop between two batches when its time is up)."""
     return map(play_batch, batches)
 
 
@@ -240,13 +265,13 @@ class SystemAdvice:
 
     system: str
     tournaments: int
-    tau: float
-    tau_half: float  # half-width of the 95 % interval (nan with fewer than two events)
-    strongest_wins: float
-    sole_winner: float
-    floats_per_round: float
-    colour: float  # mean |whites - blacks| per player after the last round
-    rematches: float  # per event
+    tau: Figure
+    strongest_wins: Figure
+    sole_winner: Figure
+    floats_per_round: Figure
+    colour: Figure  # mean |whites - blacks| per player after the last round
+    rematches: Figure  # per event
+    versus: Figure | None = None  # tau minus the reference's, on the same fields
     note: str = ""  # why the system is not compared ("too slow", "could not pair")
 
     @property
@@ -256,18 +281,8 @@ class SystemAdvice:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundsCheck:
-    """The recommended system with more rounds: how often a clear winner emerges."""
-
-    rounds: int
-    tournaments: int
-    sole_winner: float
-    strongest_wins: float
-
-
-@dataclass(frozen=True, slots=True)
 class Advice:
-    """The table (best ranking first), the recommendation and the rounds sentence."""
+    """The table (best ranking first), the recommendation and its sentences."""
 
     request: AdviceRequest
     systems: tuple[SystemAdvice, ...]
@@ -275,6 +290,9 @@ class Advice:
     sentence: str
     rounds_sentence: str | None = None
     rounds_checks: tuple[RoundsCheck, ...] = ()
+    reference: str = DEFAULT_SYSTEM
+    comparisons: tuple[Comparison, ...] = ()
+    tiebreak_sentence: str | None = None
     elapsed: float = field(default=0.0, compare=False)  # seconds; not part of the advice
 
     def row(self, system: str) -> SystemAdvice:
@@ -297,25 +315,56 @@ def advise(
         played = _fixed(config, names, request.tournaments, runner, jobs)
     else:
         budget = request.seconds * MAIN_SHARE
-        played = _budgeted(config, names, budget, runner, clock, jobs)
+        played = _budgeted(config, names, budget, runner, clock, jobs, request.reference)
+    ok = [name for name in names if _usable(*played[name])]
+    reference, label = request.reference, _label(request)
+    if reference not in names or played[reference][1].startswith("could not pair"):
+        # not simulated, or it cannot pair this event: the first system that could
+        reference, label = (ok[0] if ok else reference), "the first system compared"
+    comparisons = tuple(_compare(a, played[a][0], b, played[b][0], request.rounds)
+                        for a, b in itertools.permutations(ok, 2))
     rows = tuple(sorted(
-        (_row(request, name, *played[name]) for name in names),
-        key=lambda r: (not r.comparable, -_or(r.tau, -2.0), r.system),
+        (_row(request, name, *played[name], reference, comparisons) for name in names),
+        key=lambda r: (not r.comparable, -_or(r.tau.mean, -2.0), r.system),
     ))
-    recommended, sentence = recommend(rows, current=request.current)
+    if reference not in ok:
+        return Advice(request, rows, reference if ok or reference in names else None, (
+            f"Too few events could be simulated in the time given to compare the systems: "
+            f"use {reference} ({label}); allow more seconds (or fewer systems) for a "
+            "comparison."), reference=reference, elapsed=clock() - began)
+    recommended, sentence = choose(ok, reference, comparisons, label=label)
+    best = next(r for r in rows if r.system == recommended)
+    tiebreak = tiebreak_advice(recommended, figure(
+        [s.tau_by_rating - s.tau for s in played[recommended][0]]))
     checks: tuple[RoundsCheck, ...] = ()
     rounds_sentence = None
-    if recommended is not None:
-        best = next(r for r in rows if r.system == recommended)
-        if best.sole_winner < CLEAR_WINNER:
-            remaining = request.seconds - (clock() - began)
-            checks = _check_rounds(request, recommended, runner, clock, jobs, remaining)
-            rounds_sentence = rounds_advice(request, best, checks)
-    return Advice(request, rows, recommended, sentence, rounds_sentence, checks,
-                  elapsed=clock() - began)
+    if too_few_rounds(best.sole_winner):
+        remaining = request.seconds - (clock() - began)
+        checks = _check_rounds(request, recommended, runner, clock, jobs, remaining)
+        rounds_sentence = rounds_advice(request.players, request.rounds, best.sole_winner,
+                                        checks, request.rounds + 1 < request.players)
+    return Advice(request, rows, recommended, sentence, rounds_sentence, checks, reference,
+                  comparisons, tiebreak, elapsed=clock() - began)
 
 
 Played = tuple[list[Sample], str]  # samples in index order, and the note
+
+
+def _label(request: AdviceRequest) -> str:
+    return "the event's system" if request.current else "the default"
+
+
+def _usable(samples: list[Sample], note: str) -> bool:
+    return not note and len(samples) >= MIN_TOURNAMENTS
+
+
+def _compare(a: str, first: list[Sample], b: str, second: list[Sample],
+             rounds: int) -> Comparison:
+    """``a`` minus ``b``, event by event over the events both played."""
+    theirs = {s.index: s for s in second}
+    pairs = [(s, theirs[s.index]) for s in first if s.index in theirs]
+    return Comparison(a, b, len(pairs), figure([x.tau - y.tau for x, y in pairs]),
+                      figure([(x.floats - y.floats) / rounds for x, y in pairs]))
 
 
 def _fixed(
@@ -341,161 +390,123 @@ def _budgeted(
     runner: BatchRunner,
     clock: Callable[[], float],
     jobs: int,
+    reference: str | None = None,
 ) -> dict[str, Played]:
     """Round-robin in batches until ``budget`` seconds are spent.
 
-    Every turn gives each active system one batch sized to take about ``slice_`` seconds
-    (from its measured time per event; the first batch is one event), so every system gets
-    about the same time and a slow one plays fewer events. A system whose events are so slow
-    that its share of the budget cannot buy :data:`MIN_TOURNAMENTS` of them is stopped and
-    marked too slow. That is judged on its latest batch, and after the first batch only when
-    one event alone took the whole share: a process's first event pays one-off costs
-    (imports, caches) that say nothing about the system.
+    Every turn gives each active system one batch sized to take about ``slice_`` CPU seconds
+    (from its measured cost per event; the first batch is one event), so every system gets
+    about the same time and a slow one plays fewer events. The fast path's systems go first;
+    the others join once each fast one has :data:`MIN_TOURNAMENTS` events (or none is left).
+    The turn stops between two batches when the budget is spent. A system that can no longer
+    be clearly better than ``reference`` (the upper end of its paired difference is below the
+    threshold) stops there: the time goes to the comparisons still open. A system that has not
+    reached :data:`MIN_TOURNAMENTS` events in the end is shown and marked, never compared.
     """
     began = clock()
-    share = budget * max(1, jobs) / max(1, len(names))  # worker-seconds per system
     slice_ = max(budget / (10 * max(1, len(names))), 0.02)  # a turn takes about budget / 10
     samples: dict[str, list[Sample]] = {name: [] for name in names}
     notes: dict[str, str] = {}
-    rate: dict[str, float] = {}  # seconds per event in the latest batch
-    active = list(names)
-    first = True
-    while active:
-        batches = []
-        parts = max(1, math.ceil(jobs / len(active)))  # keep every worker busy
-        for name in active:
-            done = len(samples[name])
-            if not done:
-                batches.append(Batch(config, name, 0, 1))
-                continue
-            size = max(parts, int(slice_ * parts / max(rate.get(name, 0.0), 1e-6)))
-            size = min(size, MAX_EVENTS - done)
-            step = math.ceil(size / parts)
-            batches += [Batch(config, name, start, min(done + size, start + step))
-                        for start in range(done, done + size, step)]
-        wave_began = clock()
-        for result in runner(batches):
+    rate: dict[str, float] = {}  # CPU seconds per event in the latest batch
+    active = [n for n in names if n in FAST_SYSTEMS]
+    waiting = [n for n in names if n not in FAST_SYSTEMS]
+    out_of_time = False
+    while (active or waiting) and not out_of_time:
+        if waiting and all(len(samples[n]) >= MIN_TOURNAMENTS or n not in active
+                           for n in names if n in FAST_SYSTEMS):
+            active += waiting
+            waiting = []
+        if not active:
+            break
+        for result in runner(_turn(config, active, samples, rate, slice_, jobs)):
             name = result.batch.system
             samples[name].extend(result.samples)
             if result.samples:
                 rate[name] = result.seconds / len(result.samples)
             if result.error:
                 notes[name] = _failed(result.error)
+            if clock() - began > budget:
+                out_of_time = True
+                break
         for name in list(active):
-            if name not in notes and name in rate:
-                needed = rate[name] * (1 if first else MIN_TOURNAMENTS)
-                if needed > share:
-                    notes[name] = f"too slow for the time budget ({rate[name]:.2f} s per event)"
-            if name in notes or len(samples[name]) >= MAX_EVENTS:
+            if (name in notes or len(samples[name]) >= MAX_EVENTS
+                    or _settled(name, reference, samples, config.rounds)):
                 active.remove(name)
-        first = False
-        now = clock()
-        wave = now - wave_began
-        if now - began + wave > budget:  # the next turn would overrun the budget
-            break
+    for name in names:
+        k = len(samples[name])
+        if name not in notes and k < MIN_TOURNAMENTS:
+            notes[name] = (f"not compared: {k} event{'s' if k != 1 else ''} in the time given "
+                           f"(at least {MIN_TOURNAMENTS} needed; allow more seconds)")
     return {name: _sorted(samples[name], notes.get(name, "")) for name in names}
 
 
+def _settled(name: str, reference: str | None, samples: dict[str, list[Sample]],
+             rounds: int) -> bool:
+    """Whether ``name`` can no longer be clearly better than ``reference``."""
+    if reference is None or name == reference or reference not in samples:
+        return False
+    mine, theirs = samples[name], samples[reference]
+    if min(len(mine), len(theirs)) < MIN_TOURNAMENTS:
+        return False
+    return _compare(name, mine, reference, theirs, rounds).tau.high < TAU_THRESHOLD
+
+
+def _turn(config: SimulationConfig, active: Sequence[str], samples: dict[str, list[Sample]],
+          rate: dict[str, float], slice_: float, jobs: int) -> list[Batch]:
+    """One batch per active system (split into ``jobs`` parts), cheapest systems first."""
+    batches = []
+    parts = max(1, math.ceil(jobs / len(active)))  # keep every worker busy
+    for name in sorted(active, key=lambda n: (rate.get(n, 0.0), active.index(n))):
+        done = len(samples[name])
+        if not done:
+            batches.append(Batch(config, name, 0, 1))
+            continue
+        size = max(parts, int(slice_ * parts / max(rate.get(name, 0.0), 1e-6)))
+        size = min(size, MAX_EVENTS - done)
+        step = math.ceil(size / parts)
+        batches += [Batch(config, name, start, min(done + size, start + step))
+                    for start in range(done, done + size, step)]
+    return batches
+
+
 def _sorted(samples: list[Sample], note: str) -> Played:
-    return sorted(samples, key=lambda s: s.index), note
+    """The samples in index order, cut at the first gap (a stopped turn of worker processes
+    may have lost a batch in the middle): always events 0..k-1, as a fixed count would be."""
+    ordered = sorted(samples, key=lambda s: s.index)
+    k = next((i for i, s in enumerate(ordered) if s.index != i), len(ordered))
+    return ordered[:k], note
 
 
 def _failed(error: str | None) -> str:
     return "" if error is None else f"could not pair: {error}"
 
 
-def _row(request: AdviceRequest, system: str, samples: list[Sample], note: str) -> SystemAdvice:
+def _row(request: AdviceRequest, system: str, samples: list[Sample], note: str,
+         reference: str, comparisons: Sequence[Comparison]) -> SystemAdvice:
     k = len(samples)
+    nan = Figure(math.nan, math.nan)
     if k == 0:
-        nan = math.nan
-        return SystemAdvice(system, 0, nan, nan, nan, nan, nan, nan, nan, note or "no events")
-    tau, half = mean_ci95([s.tau for s in samples])
+        return SystemAdvice(system, 0, nan, nan, nan, nan, nan, nan, None, note or "no events")
     if k < MIN_TOURNAMENTS and not note:
         note = f"only {k} events, too few to compare (at least {MIN_TOURNAMENTS})"
+    versus = next((c.tau for c in comparisons if c.first == system and c.second == reference),
+                  None)
     return SystemAdvice(
         system=system,
         tournaments=k,
-        tau=tau,
-        tau_half=half,
-        strongest_wins=sum(s.strongest_wins for s in samples) / k,
-        sole_winner=sum(s.sole_winner for s in samples) / k,
-        floats_per_round=sum(s.floats for s in samples) / k / request.rounds,
-        colour=sum(s.colour for s in samples) / k / request.players,
-        rematches=sum(s.rematches for s in samples) / k,
+        tau=figure([s.tau for s in samples]),
+        strongest_wins=figure([float(s.strongest_wins) for s in samples]),
+        sole_winner=figure([float(s.sole_winner) for s in samples]),
+        floats_per_round=figure([s.floats / request.rounds for s in samples]),
+        colour=figure([s.colour / request.players for s in samples]),
+        rematches=figure([float(s.rematches) for s in samples]),
+        versus=versus,
         note=note,
     )
 
 
 def _or(value: float, default: float) -> float:
     return default if math.isnan(value) else value
-
-
-def overlaps(a: SystemAdvice, b: SystemAdvice) -> bool:
-    """Whether the 95 % intervals of the two systems' mean tau overlap."""
-    return abs(a.tau - b.tau) <= _or(a.tau_half, 0.0) + _or(b.tau_half, 0.0)
-
-
-def fairer(a: SystemAdvice, b: SystemAdvice) -> bool:
-    """``a`` is no worse than ``b`` on floats, colours and rematches, and better on one."""
-    mine = (a.floats_per_round, a.colour, a.rematches)
-    theirs = (b.floats_per_round, b.colour, b.rematches)
-    eps = 1e-9
-    return (all(x <= y + eps for x, y in zip(mine, theirs, strict=True))
-            and any(x < y - eps for x, y in zip(mine, theirs, strict=True)))
-
-
-def recommend(
-    rows: Sequence[SystemAdvice], *, current: str | None = None
-) -> tuple[str | None, str]:
-    """The recommended system and the sentence (the rule is in the module docstring)."""
-    comparable = [r for r in rows if r.comparable]
-    if not comparable:
-        return None, ("No system could be simulated often enough in the time given; "
-                      "allow more seconds or fewer players.")
-    # Equal means (rare, but possible with few events): the first name alphabetically.
-    top = max(sorted(comparable, key=lambda r: r.system), key=lambda r: r.tau)
-    fairer_rivals = [r for r in comparable
-                     if r is not top and overlaps(r, top) and fairer(r, top)]
-    if fairer_rivals:
-        pick = max(fairer_rivals, key=lambda r: r.tau)
-        sentence = (
-            f"Use {pick.system}: it ranks as well as {top.system} within the noise "
-            f"(tau {pick.tau:.3f} against {top.tau:.3f}) and is fairer "
-            f"({_fairness(pick, top)})"
-        )
-    else:
-        pick = top
-        runner_up = max((r for r in comparable if r is not top), key=lambda r: r.tau,
-                        default=None)
-        if runner_up is None:
-            sentence = f"Use {pick.system}: it is the only system simulated (tau {pick.tau:.3f})"
-        elif overlaps(pick, runner_up):
-            sentence = (
-                f"Use {pick.system}: it ranks best (tau {pick.tau:.3f}, {runner_up.system} "
-                f"{runner_up.tau:.3f} is within the noise but no fairer)"
-            )
-        else:
-            sentence = (
-                f"Use {pick.system}: it ranks the players best (tau {pick.tau:.3f} ± "
-                f"{_or(pick.tau_half, 0.0):.3f}, next {runner_up.system} {runner_up.tau:.3f})"
-            )
-    if current and current != pick.system:
-        own = next((r for r in rows if r.system == current), None)
-        if own is not None and not math.isnan(own.tau):
-            sentence += f"; the event now uses {current} (tau {own.tau:.3f})"
-    return pick.system, sentence + "."
-
-
-def _fairness(a: SystemAdvice, b: SystemAdvice) -> str:
-    parts = []
-    if a.floats_per_round < b.floats_per_round:
-        parts.append(f"{a.floats_per_round:.2f} floats per round against "
-                     f"{b.floats_per_round:.2f}")
-    if a.colour < b.colour:
-        parts.append(f"colour difference {a.colour:.2f} against {b.colour:.2f}")
-    if a.rematches < b.rematches:
-        parts.append(f"{a.rematches:.2f} rematches against {b.rematches:.2f}")
-    return ", ".join(parts)
 
 
 def _check_rounds(
@@ -508,7 +519,7 @@ def _check_rounds(
 ) -> tuple[RoundsCheck, ...]:
     """Simulate ``system`` with R+1 and R+2 rounds (while fewer than the players)."""
     extra = [request.rounds + k for k in EXTRA_ROUNDS if request.rounds + k < request.players]
-    checks = []
+    checks: list[RoundsCheck] = []
     for i, rounds in enumerate(extra):
         config = request.config(rounds)
         if request.tournaments is not None:
@@ -521,34 +532,18 @@ def _check_rounds(
         samples, note = played[system]
         if note or not samples:
             break
-        k = len(samples)
-        checks.append(RoundsCheck(rounds, k, sum(s.sole_winner for s in samples) / k,
-                                  sum(s.strongest_wins for s in samples) / k))
-        if checks[-1].sole_winner >= CLEAR_WINNER:
+        checks.append(RoundsCheck(rounds, len(samples),
+                                  figure([float(s.sole_winner) for s in samples]),
+                                  figure([float(s.strongest_wins) for s in samples])))
+        if not too_few_rounds(checks[-1].sole_winner):
             break
     return tuple(checks)
 
 
-def rounds_advice(
-    request: AdviceRequest, best: SystemAdvice, checks: Sequence[RoundsCheck]
-) -> str:
-    """The "too few rounds" sentence, from the clear-winner shares at R, R+1, R+2."""
-    n, r = request.players, request.rounds
-    head = (f"{r} round{'s are' if r != 1 else ' is'} too few for {n} players to find a clear "
-            f"winner (a sole winner in {best.sole_winner:.0%} of the simulated events)")
-    enough = next((c for c in checks if c.sole_winner >= CLEAR_WINNER), None)
-    if enough is not None:
-        return (f"{head}; {enough.rounds} would ({enough.sole_winner:.0%}, and the strongest "
-                f"player wins {enough.strongest_wins:.0%} against {best.strongest_wins:.0%}).")
-    if checks:
-        last = checks[-1]
-        return f"{head}; even {last.rounds} would not ({last.sole_winner:.0%})."
-    return f"{head}; there are not enough players for more rounds."
-
-
 # -- a text table (the CLI prints it; the bot shows it in a code block) -------------------------
-TABLE_HEADER = ("system", "events", "tau (95%)", "best wins", "clear win", "floats/rd",
-                "colour", "rematch")
+def table_header(advice: Advice) -> tuple[str, ...]:
+    return ("system", "events", "tau (95%)", f"vs {advice.reference}", "best wins",
+            "clear win", "floats/rd", "colour", "rematch")
 
 
 def table_rows(advice: Advice) -> list[tuple[str, ...]]:
@@ -556,26 +551,30 @@ def table_rows(advice: Advice) -> list[tuple[str, ...]]:
     rows = []
     for r in advice.systems:
         if r.tournaments == 0:
-            rows.append((r.system, "0", "-", "-", "-", "-", "-", "-"))
+            rows.append((r.system, "0", *["-"] * 7))
             continue
-        half = "" if math.isnan(r.tau_half) else f"±{r.tau_half:.3f}"
         rows.append((
             r.system + ("*" if r.system == advice.request.current else ""),
             str(r.tournaments),
-            f"{r.tau:.3f}{half}",
-            f"{r.strongest_wins:.0%}",
-            f"{r.sole_winner:.0%}",
-            f"{r.floats_per_round:.2f}",
-            f"{r.colour:.2f}",
-            f"{r.rematches:.2f}",
+            r.tau.text(),
+            "-" if r.versus is None else r.versus.text(sign=True),
+            r.strongest_wins.text(percent=True),
+            r.sole_winner.text(percent=True),
+            r.floats_per_round.text(2),
+            r.colour.text(2),
+            r.rematches.text(2),
         ))
     return rows
 
 
 def format_table(advice: Advice) -> str:
-    """The table as aligned plain text (names left, numbers right)."""
-    rows = [TABLE_HEADER, *table_rows(advice)]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(TABLE_HEADER))]
+    """The table as aligned plain text (names left, numbers right); without the rematch column
+    when no system had a rematch (it keeps the table within a Discord field)."""
+    header = table_header(advice)
+    rows = [header, *table_rows(advice)]
+    if all(r.tournaments == 0 or r.rematches.mean == 0 for r in advice.systems):
+        rows = [row[:-1] for row in rows]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join(
         "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                   for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
@@ -589,16 +588,16 @@ def notes(advice: Advice) -> list[str]:
 
 
 def describe(advice: Advice) -> str:
-    """One line saying what was simulated."""
+    """One line saying what was simulated, in plain words."""
     q = advice.request
-    model = q.model().describe()
-    return (f"{q.players} players, {q.rounds} rounds, {q.scoring} scoring, outcomes {model}, "
-            f"strengths {q.strengths.describe()}, seed {q.seed}")
+    return (f"{q.players} players, {q.rounds} rounds, {q.scoring} scoring, "
+            f"{q.model().plain()}, {q.strengths.plain()}, seed {q.seed}")
 
 
 __all__ = [
     "CLEAR_WINNER",
     "MIN_TOURNAMENTS",
+    "TAU_MEANING",
     "Advice",
     "AdviceRequest",
     "Batch",
@@ -610,8 +609,5 @@ __all__ = [
     "describe",
     "format_table",
     "notes",
-    "overlaps",
     "play_batch",
-    "recommend",
-    "rounds_advice",
 ]

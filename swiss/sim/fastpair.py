@@ -28,10 +28,11 @@ from swiss.model import Color
 from swiss.pairing.exact import solve
 from swiss.pairing.matching import max_weight_matching
 from swiss.pairing.posterior import order_key, strength_estimates
+from swiss.pairing.rating_gap import gap_matrix
 from swiss.pairing.weights import RoundModel
 
 WHITE, BLACK = 1, -1
-FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "posterior")
+FAST_SYSTEMS = ("dutch", "burstein", "monrad", "random", "random2", "posterior", "rating-gap")
 
 
 @dataclass(slots=True)
@@ -109,6 +110,7 @@ def pair_plain(
     seed: int,
     initial_color: Color | None,
     pi: np.ndarray | None = None,
+    score_tier: str = "lexicographic",
 ) -> PlainPairing | None:
     """The engine's pairing of the next round: ``(white, black)`` indices in board order, and
     the index of the player who gets the pairing-allocated bye (``None`` for an even field).
@@ -118,6 +120,10 @@ def pair_plain(
     the caller then asks the engine, which raises the engine's error).
     """
     n = state.n
+    if system == "rating-gap" and pi is None:
+        if state.ratings is None:
+            raise ValueError("the rating-gap system needs the players' ratings")
+        pi = gap_matrix(state.ratings, np.arange(1, n + 1))
     if system == "posterior" and pi is None:
         # rank -> player: score, then the posterior strength estimate, then seed
         key = order_key(plain_estimates(state))
@@ -136,7 +142,7 @@ def pair_plain(
                      strict=True)),
         forbidden=set(), forbid=policy == "forbid", use_colors=True, beta=beta, system=system,
         seed=seed, round_number=round_number,
-        pi=None if pi is None else pi[np.ix_(order, order)],
+        pi=None if pi is None else pi[np.ix_(order, order)], score_tier=score_tier,
     )
     mate = model.solve_small()
     if mate is False:  # too large for the dense solver: every edge through LEMON
@@ -167,15 +173,17 @@ def pair_plain(
     return pairs, bye
 
 
-def plain_estimates(state: PlainState) -> np.ndarray:
-    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays."""
+def plain_estimates(state: PlainState, **options: float) -> np.ndarray:
+    """:func:`swiss.pairing.posterior.strength_estimates` of the players, from the arrays
+    (``options``: its keyword options, such as the prior's ``rated_sd``)."""
     if state.ratings is None:
         raise ValueError("the posterior system needs the players' ratings (PlainState.ratings)")
     iu, iv = _triu(state.n)
     games = state.met[iu, iv]
     played = np.flatnonzero(games)
     points = state.game_half_points / 2.0  # byes are worth points but carry no information
-    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points)
+    return strength_estimates(state.ratings, iu[played], iv[played], games[played], points,
+                              **options)
 
 
 def _score_groups(

@@ -26,6 +26,8 @@ class OutcomeModel(Protocol):
 
     def describe(self) -> str: ...
 
+    def plain(self) -> str: ...
+
 
 # Milvang's table: centre, centre value (constant, q^2 factor), lower and upper limits
 # (constant, factor of the mean rating), for the white win and the black win curves.
@@ -83,6 +85,9 @@ class Milvang:
     def describe(self) -> str:
         return "milvang"
 
+    def plain(self) -> str:
+        return "results as in rated chess games (Milvang's model, draws included)"
+
 
 @dataclass(frozen=True, slots=True)
 class EloLogistic:
@@ -105,6 +110,10 @@ class EloLogistic:
 
     def describe(self) -> str:
         return f"elo:{self.draw:g}" if self.draw else "elo"
+
+    def plain(self) -> str:
+        draws = f"{self.draw:.0%} draws between equal players" if self.draw else "no draws"
+        return f"results by the Elo curve ({draws})"
 
 
 def parse_model(spec: str) -> OutcomeModel:

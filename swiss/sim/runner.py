@@ -24,6 +24,7 @@ import numpy as np
 
 from swiss.model import Bye, ByeKind, Color, Game, Player, Result, Round, Scoring, Tournament
 from swiss.pairing import PairingConfig, pair_round
+from swiss.pairing.types import SCORE_TIERS
 from swiss.sim.fastpair import (
     FAST_SYSTEMS,
     PlainPairing,
@@ -71,6 +72,10 @@ class SimulationConfig:
     strength_difference: bool = True
     weights: str = "engine"  # or "paper": the paper's literal 10000/100 factors (analysis)
     scoring: str = "chess"  # or "match": 3/1/0
+    score_tier: str = "lexicographic"  # or "paper": the paper's sum of score differences
+    # The Elo ratings' noise around the true strengths: None is the paper's (3000 - s) / 20
+    # (about 40-80 points); a number is one standard deviation for every player.
+    elo_sd: float | None = None
 
     def __post_init__(self) -> None:
         if self.players < 2:
@@ -81,6 +86,12 @@ class SimulationConfig:
             raise ValueError(
                 f"{self.rounds} rounds need more than {self.players} players without rematches"
             )
+        if self.score_tier not in SCORE_TIERS:
+            raise ValueError(
+                f"unknown score tier {self.score_tier!r}; use {' or '.join(SCORE_TIERS)}"
+            )
+        if self.elo_sd is not None and not 0 <= self.elo_sd <= 1000:
+            raise ValueError("the Elo noise must be between 0 and 1000 rating points")
         if self.weights not in ("engine", "paper"):
             raise ValueError("weights must be 'engine' or 'paper'")
         if self.final_key not in ("lot", "rating"):
@@ -103,11 +114,13 @@ class EnginePairer:
     beta: Fraction = Fraction(2)
     policy: str = "avoid"
     rules: str = "2025"
+    score_tier: str = "lexicographic"
 
     def __call__(self, tournament: Tournament) -> Round:
         config = PairingConfig(
             system=self.system, beta=self.beta, policy=self.policy,  # type: ignore[arg-type]
             seed=tournament.seed, rules=self.rules, explain=False,  # only the round is kept
+            score_tier=self.score_tier,
         )
         return pair_round(tournament, config).to_round()
 
@@ -175,7 +188,7 @@ def make_players(
     """The field of tournament ``index``: players by Elo (start numbers 1..n) and strengths."""
     rng = np.random.default_rng([config.seed, _STREAM_PLAYERS, index])
     strengths = config.strengths.sample(rng, config.players)
-    elo = draw_elo(rng, strengths)
+    elo = draw_elo(rng, strengths, config.elo_sd)
     order = seeding_order(rng, elo)
     players = tuple(
         Player(id=i, name=f"P{i:03d}", rating=int(elo[j]), order=i)
@@ -206,7 +219,8 @@ def play_tournament(
     # The round-1 colour of the top board: a coin, written into the tournament (TRF XXC) so that
     # external engines, which need it, see the same one as ours.
     initial = Color.WHITE if rng.random() < 0.5 else Color.BLACK
-    pair = pairer or EnginePairer(system, config.beta, config.policy)
+    pair = pairer or EnginePairer(system, config.beta, config.policy,
+                                  score_tier=config.score_tier)
     win_units, draw_units = _UNITS[config.scoring]
     ratings = np.array([p.rating for p in players], dtype=np.int64)  # the posterior's prior
     plain = (
@@ -327,7 +341,7 @@ def _fast_pairs(
         return None
     return pair_plain(
         plain, number, system, beta=config.beta, policy=config.policy, seed=seed,
-        initial_color=initial,
+        initial_color=initial, score_tier=config.score_tier,
     )
 
 
@@ -345,6 +359,7 @@ def _max_gap(
         pairs = pair_plain(
             plain, number, "burstein", beta=config.beta, policy=config.policy, seed=seed,
             initial_color=Color.WHITE, pi=gap_matrix,  # colours do not matter here
+            score_tier=config.score_tier,
         )
         if pairs is not None:
             return sum(abs(strength[w + 1] - strength[b + 1]) for w, b in pairs[0])
@@ -366,7 +381,7 @@ def max_strength_difference(
 
     pairing_config = PairingConfig(
         system="burstein", beta=config.beta, policy=config.policy,  # type: ignore[arg-type]
-        seed=tournament.seed,
+        seed=tournament.seed, score_tier=config.score_tier,
     )
     result = pair_mwm(tournament, pairing_config, pi_override=pi)
     return sum(abs(strength[g.white] - strength[g.black]) for g in result.games)

@@ -53,6 +53,15 @@ class StrengthDistribution:
             return f"normal:{_num(self.mean)}:{_num(self.sd)}:{_num(self.low)}:{_num(self.high)}"
         return f"exp:{_num(self.low)}:{_num(self.high)}:{_num(self.mean)}"
 
+    def plain(self) -> str:
+        """The distribution in words, rounded to whole rating points (the advisor's line)."""
+        low, high, mean, sd = (round(x) for x in (self.low, self.high, self.mean, self.sd))
+        if self.kind == "uniform":
+            return f"strengths spread evenly from {low} to {high}"
+        if self.kind == "normal":
+            return f"strengths around {mean} (SD {sd}, from {low} to {high})"
+        return f"strengths from {low} to {high}, mostly near {mean}"
+
 
 MAX_STRENGTH = 100_000
 UNIFORM_DEFAULT = StrengthDistribution("uniform", 1400.0, 2200.0, 1800.0)
@@ -106,9 +115,13 @@ def elo_sd(strength: np.ndarray | float) -> np.ndarray | float:
     return (3000.0 - strength) / 20.0
 
 
-def draw_elo(rng: np.random.Generator, strengths: np.ndarray) -> np.ndarray:
-    """Integer Elo ratings drawn around the true strengths (never below 0)."""
-    sd = np.maximum(elo_sd(strengths), 0.0)
+def draw_elo(
+    rng: np.random.Generator, strengths: np.ndarray, sd_points: float | None = None
+) -> np.ndarray:
+    """Integer Elo ratings drawn around the true strengths (never below 0), with the paper's
+    noise (:func:`elo_sd`) or ``sd_points`` for everybody."""
+    sd = np.maximum(elo_sd(strengths) if sd_points is None else
+                    np.full(len(strengths), float(sd_points)), 0.0)
     return np.maximum(np.rint(rng.normal(strengths, sd)), 0).astype(np.int64)
 
 

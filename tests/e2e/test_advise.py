@@ -36,7 +36,7 @@ async def test_the_organiser_gets_the_advice_and_a_player_is_refused(
     assert table.startswith("```") and table.endswith("```")
     assert all(system in table for system in SYSTEMS)
     assert "burstein*" in table  # the event's own system is marked
-    assert embed["description"].startswith("Use ")
+    assert embed["description"].startswith(("Use ", "No clear difference: use burstein"))
     assert all(len(f["value"]) <= 1024 for f in embed["fields"])
 
     reply = await club.run(players[0], "tournament advise")

@@ -726,6 +726,8 @@ struct Model {
     const int32_t* segmax = nullptr;  // and per row u and run j, the largest draw (u, v > u in j)
     int64_t run = 1, runs = 0;
     const int64_t* pi = nullptr;     // override: n x n benefits
+    // the score tier's cost by score difference (0..top); absent: the difference itself
+    const int64_t* score_cost = nullptr;
     int64_t ntiers = 0, system = 0, bound = 0;
     bool colors = false, hard = false, has_bye = false;
     uint64_t base = 0;
@@ -784,7 +786,7 @@ static inline bool model_benefits(const Model& m, int64_t u, int64_t v, int64_t*
     if (m.has_bye) { out[c] = m.highs[c]; ++c; }
     int64_t sd = m.score[u] - m.score[v];
     if (sd < 0) sd = -sd;
-    out[c] = m.highs[c] - sd; ++c;
+    out[c] = m.highs[c] - (m.score_cost ? m.score_cost[sd] : sd); ++c;
     if (m.colors) { out[c] = m.highs[c] - csum; ++c; }
     int64_t d = v - u;
     switch (m.system) {
@@ -982,18 +984,19 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
                        bool need_draws = true) {
     // spec = (n, nv, system, colors, hard, has_bye, bound, base, score, cd, gsize, ids,
     //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs, gpos, draws,
-    //         segmax, run, pi)
+    //         segmax, run, pi[, score_cost])
     // draws (int32 per pair u < v, row-major; random systems), segmax (int32 per row and run
     // of `run` ranks, see random_table; may be empty) and pi (int64 n x n; override) are empty
     // for the other systems.
     long long n, nv, system, bound, run;
     int colors, hard, has_bye;
     unsigned long long base;
-    Py_buffer b[15];
-    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*y*y*y*Ly*", &n, &nv, &system,
+    Py_buffer b[16];
+    memset(&b[15], 0, sizeof(Py_buffer));  // optional: release is a no-op while obj is NULL
+    if (!PyArg_ParseTuple(spec, "LLLpppLKy*y*y*y*y*y*y*y*y*y*y*y*y*y*Ly*|y*", &n, &nv, &system,
                           &colors, &hard, &has_bye, &bound, &base, &b[0], &b[1], &b[2], &b[3],
                           &b[4], &b[5], &b[6], &b[7], &b[8], &b[9], &b[10], &b[11], &b[12],
-                          &b[13], &run, &b[14]))
+                          &b[13], &run, &b[14], &b[15]))
         return false;
     for (auto& x : b) held->push_back(x);
     bool ok = check_len(b[0], 8 * n, "score") && check_len(b[1], 8 * n, "cd") &&
@@ -1018,6 +1021,17 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
     m->run = run;
     m->runs = runs;
     m->pi = system == SYS_OVERRIDE ? (const int64_t*)b[14].buf : nullptr;
+    if (b[15].obj) {
+        // one cost per score difference 0..top, top = the largest difference of two scores
+        int64_t lo = 0, hi = 0;
+        const int64_t* sc = (const int64_t*)b[0].buf;
+        for (int64_t i = 0; i < n; ++i) {
+            if (i == 0 || sc[i] < lo) lo = sc[i];
+            if (i == 0 || sc[i] > hi) hi = sc[i];
+        }
+        if (!check_len(b[15], 8 * (hi - lo + 1), "score_cost")) return false;
+        m->score_cost = (const int64_t*)b[15].buf;
+    }
     m->n = n; m->nv = nv; m->system = system; m->bound = bound; m->base = base;
     m->colors = colors; m->hard = hard; m->has_bye = has_bye;
     m->score = (const int64_t*)b[0].buf; m->cd = (const int64_t*)b[1].buf;
