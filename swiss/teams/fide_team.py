@@ -26,7 +26,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from swiss.pairing.matching import fits_rustworkx, max_weight_matching
+from swiss.pairing.matching import fits_exact, max_weight_matching
 from swiss.pairing.types import PairingError
 from swiss.teams.colours import allocate, preference, unfulfilled
 from swiss.teams.model import Team, TeamPair, TeamPairing, TeamRules
@@ -54,8 +54,9 @@ def _matching(nodes: Sequence[int], weight: Callable[[int, int], int | None]
         return None
     if not nodes:
         return []
-    biggest = max((w for _a, _b, w in edges), default=0)
-    backend = "rustworkx" if fits_rustworkx(biggest) else "networkx"
+    weights = [w for _a, _b, w in edges]
+    fits = fits_exact(max(weights, default=0), min(weights, default=0), len(nodes))
+    backend = "exact" if fits else "networkx"
     mates = max_weight_matching(len(nodes), edges, backend=backend)
     if 2 * len(mates) != len(nodes):
         return None
