@@ -134,7 +134,9 @@ def _check_actor(actor: Actor) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidArgumentError(f"The actor's {_label(name)} must be a whole number "
                                        f"(got {_shown(value)}).")
-        _check_int(f"actor's {name}", value, 1)
+        # user id 0 is the bot itself (the system actor of deliveries, timers and playoffs);
+        # Discord never gives a member that id
+        _check_int(f"actor's {name}", value, 0 if name == "user_id" else 1)
     if not isinstance(actor.display_name, str):
         raise InvalidArgumentError("The actor's display name must be text.")
     for role in actor.roles:

@@ -161,9 +161,12 @@ async def test_closing_while_a_command_closes_prompts_never_uses_the_closed_sess
         return await edit(method, message, *args)
 
     monkeypatch.setattr(fake, "_message_op", slow_edit)
-    await fake.send_slash_command(guild, club.channel, club.owner, "round next", {"force": True})
-    while not edits:
-        await asyncio.sleep(0.01)
+    # round 2 named: a forced /round next acts at once (without it, it asks first)
+    await fake.send_slash_command(guild, club.channel, club.owner, "round next",
+                                  {"force": True, "round": 2})
+    async with asyncio.timeout(30):
+        while not edits:
+            await asyncio.sleep(0.01)
     await bot.close()
     await asyncio.sleep(1)  # what the loop would still have tried
     assert len(edits) < len(view.games)  # the close came in the middle of the loop
