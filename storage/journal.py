@@ -319,20 +319,27 @@ def _claim_statement(
     shards: Shards,
 ) -> tuple[str, tuple[Any, ...]]:
     mine, params = shards.where("o.guild_id")
-    # -- PostgreSQL variant: the only dialect difference of the claim ------------------------
-    lock = " FOR UPDATE SKIP LOCKED" if dialect(conn).NAME == "postgresql" else ""
     stamp = to_text(now)
-    sql = (
-        "UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ("
+    pick = (
         "SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ?"
         " AND o.deferred IS NULL"
         " AND (o.lease_until IS NULL OR o.lease_until <= ? OR o.claimed_by = ?)"
         f" AND {mine}{_IN_CHANNEL_ORDER}"
-        f" ORDER BY o.id LIMIT ?{lock}) RETURNING *"
+        " ORDER BY o.id LIMIT ?"
     )
-    args = (claimant, to_text(lease_until), stamp, stamp, claimant, *params, stamp, stamp,
-            claimant, limit)
-    return sql, args
+    pick_args = (stamp, stamp, claimant, *params, stamp, stamp, claimant, limit)
+    set_args = (claimant, to_text(lease_until))
+    # -- PostgreSQL variant: the only dialect difference of the claim ------------------------
+    if dialect(conn).NAME == "postgresql":
+        # The pick is materialised once: inside ``id IN (SELECT ... LIMIT n)`` the planner
+        # may run the subquery again per outer row (a semi-join), and a claim then takes more
+        # than ``limit`` rows, later rows of a channel among them.
+        sql = (f"WITH picked AS MATERIALIZED ({pick} FOR UPDATE SKIP LOCKED)"
+               " UPDATE outbox SET claimed_by = ?, lease_until = ?"
+               " WHERE id IN (SELECT id FROM picked) RETURNING *")
+        return sql, (*pick_args, *set_args)
+    sql = f"UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id IN ({pick}) RETURNING *"
+    return sql, (*set_args, *pick_args)
 
 
 async def renew(conn: Connection, claimant: str, lease_until: datetime) -> int:
