@@ -131,6 +131,7 @@ async def test_a_big_events_cut_is_the_inline_one_and_out_of_the_transaction(
     assert kinds.index("swiss_final") < kinds.index("bracket")
 
 
+@pytest.mark.slow
 async def test_round_next_waits_while_the_cut_is_seeded_then_pairs_the_bracket(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

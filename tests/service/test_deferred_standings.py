@@ -90,6 +90,7 @@ async def _deferred_rows(service: TournamentService) -> list[int]:
         return await journal.deferred_ids(conn)
 
 
+@pytest.mark.slow
 async def test_deferred_standings_are_the_inline_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

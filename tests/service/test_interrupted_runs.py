@@ -56,6 +56,7 @@ async def _left_behind(service: TournamentService, tid: int, reply: DeferredRepl
             reply=None if reply is None else (reply.application_id, reply.token, reply.until))
 
 
+@pytest.mark.slow
 async def test_a_told_organiser_gets_no_channel_post_and_the_token_goes_with_the_run(
     tmp_path: Path,
 ) -> None:

@@ -79,6 +79,7 @@ _NAMES = st.lists(
 ).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_NAMES)
 def test_cleaned_names_hold_no_control_or_format_characters(text: str) -> None:
@@ -103,6 +104,7 @@ def test_cleaned_names_hold_no_control_or_format_characters(text: str) -> None:
     assert parse_player_ref(name) == PlayerReference("name", name)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30),
@@ -192,6 +194,7 @@ async def test_names_are_stored_without_invisible_characters(tmp_path: Path) -> 
         assert (await service.tournament_info(1000)).name == "Cup 🏆"
 
 
+@pytest.mark.slow
 async def test_a_dropped_player_is_readmitted_with_absences(tmp_path: Path) -> None:
     async with open_service(tmp_path / "t.sqlite3") as service:
         await _running(service, players=6)

@@ -223,6 +223,7 @@ _STEPS = st.lists(st.one_of(
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=_STEPS)
 # the restart of the issue: the first post of a channel refused, the process gone
+@pytest.mark.slow
 @example(steps=[("queue", 0), ("queue", 0), ("claim", "a", 4), ("fail", 0, 5),
                 ("release", "a"), ("claim", "b", 4)])
 def test_a_claimed_row_never_overtakes_an_earlier_row_of_its_channel(

@@ -85,6 +85,7 @@ async def _rounds(service: TournamentService, tid: int) -> int:
     return int(row[0])
 
 
+@pytest.mark.slow
 async def test_the_round_built_in_the_worker_is_the_round_read_back(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3") as service:
         tid = await _running(service, players=9, deadline_minutes=90)  # a bye, a deadline
@@ -111,6 +112,7 @@ WRITES: dict[str, Callable[[TournamentService], Awaitable[object]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("write", sorted(WRITES))
 async def test_a_write_the_pairing_depends_on_refuses_the_stale_store(
     tmp_path: Path, write: str
@@ -125,6 +127,7 @@ async def test_a_write_the_pairing_depends_on_refuses_the_stale_store(
         assert await _rounds(service, tid) == 1
 
 
+@pytest.mark.slow
 async def test_writes_the_pairing_does_not_depend_on_let_it_be_stored(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3", job=slow_pairing) as service:
         tid = await _running(service)

@@ -93,6 +93,7 @@ async def _actions(service: TournamentService, tid: int) -> list[str]:
         return [a.action for a in await journal.list_audit(conn, tid)]
 
 
+@pytest.mark.slow
 async def test_while_a_round_is_paired_commands_are_refused_then_it_is_stored(
     tmp_path: Path,
 ) -> None:
@@ -124,6 +125,7 @@ async def test_while_a_round_is_paired_commands_are_refused_then_it_is_stored(
         assert pairings.kind == "pairings" and pairings.payload["replaces"] == progress.id
 
 
+@pytest.mark.slow
 async def test_a_change_during_the_pairing_refuses_the_stale_result(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3") as service:
         tid = await _running(service)
@@ -176,6 +178,7 @@ async def test_a_pairing_past_the_time_limit_is_stopped(tmp_path: Path) -> None:
         assert service.pairing.worker_pids() == []  # killed, not left running
 
 
+@pytest.mark.slow
 async def test_more_concurrent_pairings_than_the_limit_are_refused(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3", max_concurrent=1) as service:
         first = await _running(service, GUILD)
@@ -210,6 +213,7 @@ async def test_registration_beyond_the_largest_event_is_refused(tmp_path: Path) 
         await service.import_players(ORG, "name,rating\nAnn,1500\n")  # exactly the limit
 
 
+@pytest.mark.slow
 async def test_a_stale_marker_from_a_dead_run_is_cleared_at_start_up(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3") as service:
         tid = await _running(service)
@@ -252,6 +256,7 @@ async def test_a_marker_of_a_dead_process_on_this_host_is_cleared_at_once(
         assert await _marker(service, tid) is None
 
 
+@pytest.mark.slow
 async def test_an_expired_marker_does_not_block_the_next_pairing(tmp_path: Path) -> None:
     async with pooled(tmp_path / "t.sqlite3") as service:
         tid = await _running(service)

@@ -135,6 +135,7 @@ async def test_ties_at_the_cut_line_are_broken_by_the_tiebreaks(tmp_path: Path) 
         assert fifth.user_id not in seeded
 
 
+@pytest.mark.slow
 async def test_best_of_3_reporting_and_draws_refused(tmp_path: Path) -> None:
     async with open_service(tmp_path / "t.sqlite3") as service:
         await _event(service, 4, 1, top_cut=2, playoff_best_of=3, playoff_privilege="black")

@@ -88,6 +88,7 @@ async def test_one_advice_at_a_time_per_guild(service: TournamentService) -> Non
     assert (await service.advise(ORG)).tournament_name == "Open"  # free again
 
 
+@pytest.mark.slow
 async def test_the_event_loop_stays_free_while_it_simulates(service: TournamentService) -> None:
     service.advice_seconds = 2.0  # type: ignore[attr-defined]
     service.advice_tournaments = None  # type: ignore[attr-defined]

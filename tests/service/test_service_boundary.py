@@ -114,6 +114,7 @@ HOSTILE = st.sampled_from(CASES) | st.builds(
     | st.floats(allow_nan=True, allow_infinity=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(HOSTILE)
 def test_hostile_arguments_are_refused_before_anything_runs(case: tuple[str, str, Any]) -> None:

@@ -102,6 +102,7 @@ async def _check_standings(
     assert [r.rank for r in table.rows] == sorted(r.rank for r in table.rows)
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 9),

@@ -428,6 +428,7 @@ async def _round_start_timers(service: TournamentService, tid: int) -> list[tupl
                 for t in await timer_repo.list_timers(conn, tid) if t.kind == "round_start"]
 
 
+@pytest.mark.slow
 async def test_a_big_scheduled_round_is_paired_in_a_worker_and_fires_once(
     tmp_path: Path,
 ) -> None:
@@ -452,6 +453,7 @@ async def test_a_big_scheduled_round_is_paired_in_a_worker_and_fires_once(
         assert audit.count("timer.round_start") == 2 and "round.pairing_failed" not in audit
 
 
+@pytest.mark.slow
 async def test_two_processes_running_the_timers_together_pair_a_scheduled_round_once(
     tmp_path: Path,
 ) -> None:

@@ -56,6 +56,7 @@ async def test_the_stored_round_view_is_built_after_the_commit(
             assert view == await round_view(conn, t, 2)
 
 
+@pytest.mark.slow
 async def test_the_view_is_built_in_turns_of_the_event_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

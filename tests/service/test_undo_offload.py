@@ -48,6 +48,7 @@ async def _undo_and_audit(path: Path, big: bool, *, meanwhile: bool = False) -> 
         await db.close()
 
 
+@pytest.mark.slow
 async def test_a_big_undo_returns_and_audits_what_the_inline_undo_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -43,6 +43,7 @@ async def _empty_database(cluster: Cluster, name: str) -> str:
     return cluster.url(name)
 
 
+@pytest.mark.slow
 async def test_both_dialects_give_the_same_tables_and_columns(
     tmp_path: Path, pg_cluster: Cluster
 ) -> None:
@@ -54,6 +55,7 @@ async def test_both_dialects_give_the_same_tables_and_columns(
             assert await postgresql.schema_version(conn) == LATEST
 
 
+@pytest.mark.slow
 async def test_migrations_from_every_older_version_keep_the_data(pg_cluster: Cluster) -> None:
     for start in range(LATEST):
         url = await _empty_database(pg_cluster, f"old_{start}")

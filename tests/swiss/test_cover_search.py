@@ -43,6 +43,7 @@ def instances(draw: st.DrawFn) -> tuple:
     return n, listed, usable, verts, need, leaver, seed
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(instances())
 def test_cover_agrees_with_networkx(inst: tuple) -> None:
@@ -115,6 +116,7 @@ def test_cover_rejects_bad_buffers() -> None:
               np.zeros(2, dtype=bool), np.full(2, -1, dtype=np.int64))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(n=st.integers(1, 6), seed=st.integers(0, 2**32 - 1), density=st.floats(0.2, 1.0))
 def test_even_set_is_the_vertices_whose_removal_leaves_a_perfect_matching(

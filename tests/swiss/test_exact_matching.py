@@ -56,6 +56,7 @@ def _check_duals(n: int, edges: list[tuple[int, int, int]], sol: Solution) -> No
             assert inside == (members.size - 1) // 2
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([0, 2, 4, 6, 8, 12, 20, 30, 50]),
@@ -87,6 +88,7 @@ def test_solver_matches_networkx_with_a_valid_certificate(
         assert not sol.wide
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([0, 2, 4, 6, 8, 12, 16, 32, 34, 50, 64, 100, 128]),
@@ -118,6 +120,7 @@ def test_small_dense_solver_reaches_lemons_optimum(
         assert sum(weight[p] for p in pairs) == _reference(n, edges)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([2, 4, 8, 16, 34, 64, 100, 128]),
@@ -154,6 +157,7 @@ def test_dense_solver_duals_are_a_valid_certificate(
     _check_duals(n, edges, dense)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([2, 4, 10, 24, 60, 128]),
@@ -214,6 +218,7 @@ def test_weights_from_components_are_exact_beyond_128_bits() -> None:
     assert sol is not None and sol.pairs() == [(0, 2), (1, 3)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([4, 10, 24, 40]),
@@ -257,6 +262,7 @@ def test_bad_edges_are_refused() -> None:
         solve_int(2, [(0, 0, 1)])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.sampled_from([2, 4, 6, 10, 16, 24, 40]),
@@ -315,6 +321,7 @@ def test_warm_start_from_the_optimum_frees_only_the_blossom_bases() -> None:
     _check_duals(n, triples, warm)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.integers(-(2**63), 2**63 - 1), st.integers(-(2**250), 2**250)),
                 max_size=40))

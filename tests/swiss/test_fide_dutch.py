@@ -129,6 +129,7 @@ def _random_history(n: int, rounds: int, played: int, seed: int, rules: str) -> 
     return t
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(4, 24), played=st.integers(0, 5), seed=st.integers(0, 10**6),
        rules=st.sampled_from(["2025", "2017"]))

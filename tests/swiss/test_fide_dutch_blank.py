@@ -86,6 +86,7 @@ def blank_rounds(draw: st.DrawFn) -> tuple[Tournament, str]:
     return t, rules
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(blank_rounds())
 def test_blank_rounds_pair_as_the_full_engine(case: tuple[Tournament, str]) -> None:
@@ -168,6 +169,7 @@ def test_not_blank_once_someone_has_played_or_floated() -> None:
     assert not _blank(zero, "2017")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 def test_corpus_round_ones_take_the_graph_free_path_and_pair_as_bbppairings(rules: str) -> None:
     """The 200 round-1 files of each conformance corpus (byes requested, absences, the

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ def _full(ra: RoundArrays, players: list[int]) -> bool:
     return completion._has_perfect(ra, pos, us, vs)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(8, 40), played=st.integers(1, 6), seed=st.integers(0, 10**6),
        window=st.sampled_from([1, 2, 3]), subsets=st.booleans())

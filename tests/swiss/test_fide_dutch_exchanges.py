@@ -59,6 +59,7 @@ def test_rounds_needing_more_exchanges_than_the_cap_pair_like_bbppairings(trf: P
 HISTORY = _histories()
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(7, 16),
        played=st.integers(2, 6), rules=st.sampled_from(["2017", "2025"]))

@@ -63,6 +63,7 @@ def _players(draw: st.DrawFn) -> list[DutchPlayer]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(players=_players(), initial=st.sampled_from([Color.WHITE, Color.BLACK]))
 def test_vector_colour_terms_agree_with_the_rules_on_random_players(
@@ -122,6 +123,7 @@ def test_bracket_components_from_the_near_edges_equal_the_full_computation(
     assert compared > 100 and shortcut > 20
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(graph=_graphs(), data=st.data())
 def test_repair_returns_only_optima_that_pass_the_test(

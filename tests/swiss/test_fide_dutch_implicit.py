@@ -54,6 +54,7 @@ def _duals(draw: st.DrawFn) -> tuple[dict[int, int], int, int, list[tuple[int, n
     return a, f, r_end, blossoms, vertices
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(case=_duals())
 def test_structured_pricing_lists_every_possibly_violated_implicit_edge(
@@ -74,6 +75,7 @@ def test_structured_pricing_lists_every_possibly_violated_implicit_edge(
                 assert (min(u, v), max(u, v)) in listed, (u, v)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 def test_implicit_columns_are_the_weights_of_the_whole_graph(
     rules: str, monkeypatch: pytest.MonkeyPatch
@@ -140,6 +142,7 @@ def _with_forbidden(t: object, rng: random.Random, n: int) -> object:
     return t
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(8, 40), played=st.integers(1, 5), seed=st.integers(0, 10**6),
        rules=st.sampled_from(["2025", "2017"]), cap=st.sampled_from([0, 20000]))

@@ -46,6 +46,7 @@ def _pair(t: object, rules: str, settle: bool, implicit: bool,
     return (sorted((g.white, g.black) for g in result.games), result.pairing_bye)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(8, 44), played=st.integers(1, 6), seed=st.integers(0, 10**6),
        rules=st.sampled_from(["2025", "2017"]), implicit=st.booleans())
@@ -56,6 +57,7 @@ def test_settled_tests_pair_as_solves(n: int, played: int, seed: int, rules: str
     assert _pair(t, rules, True, implicit) == _pair(t, rules, False, implicit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 def test_settling_decides_tests_that_needed_solves(rules: str) -> None:
     """On later rounds of a 60-player event the compiled decisions settle tests (rejections

@@ -73,6 +73,7 @@ def _best(n: int, edges: list[tuple[int, int]], weights: list[int],
     return top, [m for v, m in found if v == top]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(graph=_graphs(), dense=st.lists(st.booleans(), min_size=8, max_size=8))
 def test_every_optimal_matching_uses_only_tight_edges(
@@ -95,6 +96,7 @@ def test_every_optimal_matching_uses_only_tight_edges(
     assert again is not None and again[0] == best
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(graph=_graphs(), data=st.data())
 def test_shortcuts_agree_with_brute_force(

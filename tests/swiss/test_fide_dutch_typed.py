@@ -62,6 +62,7 @@ class _Compare:
         return typed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["2025", "2017"])
 @pytest.mark.parametrize("implicit", [False, True])
 def test_typed_graph_equals_the_edge_by_edge_graph_on_corpus_rounds(
@@ -82,6 +83,7 @@ def test_typed_graph_equals_the_edge_by_edge_graph_on_corpus_rounds(
         assert compare.sinks > 10
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(6, 40), played=st.integers(1, 6), seed=st.integers(0, 10**6),
        rules=st.sampled_from(["2025", "2017"]), implicit=st.booleans())
@@ -142,6 +144,7 @@ def _edge_lists(draw: st.DrawFn) -> tuple[np.ndarray, np.ndarray, int, np.ndarra
     return us, vs, vertices, dense, draw(st.integers(1, 8))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(case=_edge_lists(), prefilter=st.sampled_from([1, 2, 4]),
        chunk=st.sampled_from([7, 1 << 20]))

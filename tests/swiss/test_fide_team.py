@@ -122,6 +122,7 @@ def test_no_legal_pairing_is_refused_for_the_chief_arbiter() -> None:
         pair_fide_team(teams, TeamRules(), 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6))
 def test_generated_events_pair_legally_every_round(seed: int) -> None:
@@ -146,6 +147,7 @@ def test_generated_events_pair_legally_every_round(seed: int) -> None:
         played.append(play_round(spec, round_number, pairs(pairing), pairing.bye))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_the_step_by_step_identifier_equals_the_one_matching_identifier(

@@ -45,6 +45,7 @@ def _score(n: int, edges: list[Edge], mates: set[tuple[int, int]]) -> tuple[int,
     return len(mates), sum(weight[pair] for pair in mates)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs())
 def test_the_compiled_backend_finds_what_networkx_finds(graph: tuple[int, list[Edge]]) -> None:

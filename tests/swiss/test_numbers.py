@@ -28,6 +28,7 @@ def test_whole_numbers_in_range_round_trip(value: int) -> None:
     assert parse_int(str(value), "n", low=-10**6, high=10**6) == value
 
 
+@pytest.mark.slow
 @given(st.text(max_size=60))
 def test_any_text_is_a_number_in_range_or_a_number_error(text: str) -> None:
     try:

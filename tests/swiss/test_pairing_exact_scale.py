@@ -69,6 +69,7 @@ def _assert_same_optimum(t: Tournament, config: PairingConfig) -> None:
     assert got == best
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.one_of(st.integers(2, 30), st.integers(31, 120)),
@@ -137,6 +138,7 @@ def test_weights_beyond_the_solver_limit_are_refused_with_the_limit_named() -> N
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(2, 80),

@@ -268,6 +268,7 @@ def test_engine_equals_brute_force_on_small_instances(system: str) -> None:
         assert (len(ours), component_totals(graph, ours)) == best
 
 
+@pytest.mark.slow
 def test_the_compiled_dense_path_and_networkx_agree_exactly() -> None:
     """``rustworkx`` names the dense graph solved by the compiled solver now."""
     rng = random.Random(5)

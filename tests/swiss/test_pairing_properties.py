@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def _check_round(t: Tournament, config: PairingConfig, result: PairingResult) ->
         assert not t.is_forbidden(g.white, g.black)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(2, 60),

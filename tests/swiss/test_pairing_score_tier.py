@@ -117,6 +117,7 @@ def _lexicographic_key(costs: np.ndarray, diffs: list[int]) -> tuple[int, ...]:
     return tuple(diffs.count(d) for d in range(len(costs) - 1, 0, -1))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(scores=st.lists(st.integers(0, 12), min_size=2, max_size=12).filter(
     lambda s: len(s) % 2 == 0))

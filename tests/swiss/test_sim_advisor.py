@@ -62,6 +62,7 @@ def test_every_system_of_the_engine_is_simulated_and_the_advice_is_deterministic
     assert len(table.splitlines()) == 1 + len(SYSTEMS)
 
 
+@pytest.mark.slow
 def test_too_few_rounds_for_64_players_in_3_rounds() -> None:
     # 64 players, 3 rounds: 8 players on average still have 3/3 after the last round (fewer
     # with draws), so first place is nearly always shared; 5 rounds mostly separate it.

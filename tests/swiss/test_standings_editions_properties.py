@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -87,6 +88,7 @@ def test_edition_independent_values_agree(t: Tournament) -> None:
         assert table(t, OPPONENT_SUMS, "2026") == table(t, OPPONENT_SUMS, "2024")
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(tournaments())
 def test_explanations_report_the_values_of_the_standings(t: Tournament) -> None:

@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +80,7 @@ def sort_key(standings: Standings, row: StandingRow) -> tuple[Fraction | float, 
     return tuple(key)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tournaments(), st.sampled_from(["c07", "c02"]))
 def test_ranking_is_a_total_order_and_respects_points(tournament: Tournament, rule: str) -> None:
@@ -96,6 +98,7 @@ def test_ranking_is_a_total_order_and_respects_points(tournament: Tournament, ru
     assert not rows or rows[0].rank == 1
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tournaments(), st.integers(0, 1000), st.sampled_from(["c07", "c02"]))
 def test_values_do_not_depend_on_input_order(tournament: Tournament, seed: int, rule: str) -> None:

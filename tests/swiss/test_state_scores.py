@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ def _scorings(draw: st.DrawFn) -> Scoring:
         "full_bye", "zero_bye", "absent")})
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(tournament=tournaments(), scoring=st.none() | _scorings(), colours=st.booleans())
 def test_integer_scores_agree_with_the_fraction_walk(

@@ -403,6 +403,7 @@ def test_backends_give_the_same_pairing() -> None:
         assert games_of(other) == games_of(ours) and other.byes == ours.byes
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(4, 40), rounds=st.integers(1, 30), seed=st.integers(0, 2**32),
        forbidden=st.lists(st.tuples(st.integers(1, 40), st.integers(1, 40)), max_size=4),

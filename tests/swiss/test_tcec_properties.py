@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import event as label
 from hypothesis import strategies as st
@@ -41,6 +42,7 @@ def events(draw: st.DrawFn, max_players: int = 12) -> tuple[Tournament, int, ran
     return Tournament(players=players(n, seeds)), rounds, rng
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(events())
 def test_single_round_invariants(event: tuple[Tournament, int, random.Random]) -> None:
@@ -77,6 +79,7 @@ def test_single_round_invariants(event: tuple[Tournament, int, random.Random]) -
             assert {abs(s.wgd) for s in after.values()} == {1}
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(events(max_players=10), st.booleans())
 def test_engine_agrees_with_the_in_memory_reference(

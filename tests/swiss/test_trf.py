@@ -547,6 +547,7 @@ def accelerations(ids: list[int], rounds: int) -> st.SearchStrategy[dict]:
         lambda acc: {r: dict(sorted(m.items())) for r, m in sorted(acc.items())})
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_acceleration_round_trips_beside_any_250_lines(data: st.DataObject) -> None:
@@ -576,6 +577,7 @@ def test_acceleration_round_trips_beside_any_250_lines(data: st.DataObject) -> N
         assert [line for line in parsed.other_lines if line.startswith("250")] == ranges
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_round_trip_over_random_tournaments(t: Tournament) -> None:
@@ -585,6 +587,7 @@ def test_round_trip_over_random_tournaments(t: Tournament) -> None:
     assert parse_trf(write_trf(t, newline="\r")).tournament == t
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(tournaments())
 def test_written_points_and_rounds_are_what_bbp_checks(t: Tournament) -> None:
