@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint bench clean chromium postgresql
+.PHONY: test test-fast demo lint bench clean chromium postgresql
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ test: $(STAMP) chromium postgresql
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+
+# The edit-test loop (about a minute): the core, storage and service tests not marked slow, on
+# SQLite only. `make test` runs everything, on both backends.
+test-fast: $(STAMP)
+	SWISSBOT_TEST_BACKENDS=sqlite $(BIN)/python -m pytest -q -n auto --maxprocesses 4 -m "not slow" \
+	  tests/swiss tests/storage tests/service
 
 # The live page's browser test (tests/test_web_browser.py) drives Debian's Chromium; install it
 # where apt-get works (CI runs as root), otherwise that test skips and says why.

@@ -31,7 +31,11 @@ def pg_cluster() -> Iterator[Cluster]:
     cluster.stop()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# SWISSBOT_TEST_BACKENDS=sqlite (make test-fast) runs the both-backend tests on SQLite only.
+BACKENDS = os.environ.get("SWISSBOT_TEST_BACKENDS", "sqlite,postgresql").split(",")
+
+
+@pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> Iterator[str]:
     """The backend ``open_service`` uses in this test."""
     if request.param == "sqlite":

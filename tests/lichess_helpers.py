@@ -99,7 +99,7 @@ class StubLichess:
         return [self.accounts[i] for i in ids if i in self.accounts]
 
 
-# -- the permission matrix's calls (tests/test_service_permissions.py) ---------------------
+# -- the permission matrix's calls (tests/service/test_service_permissions.py) ---------------------
 def stub_of(service: Any) -> StubLichess:
     """The service's stand-in Lichess, made on first use, with one account per member."""
     if not isinstance(service.lichess, StubLichess):

@@ -1,0 +1,126 @@
+"""The live page in a real headless browser (issue 16, item 5): Playwright driving the
+system's Chromium (Debian's package; Playwright's own browser download is not used).
+
+Skipped, with the reason, when Playwright or Chromium is missing (`make test` installs
+Chromium with apt-get where it can).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.web.app import LiveServer
+from service import RoundView, TournamentInfo, TournamentService
+from tests.paths import REPO
+from tests.service_helpers import open_service, organiser
+
+playwright_api = pytest.importorskip("playwright.async_api")
+
+ORG = organiser()
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run"]
+SCREENSHOT = REPO / "docs" / "img" / "live-page.png"
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("no Chromium on this machine (make test installs it with apt-get when run as "
+                "root): the live page's browser test is skipped")
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[tuple[TournamentService, LiveServer]]:
+    async with open_service(tmp_path / "web.sqlite3") as service:
+        server = LiveServer(service, host="127.0.0.1", port=0)
+        await server.start()
+        try:
+            yield service, server
+        finally:
+            await server.stop()
+
+
+async def _started(service: TournamentService, name: str, players: list[str],
+                   **options: str) -> tuple[TournamentInfo, RoundView]:
+    info = await service.create_tournament(ORG, name, 3, seed=5, **options)  # type: ignore[arg-type]
+    for index, player in enumerate(players):
+        await service.add_player(ORG, player, tournament=info.id, rating=2100 - index * 50)
+    return info, await service.start_tournament(ORG, info.id)
+
+
+@pytest.mark.slow
+async def test_the_page_shows_standings_updates_itself_and_shows_script_names_as_text(
+    served: tuple[TournamentService, LiveServer],
+) -> None:
+    executable = _chromium()
+    service, server = served
+    names = ["<script>window.pwned=1</script>", "Ann", "Bob", "Cleo", "Dan", "Eve"]
+    info, round1 = await _started(service, "Browser Open", names)
+    token = await service.web_link(ORG, info.id)
+
+    async with playwright_api.async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 1100, "height": 900})
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            await page.goto(f"http://127.0.0.1:{server.port}/e/{token}")
+            standings = page.locator("#standings tbody tr")
+            await playwright_api.expect(standings).to_have_count(len(names))
+            # the <script> name is shown as text, never run
+            await playwright_api.expect(page.locator("#standings")).to_contain_text(names[0])
+            assert await page.evaluate("window.pwned === undefined")
+            assert await page.locator("#standings script").count() == 0
+            # a result reported through the service appears without a reload
+            game = round1.games[0]
+            await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=info.id)
+            first = page.locator("#pairings tbody tr").first
+            await playwright_api.expect(first).to_contain_text("1-0", timeout=15_000)
+            top = page.locator("#standings tbody tr").first
+            await playwright_api.expect(top).to_contain_text("1")
+            if os.environ.get("SWISSBOT_WRITE_DOCS"):  # docs/make_pictures.py refreshes it
+                await page.screenshot(path=str(SCREENSHOT), full_page=True)
+            assert not errors, errors  # the CSP let our own script run, nothing else
+        finally:
+            await browser.close()
+
+
+@pytest.mark.slow
+async def test_the_crosstable_names_opponents_by_start_number_with_its_legend(
+    served: tuple[TournamentService, LiveServer],
+) -> None:
+    executable = _chromium()
+    service, server = served
+    info, round1 = await _started(service, "Cross Open", ["Ann", "Bob", "Cleo", "Dan", "Eve",
+                                                          "Finn"], tiebreaks="")
+    for game in round1.games:  # three wins: three players tied on 1, three on 0
+        await service.set_result(ORG, 1, f"#{game.white.number}", "win", tournament=info.id)
+    token = await service.web_link(ORG, info.id)
+    met = {g.white.number: (g.black.number, "w1") for g in round1.games}
+    met |= {g.black.number: (g.white.number, "b0") for g in round1.games}
+
+    async with playwright_api.async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 1100, "height": 900})
+            await page.goto(f"http://127.0.0.1:{server.port}/e/{token}")
+            rows = page.locator("#crosstable tbody tr")
+            await playwright_api.expect(rows).to_have_count(6)
+            for index in range(6):
+                _rank, player, cell, _ = await rows.nth(index).locator("td").all_inner_texts()
+                number = int(player.split()[0].lstrip("#"))  # "#3 Cleo"
+                opponent, tail = met[number]
+                assert cell == f"{opponent}{tail}", (player, cell)
+            legend = page.locator("#crosstable-legend")
+            await playwright_api.expect(legend).to_contain_text("start number")
+            await playwright_api.expect(legend).to_contain_text("w = white")
+        finally:
+            await browser.close()
