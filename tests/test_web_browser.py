@@ -123,3 +123,85 @@ async def test_the_crosstable_names_opponents_by_start_number_with_its_legend(
             await playwright_api.expect(legend).to_contain_text("w = white")
         finally:
             await browser.close()
+
+
+PHONE = {"width": 390, "height": 844}
+PHONE_SCREENSHOT = SCREENSHOT.with_name("live-page-phone.png")
+LONG_NAMES = ["Alexandra Konstantinou-Wright", "🐉 Dragon Knight", "Bea", "Cyrus",
+              "Dora Dimitrova-Papadopoulou", "Emil", "Fatou", "Goran"]
+
+
+async def _played(service: TournamentService, name: str) -> tuple[TournamentInfo, str]:
+    """Eight players, round 1 complete (wins and a draw) and round 2 paired."""
+    info, round1 = await _started(service, name, LONG_NAMES)
+    for index, game in enumerate(round1.games):
+        await service.set_result(ORG, 1, f"#{game.white.number}",
+                                 "draw" if index == 1 else "win", tournament=info.id)
+    await service.pair_next_round(ORG, info.id, round_number=2)
+    return info, await service.web_link(ORG, info.id)
+
+
+@pytest.mark.slow
+async def test_on_a_phone_wide_tables_scroll_in_their_box_and_the_page_does_not(
+    served: tuple[TournamentService, LiveServer],
+) -> None:
+    executable = _chromium()
+    service, server = served
+    _info, token = await _played(service, "Phone Open")
+
+    async with playwright_api.async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport=PHONE, device_scale_factor=2,
+                                          is_mobile=True, has_touch=True)
+            await page.goto(f"http://127.0.0.1:{server.port}/e/{token}")
+            await playwright_api.expect(page.locator("#standings tbody tr")).to_have_count(8)
+            # no sideways scrolling of the page itself
+            page_width = await page.evaluate("document.documentElement.scrollWidth")
+            assert page_width <= PHONE["width"], page_width
+            box = page.locator("#standings").locator("xpath=..")
+            assert await box.evaluate("el => el.classList.contains('scroll')")
+            # the standings are wider than the phone: their own box scrolls sideways
+            inner, outer = await box.evaluate("el => [el.scrollWidth, el.clientWidth]")
+            assert inner > outer <= PHONE["width"], (inner, outer)
+            moved = await box.evaluate("el => { el.scrollLeft = 80; return el.scrollLeft; }")
+            assert moved > 0
+            assert await page.evaluate("window.scrollX") == 0
+            if os.environ.get("SWISSBOT_WRITE_DOCS"):  # docs/make_pictures.py refreshes it
+                await box.evaluate("el => { el.scrollLeft = 0; }")
+                await page.screenshot(path=str(PHONE_SCREENSHOT), full_page=False)
+        finally:
+            await browser.close()
+
+
+@pytest.mark.slow
+async def test_without_javascript_the_page_shows_every_table_and_every_round(
+    served: tuple[TournamentService, LiveServer],
+) -> None:
+    executable = _chromium()
+    service, server = served
+    info, token = await _played(service, "No Script Open")
+
+    async with playwright_api.async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(java_script_enabled=False, viewport=PHONE)
+            page = await context.new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/e/{token}/")  # trailing slash
+            await playwright_api.expect(page.locator("#standings tbody tr")).to_have_count(8)
+            await playwright_api.expect(page.locator("#crosstable tbody tr")).to_have_count(8)
+            await playwright_api.expect(page.locator("#crosstable-legend")).to_contain_text(
+                "start number")
+            for number in (1, 2, 1):  # there and back with the picker's plain links
+                await page.locator("nav.rounds a", has_text=str(number)).click()
+                await page.wait_for_url(f"**/e/{token}/?round={number}#pairings-section")
+                games = (await service.pairings(ORG.guild_id, info.id, number)).games
+                rows = page.locator("#pairings tbody tr")
+                await playwright_api.expect(rows).to_have_count(len(games))
+                for index, game in enumerate(games):
+                    await playwright_api.expect(rows.nth(index)).to_contain_text(game.white.name)
+                    await playwright_api.expect(rows.nth(index)).to_contain_text(game.black.name)
+                await playwright_api.expect(page.locator("#round-title")).to_contain_text(
+                    f"Round {number}")
+        finally:
+            await browser.close()
