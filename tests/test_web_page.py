@@ -10,14 +10,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.web.app import build_app
 from bot.web.page import selected_round
 from service import TournamentService
 from tests.service_helpers import open_service, organiser
+from tests.web_helpers import web_client
 
 ORG = organiser()
 NAMES = ["<script>alert(1)</script>", "Ann & Bob", 'Quote "Q"', "Cleo", "Dan", "Eve"]
@@ -78,10 +78,8 @@ async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
 
 @pytest.fixture
 async def web(service: TournamentService) -> AsyncIterator[TestClient]:
-    client = TestClient(TestServer(build_app(service)))
-    await client.start_server()
-    yield client
-    await client.close()
+    async with web_client(service) as client:
+        yield client
 
 
 async def _three_rounds(service: TournamentService) -> tuple[int, str]:
