@@ -190,3 +190,30 @@ def test_selected_round_is_a_played_round_whatever_is_asked(asked: str | None) -
         assert shown is not None and shown.number == int(asked)
     elif asked is None or not asked.isdigit():
         assert shown is rounds[-1]
+
+
+async def test_before_the_start_the_page_says_what_is_missing(
+    service: TournamentService, web: TestClient
+) -> None:
+    info = await service.create_tournament(ORG, "Not Yet Open", 5)
+    await service.add_player(ORG, "Ann", tournament=info.id)
+    token = await service.web_link(ORG, info.id)
+    response = await web.get(f"/e/{token}/")
+    assert response.status == 200
+    text = await response.text()
+    assert "registration open · round 0 of 5 · 1 player" in text
+    assert "No round has been paired yet." in text
+    page = parse(text)
+    assert page.tables["pairings"][1:] == []
+
+
+async def test_a_bye_is_shown_under_its_round(service: TournamentService, web: TestClient
+                                              ) -> None:
+    info = await service.create_tournament(ORG, "Odd Open", 3, seed=2)
+    for index, name in enumerate(["Ann", "Bob", "Cleo"]):
+        await service.add_player(ORG, name, tournament=info.id, rating=2000 - index)
+    round1 = await service.start_tournament(ORG, info.id)
+    token = await service.web_link(ORG, info.id)
+    text = await (await web.get(f"/e/{token}")).text()
+    (bye,) = round1.byes
+    assert f"Byes: {bye.player.name} (#{bye.player.number})" in text
