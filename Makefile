@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast demo lint bench clean chromium postgresql
+.PHONY: test test-fast demo lint bench clean chromium postgresql fonts
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,pictures]'
 	touch $(STAMP)
 
-test: $(STAMP) chromium postgresql
+test: $(STAMP) chromium postgresql fonts
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
@@ -33,6 +33,15 @@ chromium:
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || \
 	      echo "chromium could not be installed: the browser test will be skipped"; \
 	  else echo "no apt-get as root here: the browser test will be skipped"; fi; }
+
+# The pictures draw the emoji in names with Debian's Noto Color Emoji; install it where
+# apt-get works (CI runs as root). Without it emoji are drawn as boxes and the emoji tests skip.
+fonts:
+	@fc-list 2>/dev/null | grep -q NotoColorEmoji || [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-color-emoji >/dev/null) || \
+	      echo "fonts-noto-color-emoji could not be installed: the emoji picture tests will be skipped"; \
+	  else echo "no apt-get as root here: the emoji picture tests will be skipped"; fi; }
 
 # The storage and service tests also run on a throwaway PostgreSQL cluster started from the
 # server binaries (tests/pg_cluster.py); install them where apt-get works (CI runs as root).

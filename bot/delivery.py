@@ -291,7 +291,7 @@ class OutboxDelivery:
                 messages = render_announcement(row.kind, row.payload,
                                                organiser_role_id=organiser_role, owner_id=owner)
             if row.kind == "bracket" and messages:
-                # matplotlib is slow and blocking: draw in a worker thread, off the event loop
+                # drawing is slow and blocking: in a worker thread, off the event loop
                 picture = await asyncio.to_thread(bracket_png, row.payload)
                 if picture is not None:
                     messages[0].files.append(picture)

@@ -1,8 +1,9 @@
 """Make the example pictures shown in README.md: ``python docs/make_pictures.py``.
 
 Plays a small event through the service (a temporary database, fixed seed and results) and
-draws its standings and crosstable with bot.pictures into docs/img/. The live page's
-screenshot comes from the browser test: ``SWISSBOT_WRITE_DOCS=1 pytest
+draws its standings and crosstable with bot.pictures into docs/img/, with the rows of a name
+with emoji, and a top cut's bracket. The live page's screenshots (a computer's width and a
+phone's) come from the browser tests: ``SWISSBOT_WRITE_DOCS=1 pytest
 tests/test_web_browser.py``.
 """
 
@@ -16,14 +17,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.pictures.bracket import draw_bracket  # noqa: E402
 from bot.pictures.tables import crosstable_png, standings_png  # noqa: E402
 from service import Actor, TournamentService  # noqa: E402
 from storage.db import connect  # noqa: E402
+from swiss import bracket  # noqa: E402
 
 OUT = ROOT / "docs" / "img"
 NAMES = ["Magnus Carlsen-ish", "Hou Yifan fan", "<script>alert(1)</script>", "$x^2$ the Mathy",
          "Ærøskøbing Æsir", "🐉 Dragon Knight", "Jo", "A rather long name: WWWWWWWWWW",
-         "Bea", "Cyrus", "Dora", "Emil", "Fatou", "Goran", "Hana", "Ivo"]
+         "Bea", "Cyrus", "Dora", "Emil", "Fatou", "Goran", "Hana", "Zoë 🦄✨"]
 ORG = Actor(user_id=1, guild_id=1, display_name="Orla", is_organiser=True)
 
 
@@ -54,7 +57,37 @@ async def main() -> None:
     (OUT / "standings.png").write_bytes(
         standings_png(standings, server="Chess Club Discord", top=8, me=me))
     (OUT / "crosstable.png").write_bytes(crosstable_png(crosstable, server="Chess Club Discord"))
-    print(f"wrote {OUT / 'standings.png'} and {OUT / 'crosstable.png'}")
+    dragon = next(r.user_id for r in standings.rows if r.name.startswith("🐉"))
+    (OUT / "emoji-name.png").write_bytes(
+        standings_png(standings, server="Chess Club Discord", top=3, me=dragon))
+    (OUT / "bracket.png").write_bytes(
+        draw_bracket(_bracket_payload([r.name for r in standings.rows[:8]]),
+                     server="Chess Club Discord"))
+    print(f"wrote standings, crosstable, emoji-name and bracket pictures in {OUT}")
+
+
+def _bracket_payload(seeds: list[str]) -> dict[str, object]:
+    """A top 8 played out: the higher seed wins, except seed 3 in the semi-final."""
+    upsets = {(2, 1): 3}
+
+    def side(seed: int | None) -> dict[str, object] | None:
+        return None if seed is None else {"seed": seed, "name": seeds[seed - 1]}
+
+    winners: dict[tuple[int, int], int] = {}
+    for number in range(1, bracket.rounds_of(len(seeds)) + 1):
+        for match in bracket.build(len(seeds), winners)[number - 1]:
+            if match.playable and match.high is not None and match.low is not None:
+                winners[(number, match.index)] = upsets.get((number, match.index), match.high)
+    matches = bracket.build(len(seeds), winners)
+    return {
+        "tournament": {"name": "Friday Night Blitz"},
+        "note": "Single elimination, one game per match; the higher seed plays white.",
+        "champion": side(matches[-1][0].winner),
+        "rounds": [{"stage": bracket.stage_name(len(matches), number), "round": 5 + number,
+                    "matches": [{"index": m.index, "high": side(m.high), "low": side(m.low),
+                                 "winner": m.winner, "bye": m.bye} for m in round_matches]}
+                   for number, round_matches in enumerate(matches, start=1)],
+    }
 
 
 if __name__ == "__main__":

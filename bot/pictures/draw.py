@@ -13,10 +13,10 @@ import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from importlib import util as import_util
-from pathlib import Path
 from typing import Any, Literal, TypeVar
+
+from bot.pictures.faces import FONT_SIZE, Face, draw_text, font
 
 #: Discord's attachment limit for a server without boosts (bigger servers allow more).
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
@@ -38,14 +38,6 @@ BORDER = (88, 101, 242)
 PADDING = 16
 ROW_HEIGHT = 30
 FOOTER_LINE = 18
-FONT_SIZE = 16
-
-_FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
-_SYSTEM_FONT_DIRS = (
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/dejavu"),
-    Path("/usr/local/share/fonts"),
-)
 
 T = TypeVar("T")
 
@@ -100,29 +92,7 @@ def clean(text: str) -> str:
     return " ".join("".join(out).split())
 
 
-@lru_cache(maxsize=8)
-def font(size: int = FONT_SIZE, bold: bool = False) -> Any:
-    """DejaVu Sans (wide Unicode coverage) from the system or matplotlib's copy, else
-    Pillow's own scalable default font."""
-    from PIL import ImageFont
-
-    name = _FONT_FILES[1 if bold else 0]
-    for folder in _font_dirs():
-        path = folder / name
-        if path.is_file():
-            return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size)
-
-
-def _font_dirs() -> list[Path]:
-    dirs = list(_SYSTEM_FONT_DIRS)
-    spec = import_util.find_spec("matplotlib")  # finds it without importing it
-    if spec is not None and spec.origin:
-        dirs.append(Path(spec.origin).parent / "mpl-data" / "fonts" / "ttf")
-    return dirs
-
-
-def clip(text: str, width: float, face: Any) -> str:
+def clip(text: str, width: float, face: Face) -> str:
     """``text`` cut with "…" to fit ``width`` pixels in ``face``."""
     text = clean(text)
     if face.getlength(text) <= width:
@@ -132,7 +102,7 @@ def clip(text: str, width: float, face: Any) -> str:
     return text.rstrip() + "…"
 
 
-def wrap(text: str, width: float, face: Any) -> list[str]:
+def wrap(text: str, width: float, face: Face) -> list[str]:
     """``text`` in lines that fit ``width`` pixels in ``face``, broken between words (a word
     wider than the line is clipped, never drawn past the edge)."""
     lines: list[str] = []
@@ -173,67 +143,104 @@ class Table:
     footer: str = ""
 
 
+#: Height of the header band with the server's name, the title and the subtitle.
+HEADER_HEIGHT = 74
+
+
+class PictureTooLarge(PictureError):
+    """The PNG is over Discord's attachment limit (a smaller scale may fit)."""
+
+
+class Card:
+    """An opaque card ``width`` × ``height`` logical pixels drawn at ``scale``, with the
+    header band (server, title, subtitle) on top and the accent line at the bottom. Drawing
+    calls take logical coordinates."""
+
+    def __init__(self, width: float, height: float, *, scale: int, server: str, title: str,
+                 subtitle: str) -> None:
+        from PIL import Image, ImageDraw
+
+        self.width, self.height, self.scale = width, height, scale
+        self.image = Image.new("RGB", (round(width * scale), round(height * scale)), BACKGROUND)
+        self.pen = ImageDraw.Draw(self.image)
+        small, big = font(13 * scale), font(22 * scale, True)
+        inner = (width - 2 * PADDING) * scale
+        self.box(0, 0, width, HEADER_HEIGHT, HEADER)
+        self.text(PADDING, 22, clip(server, inner, small), small, HEADER_MUTED)
+        self.text(PADDING, 46, clip(title, inner, big), big, HEADER_TEXT)
+        self.text(PADDING, 64, clip(subtitle, inner, small), small, HEADER_MUTED)
+        self.box(0, height - 3, width, height, BORDER)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float, colour: tuple[int, int, int],
+            outline: tuple[int, int, int] | None = None, radius: float = 0) -> None:
+        s = self.scale
+        self.pen.rounded_rectangle((x0 * s, y0 * s, x1 * s - 1, y1 * s - 1), radius=radius * s,
+                                   fill=colour, outline=outline, width=s if outline else 0)
+
+    def line(self, points: Sequence[tuple[float, float]], colour: tuple[int, int, int],
+             width: float = 1.5) -> None:
+        s = self.scale
+        self.pen.line([(x * s, y * s) for x, y in points], fill=colour,
+                      width=max(1, round(width * s)), joint="curve")
+
+    def text(self, x: float, y: float, value: str, face: Face, colour: tuple[int, int, int],
+             anchor: str = "lm") -> None:
+        draw_text(self.image, (x * self.scale, y * self.scale), value, face, colour, anchor)
+
+    def png(self) -> bytes:
+        """The card as PNG bytes; :class:`PictureTooLarge` over Discord's limit."""
+        out = io.BytesIO()
+        self.image.save(out, format="PNG", optimize=True)
+        data = out.getvalue()
+        if len(data) > MAX_ATTACHMENT_BYTES:
+            raise PictureTooLarge(
+                "the picture would be larger than Discord's 10 MB attachment limit")
+        return data
+
+
 def draw_table(table: Table, *, scale: int = 2) -> bytes:
     """The table as PNG bytes, checked against Discord's attachment limit. ``scale`` 2 draws
     at twice the size, so the text stays sharp when Discord scales the preview."""
-    from PIL import Image, ImageDraw
-
     width = PADDING * 2 + sum(c.width for c in table.columns)
     if width * scale > MAX_WIDTH and scale > 1:
         return draw_table(table, scale=1)
     if width > MAX_WIDTH:
         raise PictureError("the table is too wide for a readable picture")
-    header_height = 74
     small, regular = font(13 * scale), font(FONT_SIZE * scale)
-    bold, big = font(FONT_SIZE * scale, True), font(22 * scale, True)
+    bold = font(FONT_SIZE * scale, True)
     inner = width - 2 * PADDING
     # the footer (a legend) is wrapped to the card's width: all of it stays in the picture
     footer = wrap(table.footer, inner * scale, small) if table.footer else []
     footer_height = (FOOTER_LINE * len(footer) + 10) if footer else 0
-    height = header_height + PADDING + ROW_HEIGHT * (len(table.rows) + 1) + PADDING + footer_height
-    image = Image.new("RGB", (width * scale, height * scale), BACKGROUND)
-    pen = ImageDraw.Draw(image)
+    height = HEADER_HEIGHT + PADDING + ROW_HEIGHT * (len(table.rows) + 1) + PADDING + footer_height
+    card = Card(width, height, scale=scale, server=table.server, title=table.title,
+                subtitle=table.subtitle)
 
-    def box(x0: float, y0: float, x1: float, y1: float, colour: tuple[int, int, int]) -> None:
-        pen.rectangle((x0 * scale, y0 * scale, x1 * scale - 1, y1 * scale - 1), fill=colour)
-
-    def text(x: float, y: float, value: str, face: Any, colour: tuple[int, int, int],
-             anchor: str = "lm") -> None:
-        pen.text((x * scale, y * scale), value, font=face, fill=colour, anchor=anchor)
-
-    box(0, 0, width, header_height, HEADER)
-    text(PADDING, 22, clip(table.server, inner * scale, small), small, HEADER_MUTED)
-    text(PADDING, 46, clip(table.title, inner * scale, big), big, HEADER_TEXT)
-    text(PADDING, 64, clip(table.subtitle, inner * scale, small), small, HEADER_MUTED)
-
-    y = header_height + PADDING
+    y = HEADER_HEIGHT + PADDING
     titles = [c.title for c in table.columns]
-    _draw_cells(table.columns, titles, y, text, small, small, MUTED, scale)
+    _draw_cells(table.columns, titles, y, card.text, small, small, MUTED, scale)
     y += ROW_HEIGHT
     for index, row in enumerate(table.rows):
         if row.highlight:
-            box(PADDING / 2, y, width - PADDING / 2, y + ROW_HEIGHT, HIGHLIGHT)
+            card.box(PADDING / 2, y, width - PADDING / 2, y + ROW_HEIGHT, HIGHLIGHT)
         elif index % 2 == 0:
-            box(PADDING / 2, y, width - PADDING / 2, y + ROW_HEIGHT, STRIPE)
+            card.box(PADDING / 2, y, width - PADDING / 2, y + ROW_HEIGHT, STRIPE)
         if row.gap:
-            text(width / 2, y + ROW_HEIGHT / 2, "⋯", bold, MUTED, anchor="mm")
+            card.text(width / 2, y + ROW_HEIGHT / 2, "⋯", bold, MUTED, anchor="mm")
         else:
-            _draw_cells(table.columns, row.cells, y, text, regular, bold,
+            _draw_cells(table.columns, row.cells, y, card.text, regular, bold,
                         MUTED if row.muted else TEXT, scale)
         y += ROW_HEIGHT
-    box(0, height - 3, width, height, BORDER)
     y += PADDING / 2
     for line in footer:
-        text(PADDING, y + FOOTER_LINE / 2, line, small, MUTED)
+        card.text(PADDING, y + FOOTER_LINE / 2, line, small, MUTED)
         y += FOOTER_LINE
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    data = out.getvalue()
-    if len(data) > MAX_ATTACHMENT_BYTES:
+    try:
+        return card.png()
+    except PictureTooLarge:
         if scale > 1:
             return draw_table(table, scale=1)
-        raise PictureError("the picture would be larger than Discord's 10 MB attachment limit")
-    return data
+        raise
 
 
 def _draw_cells(columns: Sequence[Column], cells: Sequence[str], y: float,

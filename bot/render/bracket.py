@@ -1,18 +1,20 @@
 """The top cut's bracket as text (a code block, or an attachment when long) and as a PNG
-picture (matplotlib, the ``sim`` extra), from the ``bracket`` payload of service.playoffs.
+picture (bot.pictures.bracket: Pillow, the ``pictures`` extra), from the ``bracket`` payload
+of service.playoffs.
 
-The picture is drawn on an opaque dark-grey card with light text, so it reads the same on
-Discord's dark and light themes; names are clipped and drawn without maths parsing (a ``$``
-in a name stays a dollar). Drawing takes a few hundred milliseconds: callers run
-:func:`bracket_png` in a worker thread (``asyncio.to_thread``), never on the event loop.
+The picture is the standings' opaque card, so it reads the same on Discord's dark and light
+themes; names are clipped and drawn as plain text (a ``$`` in a name stays a dollar).
+Drawing a big bracket takes a few hundred milliseconds: callers run :func:`bracket_png` in a
+worker thread (``asyncio.to_thread``), never on the event loop.
 """
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any
 
+from bot.pictures.bracket import draw_bracket
+from bot.pictures.draw import PictureError, missing_reason
 from bot.render.format import code_safe, plain
 from bot.render.limits import fit_content
 from bot.render.message import BinaryFile, Outgoing, TextFile
@@ -20,8 +22,8 @@ from bot.render.message import BinaryFile, Outgoing, TextFile
 log = logging.getLogger(__name__)
 
 NAME_WIDTH = 20
-# Discord refuses attachments over 10 MiB for bots (8 MiB on older limits); a bracket of 32
-# at this size is about 100 kB.
+# Discord refuses attachments over 10 MiB for bots (the picture checks that limit); a
+# bracket of 32 is about 150 kB.
 MAX_PNG_BYTES = 8 * 1024 * 1024
 _CONTENT_BUDGET = 1900
 
@@ -77,58 +79,14 @@ def bracket_message(payload: dict[str, Any]) -> Outgoing:
 
 
 def bracket_png(payload: dict[str, Any]) -> BinaryFile | None:
-    """The bracket as a PNG (None without matplotlib). Blocking: call it in a thread."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from matplotlib.figure import Figure
-    except ImportError:  # the bot runs without the sim extra: text only
-        log.info("matplotlib is not installed: the bracket is posted as text only")
+    """The bracket as a PNG (None without Pillow, or when it cannot be drawn). Blocking:
+    call it in a thread."""
+    if missing_reason() is not None:  # the bot runs without the pictures extra: text only
+        log.info("Pillow is not installed: the bracket is posted as text only")
         return None
-    rounds = payload.get("rounds", [])
-    first = max(1, len(rounds[0]["matches"]) if rounds else 1)
-    columns = max(1, len(rounds))
-    width = 1.2 + 3.0 * columns
-    height = max(2.5, 0.62 * first * 2 + 1.0)
-    fig = Figure(figsize=(width, height), dpi=100, facecolor="#2b2d31")
-    ax = fig.add_axes((0.01, 0.01, 0.98, 0.9))
-    ax.set_facecolor("#2b2d31")
-    ax.set_xlim(0, columns * 3.0 + 0.2)
-    ax.set_ylim(0, first * 2)
-    ax.axis("off")
-    name = " ".join(str((payload.get("tournament") or {}).get("name", "Bracket")).split())[:60]
-    fig.text(0.02, 0.95, name, color="#f2f3f5", fontsize=14, weight="bold", parse_math=False)
-    text_colour, muted, win_colour = "#f2f3f5", "#b5bac1", "#f0b232"
-    for c, rnd in enumerate(rounds):
-        matches = rnd.get("matches", [])
-        span = (first * 2) / max(1, len(matches))
-        x = 0.1 + c * 3.0
-        ax.text(x, first * 2 - 0.05, str(rnd.get("stage", "")), color=muted, fontsize=9,
-                va="top", parse_math=False)
-        for i, m in enumerate(matches):
-            centre = first * 2 - (i + 0.5) * span - 0.25
-            for offset, side in ((0.22, m.get("high")), (-0.22, m.get("low"))):
-                if side is None:
-                    label = "bye" if m.get("bye") and offset < 0 else "?"
-                    colour = muted
-                else:
-                    label = f"({side['seed']}) {' '.join(str(side['name']).split())[:22]}"
-                    colour = win_colour if m.get("winner") == side["seed"] and not m.get(
-                        "bye") else text_colour
-                ax.text(x, centre + offset, label, color=colour, fontsize=9, va="center",
-                        parse_math=False, clip_on=True)
-            ax.plot([x - 0.05, x + 2.6, x + 2.6, x - 0.05],
-                    [centre + 0.42, centre + 0.42, centre - 0.42, centre - 0.42],
-                    color="#4e5058", linewidth=1)
-    champion = payload.get("champion")
-    if champion:
-        fig.text(0.98, 0.95, f"Winner: {' '.join(str(champion['name']).split())[:30]}",
-                 color=win_colour, fontsize=12, ha="right", weight="bold", parse_math=False)
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", facecolor=fig.get_facecolor())
-    data = buffer.getvalue()
-    if len(data) > MAX_PNG_BYTES:
-        log.warning("bracket picture too large (%d bytes): text only", len(data))
+    try:
+        data = draw_bracket(payload)
+    except PictureError as exc:
+        log.warning("bracket picture not drawn (%s): text only", exc)
         return None
     return BinaryFile("bracket.png", data)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,9 +30,10 @@ from bot.pictures.tables import (
     crosstable_png,
     standings_png,
 )
-from bot.web.app import SECURITY_HEADERS, build_app
+from bot.web.app import SECURITY_HEADERS
 from service import Actor, CrosstableView, TournamentService
 from tests.service_helpers import OTHER_GUILD, member, open_service, organiser
+from tests.web_helpers import web_client
 
 PIL = pytest.importorskip("PIL")
 from PIL import Image  # noqa: E402
@@ -251,10 +252,8 @@ async def test_crosstable_picture_of_64_players_fits_discord(
 # -- the web app -----------------------------------------------------------------------------
 @pytest.fixture
 async def web(service: TournamentService) -> AsyncIterator[TestClient]:
-    client = TestClient(TestServer(build_app(service)))
-    await client.start_server()
-    yield client
-    await client.close()
+    async with web_client(service) as client:
+        yield client
 
 
 async def test_page_and_json_escape_user_text_and_send_a_csp(
@@ -274,7 +273,10 @@ async def test_page_and_json_escape_user_text_and_send_a_csp(
     assert "<script>alert(1)</script>" in names  # JSON; the script puts it in textContent
     assert "user_id" not in str(data)  # no Discord ids on a public page
     script = await (await web.get("/static/live.js")).text()
-    assert "innerHTML" not in script and "textContent" in script
+    # the page is the server's escaped HTML; the script parses it with DOMParser (which runs
+    # no script) and never writes HTML from strings
+    assert "innerHTML" not in script and "DOMParser" in script
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "<script>alert" not in text
 
 
 @pytest.mark.parametrize("path", ["/", "/e/", "/e/unknown", "/e/unknown/data.json", "/static/",

