@@ -17,7 +17,6 @@ gacrux version and command. tests/test_fide_team_tiebreaks.py replays them witho
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
@@ -28,6 +27,9 @@ from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the pairing differential's helpers
+
+from fide_team_differential import gacrux_arguments, gacrux_parser
 
 from swiss.pairing.types import PairingError
 from swiss.teams.fide_team import pair_fide_team
@@ -128,15 +130,7 @@ def compare(recorded: dict[str, list[str]], mine: dict[str, list[Fraction]]
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--events", type=int, default=20)
-    parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--gacrux-python", default=os.environ.get("GACRUX_PYTHON"),
-                        help="the Python interpreter that has gacrux installed")
-    parser.add_argument("--record", help="write the events and gacrux's values (JSON lines)")
-    args = parser.parse_args()
-    if not args.gacrux_python:
-        parser.error("name gacrux's interpreter: --gacrux-python or GACRUX_PYTHON")
+    args = gacrux_arguments(gacrux_parser(__doc__.split("\n\n")[0], "gacrux's values"))
     version = gacrux_version(args.gacrux_python)
     record = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
     if record:
