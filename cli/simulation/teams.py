@@ -34,6 +34,7 @@ TEAM_SYSTEMS = ("fide-team", ESPORTS)
 COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("kendall_tau", "Kendall tau", 4),
     ("ndcg", "NDCG", 4),
+    ("tau_against_first", "tau - first row's", 4),
     ("winner_is_strongest", "winner = strongest", 3),
     ("top_half_advanced", "true top half advanced", 3),
     ("all_top_half_advanced", "all of it advanced", 3),
@@ -72,13 +73,22 @@ def _one_format(config: TeamSimulationConfig, team_format: TeamFormat, tournamen
 
 def summarize_teams(results: dict[str, list[TeamEventMeasures]]
                     ) -> dict[str, dict[str, tuple[float, float]]]:
-    """Mean and 95 % half-width of every measure per format (nan where it does not apply)."""
+    """Mean and 95 % half-width of every measure per format (nan where it does not apply).
+
+    ``tau_against_first`` is the paired difference to the first format's tau, event by
+    event: the formats face the same fields, so this interval is the one to read when two
+    formats are compared (it leaves out the fields' own variation)."""
     summary = {}
+    first = next(iter(results.values()), [])
     for label, events in results.items():
         row = {}
         for name, _title, _digits in COLUMNS:
-            values = [getattr(e, name) for e in events if not math.isnan(getattr(e, name))]
-            row[name] = mean_ci95(values)
+            if name == "tau_against_first":
+                values = [e.kendall_tau - f.kendall_tau for e, f in zip(events, first,
+                                                                        strict=False)]
+            else:
+                values = [getattr(e, name) for e in events]
+            row[name] = mean_ci95([v for v in values if not math.isnan(v)])
         summary[label] = row
     return summary
 
