@@ -169,6 +169,19 @@ def test_bad_tiebreaks_say_what_is_wrong(text: str, message: str) -> None:
         parse_team_tiebreak(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="BHSMPGCEFDWINOTRS:/-0123456789 xé", max_size=24))
+def test_any_text_is_a_tiebreak_or_a_clear_error(text: str) -> None:
+    try:
+        spec = parse_team_tiebreak(text)
+    except TeamTiebreakError as exc:
+        assert "tie-break" in str(exc) or "modifier" in str(exc) or "names its" in str(exc)
+        assert len(str(exc)) < 300
+    else:
+        assert spec.score in ("mp", "gp") and spec.own in ("mp", "gp")
+        assert 0 <= spec.cut_high <= spec.cut_low
+
+
 def test_modifier_spellings_are_equivalent() -> None:
     dashed, slashed = parse_team_tiebreak("bh:gp-c1"), parse_team_tiebreak("BH:GP/C1")
     assert (dashed.base, dashed.score, dashed.cut_low) == (slashed.base, slashed.score, 1)

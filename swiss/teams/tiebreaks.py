@@ -63,7 +63,7 @@ _BOARD_POINTS = {"1": Fraction(1), "W": Fraction(1), "+": Fraction(1), "U": Frac
                  "F": Fraction(1), "=": Fraction(1, 2), "D": Fraction(1, 2),
                  "H": Fraction(1, 2)}
 _OVER_THE_BOARD = frozenset("10=WLD")
-_SPEC = re.compile(r"^(?P<base>[A-Z]+)(?::(?P<score>MP|GP))?(?P<mods>(?:[-/][CM]\d+)*)$")
+_SPEC = re.compile(r"^(?P<base>[A-Z]+)(?::(?P<score>MP|GP))?(?P<mods>(?:[-/][CM]\d{1,3})*)$")
 _MODIFIER = re.compile(r"[-/]([CM])(\d+)")
 
 
@@ -93,7 +93,7 @@ def parse_team_tiebreak(text: str, primary: ScoreName = "mp") -> TeamTiebreak:
     found = _SPEC.match(written)
     if found is None or found["base"] not in BASES:
         raise TeamTiebreakError(
-            f"unknown team tie-break {text.strip()!r}: use one of "
+            f"unknown team tie-break {text.strip()[:40]!r}: use one of "
             f"{', '.join(sorted(BASES))}, with :MP or :GP and -C1 / -M1 where they apply")
     base = found["base"]
     named: ScoreName | None = found["score"].lower() if found["score"] else None  # type: ignore[assignment]
