@@ -377,7 +377,8 @@ def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
             continue
         search.decide(position[tpn], top=True)
         if current[tpn] < tpn:
-            found = search.best(None)
+            found = (search.best(None) if search.could_be_optimal(search.upward(position[tpn]))
+                     else None)
             if found is None:
                 search.decide(position[tpn], top=False)
                 continue
@@ -390,7 +391,8 @@ def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
             if (tpn, opponent) not in search.edge:
                 continue
             if current[tpn] != opponent:
-                found = search.best(search.edge[tpn, opponent])
+                edge = search.edge[tpn, opponent]
+                found = search.best(edge) if search.could_be_optimal([edge]) else None
                 if found is None:
                     continue
                 current = found
@@ -436,6 +438,7 @@ class _ConstrainedPairings:
         self.fixed = np.zeros(self.costs.size, dtype=bool)
         self.target: int | None = None  # the best criteria total, once known
         self.last: exact.Solution | None = None
+        self._laminar: tuple[exact.Solution, exact._Laminar] | None = None
 
     def decide(self, index: int, top: bool) -> None:
         self.is_top[index] = top
@@ -468,3 +471,33 @@ class _ConstrainedPairings:
 
     def total(self, partner: dict[int, int]) -> int:
         return sum(int(self.costs[self.edge[a, b]]) for a, b in partner.items() if a < b)
+
+    def upward(self, index: int) -> list[int]:
+        """The pairs still allowed in which team ``index`` is the top member."""
+        mask = (self.top == index) & ~self.is_top[self.bottom] & self.free[self.bottom]
+        return np.flatnonzero(mask).tolist()
+
+    def could_be_optimal(self, edges: Sequence[int]) -> bool:
+        """Whether one of these pairs may be in a pairing with the best total, judged
+        without a solve: by complementary slackness a pair with a positive reduced cost
+        under optimal duals is in no optimal pairing. The last solve's duals still are
+        optimal: every question since has only removed pairs, and its pairing (the current
+        one) is still there at the best total."""
+        if self.last is None:
+            return True
+        if self._laminar is None or self._laminar[0] is not self.last:
+            self._laminar = (self.last, exact._Laminar(len(self.nodes), self.last.blossoms))
+        laminar = self._laminar[1]
+        y = self.last.y
+        for edge in edges:
+            u, v = int(self.top[edge]), int(self.bottom[edge])
+            a, b = int(laminar.inner[u]), int(laminar.inner[v])
+            while a != b and a >= 0 and b >= 0:  # the innermost blossom holding both
+                if laminar.depth[a] >= laminar.depth[b]:
+                    a = int(laminar.parent[a])
+                else:
+                    b = int(laminar.parent[b])
+            shared = laminar.cumz[a] if a == b and a >= 0 else 0
+            if y[u] + y[v] + shared - 4 * int(self.weights[edge]) == 0:
+                return True
+        return False
