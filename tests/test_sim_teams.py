@@ -20,7 +20,7 @@ from swiss.sim.teams import (
 
 
 def config(spread: str, teams: int = 12) -> TeamSimulationConfig:
-    return TeamSimulationConfig(teams=teams, boards=2, rounds=5,
+    return TeamSimulationConfig(teams=teams, boards=2, rounds=min(5, teams - 1),
                                 strengths=parse_strengths(spread), model=EloLogistic(),
                                 player_sd=0.0, rating_sd=0.0, board_step=0.0)
 
@@ -45,6 +45,14 @@ def test_esports_advances_the_true_top_half_when_it_is_much_stronger() -> None:
     assert mean([m.top_half_advanced for m in wide["esports-swiss"]]) > 0.9
     assert 0.2 < mean([m.top_half_advanced for m in flat["esports-swiss"]]) < 0.8
     assert all(np.isnan(m.kendall_tau) for m in wide["esports-swiss"])
+
+
+@pytest.mark.parametrize("teams", [2, 3, 5])
+def test_a_small_stage_plays_to_its_end(teams: int) -> None:
+    # The stage ends when every team has its wins or losses, however few teams there are:
+    # with a huge gap the stronger half always goes through.
+    results = simulate_teams(config("uniform:0:40000", teams=teams), [ESPORTS_FORMAT], 4)
+    assert [m.top_half_advanced for m in results["esports-swiss"]] == [1.0] * 4
 
 
 def test_every_format_faces_the_same_field_and_a_seed_repeats() -> None:

@@ -188,7 +188,10 @@ def play_esports(config: TeamSimulationConfig, rng: np.random.Generator) -> Team
     seeds = list(range(1, config.teams + 1))
     results: list[StageMatch] = []
     advanced: tuple[int, ...] = ()
-    for round_number in range(1, 2 * config.teams):
+    # Every round each team still in the stage wins (a bye too) or loses, so the stage is
+    # over after wins + losses - 1 rounds; the call after the last one reports who advanced.
+    last = config.stage.wins_to_advance + config.stage.losses_to_eliminate
+    for round_number in range(1, last + 1):
         pairing = pair_stage(seeds, results, round_number, config.stage)
         advanced = pairing.advanced
         if not pairing.matches and pairing.bye is None:
