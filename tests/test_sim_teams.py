@@ -103,6 +103,7 @@ def test_the_same_seed_gives_the_same_table_for_any_jobs(
     (["--system", "swiss-chess"], "unknown team system swiss-chess"),
     (["--rounds", "8"], "--rounds must be between 1 and teams - 1 = 7"),
     (["--strengths", "uniform:3:1"], "strength"),
+    (["--out", "somewhere"], "--out does not apply to team events"),
 ])
 def test_bad_options_exit_3_with_the_reason(capsys: pytest.CaptureFixture[str],
                                             extra: list[str], message: str) -> None:

@@ -96,6 +96,10 @@ def summarize_teams(results: dict[str, list[TeamEventMeasures]]
 def run_teams(args: argparse.Namespace) -> int:
     """``simulate --teams``: run, then print the table."""
     try:
+        ignored = [option for option, value in (("--out", args.out), ("--external", args.external),
+                                                ("--baseline", args.baseline)) if value]
+        if ignored:
+            raise ValueError(f"{', '.join(ignored)} does not apply to team events (--teams)")
         formats = _formats(args.system)
         config = team_config(args)
     except ValueError as exc:
