@@ -36,6 +36,8 @@ MAX_PLAYERS = 4096
 MAX_TOURNAMENTS = 10_000_000
 MAX_JOBS = 1024
 MAX_BETA = 100
+MAX_TEAMS = 1024
+MAX_BOARDS = 64
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -124,6 +126,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="an earlier run's tournaments.csv to draw beside this run")
     parser.add_argument("--labels", default="this run,baseline",
                         help="legend labels 'THIS,BASELINE' for --baseline plots")
+    parser.add_argument(
+        "--teams", type=whole(2, MAX_TEAMS), metavar="N",
+        help="simulate team events of N teams instead (--boards, --system; the options of "
+             "individual pairing systems do not apply): each format's Kendall tau, NDCG and "
+             "winner against true team strength, or for the e-sports stage how often the "
+             "true top half advances")
+    parser.add_argument("--boards", default="4", type=whole(1, MAX_BOARDS),
+                        help="with --teams: boards per team (default: 4)")
+    parser.add_argument(
+        "--system", default="fide-team", metavar="SYSTEMS",
+        help="with --teams: fide-team (every colour model, match points first and game "
+             "points first), esports-swiss, or both comma-separated (default: fide-team)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
@@ -237,6 +251,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_MISSING_EXTRA
+    if args.teams is not None:
+        from cli.simulation.teams import run_teams
+
+        return run_teams(args)
     from cli.simulation.experiment import (
         ProgressBar,
         format_table,

@@ -86,6 +86,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="seed of the lot (default 0)")
     parser.add_argument("--explain", metavar="ID", type=whole(1, MAX_ID),
                         help="print how each tiebreak of player ID was computed")
+    parser.add_argument(
+        "--teams", action="store_true",
+        help="a team event (013 team records): rank the teams by the primary score of its "
+             "192 record, then --tiebreaks in team acronyms (GPTS,DE,ESB,BH:MP-C1, ...; "
+             "docs/teams.md); --format text or csv, --rounds")
     parser.set_defaults(func=run)
 
 
@@ -214,6 +219,10 @@ def _explain(args: argparse.Namespace, tournament: Tournament, tiebreaks: str | 
 
 def run(args: argparse.Namespace) -> int:
     """Print the standings (or one player's working); the exit code says how it went."""
+    if args.teams:
+        from cli.team_standings import run_team_standings
+
+        return run_team_standings(args)
     try:
         _check_options(args)
         tiebreaks = _tiebreaks(args)

@@ -116,17 +116,28 @@ def run_event(seed: int, python: str, log: list[str]) -> tuple[dict, Counter]:
     return record, counts
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def gacrux_parser(description: str, recorded: str) -> argparse.ArgumentParser:
+    """The options of a differential run against gacrux (``recorded``: what --record keeps)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--events", type=int, default=20)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--gacrux-python", default=os.environ.get("GACRUX_PYTHON"),
                         help="the Python interpreter that has gacrux installed")
-    parser.add_argument("--record", help="write the events and gacrux's pairings (JSON lines)")
-    parser.add_argument("--log", help="write each difference to this file")
+    parser.add_argument("--record", help=f"write the events and {recorded} (JSON lines)")
+    return parser
+
+
+def gacrux_arguments(parser: argparse.ArgumentParser) -> argparse.Namespace:
     args = parser.parse_args()
     if not args.gacrux_python:
         parser.error("name gacrux's interpreter: --gacrux-python or GACRUX_PYTHON")
+    return args
+
+
+def main() -> int:
+    parser = gacrux_parser(__doc__.split("\n\n")[0], "gacrux's pairings")
+    parser.add_argument("--log", help="write each difference to this file")
+    args = gacrux_arguments(parser)
     version = gacrux_version(args.gacrux_python)
     total: Counter = Counter()
     log: list[str] = []

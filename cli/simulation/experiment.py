@@ -252,14 +252,15 @@ def summarize(
 
 
 def format_table(
-    summary: dict[str, dict[str, tuple[float, float]]], *, markdown: bool = False
+    summary: dict[str, dict[str, tuple[float, float]]], *, markdown: bool = False,
+    columns: Sequence[tuple[str, str, int]] = SUMMARY_MEASURES, first: str = "system",
 ) -> str:
     """The summary as an aligned text table (or a Markdown table): mean ± 95 % CI."""
-    header = ["system"] + [title for _name, title, _d in SUMMARY_MEASURES]
+    header = [first] + [title for _name, title, _d in columns]
     rows = []
     for label, measures in summary.items():
         row = [label]
-        for name, _title, digits in SUMMARY_MEASURES:
+        for name, _title, digits in columns:
             mean, half = measures[name]
             if math.isnan(mean):
                 row.append("-")

@@ -26,6 +26,9 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
+import numpy as np
+
+from swiss.pairing import exact
 from swiss.pairing.matching import fits_exact, max_weight_matching
 from swiss.pairing.types import PairingError
 from swiss.teams.colours import allocate, preference, unfulfilled
@@ -361,71 +364,140 @@ def _lexicographic_pairing(state: _Round, nodes: list[int], upfloaters: set[int]
     the best C8, C9, C10 values from one matching, then the identifier built element by
     element, each choice kept only if a pairing with those best values still follows.
     A choice that the last such pairing already makes needs no new matching."""
-    base = len(nodes) + 1
-    costs: dict[tuple[int, int], int] = {}
-    for a, b in itertools.combinations(nodes, 2):
-        cost = _pair_cost(state, a, b, upfloaters)
-        if cost is not None:
-            unmet, unmet_strong, floats = cost
-            costs[a, b] = ((1 - unmet) * base + (1 - unmet_strong)) * base + (1 - floats)
-    def best(pairs: list[tuple[int, int]], members: list[int], wanted: int | None
-             ) -> dict[int, int] | None:
-        """A pairing of ``members`` from ``pairs`` with the best criteria total (None if
-        there is none, or if its total is not ``wanted``), as partner by team."""
-        where = {tpn: i for i, tpn in enumerate(members)}
-        mates = max_weight_matching(len(members), [(where[a], where[b], costs[a, b])
-                                                   for a, b in pairs])
-        if 2 * len(mates) != len(members):
-            return None
-        if wanted is not None and sum(costs[min(members[i], members[j]), max(
-                members[i], members[j])] for i, j in mates) != wanted:
-            return None
-        partner = {}
-        for i, j in mates:
-            partner[members[i]], partner[members[j]] = members[j], members[i]
-        return partner
-
-    current = best(list(costs), nodes, None)
+    search = _ConstrainedPairings(state, nodes, upfloaters)
+    current = search.best(None)
     if current is None:
         raise PairingError("the bracket has no legal pairing")
-    target = sum(costs[a, b] for a, b in current.items() if a < b)
-    top: dict[int, bool] = {}  # decided: True paired with a larger number, False a smaller
-
-    def oriented(a: int, b: int) -> bool:  # a < b
-        return top.get(a, True) and not top.get(b, False)
-
+    search.target = search.total(current)
+    position = {tpn: i for i, tpn in enumerate(nodes)}
     tops_left = len(nodes) // 2
     for tpn in nodes:  # the smallest possible set of top members, smallest first
         if tops_left == 0:
-            top[tpn] = False
+            search.decide(position[tpn], top=False)
             continue
-        top[tpn] = True
+        search.decide(position[tpn], top=True)
         if current[tpn] < tpn:
-            found = best([p for p in costs if oriented(*p)], nodes, target)
+            found = (search.best(None) if search.could_be_optimal(search.upward(position[tpn]))
+                     else None)
             if found is None:
-                top[tpn] = False
+                search.decide(position[tpn], top=False)
                 continue
             current = found
         tops_left -= 1
-    open_pairs = [p for p in costs if oriented(*p)]
     fixed: dict[int, int] = {}
-    for tpn in [t for t in nodes if top[t]]:  # each top member's smallest opponent
-        remaining = [t for t in nodes if t not in fixed and t != tpn]
-        for opponent in [t for t in remaining if t > tpn and not top[t]]:
-            if (tpn, opponent) not in costs:
+    for tpn in [t for t in nodes if search.is_top[position[t]]]:  # each one's smallest opponent
+        for opponent in [t for t in nodes if t > tpn and t not in fixed
+                         and not search.is_top[position[t]]]:
+            if (tpn, opponent) not in search.edge:
                 continue
             if current[tpn] != opponent:
-                others = [t for t in remaining if t != opponent]
-                kept = set(others)
-                found = best([p for p in open_pairs if p[0] in kept and p[1] in kept],
-                             others, target - costs[tpn, opponent])
+                edge = search.edge[tpn, opponent]
+                found = search.best(edge) if search.could_be_optimal([edge]) else None
                 if found is None:
                     continue
-                found[tpn], found[opponent] = opponent, tpn
-                current = {**current, **found}
+                current = found
             fixed[tpn], fixed[opponent] = opponent, tpn
-            target -= costs[tpn, opponent]
-            open_pairs = [p for p in open_pairs if p[0] not in (tpn, opponent)
-                          and p[1] not in (tpn, opponent)]
+            search.fix(search.edge[tpn, opponent])
             break
     return sorted((a, b) for a, b in fixed.items() if a < b)
+
+
+class _ConstrainedPairings:
+    """The bracket's legal pairs as arrays, for the many "is there still a pairing with the
+    best criteria total if ..." questions of :func:`_lexicographic_pairing`.
+
+    Each question filters the pairs with array masks (Python edge lists would cost more
+    than the solve) and keeps every team in the graph: a pair already fixed stays as the
+    only edge of its two teams. The vertices never change, so each solve starts from the
+    last one's matching and duals, and only re-augments around what the new question
+    removed: a few vertices instead of the whole bracket.
+    """
+
+    def __init__(self, state: _Round, nodes: list[int], upfloaters: set[int]) -> None:
+        base = len(nodes) + 1
+        self.nodes = nodes
+        self.edge: dict[tuple[int, int], int] = {}  # (top, bottom) -> index in the arrays
+        tops, bottoms, costs = [], [], []
+        for i, j in itertools.combinations(range(len(nodes)), 2):
+            found = _pair_cost(state, nodes[i], nodes[j], upfloaters)
+            if found is not None:
+                unmet, unmet_strong, floats = found
+                self.edge[nodes[i], nodes[j]] = len(costs)
+                tops.append(i)
+                bottoms.append(j)
+                costs.append(((1 - unmet) * base + (1 - unmet_strong)) * base + (1 - floats))
+        self.top = np.array(tops, dtype=np.int64)
+        self.bottom = np.array(bottoms, dtype=np.int64)
+        self.costs = np.array(costs, dtype=np.int64)
+        # the solver takes non-negative weights; a constant shift keeps the best pairing
+        self.weights = self.costs - (self.costs.min() if self.costs.size else 0)
+        size = len(nodes)
+        self.may_be_top = np.ones(size, dtype=bool)  # not decided to pair a smaller number
+        self.is_top = np.zeros(size, dtype=bool)  # decided to pair a larger number
+        self.free = np.ones(size, dtype=bool)  # not in a fixed pair
+        self.fixed = np.zeros(self.costs.size, dtype=bool)
+        self.target: int | None = None  # the best criteria total, once known
+        self.last: exact.Solution | None = None
+        self._laminar: tuple[exact.Solution, exact._Laminar] | None = None
+
+    def decide(self, index: int, top: bool) -> None:
+        self.is_top[index] = top
+        self.may_be_top[index] = top
+
+    def fix(self, edge: int) -> None:
+        self.fixed[edge] = True
+        self.free[[self.top[edge], self.bottom[edge]]] = False
+
+    def best(self, also_fix: int | None) -> dict[int, int] | None:
+        """A pairing that keeps every decision and fixed pair (and ``also_fix``) with the
+        best criteria total (None if there is none), as partner by pairing number."""
+        free = self.free
+        if also_fix is not None:
+            free = free.copy()
+            free[[self.top[also_fix], self.bottom[also_fix]]] = False
+        mask = (self.may_be_top[self.top] & ~self.is_top[self.bottom]
+                & free[self.top] & free[self.bottom]) | self.fixed
+        if also_fix is not None:
+            mask[also_fix] = True
+        found = exact.solve(len(self.nodes), self.top[mask], self.bottom[mask],
+                            self.weights[mask][None, :], [1], start=self.last)
+        if found is None:
+            return None
+        partner = {self.nodes[i]: self.nodes[j] for i, j in enumerate(found.mate.tolist())}
+        if self.target is not None and self.total(partner) != self.target:
+            return None
+        self.last = found
+        return partner
+
+    def total(self, partner: dict[int, int]) -> int:
+        return sum(int(self.costs[self.edge[a, b]]) for a, b in partner.items() if a < b)
+
+    def upward(self, index: int) -> list[int]:
+        """The pairs still allowed in which team ``index`` is the top member."""
+        mask = (self.top == index) & ~self.is_top[self.bottom] & self.free[self.bottom]
+        return np.flatnonzero(mask).tolist()
+
+    def could_be_optimal(self, edges: Sequence[int]) -> bool:
+        """Whether one of these pairs may be in a pairing with the best total, judged
+        without a solve: by complementary slackness a pair with a positive reduced cost
+        under optimal duals is in no optimal pairing. The last solve's duals still are
+        optimal: every question since has only removed pairs, and its pairing (the current
+        one) is still there at the best total."""
+        if self.last is None:
+            return True
+        if self._laminar is None or self._laminar[0] is not self.last:
+            self._laminar = (self.last, exact._Laminar(len(self.nodes), self.last.blossoms))
+        laminar = self._laminar[1]
+        y = self.last.y
+        for edge in edges:
+            u, v = int(self.top[edge]), int(self.bottom[edge])
+            a, b = int(laminar.inner[u]), int(laminar.inner[v])
+            while a != b and a >= 0 and b >= 0:  # the innermost blossom holding both
+                if laminar.depth[a] >= laminar.depth[b]:
+                    a = int(laminar.parent[a])
+                else:
+                    b = int(laminar.parent[b])
+            shared = laminar.cumz[a] if a == b and a >= 0 else 0
+            if y[u] + y[v] + shared - 4 * int(self.weights[edge]) == 0:
+                return True
+        return False

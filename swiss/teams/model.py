@@ -33,6 +33,9 @@ class MatchRecord:
     colour: Colour | None = None  # board 1's colour, only when the match was played
     match_points: Fraction = Fraction(0)
     game_points: Fraction = Fraction(0)
+    # Per board, in board order: the member's colour and TRF result code ("w", "1"; "-", "U";
+    # "", "" when the member has no entry). Only the board-level tie-breaks read it.
+    boards: tuple[tuple[str, str], ...] = ()
 
     @property
     def played(self) -> bool:

@@ -167,18 +167,20 @@ def _team_of(rosters: list[tuple[int, str, list[int]]],
 def _team_round(round_number: int, members: list[int], players: Mapping[int, dict[int, _Entry]],
                 team_of: Mapping[int, int]) -> MatchRecord:
     entries = [players[m][round_number] for m in members if round_number in players[m]]
+    boards = tuple((players[m][round_number].colour, players[m][round_number].code)
+                   if round_number in players[m] else ("", "") for m in members)
     games = [e for e in entries if e.opponent]
     if not games:
         if entries and all(e.code == "U" for e in entries):
             # A drawn match's match points, and a won game's point on every board: gacrux's
             # reading of art. 1.4, which the regulations of a competition may change.
             return MatchRecord(round_number, MatchKind.PAB, match_points=MATCH_POINTS["draw"],
-                               game_points=Fraction(len(entries)))
+                               game_points=Fraction(len(entries)), boards=boards)
         if entries and all(e.code == "F" for e in entries):
             return MatchRecord(round_number, MatchKind.FULL_BYE,
                                match_points=MATCH_POINTS["win"],
-                               game_points=Fraction(len(entries)))
-        return MatchRecord(round_number, MatchKind.ABSENT)
+                               game_points=Fraction(len(entries)), boards=boards)
+        return MatchRecord(round_number, MatchKind.ABSENT, boards=boards)
     opponent = team_of.get(games[0].opponent)
     if opponent is None:
         raise TrfError(f"round {round_number}: player {games[0].opponent} is in no team")
@@ -189,10 +191,11 @@ def _team_round(round_number: int, members: list[int], players: Mapping[int, dic
     played = [e for e in games if e.code in PLAYED]
     if not played:
         kind = MatchKind.FORFEIT_WIN if outcome == "win" else MatchKind.FORFEIT_LOSS
-        return MatchRecord(round_number, kind, opponent, None, MATCH_POINTS[outcome], ours)
+        return MatchRecord(round_number, kind, opponent, None, MATCH_POINTS[outcome], ours,
+                           boards)
     colour: Colour = "w" if games[0].colour == "w" else "b"  # board 1, even if forfeited
     return MatchRecord(round_number, MatchKind.PLAYED, opponent, colour,
-                       MATCH_POINTS[outcome], ours)
+                       MATCH_POINTS[outcome], ours, boards)
 
 
 def _check_consistent(teams: list[Team]) -> None:
