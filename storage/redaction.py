@@ -1,0 +1,77 @@
+"""Taking one member out of stored JSON and text: his Discord id, his mentions and his names
+become a pseudonym ("Withdrawn player 3").
+
+The outbox payloads, the audit entries, pairing drafts and round explanations were written
+with the member's name and id inside; a forgotten member must not stay there, nor be posted
+again from an announcement still waiting in the outbox. The walk is generic on purpose: a
+payload field added later is covered without a change here.
+
+Names are replaced as whole words only ("Ann" leaves "Annabel" alone), longest first (so
+"Ann Lee" is replaced before "Ann"). A name that is also an ordinary word of our own messages
+would be replaced there too; the price of not leaving it anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Redaction:
+    """Who is taken out (``user_id``, ``names``) and what stands for him (``pseudonym``)."""
+
+    user_id: int
+    names: frozenset[str]
+    pseudonym: str
+    _pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        uid = str(self.user_id)
+        parts = [rf"<@!?{uid}>", rf"(?<!\d){uid}(?!\d)"]
+        for name in sorted((n for n in self.names if n.strip()), key=len, reverse=True):
+            parts.append(rf"(?<!\w){re.escape(name)}(?!\w)")
+        object.__setattr__(self, "_pattern", re.compile("|".join(parts)))
+
+    def needles(self) -> list[str]:
+        """The texts whose presence makes a stored value worth redacting (for a LIKE filter
+        in SQL before the exact work here)."""
+        return [str(self.user_id), *sorted(n for n in self.names if n.strip())]
+
+    def text(self, value: str) -> str:
+        return self._pattern.sub(self.pseudonym, value)
+
+    def value(self, value: Any) -> Any:
+        """``value`` (parsed JSON) with the member taken out: his id as a number becomes
+        ``None`` (a renderer then shows the name, never a mention), text is rewritten."""
+        if isinstance(value, bool) or value is None or isinstance(value, float):
+            return value
+        if isinstance(value, int):
+            return None if value == self.user_id else value
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {self.text(str(k)): self.value(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.value(v) for v in value]
+        return value
+
+    def json_text(self, stored: str | None) -> str | None:
+        """A stored JSON text redacted (``None`` stays ``None``; text that is not JSON is
+        redacted as text)."""
+        if stored is None:
+            return None
+        try:
+            parsed = json.loads(stored)
+        except ValueError:
+            return self.text(stored)
+        return json.dumps(self.value(parsed), sort_keys=True, default=str)
+
+
+def mentions(values: Iterable[str], user_id: int) -> bool:
+    """Whether any of ``values`` still names ``user_id`` (a mention or the bare id)."""
+    pattern = re.compile(rf"(?<!\d){user_id}(?!\d)")
+    return any(pattern.search(v) for v in values if v)
