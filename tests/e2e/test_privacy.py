@@ -1,0 +1,93 @@
+"""``/privacy export``, ``/privacy forget`` and ``/config retention`` through Discord (the
+real discord.py client, the sandbox)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from sandbox import FakeDiscord, SandboxGuild
+from tests.e2e.fixtures import Club, has_button, running_club
+from tests.privacy_helpers import database_text
+
+EPHEMERAL = 64
+
+
+def _attachments(reply: dict[str, Any]) -> dict[str, str]:
+    return {a["filename"]: a["content"] for a in reply.get("attachments") or []}
+
+
+def _disabled(message: dict[str, Any]) -> bool:
+    return all(c.get("disabled") for row in message.get("components") or []
+               for c in row.get("components") or [])
+
+
+async def test_export_is_a_private_json_file_of_your_own_data(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    _bot, club = await running_club(fake, guild, start_swissbot, "Data Cup", rounds=2,
+                                    players=4)
+    ann, ben = club.players[:2]
+    reply = await club.run(ann, "privacy export")
+    assert reply["flags"] & EPHEMERAL and "JSON" in reply["content"]
+    (name, content), = _attachments(reply).items()
+    assert name.endswith(".json")
+    data = json.loads(content)
+    assert data["user_id"] == ann.id and data["server_id"] == guild.id
+    (event,) = data["events"]
+    assert event["tournament"] == "Data Cup" and event["name"] == ann.display_name
+    assert len(event["games"]) + len(event["byes"]) == 1  # round 1
+    assert str(ben.id) not in content  # nothing of another member but his opponent's name
+
+
+async def test_forget_asks_first_and_a_second_click_is_harmless(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    bot, club = await running_club(fake, guild, start_swissbot, "Gone Cup", rounds=2,
+                                   players=4)
+    ann, ben = club.players[:2]
+    await club.run(ann, "notify", dm="on")
+    prompt = await club.run(ann, "privacy forget")
+    assert prompt["flags"] & EPHEMERAL and "cannot be undone" in prompt["content"]
+    assert has_button(prompt, "Forget me") and has_button(prompt, "Cancel")
+    refused = await club.click(prompt, ben, "Forget me")  # not his prompt
+    assert "someone else's" in refused["content"]
+    assert ann.id in {p.user_id for p in await bot.service.list_players(guild.id)}
+
+    shown = copy.deepcopy(prompt)  # as the member's client still shows it: buttons live
+    done = await club.click(prompt, ann, "Forget me")
+    assert "Withdrawn player 1" in done["content"]
+    assert not has_button(done, "Forget me") or _disabled(done)
+    again = await club.click(shown, ann, "Forget me")  # a double click: harmless
+    assert "Nothing about you is stored" in again["content"]
+    reply = await club.run(ann, "privacy forget")
+    assert "Nothing about you is stored" in reply["content"] and not has_button(reply,
+                                                                                 "Forget me")
+
+    # round 1's results come after the forget: what is posted names the pseudonym
+    seen = len(club.posts())
+    for game in (await bot.service.pairings(guild.id)).games:
+        await club.run(club.owner, "result set", player=f"#{game.white.number}", round=1,
+                       result="win")
+    results = await club.wait_post(lambda m: "Round 1 results" in club.fake_text(m))
+    assert "Withdrawn player 1" in club.fake_text(results)
+    for post in club.posts()[seen:]:
+        text = club.fake_text(post)
+        assert ann.display_name not in text and str(ann.id) not in text, text
+    dump = await database_text(bot.service)
+    assert str(ann.id) not in dump and ann.display_name not in dump
+
+
+async def test_retention_is_a_managers_setting(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    reply = await club.run(club.players[0], "config retention", days=30)
+    assert reply["flags"] & EPHEMERAL and "Only server managers" in reply["content"]
+    reply = await club.run(club.owner, "config retention", days=30)
+    assert "deleted 30 days after they end" in reply["content"]
+    reply = await club.run(club.owner, "config retention", days=0)
+    assert "kept for good" in reply["content"]
+    assert (await bot.service.run_retention()).exported == []
