@@ -267,9 +267,12 @@ async def _redact_audit(conn: Connection, guild_id: int, redaction: Redaction,
                         now: datetime) -> int:
     """The audit entries that name the member keep what happened and when, marked redacted:
     his own entries lose his id and name, the others' lose his name and id in their data."""
+    before_like, before_needles = _like_any("before", redaction.needles())
+    after_like, after_needles = _like_any("after", redaction.needles())
     rows = await _rows_plain(
         conn, "SELECT id, actor_id, actor_name, before, after FROM audit_log"
-        " WHERE guild_id = ?", (guild_id,))
+        f" WHERE guild_id = ? AND (actor_id = ? OR {before_like} OR {after_like})",
+        (guild_id, redaction.user_id, *before_needles, *after_needles))
     count = 0
     for audit_id, actor_id, actor_name, before, after in rows:
         mine = actor_id == redaction.user_id

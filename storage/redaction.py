@@ -54,10 +54,21 @@ class Redaction:
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
-            return {self.text(str(k)): self.value(v) for k, v in value.items()}
+            return self._mapping(value)
         if isinstance(value, list | tuple):
             return [self.value(v) for v in value]
         return value
+
+    def _mapping(self, value: dict[Any, Any]) -> dict[Any, Any]:
+        """A seat (a mapping with a ``user_id``) is someone's: the member's own name is
+        replaced whole, another member's is left alone even when it contains the member's
+        ("Ann Lee" beside "Ann")."""
+        owner = value.get("user_id")
+        seat = isinstance(owner, int) and not isinstance(owner, bool)
+        redacted = {self.text(str(k)): self.value(v) for k, v in value.items()}
+        if seat and "name" in value:
+            redacted["name"] = (self.pseudonym if owner == self.user_id else value["name"])
+        return redacted
 
     def json_text(self, stored: str | None) -> str | None:
         """A stored JSON text redacted (``None`` stays ``None``; text that is not JSON is

@@ -220,3 +220,20 @@ async def test_no_retention_keeps_events_for_good(tmp_path: Path) -> None:
         await service.set_retention(manager(), 30)
         await service.set_retention(manager(), 0)
         assert (await service.run_retention()).exported == []
+
+
+async def test_the_audit_log_takes_redactions_only(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "p.sqlite3") as service:
+        await service.set_retention(manager(), 30)  # one audit entry
+        refused = ("UPDATE audit_log SET actor_name = 'x'",  # not marked as a redaction
+                   "UPDATE audit_log SET action = 'x', redacted_at = 'now'",  # what happened
+                   "UPDATE audit_log SET created_at = 'x', redacted_at = 'now'",
+                   "DELETE FROM audit_log")
+        for statement in refused:
+            with pytest.raises(Exception, match="append-only"):
+                async with service.db.transaction() as conn:
+                    await conn.execute(statement)
+        async with service.db.transaction() as conn:
+            await conn.execute("UPDATE audit_log SET actor_id = 0, actor_name = '', after = NULL,"
+                               " redacted_at = 'now'")
+        assert await audit_entries(service, "config.retention") == [(0, "")]
