@@ -94,6 +94,7 @@ async def test_nothing_waiting_in_the_outbox_posts_his_name_again(tmp_path: Path
     async with open_service(tmp_path / "p.sqlite3") as service:
         await play_event(service, "Spring Open")
         await service.set_dm(target(), True)
+        await service.set_dm(member(101), True)
         await play_event(service, "Summer Open", finish=False, seed=3)
         waiting = await service.pending_announcements(limit=500)
         assert any(TARGET_NAME in json.dumps(a.payload) for a in waiting)
@@ -107,6 +108,10 @@ async def test_nothing_waiting_in_the_outbox_posts_his_name_again(tmp_path: Path
             text = json.dumps(announcement.payload)
             assert TARGET_NAME not in text and str(TARGET) not in text
         assert any("Withdrawn player 1" in json.dumps(a.payload) for a in waiting)
+        # his direct messages are gone, not left without a recipient
+        direct = [a for a in await service.announcements()
+                  if a.channel_id is None and "user_id" in a.payload]  # a DM names its member
+        assert direct and all(a.payload.get("user_id") is not None for a in direct)
         exported = await service.export_files(GUILD, "json", "Spring Open", what="all")
         for file in exported:
             assert TARGET_NAME not in file.content and str(TARGET) not in file.content
