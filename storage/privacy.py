@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from storage.connection import Connection
-from storage.redaction import Redaction
+from storage.redaction import Redaction, Rewrites, StoredText
 from storage.shards import ALL, Shards
 from storage.timefmt import to_text
 
@@ -166,9 +166,12 @@ async def _changed(conn: Connection, sql: str, params: tuple[Any, ...]) -> int:
 
 
 async def forget_member(
-    conn: Connection, guild_id: int, redaction: Redaction, now: datetime
+    conn: Connection, guild_id: int, redaction: Redaction, now: datetime,
+    rewrites: Rewrites | None = None,
 ) -> Forgotten:
-    """Take the member out of every table of ``guild_id`` (see the module's docstring)."""
+    """Take the member out of every table of ``guild_id`` (see the module's docstring).
+    ``rewrites``: the texts naming him, redacted ahead (:func:`texts_naming`)."""
+    rewrites = rewrites or Rewrites()
     uid, alias = redaction.user_id, redaction.pseudonym
     changed: dict[str, int] = {}
     g = (uid, guild_id)
@@ -208,14 +211,10 @@ async def forget_member(
     changed["tournaments.created_by"] = await _changed(
         conn, "UPDATE tournaments SET created_by = 0 WHERE created_by = ? AND guild_id = ?", g)
     changed["direct_messages"] = await _delete_direct_messages(conn, guild_id, uid)
-    changed["outbox"] = await _redact(conn, "outbox", "payload", "guild_id = ?", (guild_id,),
-                                      redaction)
-    changed["round_drafts"] = await _redact(conn, "round_drafts", "body", _IN_GUILD,
-                                            (guild_id,), redaction, key="tournament_id")
-    changed["round_explanations"] = await _redact(
-        conn, "round_explanations", "data", "round_id IN (SELECT id FROM rounds WHERE"
-        f" {_IN_GUILD})", (guild_id,), redaction, key="round_id")
-    changed["audit_log"] = await _redact_audit(conn, guild_id, redaction, now)
+    for table, column, key, where in _TEXTS:
+        changed[table] = await _redact(conn, (table, column, key, where), guild_id, redaction,
+                                       rewrites)
+    changed["audit_log"] = await _redact_audit(conn, guild_id, redaction, now, rewrites)
     return Forgotten(changed)
 
 
@@ -243,19 +242,47 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+#: The JSON texts that may name him: (table, column, key column, the guild's rows).
+_TEXTS = (
+    ("outbox", "payload", "id", "guild_id = ?"),
+    ("round_drafts", "body", "tournament_id", _IN_GUILD),
+    ("round_explanations", "data", "round_id",
+     f"round_id IN (SELECT id FROM rounds WHERE {_IN_GUILD})"),
+)
+_AUDIT = "audit_log WHERE guild_id = ? AND (actor_id = ? OR {before} OR {after})"
+
+
+async def texts_naming(conn: Connection, guild_id: int, redaction: Redaction
+                       ) -> list[StoredText]:
+    """Every stored JSON text of the guild that may name the member (a LIKE filter keeps the
+    thousands of others out of Python), to redact ahead of the forget."""
+    texts: list[StoredText] = []
+    for table, column, key, where in _TEXTS:
+        like, needles = _like_any(column, redaction.needles())
+        for row_key, text in await _rows_plain(
+                conn, f"SELECT {key}, {column} FROM {table} WHERE ({where}) AND ({like})",
+                (guild_id, *needles)):
+            texts.append((table, column, row_key, text))
+    sql, params = _audit_query(guild_id, redaction)
+    for audit_id, _actor, _name, before, after in await _rows_plain(conn, sql, params):
+        texts += [("audit_log", "before", audit_id, before),
+                  ("audit_log", "after", audit_id, after)]
+    return texts
+
+
 async def _redact(
-    conn: Connection, table: str, column: str, where: str, params: tuple[Any, ...],
-    redaction: Redaction, *, key: str = "id",
+    conn: Connection, spec: tuple[str, str, str, str], guild_id: int, redaction: Redaction,
+    rewrites: Rewrites,
 ) -> int:
-    """Rewrite ``table.column`` (JSON text) where it names the member; returns rows changed.
-    The LIKE filter keeps a server's thousands of untouched rows out of Python."""
+    """Rewrite ``table.column`` (JSON text) where it names the member; returns rows changed."""
+    table, column, key, where = spec
     like, needles = _like_any(column, redaction.needles())
     rows = await _rows_plain(
         conn, f"SELECT {key}, {column} FROM {table} WHERE ({where}) AND ({like})",
-        (*params, *needles))
+        (guild_id, *needles))
     count = 0
     for row_key, text in rows:
-        redacted = redaction.json_text(text)
+        redacted = rewrites.text(redaction, table, column, row_key, text)
         if redacted != text:
             await conn.execute(f"UPDATE {table} SET {column} = ? WHERE {key} = ?",
                                (redacted, row_key))
@@ -263,21 +290,25 @@ async def _redact(
     return count
 
 
+def _audit_query(guild_id: int, redaction: Redaction) -> tuple[str, tuple[Any, ...]]:
+    before, before_needles = _like_any("before", redaction.needles())
+    after, after_needles = _like_any("after", redaction.needles())
+    return ("SELECT id, actor_id, actor_name, before, after FROM "
+            + _AUDIT.format(before=before, after=after),
+            (guild_id, redaction.user_id, *before_needles, *after_needles))
+
+
 async def _redact_audit(conn: Connection, guild_id: int, redaction: Redaction,
-                        now: datetime) -> int:
+                        now: datetime, rewrites: Rewrites) -> int:
     """The audit entries that name the member keep what happened and when, marked redacted:
     his own entries lose his id and name, the others' lose his name and id in their data."""
-    before_like, before_needles = _like_any("before", redaction.needles())
-    after_like, after_needles = _like_any("after", redaction.needles())
-    rows = await _rows_plain(
-        conn, "SELECT id, actor_id, actor_name, before, after FROM audit_log"
-        f" WHERE guild_id = ? AND (actor_id = ? OR {before_like} OR {after_like})",
-        (guild_id, redaction.user_id, *before_needles, *after_needles))
+    sql, params = _audit_query(guild_id, redaction)
     count = 0
-    for audit_id, actor_id, actor_name, before, after in rows:
+    for audit_id, actor_id, actor_name, before, after in await _rows_plain(conn, sql, params):
         mine = actor_id == redaction.user_id
         new = (0 if mine else actor_id, redaction.pseudonym if mine else actor_name,
-               redaction.json_text(before), redaction.json_text(after))
+               rewrites.text(redaction, "audit_log", "before", audit_id, before),
+               rewrites.text(redaction, "audit_log", "after", audit_id, after))
         if new != (actor_id, actor_name, before, after):
             await conn.execute(
                 "UPDATE audit_log SET actor_id = ?, actor_name = ?, before = ?, after = ?,"

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+#: What stands for the pseudonym in texts rewritten before it is known (its number is taken
+#: in the write transaction): replaced there, a plain string replacement.
+PLACEHOLDER = "@@swissbot-forgotten-member@@"
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,8 @@ class Redaction:
 
     def value(self, value: Any) -> Any:
         """``value`` (parsed JSON) with the member taken out: his id as a number becomes
-        ``None`` (a renderer then shows the name, never a mention), text is rewritten."""
+        ``None`` (a renderer then shows the name, never a mention) or leaves a list of ids,
+        text is rewritten."""
         if isinstance(value, bool) or value is None or isinstance(value, float):
             return value
         if isinstance(value, int):
@@ -56,8 +61,12 @@ class Redaction:
         if isinstance(value, dict):
             return self._mapping(value)
         if isinstance(value, list | tuple):
-            return [self.value(v) for v in value]
+            # a list of ids (who a post mentions) loses his: a None there would be pinged
+            return [self.value(v) for v in value if not self._is_member(v)]
         return value
+
+    def _is_member(self, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and value == self.user_id
 
     def _mapping(self, value: dict[Any, Any]) -> dict[Any, Any]:
         """A seat (a mapping with a ``user_id``) is someone's: the member's own name is
@@ -82,7 +91,31 @@ class Redaction:
         return json.dumps(self.value(parsed), sort_keys=True, default=str)
 
 
-def mentions(values: Iterable[str], user_id: int) -> bool:
-    """Whether any of ``values`` still names ``user_id`` (a mention or the bare id)."""
-    pattern = re.compile(rf"(?<!\d){user_id}(?!\d)")
-    return any(pattern.search(v) for v in values if v)
+#: A stored text: (table, column, the row's key, the text).
+StoredText = tuple[str, str, Any, str | None]
+
+
+@dataclass(frozen=True)
+class Rewrites:
+    """Texts redacted ahead of the write transaction (with :data:`PLACEHOLDER` for the
+    pseudonym): a big server's announcements are megabytes of JSON to walk, work for a
+    thread outside the transaction, not for the event loop inside it. A text that changed
+    since (or a row that is new) is redacted in the transaction itself."""
+
+    names: frozenset[str] = frozenset()
+    done: dict[tuple[str, str, Any], tuple[str | None, str | None]] = field(
+        default_factory=dict)
+
+    def text(self, redaction: Redaction, table: str, column: str, key: Any,
+             stored: str | None) -> str | None:
+        ahead = self.done.get((table, column, key)) if self.names == redaction.names else None
+        if ahead is None or ahead[0] != stored:
+            return redaction.json_text(stored)
+        return None if ahead[1] is None else ahead[1].replace(PLACEHOLDER, redaction.pseudonym)
+
+
+def rewrite(user_id: int, names: frozenset[str], texts: Sequence[StoredText]) -> Rewrites:
+    """``texts`` redacted for the member, the pseudonym left as :data:`PLACEHOLDER`."""
+    redaction = Redaction(user_id, names, PLACEHOLDER)
+    return Rewrites(names, {(table, column, key): (text, redaction.json_text(text))
+                            for table, column, key, text in texts})

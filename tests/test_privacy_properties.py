@@ -91,4 +91,4 @@ def test_a_redaction_leaves_no_id_and_no_seat_of_the_member(name: str, other: st
     assert str(user_id) not in json.dumps(redacted)
     assert redacted["seats"] == [{"user_id": None, "name": "Withdrawn player 1"},
                                  {"user_id": 5, "name": other}]
-    assert redacted["ids"] == [None, 5]
+    assert redacted["ids"] == [5]
