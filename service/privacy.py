@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from service.boundary import checked
-from service.errors import ConflictError, InvalidInputError, NotManagerError
+from service.errors import ConflictError, InvalidInputError, NotManagerError, ServiceError
 from service.permissions import require_manager
 from service.views import Actor, ExportFile
 from service.workers import worker_context, worker_initializer
@@ -193,30 +193,26 @@ class Privacy:
     @operation
     async def run_retention(self, now: datetime | None = None, *,
                             shards: Shards = ALL) -> RetentionRun:
-        """Background, every few seconds: for each event past its server's retention, queue
-        its last export in its channel (once), then, once that was posted, delete it.
-        Idempotent: a second pass, or a second process, finds each step done."""
-        now = now or self._now()
+        """Background, every few seconds: for each event past its server's retention at
+        ``now`` (default: the clock), queue its last export in its channel (once), then,
+        once that was posted, delete it. Idempotent: a second pass, or a second process,
+        finds each step done."""
         async with self.db.transaction(readonly=True) as conn:
-            expired = await repo.expired_events(conn, now, shards)
+            expired = await repo.expired_events(conn, now or self._now(), shards)
         exported, deleted = [], []
         for event in expired:
             if event.export_id is None:
-                files = await self._export_event(event.guild_id, event.tournament_id)
-                if await self._queue_export(event, files, now):
+                try:
+                    files = await self._export_event(event.guild_id, event.tournament_id)
+                except ServiceError:
+                    continue  # deleted meanwhile by another process
+                if await self._queue_export(event, files):
                     exported.append(event.name)
-            elif event.export_delivered:
-                async with self.db.transaction() as conn:
-                    if await repo.delete_event(conn, event.tournament_id, now):
-                        await journal.append_audit(
-                            conn, guild_id=event.guild_id, tournament_id=None, actor_id=0,
-                            actor_name="swissbot", action="retention.delete", before=None,
-                            after={"tournament": event.tournament_id}, now=now)
-                        deleted.append(event.name)
+            elif event.export_delivered and await self._delete(event):
+                deleted.append(event.name)
         return RetentionRun(exported, deleted)
 
-    async def _queue_export(self, event: repo.Expired, files: Sequence[ExportFile],
-                            now: datetime) -> bool:
+    async def _queue_export(self, event: repo.Expired, files: Sequence[ExportFile]) -> bool:
         async with self.db.transaction() as conn:
             if not await repo.claim_export(conn, event.tournament_id):
                 return False  # queued by another pass
@@ -227,8 +223,19 @@ class Privacy:
                                         "guild_id": event.guild_id},
                          "files": [{"filename": f.filename, "content": f.content}
                                    for f in files]},
-                now=now)
+                now=self._now())
             await repo.set_export(conn, event.tournament_id, outbox_id)
+        return True
+
+    async def _delete(self, event: repo.Expired) -> bool:
+        async with self.db.transaction() as conn:
+            if not await repo.delete_event(conn, event.tournament_id, self._now()):
+                return False  # deleted by another pass
+            # that it happened, not what it held (the event's name is in the export posted)
+            await journal.append_audit(
+                conn, guild_id=event.guild_id, tournament_id=None, actor_id=0,
+                actor_name="swissbot", action="retention.delete", before=None,
+                after={"tournament": event.tournament_id}, now=self._now())
         return True
 
 

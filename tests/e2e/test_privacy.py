@@ -3,8 +3,10 @@ real discord.py client, the sandbox)."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild
@@ -91,3 +93,29 @@ async def test_retention_is_a_managers_setting(
     reply = await club.run(club.owner, "config retention", days=0)
     assert "kept for good" in reply["content"]
     assert (await bot.service.run_retention()).exported == []
+
+
+async def test_an_expired_event_is_posted_as_its_last_export_then_deleted(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    bot, club = await running_club(fake, guild, start_swissbot, "Old Cup", rounds=1,
+                                   players=2)
+    game = (await bot.service.pairings(guild.id)).games[0]
+    await club.run(club.owner, "result set", player=f"#{game.white.number}", round=1,
+                   result="draw")  # the last round: the event finishes
+    info = await bot.service.tournament_info(guild.id, "Old Cup")
+    assert info.status == "finished"
+    await club.run(club.owner, "config retention", days=1)
+    later = datetime.now(UTC) + timedelta(days=2)
+
+    assert (await bot.service.run_retention(later)).exported == ["Old Cup"]
+    post = await club.wait_post(lambda m: "last export" in club.fake_text(m))
+    files = _attachments(post)
+    assert list(files) and "Old Cup" in next(iter(files.values()))
+    for _ in range(100):  # the delivery marks the post delivered just after sending it
+        deleted = (await bot.service.run_retention(later)).deleted
+        if deleted:
+            break
+        await asyncio.sleep(0.05)
+    assert deleted == ["Old Cup"]
+    assert await bot.service.list_tournaments(guild.id, include_closed=True) == []
