@@ -25,12 +25,17 @@ def _disabled(message: dict[str, Any]) -> bool:
                for c in row.get("components") or [])
 
 
+async def _four_players(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+                        name: str) -> tuple[Any, Club, Any, Any]:
+    """A started event of two rounds and four members; the first two of them."""
+    bot, club = await running_club(fake, guild, start_swissbot, name, rounds=2, players=4)
+    return bot, club, *club.players[:2]
+
+
 async def test_export_is_a_private_json_file_of_your_own_data(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    _bot, club = await running_club(fake, guild, start_swissbot, "Data Cup", rounds=2,
-                                    players=4)
-    ann, ben = club.players[:2]
+    _bot, club, ann, ben = await _four_players(fake, guild, start_swissbot, "Data Cup")
     reply = await club.run(ann, "privacy export")
     assert reply["flags"] & EPHEMERAL and "JSON" in reply["content"]
     (name, content), = _attachments(reply).items()
@@ -46,9 +51,7 @@ async def test_export_is_a_private_json_file_of_your_own_data(
 async def test_forget_asks_first_and_a_second_click_is_harmless(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot, club = await running_club(fake, guild, start_swissbot, "Gone Cup", rounds=2,
-                                   players=4)
-    ann, ben = club.players[:2]
+    bot, club, ann, ben = await _four_players(fake, guild, start_swissbot, "Gone Cup")
     await club.run(ann, "notify", dm="on")
     prompt = await club.run(ann, "privacy forget")
     assert prompt["flags"] & EPHEMERAL and "cannot be undone" in prompt["content"]
