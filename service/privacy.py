@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from service.boundary import checked
 from service.errors import ConflictError, InvalidInputError, NotManagerError, ServiceError
+from service.limits import MAX_RETENTION_DAYS, MIN_RETENTION_DAYS
 from service.permissions import require_manager
 from service.views import Actor, ExportFile
 from service.workers import worker_context, worker_initializer
@@ -39,8 +40,6 @@ from storage.shards import ALL, Shards
 
 T = TypeVar("T")
 
-#: The longest retention a server may set (ten years); 0 keeps events for good.
-MAX_RETENTION_DAYS = 3650
 #: Stored text (characters) from which a forget redacts it in a worker process: below, it
 #: is a few milliseconds of work.
 OFFLOAD_FROM = 200_000
@@ -178,9 +177,10 @@ class Privacy:
         """Managers: delete finished and cancelled events ``days`` after they ended, after a
         last export (0: keep them for good). Returns the setting."""
         require_manager(actor, "decide how long events are kept")
-        if not 0 <= days <= MAX_RETENTION_DAYS:
+        if not MIN_RETENTION_DAYS <= days <= MAX_RETENTION_DAYS:
             raise InvalidInputError(
-                f"The retention must be from 0 (keep for good) to {MAX_RETENTION_DAYS} days "
+                f"The retention must be from {MIN_RETENTION_DAYS} (keep for good) to "
+                f"{MAX_RETENTION_DAYS} days "
                 f"(got {days}).")
         async with self.db.transaction() as conn:
             await repo.set_retention_days(conn, actor.guild_id, days, self._now())
@@ -291,11 +291,15 @@ def _subject(actor: Actor, member: int | None) -> int:
 
 
 def delegate(name: str) -> Callable[..., Awaitable[Any]]:
-    """A facade method that calls ``self.privacy.<name>`` (already checked and retried)."""
+    """A facade method that calls ``self.privacy.<name>``, with its signature and its
+    argument check (refused before the facade looks for its collaborator)."""
+    method = getattr(Privacy, name)
+    check_arguments = checked(method)
+
+    @functools.wraps(method)
     async def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        check_arguments(args, kwargs)
         return await getattr(self.privacy, name)(*args, **kwargs)
 
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = getattr(Privacy, name).__doc__
-    call.__retried__ = True  # type: ignore[attr-defined]
+    call.__retried__ = True  # type: ignore[attr-defined]  # retried by Privacy itself
     return call
