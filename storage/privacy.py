@@ -378,7 +378,11 @@ async def set_export(conn: Connection, tournament_id: int, outbox_id: int) -> No
 async def delete_event(conn: Connection, tournament_id: int, now: datetime) -> bool:
     """Delete the event and everything stored for it; its audit entries stay, redacted
     (what happened and when, no data, no longer tied to the event). False when it is gone."""
-    if await _one(conn, "SELECT id FROM tournaments WHERE id = ?", (tournament_id,)) is None:
+    # locks the row first: a second process deleting it at once waits here, then finds it
+    # gone (a plain SELECT would let both go on, and both record the deletion)
+    cur = await conn.execute("UPDATE tournaments SET retention_export_id = retention_export_id"
+                             " WHERE id = ?", (tournament_id,))
+    if cur.rowcount != 1:
         return False
     await conn.execute(
         "UPDATE audit_log SET tournament_id = NULL, actor_id = 0, actor_name = '', before = NULL,"

@@ -3,7 +3,9 @@ the retention of finished events, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,16 @@ from tests.privacy_helpers import (
     table_of,
     target,
 )
-from tests.service_helpers import GUILD, Clock, manager, member, open_service
+from tests.service_helpers import (
+    GUILD,
+    MODES,
+    START,
+    Clock,
+    manager,
+    member,
+    open_service,
+    two_services,
+)
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
@@ -242,3 +253,18 @@ async def test_the_audit_log_takes_redactions_only(tmp_path: Path) -> None:
             await conn.execute("UPDATE audit_log SET actor_id = 0, actor_name = '', after = NULL,"
                                " redacted_at = 'now'")
         assert await audit_entries(service, "config.retention") == [(0, "")]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_two_processes_export_and_delete_an_event_once(tmp_path: Path, mode: str) -> None:
+    async with two_services(tmp_path / "p.sqlite3", mode) as (first, second):
+        old = await play_event(first, "Old Open")
+        await first.set_retention(manager(), 1)
+        later = START + timedelta(days=3)
+        runs = await asyncio.gather(first.run_retention(later), second.run_retention(later))
+        assert sorted(name for run in runs for name in run.exported) == ["Old Open"]
+        (export,) = [a for a in await first.announcements(old) if a.kind == "retention_export"]
+        assert await first.mark_delivered(export.id)
+        runs = await asyncio.gather(first.run_retention(later), second.run_retention(later))
+        assert sorted(name for run in runs for name in run.deleted) == ["Old Open"]
+        assert len(await audit_entries(first, "retention.delete")) == 1
