@@ -268,3 +268,17 @@ async def test_two_processes_export_and_delete_an_event_once(tmp_path: Path, mod
         runs = await asyncio.gather(first.run_retention(later), second.run_retention(later))
         assert sorted(name for run in runs for name in run.deleted) == ["Old Open"]
         assert len(await audit_entries(first, "retention.delete")) == 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_forget_clicked_in_two_processes_at_once_happens_once(
+    tmp_path: Path, mode: str,
+) -> None:
+    async with two_services(tmp_path / "p.sqlite3", mode) as (first, second):
+        tid = await play_event(first, "Spring Open")
+        table = table_of(await first.standings(GUILD, tid))
+        outcomes = await asyncio.gather(first.privacy_forget(target(), entries=1),
+                                        second.privacy_forget(target(), entries=1))
+        assert sorted(o.forgotten for o in outcomes) == [False, True]
+        assert await audit_entries(first, "privacy.forget") == [(0, "Withdrawn player 1")]
+        assert table_of(await second.standings(GUILD, tid)) == table
