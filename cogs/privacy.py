@@ -1,9 +1,11 @@
-"""``/privacy export`` and ``/privacy forget``: a member's data on request (service.privacy).
+"""``/privacy export``, ``/privacy forget`` and ``/privacy forget-member`` (server managers):
+a member's data on request (service.privacy).
 
-Both answer privately. The forget asks first, with Confirm and Cancel buttons whose custom_id
-``swissbot:forget:<choice>:<member>:<entries>`` carries the state the prompt was shown for
-(how many entries would be anonymised): the service refuses a click once that changed, and a
-click after the forget (a double click, an old prompt) finds nothing left and says so.
+All answer privately. A forget asks first, with buttons whose custom_id
+``swissbot:forget:<choice>:<member>:<entries>[:<manager>]`` carries the state the prompt was
+shown for (how many entries would be anonymised): the service refuses a click once that
+changed, and a click after the forget (a double click, an old prompt) finds nothing left and
+says so.
 """
 
 from __future__ import annotations
@@ -40,37 +42,45 @@ def retention_text(days: int) -> str:
             "after they end, once their last export is posted in their channel.")
 
 
-def forget_prompt(entries: int) -> str:
-    what = (f"your {entries} entr{'ies' if entries != 1 else 'y'} (events and waiting lists)"
-            if entries else "what is stored about you")
-    return (f"⚠️ Forget you in this server? Your name and Discord id are removed from "
-            f"{what}, from the announcements and from the logs, and your direct-message and "
+def forget_prompt(entries: int, member: int | None = None) -> str:
+    """The prompt of a forget: of the member himself, or (``member``) of another one."""
+    whose, who = ("your", "you") if member is None else (f"<@{member}>'s", f"<@{member}>")
+    what = (f"{whose} {entries} entr{'ies' if entries != 1 else 'y'} (events and waiting "
+            "lists)" if entries else f"what is stored about {who}")
+    return (f"⚠️ Forget {who} in this server? The name and Discord id are removed from "
+            f"{what}, from the announcements and from the logs, and the direct-message and "
             "Lichess settings are deleted. Results and standings stay, under the name "
-            "\"Withdrawn player N\"; in a running event you withdraw. This cannot be undone.")
+            "\"Withdrawn player N\"; in a running event the player withdraws. This cannot "
+            "be undone.")
 
 
-def forget_done(pseudonym: str | None) -> str:
+def forget_done(pseudonym: str | None, member: int | None = None) -> str:
+    who = "you" if member is None else f"<@{member}>"
     if pseudonym is None:
-        return "Nothing about you is stored in this server (any more)."
-    return (f"🗑️ Done: you are now \"{pseudonym}\" in this server's events, and nothing "
-            "stored here names you.")
+        return f"Nothing about {who} is stored in this server (any more)."
+    return (f"🗑️ Done: {who} {'are' if member is None else 'is'} now \"{pseudonym}\" in this "
+            "server's events, and nothing stored here names them.")
 
 
 class ForgetButton(
     discord.ui.DynamicItem[discord.ui.Button],  # type: ignore[type-arg]
-    template=r"swissbot:forget:(?P<choice>sure|keep):(?P<member>[0-9]+):(?P<entries>[0-9]+)",
+    template=(r"swissbot:forget:(?P<choice>sure|keep):(?P<member>[0-9]+):(?P<entries>[0-9]+)"
+              r"(?::(?P<asker>[0-9]+))?"),
 ):
     """Confirm (``sure``) or Cancel (``keep``) of a forget prompt; the custom_id carries the
-    member and the entries the prompt counted."""
+    member, the entries the prompt counted and, when a manager asked, who (only he may
+    answer; the service checks again that he manages the server)."""
 
-    def __init__(self, choice: str, member: int, entries: int, *,
+    def __init__(self, choice: str, member: int, entries: int, asker: int | None = None, *,
                  disabled: bool = False) -> None:
-        label, style = (("Forget me", discord.ButtonStyle.danger) if choice == "sure" else
+        label = "Forget me" if asker is None else "Forget them"
+        label, style = ((label, discord.ButtonStyle.danger) if choice == "sure" else
                         ("Cancel", discord.ButtonStyle.secondary))
+        custom_id = f"swissbot:forget:{choice}:{member}:{entries}"
         super().__init__(discord.ui.Button(
             label=label, style=style, disabled=disabled,
-            custom_id=f"swissbot:forget:{choice}:{member}:{entries}"))
-        self.choice, self.member, self.entries = choice, member, entries
+            custom_id=custom_id if asker is None else f"{custom_id}:{asker}"))
+        self.choice, self.member, self.entries, self.asker = choice, member, entries, asker
 
     @classmethod
     async def from_custom_id(
@@ -78,31 +88,35 @@ class ForgetButton(
         item: discord.ui.Button,  # type: ignore[type-arg]
         match: re.Match[str],
     ) -> ForgetButton:
-        return cls(match["choice"], _from_id(match["member"]), _from_id(match["entries"]))
+        asker = _from_id(match["asker"]) if match["asker"] else None
+        return cls(match["choice"], _from_id(match["member"]), _from_id(match["entries"]),
+                   asker)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        disabled = forget_buttons(self.member, self.entries, disabled=True)
+        disabled = forget_buttons(self.member, self.entries, self.asker, disabled=True)
         try:
-            if interaction.user.id != self.member:
+            if interaction.user.id != (self.member if self.asker is None else self.asker):
                 raise UserFacingError("This prompt is someone else's: only they can answer it.")
             if self.choice == "keep":
                 await interaction.response.edit_message(
                     content=DISMISSED, view=disabled, allowed_mentions=allowed_mentions())
                 return
             await interaction.response.defer()
+            other = None if self.asker is None else self.member
             outcome = await service_of(interaction).privacy_forget(
-                await actor_of(interaction), entries=self.entries)
+                await actor_of(interaction), other, entries=self.entries)
             await interaction.edit_original_response(
-                content=forget_done(outcome.pseudonym), view=disabled,
+                content=forget_done(outcome.pseudonym, other), view=disabled,
                 allowed_mentions=allowed_mentions())
         except Exception as exc:
             await report_error(interaction, exc, "the forget confirmation")
 
 
-def forget_buttons(member: int, entries: int, *, disabled: bool = False) -> discord.ui.View:
+def forget_buttons(member: int, entries: int, asker: int | None = None, *,
+                   disabled: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for choice in ("sure", "keep"):
-        view.add_item(ForgetButton(choice, member, entries, disabled=disabled))
+        view.add_item(ForgetButton(choice, member, entries, asker, disabled=disabled))
     if disabled:
         view.stop()  # nothing to listen to
     return view
@@ -135,6 +149,21 @@ class PrivacyCog(commands.Cog):
             return
         await answer(interaction, forget_prompt(summary.entries), ephemeral=True,
                      view=forget_buttons(actor.user_id, summary.entries))
+
+    @privacy.command(name="forget-member", description="Server managers: remove a member's "
+                                                       "name and Discord id (asks first)")
+    @app_commands.describe(member="The member to forget in this server")
+    async def forget_member(self, interaction: discord.Interaction, member: discord.User) -> None:
+        actor = await actor_of(interaction)
+        # refused here for anyone but a server manager (NotManagerError)
+        summary = await service_of(interaction).privacy_summary(actor, member.id)
+        if not summary.stored:
+            await answer(interaction, forget_done(None, member.id), ephemeral=True)
+            return
+        asker = None if member.id == actor.user_id else actor.user_id
+        await answer(interaction, forget_prompt(summary.entries, None if asker is None
+                                                else member.id), ephemeral=True,
+                     view=forget_buttons(member.id, summary.entries, asker))
 
 
 

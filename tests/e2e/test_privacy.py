@@ -122,3 +122,29 @@ async def test_an_expired_event_is_posted_as_its_last_export_then_deleted(
         await asyncio.sleep(0.05)
     assert deleted == ["Old Cup"]
     assert await bot.service.list_tournaments(guild.id, include_closed=True) == []
+
+
+async def _forget_member(club: Club, asker: Any, member: Any) -> dict[str, Any]:
+    """``/privacy forget-member member:`` (Club.run takes the member running it as
+    ``member``)."""
+    inter = await club.fake.send_slash_command(club.guild, club.channel, asker,
+                                               "privacy forget-member", {"member": member})
+    return await club.fake.reply(inter)
+
+
+async def test_a_server_manager_forgets_a_member_and_nobody_else_can(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    bot, club, ann, ben = await _four_players(fake, guild, start_swissbot, "Ask Cup")
+    refused = await _forget_member(club, ben, ann)
+    assert refused["flags"] & EPHEMERAL and "Only server managers" in refused["content"]
+    prompt = await _forget_member(club, club.owner, ann)
+    assert prompt["flags"] & EPHEMERAL and has_button(prompt, "Forget them")
+    assert "cannot be undone" in prompt["content"]
+    not_hers = await club.click(copy.deepcopy(prompt), ann, "Forget them")
+    assert "someone else's" in not_hers["content"]
+    done = await club.click(prompt, club.owner, "Forget them")
+    assert "Withdrawn player 1" in done["content"]
+    players = await bot.service.list_players(guild.id)
+    assert ann.id not in {p.user_id for p in players}
+    assert "Withdrawn player 1" in {p.name for p in players}
