@@ -211,9 +211,9 @@ async def forget_member(
     changed["tournaments.created_by"] = await _changed(
         conn, "UPDATE tournaments SET created_by = 0 WHERE created_by = ? AND guild_id = ?", g)
     changed["direct_messages"] = await _delete_direct_messages(conn, guild_id, uid)
-    for table, column, key, where in _TEXTS:
-        changed[table] = await _redact(conn, (table, column, key, where), guild_id, redaction,
-                                       rewrites)
+    for spec in _TEXTS:
+        changed[f"{spec[0]}.{spec[1]}"] = await _redact(conn, spec, guild_id, redaction,
+                                                        rewrites)
     changed["audit_log"] = await _redact_audit(conn, guild_id, redaction, now, rewrites)
     return Forgotten(changed)
 
@@ -242,9 +242,13 @@ def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-#: The JSON texts that may name him: (table, column, key column, the guild's rows).
+#: The texts (JSON mostly) that may name him: (table, column, key column, the guild's rows).
 _TEXTS = (
     ("outbox", "payload", "id", "guild_id = ?"),
+    # the problems told to organisers ("... left the server"): plain text
+    ("outbox", "last_error", "id", "guild_id = ?"),
+    ("game_threads", "problem", "game_id", "guild_id = ?"),
+    ("lichess_games", "problem", "game_id", _IN_GUILD),
     ("round_drafts", "body", "tournament_id", _IN_GUILD),
     ("round_explanations", "data", "round_id",
      f"round_id IN (SELECT id FROM rounds WHERE {_IN_GUILD})"),
