@@ -266,7 +266,8 @@ class TournamentService(
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.privacy = Privacy(self.db, clock=self._clock, export_event=lambda guild, t:
+        self.privacy = Privacy(self.db, clock=self._clock, free_place=self._promote,
+                               export_event=lambda guild, t:
                                self.export_files(guild, "json", t, what="all"))
 
     privacy_export, privacy_summary, privacy_forget, set_retention, run_retention = (

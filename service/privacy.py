@@ -37,6 +37,7 @@ from storage import privacy as repo
 from storage.db import AnyDatabase
 from storage.redaction import PLACEHOLDER, Redaction, Rewrites, StoredText, rewrite
 from storage.shards import ALL, Shards
+from storage.tournaments import TournamentRow
 
 T = TypeVar("T")
 
@@ -48,6 +49,9 @@ RETENTION_EXPORT = "retention_export"
 
 #: The export of one event: (guild id, tournament id) -> its files.
 EventExport = Callable[[int, int], Awaitable[Sequence[ExportFile]]]
+#: Let the first waiting member into an event whose place was freed (same transaction, as
+#: a /leave does): (connection, who acts, the event).
+FreePlace = Callable[[Any, Actor, TournamentRow], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +104,11 @@ def operation(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]
 
 class Privacy:
     def __init__(self, db: AnyDatabase, *, clock: Callable[[], datetime],
-                 export_event: EventExport) -> None:
+                 export_event: EventExport, free_place: FreePlace) -> None:
         self.db = db
         self._clock = clock
         self._export_event = export_event
+        self._free_place = free_place
 
     def _now(self) -> datetime:
         return self._clock().replace(microsecond=0)
@@ -154,10 +159,13 @@ class Privacy:
                         f"entries, the prompt said {entries}): run /privacy forget again.")
                 names = await _names(conn, actor, user_id)
                 pseudonym = await repo.next_pseudonym(conn, actor.guild_id, now)
+                left = await repo.registrations(conn, actor.guild_id, user_id)
                 done = await repo.forget_member(
                     conn, actor.guild_id, Redaction(user_id, names, pseudonym), now, rewrites)
                 if done.total == 0:
                     raise _NothingStored
+                for t in left:  # his place goes to the first waiting, in the bot's name
+                    await self._free_place(conn, Actor(0, actor.guild_id, "swissbot"), t)
                 yourself = user_id == actor.user_id
                 # who asked, and nothing about the member: not his id, not his old name
                 await journal.append_audit(

@@ -31,6 +31,7 @@ from storage.connection import Connection
 from storage.redaction import Redaction, Rewrites, StoredText
 from storage.shards import ALL, Shards
 from storage.timefmt import to_text
+from storage.tournaments import TournamentRow, get_tournament
 
 #: The guild's tournaments, for ``tournament_id IN (...)``.
 _IN_GUILD = "tournament_id IN (SELECT id FROM tournaments WHERE guild_id = ?)"
@@ -134,6 +135,16 @@ async def known_names(conn: Connection, guild_id: int, user_id: int) -> set[str]
 async def _rows_plain(conn: Connection, sql: str, params: tuple[Any, ...]) -> list[Any]:
     async with conn.execute(sql, params) as cur:
         return list(await cur.fetchall())
+
+
+async def registrations(conn: Connection, guild_id: int, user_id: int) -> list[TournamentRow]:
+    """The events of the guild still taking entries in which the member is entered (a
+    forget removes him there, and frees his place)."""
+    ids = await _rows_plain(
+        conn, "SELECT id FROM tournaments WHERE guild_id = ? AND status = 'registration' AND id"
+        " IN (SELECT tournament_id FROM players WHERE user_id = ?) ORDER BY id",
+        (guild_id, user_id))
+    return [t for (tid,) in ids if (t := await get_tournament(conn, tid)) is not None]
 
 
 async def next_pseudonym(conn: Connection, guild_id: int, now: datetime) -> str:

@@ -282,3 +282,16 @@ async def test_a_forget_clicked_in_two_processes_at_once_happens_once(
         assert sorted(o.forgotten for o in outcomes) == [False, True]
         assert await audit_entries(first, "privacy.forget") == [(0, "Withdrawn player 1")]
         assert table_of(await second.standings(GUILD, tid)) == table
+
+
+async def test_his_place_before_the_start_goes_to_the_first_waiting(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "p.sqlite3") as service:
+        await service.create_tournament(ORG, "Small Cup", 3)
+        await service.edit_tournament(ORG, "Small Cup", capacity=2)
+        for actor in (target(), member(101), member(102)):
+            await service.join(actor, "Small Cup")  # 102 waits
+        assert {p.user_id for p in await service.list_players(GUILD, "Small Cup")} == {
+            TARGET, 101}
+        await service.privacy_forget(target())
+        assert {p.user_id for p in await service.list_players(GUILD, "Small Cup")} == {101, 102}
+        assert str(TARGET) not in await database_text(service)
