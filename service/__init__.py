@@ -150,8 +150,8 @@ Lichess:     (service.lichess, service.lichess_games; docs/lichess.md) lichess_l
              lichess_verify, lichess_oauth_start / _finish, lichess_unlink, lichess_links,
              lichess_event, lichess_ratings;  lichess_boards_to_create(limit) and
              store_lichess_game(board, links) (background: each board's game, stored once)
-Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member=None),
-             privacy_forget(actor, member=None, *, entries=None), set_retention(actor, days),
+Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member_id=None),
+             privacy_forget(actor, member_id=None, *, entries=None), set_retention(actor, days),
              run_retention(now=None, *, shards)  (background)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
