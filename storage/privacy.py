@@ -359,7 +359,13 @@ class Expired:
 
 async def expired_events(conn: Connection, now: datetime, shards: Shards = ALL) -> list[Expired]:
     """The events to export or delete now (each server's own retention; 0 keeps for good).
-    The cut-off is computed here, per server, from ISO text that sorts as time."""
+    Run every few seconds: the shortest retention of any server bounds the events read (the
+    events that ended since are not even read); each server's own cut-off is applied here,
+    on ISO text that sorts as time."""
+    shortest = await _one(conn, "SELECT MIN(retention_days) FROM guild_settings"
+                                " WHERE retention_days > 0", ())
+    if shortest is None:
+        return []
     owned, params = shards.where("t.guild_id")
     rows = await _rows_plain(
         conn,
@@ -367,12 +373,13 @@ async def expired_events(conn: Connection, now: datetime, shards: Shards = ALL) 
         " t.retention_export_id, o.delivered_at, t.finished_at, s.retention_days"
         " FROM tournaments t JOIN guild_settings s ON s.guild_id = t.guild_id"
         " LEFT JOIN outbox o ON o.id = t.retention_export_id"
-        f" WHERE s.retention_days > 0 AND t.status IN ('finished', 'cancelled') AND {owned}"
-        " ORDER BY t.id", params)
+        " WHERE s.retention_days > 0 AND t.status IN ('finished', 'cancelled')"
+        f" AND t.finished_at <= ? AND {owned} ORDER BY t.id",
+        (to_text(now - timedelta(days=int(shortest))), *params))
     return [
         Expired(tid, gid, name, channel, export_id, delivered is not None)
         for tid, gid, name, channel, export_id, delivered, finished, days in rows
-        if finished is not None and finished <= to_text(now - timedelta(days=int(days)))
+        if finished <= to_text(now - timedelta(days=int(days)))
     ]
 
 

@@ -295,3 +295,20 @@ async def test_his_place_before_the_start_goes_to_the_first_waiting(tmp_path: Pa
         await service.privacy_forget(target())
         assert {p.user_id for p in await service.list_players(GUILD, "Small Cup")} == {101, 102}
         assert str(TARGET) not in await database_text(service)
+
+
+async def test_each_server_keeps_its_events_for_its_own_retention(tmp_path: Path) -> None:
+    clock = Clock()
+    async with open_service(tmp_path / "p.sqlite3", clock) as service:
+        other = manager(guild=GUILD + 1)
+        for boss in (manager(), other):
+            await service.create_tournament(boss, "Called Off", 3)
+            await service.cancel_tournament(boss, "Called Off")
+        await service.set_retention(manager(), 30)
+        await service.set_retention(other, 100)
+        clock.advance(days=31)
+        assert (await service.run_retention()).exported == ["Called Off"]  # this server's
+        assert [a.guild_id for a in await service.announcements()
+                if a.kind == "retention_export"] == [GUILD]
+        clock.advance(days=70)
+        assert (await service.run_retention()).exported == ["Called Off"]  # the other's
