@@ -141,9 +141,9 @@ class Privacy:
         (:meth:`privacy_summary`); refused if he joined or left something since. Nothing
         stored: ``forgotten=False``, nothing written (a repeated forget is harmless)."""
         user_id = _subject(actor, member_id)
-        # The announcements naming him are redacted first, in a thread and outside the write
-        # transaction (megabytes of JSON in a big server); the transaction redacts only what
-        # changed since.
+        # The texts naming him are redacted first, outside the write transaction (megabytes
+        # of JSON in a big server: in a worker process, see rewritten()); the transaction
+        # redacts only what changed since.
         async with self.db.transaction(readonly=True) as conn:
             names = await _names(conn, actor, user_id)
             texts = await repo.texts_naming(conn, actor.guild_id,
@@ -156,7 +156,8 @@ class Privacy:
                 if entries is not None and summary.stored and summary.entries != entries:
                     raise ConflictError(
                         f"What is stored changed since you were asked (now {summary.entries} "
-                        f"entries, the prompt said {entries}): run /privacy forget again.")
+                        f"entries, the prompt said {entries}): run the command again to see "
+                        "what it would do now.")
                 names = await _names(conn, actor, user_id)
                 pseudonym = await repo.next_pseudonym(conn, actor.guild_id, now)
                 left = await repo.registrations(conn, actor.guild_id, user_id)
