@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from service import Actor, StandingsView, TournamentService
-from tests.service_helpers import member, on_postgresql, organiser
+from tests.service_helpers import member, organiser
 
 ORG = organiser()
 #: The member who asks: an id and a name found nowhere else.
@@ -20,7 +20,7 @@ def target() -> Actor:
 
 async def database_text(service: TournamentService) -> str:
     """Every row of every table, as text."""
-    if on_postgresql():
+    if getattr(service.db, "dialect", "sqlite") == "postgresql":
         listing = ("SELECT table_name FROM information_schema.tables WHERE table_schema ="
                    " current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name")
     else:

@@ -1,19 +1,38 @@
-"""``/privacy export``, ``/privacy forget`` and ``/config retention`` through Discord (the
-real discord.py client, the sandbox)."""
+"""``/privacy export``, ``/privacy forget``, ``/privacy forget-member`` and ``/config
+retention`` through Discord (the real discord.py client, the sandbox), each on SQLite and on
+PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from sandbox import FakeDiscord, SandboxGuild
 from tests.e2e.fixtures import Club, has_button, running_club
+from tests.pg_cluster import Cluster
 from tests.privacy_helpers import database_text
 
 EPHEMERAL = 64
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Each test on a SQLite file and on a fresh PostgreSQL database (the conftest's
+    ``database`` is the SQLite file only)."""
+    if request.param == "sqlite":
+        yield tmp_path / "swissbot.sqlite3"
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")  # skips without PostgreSQL
+    url = asyncio.run(cluster.new_database())
+    yield url
+    asyncio.run(cluster.release([url]))
 
 
 def _attachments(reply: dict[str, Any]) -> dict[str, str]:
