@@ -37,6 +37,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.notify",
     "cogs.explain",
     "cogs.lichess",
+    "cogs.privacy",
 )
 
 

@@ -196,6 +196,12 @@ class OutboxDelivery:
             await self.service.run_checkin_reminders(shards=self.shards)
         except Exception:
             log.exception("the check-in reminder pass failed")
+        retention = getattr(self.service, "run_retention", None)
+        if retention is not None:
+            try:  # events past their server's retention: the last export, then the deletion
+                await retention(shards=self.shards)
+            except Exception:
+                log.exception("the retention pass failed")
         complete = getattr(self.service, "complete_announcements", None)
         if complete is not None:
             try:  # standings deferred by a process that stopped (service.deferred)

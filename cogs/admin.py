@@ -33,10 +33,13 @@ from cogs.common import (
     tournament_ref,
 )
 from cogs.confirm import ask_or_act
+from cogs.privacy import retention_text
 from service.limits import (
     MAX_RATING,
+    MAX_RETENTION_DAYS,
     MAX_ROUNDS,
     MIN_RATING,
+    MIN_RETENTION_DAYS,
     MIN_ROUNDS,
 )
 from service.validation import parse_player_ref
@@ -74,6 +77,16 @@ class AdminCog(commands.Cog):
         )
         where = channel.mention if channel else "no default channel"
         await answer(interaction, f"Default announcement channel: {where}.", ephemeral=True)
+
+    @config.command(name="retention", description="Delete finished events after some days")
+    @app_commands.describe(days="Days after an event ends before it is deleted, after a last "
+                                "export is posted (0: keep events for good)")
+    async def retention(
+        self, interaction: discord.Interaction,
+        days: app_commands.Range[int, MIN_RETENTION_DAYS, MAX_RETENTION_DAYS],
+    ) -> None:
+        kept = await service_of(interaction).set_retention(await actor_of(interaction), days)
+        await answer(interaction, retention_text(kept), ephemeral=True)
 
     @config.command(name="show", description="Show the organiser role and default channel")
     async def show(self, interaction: discord.Interaction) -> None:

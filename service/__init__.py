@@ -150,6 +150,9 @@ Lichess:     (service.lichess, service.lichess_games; docs/lichess.md) lichess_l
              lichess_verify, lichess_oauth_start / _finish, lichess_unlink, lichess_links,
              lichess_event, lichess_ratings;  lichess_boards_to_create(limit) and
              store_lichess_game(board, links) (background: each board's game, stored once)
+Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member_id=None),
+             privacy_forget(actor, member_id=None, *, entries=None), set_retention(actor, days),
+             run_retention(now=None, *, shards)  (background)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
              release_announcements(claimant, ids=None)   (several processes, issue 17)
@@ -211,6 +214,7 @@ from service.live import LiveEventView, LiveOps
 from service.notify import DmSettingView, NotifyOps, ThreadView
 from service.outbox import OutboxOps
 from service.players import PlayerOps
+from service.privacy import Privacy, delegate
 from service.results import ResultOps
 from service.timers import TimerOps
 from service.tournaments import TournamentOps
@@ -259,6 +263,16 @@ class TournamentService(
     serialization failure before the operation committed anything runs it again (a few
     times, with a random pause); on SQLite it runs once.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.privacy = Privacy(self.db, clock=self._clock, free_place=self._promote,
+                               export_event=lambda guild, t:
+                               self.export_files(guild, "json", t, what="all"))
+
+    privacy_export, privacy_summary, privacy_forget, set_retention, run_retention = (
+        delegate(name) for name in ("privacy_export", "privacy_summary", "privacy_forget",
+                                    "set_retention", "run_retention"))
 
 
 def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:

@@ -103,6 +103,9 @@ MAX_THREAD_NAME = 100
 # Rows at the top of the standings picture (/standings image:true top:).
 MIN_PICTURE_TOP = 1
 MAX_PICTURE_TOP = 50
+# /config retention: days an ended event is kept (0: for good; at most ten years).
+MIN_RETENTION_DAYS = 0
+MAX_RETENTION_DAYS = 3650
 #: /tournament advise: the simulation's time budget (seconds), the extra time allowed for the
 #: worker process to start (imports) or to wait for another guild's advice, and the largest
 #: field it simulates (a 512-player event still plays a few events per system in that time).

@@ -96,6 +96,11 @@ OPERATIONS: dict[str, Level] = {
     "lichess_link_of": "anyone",
     "lichess_event": "organiser",
     "lichess_ratings": "anyone",
+    # a member's data (service.privacy): his own; a manager may forget another member
+    "privacy_export": "player",
+    "privacy_summary": "player",
+    "privacy_forget": "player",
+    "set_retention": "manager",  # deletes the server's old events: a server setting
 }
 
 WHO_MAY = {

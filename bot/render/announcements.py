@@ -18,7 +18,7 @@ from bot.render import lichess as lichess_render
 from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
-from bot.render.message import Outgoing
+from bot.render.message import Outgoing, TextFile
 from bot.render.notify import dm_closed, thread_problem
 from bot.render.timers import timer_announcement
 
@@ -114,6 +114,12 @@ def render_announcement(
             return [thread_problem(payload)]
         case "dm_closed":
             return [dm_closed(payload)]
+        case "retention_export":
+            files = [TextFile(f["filename"], f["content"]) for f in payload.get("files", [])]
+            return [Outgoing(
+                content=f"🗄️ **{plain(name, 80)}** ended long enough ago to be deleted under "
+                "this server's retention setting (/config retention): here is its last "
+                "export. It is deleted once this is posted.", files=files[:10])]
         case "tournament_started":
             return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
         case "pairing_progress":

@@ -38,6 +38,7 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "min_rating": (limits.MIN_RATING, limits.MAX_RATING),
     "max_rating": (limits.MIN_RATING, limits.MAX_RATING),
     "top": (limits.MIN_PICTURE_TOP, limits.MAX_PICTURE_TOP),
+    "days": (limits.MIN_RETENTION_DAYS, limits.MAX_RETENTION_DAYS),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {

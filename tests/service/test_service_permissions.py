@@ -196,7 +196,15 @@ CALLS |= {
     "crosstable": (lambda s, a: s.service.crosstable(a.guild_id, "Perm Cup"), None),
     "web_link": (lambda s, a: s.service.web_link(a, "Perm Cup"), None),
     "advise": (lambda s, a: _advise(s, a), None),
-} | LICHESS_CALLS
+} | LICHESS_CALLS | {
+    # a member's own data; forgetting someone else is a manager's (test_privacy.py)
+    "privacy_export": (lambda s, a: s.service.privacy_export(a), None),
+    "privacy_summary": (lambda s, a: s.service.privacy_summary(a), None),
+    "privacy_forget": (lambda s, a: s.service.privacy_forget(a), "registered"),
+    "set_retention": (lambda s, a: s.service.set_retention(a, 30), None),
+}
+# Operations on the acting member's own data: a member of another server simply has none.
+MEMBER_SCOPED = ("privacy_export", "privacy_summary", "privacy_forget", "set_retention")
 
 
 async def _advise(scene: Scene, actor: Actor) -> Any:
@@ -208,6 +216,7 @@ async def _advise(scene: Scene, actor: Actor) -> Any:
 INTERNAL = {"lichess_boards_to_create", "store_lichess_game", "lichess_games_to_follow",
             "record_lichess_game", "lichess_outage",
             "due_auto_advances", "run_auto_advances", "run_timers", "run_checkin_reminders",
+            "run_retention",
             "pending_announcements", "claim_announcements", "release_announcements",
             # the delivery's leases: renewed while it runs, the dead's taken back
             "open_delivery_presence", "renew_announcement_leases", "free_dead_claims",
@@ -283,7 +292,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
                          "set_organiser_role", "set_default_channel", "set_dm",
-                         *LICHESS_MEMBER_SCOPED):
+                         *LICHESS_MEMBER_SCOPED, *MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
     # 4. A server manager is never refused for permission.
