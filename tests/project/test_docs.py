@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+from tests.paths import REPO
+
 DOCS = [*sorted((REPO / "docs").glob("*.md")), REPO / "README.md"]
 # Another part of the project rewrites docs/performance.md into a reference; it joins this
 # check once that rewrite is in.

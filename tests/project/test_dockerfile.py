@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.paths import REPO
+
 dockerfile_parse = pytest.importorskip("dockerfile_parse")
 yaml = pytest.importorskip("yaml")
 
-REPO = Path(__file__).resolve().parent.parent
 DOCKERFILE = REPO / "Dockerfile"
 
 
