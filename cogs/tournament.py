@@ -77,28 +77,17 @@ from service.limits import (
     MIN_ROUNDS,
     PLAYOFF_ROUNDS,
 )
+from swiss.pairing.names import SystemNameError, system_and_edition
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS
 from swiss.trf.header import HEADER_FIELDS
 
-# The official FIDE Dutch comes in two editions; each is its own choice (the create command
-# already has 24 of Discord's 25 options, so the edition cannot be an option of its own).
-FIDE_DUTCH_PREFIX = "fide-dutch-"
-SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS if s != "fide-dutch"] + [
-    app_commands.Choice(name=f"FIDE Dutch ({rules})", value=f"{FIDE_DUTCH_PREFIX}{rules}")
-    for rules in DUTCH_RULES
-]
+# One name per system (swiss.pairing.names); the FIDE Dutch edition is the `rules` option.
+SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+RULES_CHOICES = [app_commands.Choice(name=r, value=r) for r in DUTCH_RULES]
 TRF_HEADER_CHOICES = [
     app_commands.Choice(name=f"{f.code} {f.label}", value=f.key) for f in HEADER_FIELDS
 ]
-
-
-def system_and_rules(choice: str) -> tuple[str, str]:
-    """The system and FIDE Dutch edition of a ``system:`` choice ("fide-dutch-2017" ->
-    ("fide-dutch", "2017")); other systems keep the default edition, which they ignore."""
-    if choice.startswith(FIDE_DUTCH_PREFIX):
-        return "fide-dutch", choice[len(FIDE_DUTCH_PREFIX):]
-    return choice, DUTCH_RULES[0]
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TIMER_HELP = {
@@ -140,7 +129,8 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         name="The tournament's name",
         rounds="Number of rounds",
-        system="Pairing system (default dutch; FIDE Dutch: the official rules, 2025 or 2017)",
+        system="Pairing system (default dutch; fide-dutch: the official FIDE rules)",
+        rules="fide-dutch only: the edition of the FIDE rules, 2025 (default) or 2017",
         scoring="chess: 1/½/0; match: 3/1/0 (default chess)",
         tiebreaks="A preset (fide, lichess, mtg, ...) or acronyms such as BH-C1,BH,SB",
         colours="Balance white/black (off for most games without colours)",
@@ -157,7 +147,8 @@ class TournamentCog(commands.Cog):
         game_threads="Open a private thread per board each round, with both players",
         pictures="Attach a picture (PNG) of the standings to the posts after each round",
     )
-    @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
+    @app_commands.choices(system=SYSTEM_CHOICES, rules=RULES_CHOICES,
+                          deadline_action=DEADLINE_ACTION_CHOICES,
                           deadline_fallback=DEADLINE_FALLBACK_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
@@ -166,6 +157,7 @@ class TournamentCog(commands.Cog):
         name: app_commands.Range[str, 1, MAX_TOURNAMENT_NAME],
         rounds: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         system: str = "dutch",
+        rules: str | None = None,
         scoring: Literal["chess", "match"] = "chess",
         tiebreaks: app_commands.Range[str, 1, MAX_TIEBREAKS_TEXT] | None = None,
         colours: bool = True,
@@ -198,7 +190,10 @@ class TournamentCog(commands.Cog):
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
         await require_channel_permissions(interaction, target)
-        system, dutch_rules = system_and_rules(system)
+        try:
+            system, dutch_rules = system_and_edition(system, rules)
+        except SystemNameError as exc:
+            raise UserFacingError(exc.sentence()) from None
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,

@@ -32,21 +32,31 @@ def test_demo_command(
     monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)  # keep pytest's
     assert main(["demo", "--players", "4", "--rounds", "2", "--system", "monrad"]) == 0
     out = capsys.readouterr().out
-    assert "Final standings" in out and out.rstrip().endswith("requests to the sandbox).")
+    assert "Final standings" in out and "requests to the sandbox; the bot's heartbeat at " \
+        "most" in out
+
+
+def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--players", "4", "--rounds", "4"]) == 3
+    assert "--rounds must be smaller than --players" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--system", "swiss"], "--system must be one of"),
-        (["--players", "4", "--rounds", "4"], "--rounds must be smaller than --players"),
+        (["--system", "swiss"], "unknown pairing system 'swiss': choose one of dutch"),
+        (["--system", "dutch", "--rules", "2017"], "applies to fide-dutch only"),
+        (["--system", "all", "--rules", "2017"], "with --system all each system plays"),
     ],
 )
-def test_demo_rejects_bad_arguments(
+def test_demo_refuses_a_system_it_does_not_know_before_starting(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["demo", *argv]) == 3
-    assert message in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", *argv])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err.startswith("usage: swissbot demo ") and message in err
 
 
 @pytest.mark.parametrize(
