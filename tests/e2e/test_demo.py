@@ -8,6 +8,7 @@ import pytest
 
 from cli.demo_tournament import run_demo
 from cli.main import main
+from swiss.pairing.types import SYSTEMS
 
 
 async def test_demo_plays_a_whole_tournament() -> None:
@@ -34,6 +35,43 @@ def test_demo_command(
     out = capsys.readouterr().out
     assert "Final standings" in out and "requests to the sandbox; the bot's heartbeat at " \
         "most" in out
+
+
+async def test_a_refused_step_stops_the_demo_at_once_with_the_bots_answer() -> None:
+    """A step the bot refuses (here a system name it does not know, as `fide-dutch` was once
+    refused) ends the demo there, quoting the bot's answer, instead of waiting for a reply
+    that never comes."""
+    out = io.StringIO()
+    result = await run_demo(players=4, rounds=2, system="swiss", seed=1, out=out)
+    assert result.failure is not None
+    assert result.failure.startswith("/tournament create was refused: ")
+    assert "'swiss' is not a choice for `system`: choose one of dutch" in result.failure
+    assert result.timings == []  # nobody joined: it stopped at the refused step
+    assert result.errors == [] and result.exit_code == 0  # the bot itself is fine
+    assert result.seconds < 60
+
+
+@pytest.mark.slow
+def test_the_demo_runs_every_system(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--system all`: one tournament with each system, by the names the bot offers."""
+    monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)
+    assert main(["demo", "--players", "4", "--rounds", "1", "--system", "all"]) == 0
+    out = capsys.readouterr().out
+    for system in SYSTEMS:
+        assert f"swissbot demo · 4 players · 1 rounds · {system}" in out
+    assert out.count("Final standings") == len(SYSTEMS)
+
+
+def test_the_demo_plays_the_fide_dutch_by_its_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)
+    assert main(["demo", "--players", "5", "--rounds", "2", "--system", "fide-dutch",
+                 "--rules", "2017"]) == 0
+    out = capsys.readouterr().out
+    assert "· fide-dutch (2017 rules) ·" in out and "Final standings" in out
 
 
 def test_demo_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
