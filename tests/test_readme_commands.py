@@ -14,6 +14,8 @@ from cogs.explain import ExplainCog
 from cogs.lichess import LichessCog
 from cogs.notify import NotifyCog
 from cogs.play import PlayCog
+from cogs.rounds import RoundCog
+from cogs.tables import TablesCog
 from cogs.tournament import TournamentCog
 
 README = Path(__file__).parent.parent / "README.md"
@@ -21,8 +23,8 @@ README = Path(__file__).parent.parent / "README.md"
 
 def _declared() -> dict[str, app_commands.Command]:  # type: ignore[type-arg]
     commands: dict[str, app_commands.Command] = {}  # type: ignore[type-arg]
-    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), ExplainCog(),
-                LichessCog()):
+    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), RoundCog(), TablesCog(),
+                ExplainCog(), LichessCog()):
         for command in cog.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 commands[command.qualified_name] = command
