@@ -16,7 +16,9 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from sandbox.server import FakeDiscord
@@ -32,7 +34,7 @@ GUILD_READY_SECONDS = 0.05
 #: warnings that the event loop did not keep up with the gateway.
 PROBLEM = re.compile(r"^\d\d:\d\d:\d\d (ERROR|CRITICAL) |Traceback \(most recent call last\)"
                      r"|Can't keep up|heartbeat blocked|stopped responding to the gateway"
-                     r"|^swissbot: ")
+                     r"|^swissbot: |^Fatal Python error")
 
 
 class DemoBot:
@@ -62,7 +64,8 @@ class DemoBot:
         with self.log.open("ab") as err:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "cli.demo_bot", env=self.environment(),
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+                # the child stops when this pipe closes: when the demo ends, however it ends
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.DEVNULL,
                 stderr=err)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_SECONDS
@@ -98,8 +101,8 @@ class DemoBot:
         return process.returncode
 
     def problems(self) -> list[str]:
-        """The log's error lines (each with the line after it: a traceback's first frame
-        or the exception), and its warnings that the gateway was not kept up with."""
+        """The log's error lines, the tracebacks' first lines, and its warnings that the
+        gateway was not kept up with."""
         if not self.log.exists():
             return []
         lines = self.log.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -119,7 +122,21 @@ def main() -> int:
     """The child: ``swissbot run`` with the sandbox's settings from the environment."""
     from cli.run import run
 
+    threading.Thread(target=_stop_when_the_demo_ends, name="swissbot-demo-watch",
+                     daemon=True).start()
     return run(argparse.Namespace(), guild_ready_timeout=GUILD_READY_SECONDS)
+
+
+def _stop_when_the_demo_ends() -> None:
+    """The demo holds this process's standard input open. When the demo ends without
+    stopping its bot (killed, or interrupted before its clean-up), the pipe closes: stop as
+    on SIGTERM, so that no bot outlives its demo."""
+    # the file descriptor, not sys.stdin: a daemon thread blocked inside the buffered reader
+    # would hold its lock at the interpreter's exit, which then aborts the process
+    with contextlib.suppress(OSError):
+        while os.read(0, 4096):
+            pass
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 if __name__ == "__main__":

@@ -502,7 +502,13 @@ class ResultOps(RoundOps):
     ) -> GameView:
         game = await round_repo.get_game(conn, game_id)
         assert game is not None
-        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+        # the game's two players, not the whole field: this runs for every report, click and
+        # settled prompt, and a field of thousands made each of them read thousands of rows
+        players = {}
+        for player_id in (game.white_id, game.black_id):
+            player = await player_repo.get_player(conn, player_id)
+            assert player is not None  # a game's players are never deleted (foreign keys)
+            players[player_id] = player
         return game_view(game, players)
 
 
