@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+from pathlib import Path
 
 import pytest
 
+from cli.demo_bot import DemoBot
 from cli.demo_tournament import run_demo
 from cli.main import main
+from sandbox import FakeDiscord
 from swiss.pairing.types import SYSTEMS
 
 
@@ -115,3 +119,39 @@ def test_demo_numbers_are_ascii_and_bounded(
         main(["demo", *argv])
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+#: The bot's heartbeat may come this much after its interval in the big demo. discord.py
+#: warns ("Can't keep up") at 10 s; a loop kept busy by the bot's own work shows seconds.
+MAX_HEARTBEAT_LAG = 5.0
+
+
+@pytest.mark.slow
+async def test_a_big_demo_keeps_the_bots_heartbeat_and_logs_nothing_wrong() -> None:
+    """1,000 members play three rounds against the bot in its own process: every step is
+    answered, the bot's log has no error, traceback or gateway warning (its shutdown
+    included, after SIGTERM: exit 0), and its heartbeat stays on time."""
+    out = io.StringIO()
+    result = await run_demo(players=1000, rounds=3, system="burstein", seed=2, out=out)
+    print(out.getvalue())
+    print(f"heartbeat at most {result.heartbeat_lag:.2f} s late; {result.seconds:.1f} s")
+    assert result.failure is None
+    assert result.errors == []
+    assert result.exit_code == 0
+    assert 0 <= result.heartbeat_lag < MAX_HEARTBEAT_LAG
+
+
+async def test_the_demos_bot_stops_when_the_demo_goes(tmp_path: Path) -> None:
+    """A demo killed before its clean-up leaves no bot behind: the bot watches the pipe the
+    demo holds, and stops as on SIGTERM (exit 0, nothing wrong in its log) when it closes."""
+    async with FakeDiscord(heartbeat_interval_ms=1000) as fake:
+        guild = fake.add_guild("Watch Club", players=0)
+        bot = DemoBot(fake, guild.id, tmp_path / "demo.sqlite3", tmp_path / "bot.log")
+        await bot.start()
+        try:
+            assert bot.process is not None and bot.process.stdin is not None
+            bot.process.stdin.close()  # what the system does when the demo process dies
+            assert await asyncio.wait_for(bot.process.wait(), 30) == 0
+            assert bot.problems() == []
+        finally:
+            await bot.stop()  # a no-op when it stopped by itself
