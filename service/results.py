@@ -233,7 +233,7 @@ class ResultOps(RoundOps):
             rnd = await round_repo.get_round(conn, t.id, round_number)
             if rnd is None:
                 raise UnknownRoundError(f"'{t.name}' has no round {round_number}.")
-            game = _game_of(await round_repo.list_games(conn, t.id, rnd.number), row.id)
+            game = await round_repo.game_of_player(conn, rnd.id, row.id)
             if game is None:
                 raise NotPairedError(
                     f"{row.name} has no game in round {rnd.number} of '{t.name}' (a bye or "
@@ -374,7 +374,7 @@ class ResultOps(RoundOps):
         last = await round_repo.last_round(conn, t.id)
         if last is None:
             raise NotPairedError(f"'{t.name}' has not paired a round yet.")
-        game = _game_of(await round_repo.list_games(conn, t.id, last.number), me.id)
+        game = await round_repo.game_of_player(conn, last.id, me.id)
         if game is None:
             byes = [b for b in await round_repo.list_byes(conn, t.id, last.number)
                     if b.player_id == me.id]
@@ -540,13 +540,6 @@ async def _check_knockout(
                 f"Round {last.number} of '{t.name}' is already paired with the winner of this "
                 f"match: undo round {last.number} first (/round undo), then change the result."
             )
-
-
-def _game_of(games: list[GameRow], player_id: int) -> GameRow | None:
-    for game in games:
-        if player_id in (game.white_id, game.black_id):
-            return game
-    return None
 
 
 async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:

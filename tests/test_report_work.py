@@ -1,7 +1,7 @@
-"""A report, a confirmation and the list of settled prompts read the game's two players, not
-the whole field: every report of a big event used to read every player (thousands of rows,
-for each of thousands of games), which made a 2,000-player round take minutes of the bot's
-time. Counted in rows read, not timed."""
+"""A report, a confirmation and the list of settled prompts read the game and its two
+players, not the whole field: every report of a big event used to read every player and every
+game of the round (thousands of rows, for each of thousands of games), which made a
+2,000-player round take minutes of the bot's time. Counted in rows read, not timed."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import storage.players
+import storage.rounds
 from tests.service_helpers import GUILD, member, open_service, organiser
 
 ORG = organiser(user_id=7)
@@ -28,18 +29,24 @@ async def _rows_read_by_a_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         await service.remember_prompt(GUILD, first.id, channel_id=1, message_id=2)
 
         read = 0
-        convert = storage.players._player
 
-        def counted(row):  # type: ignore[no-untyped-def]
-            nonlocal read
-            read += 1
-            return convert(row)
+        def counting(module, name):  # type: ignore[no-untyped-def]
+            convert = getattr(module, name)
 
-        monkeypatch.setattr(storage.players, "_player", counted)
-        await service.confirm_result(member(first.black.user_id), first.id)
-        await service.report_result(member(second.white.user_id), "draw")
-        prompts = await service.settled_prompts(GUILD)
-        monkeypatch.setattr(storage.players, "_player", convert)
+            def counted(row):  # type: ignore[no-untyped-def]
+                nonlocal read
+                read += 1
+                return convert(row)
+
+            monkeypatch.setattr(module, name, counted)
+
+        with monkeypatch.context():
+            counting(storage.players, "_player")
+            counting(storage.rounds, "_game")
+            await service.confirm_result(member(first.black.user_id), first.id)
+            await service.report_result(member(second.white.user_id), "draw")
+            await service.set_result(ORG, 1, view.games[2].white.user_id, "win")
+            prompts = await service.settled_prompts(GUILD)
         assert [p.game_id for p in prompts] == [first.id]
         assert prompts[0].game is not None and prompts[0].game.result == "1-0"
         return read
