@@ -556,8 +556,9 @@ class TournamentOps(RoundOps):
         playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
         for number, player in enumerate(playing, start=1):
             await player_repo.activate(conn, player.id, number)
+        numbered = {player.id for player in playing}  # a list's `in` made this n² (seconds)
         for player in registered:
-            if player not in playing:
+            if player.id not in numbered:
                 await player_repo.mark_no_show(conn, player.id)
         t = await tournament_repo.get_tournament(conn, t.id) or t
         await self._audit(conn, actor, t, "tournament.start", None,
