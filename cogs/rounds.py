@@ -18,7 +18,7 @@ from cogs.common import (
     answer,
     player_autocomplete,
     player_ref,
-    require_channel_permissions,
+    posting_in_its_channel,
     service_of,
     thinking,
     tournament_autocomplete,
@@ -52,11 +52,7 @@ class RoundCog(commands.Cog):
         force: bool = False,
         round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
     ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
+        actor, service, info = await posting_in_its_channel(interaction, tournament)
         if round is None:  # the round it would pair, and whether that closes open games
             preview = await service.preview_action(actor, "next", info.id)
             if force and preview.needs_confirmation:
@@ -179,11 +175,7 @@ class RoundCog(commands.Cog):
         version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
         tournament: TournamentOption | None = None,
     ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
+        actor, service, info = await posting_in_its_channel(interaction, tournament)
         view = await service.publish_draft(actor, version=version, tournament=info.id)
         announced(interaction)
         await answer(interaction, paired_text(view, "paired") + f" (draft v{version})")

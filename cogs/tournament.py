@@ -27,6 +27,7 @@ from cogs.common import (
     announced,
     answer,
     guild_id_of,
+    posting_in_its_channel,
     require_channel_permissions,
     service_of,
     thinking,
@@ -269,11 +270,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
     ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
+        actor, service, _info = await posting_in_its_channel(interaction, tournament)
         view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, paired_text(view, "started"))
