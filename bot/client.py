@@ -32,6 +32,8 @@ CANCEL_WAIT_SECONDS = 0.5
 #: The cog extensions loaded by default (each module has ``async def setup(bot)``).
 DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.tournament",
+    "cogs.rounds",
+    "cogs.tables",
     "cogs.play",
     "cogs.admin",
     "cogs.notify",

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="simulate an event with every pairing system and recommend one",
         description=(
             "Simulate an event of --players players and --rounds rounds with every pairing "
-            "system for a few seconds and print, per system and with 95%% intervals: ranking "
+            "system for a few seconds and print, per system and with 95% intervals: ranking "
             "accuracy (mean Kendall tau, and its difference from the default system on the "
             "same simulated fields), how often the strongest player wins, how often one "
             "player is alone on the top score, floats per round, colour balance and forced "

@@ -5,13 +5,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
-from cli.options import whole
+from cli.options import UsageError, system_option, whole
 from swiss.numbers import MAX_SEED
-from swiss.pairing.types import SYSTEMS
+from swiss.pairing.names import EDITIONS
+from swiss.pairing.types import DUTCH_RULES, SYSTEMS
+
+if TYPE_CHECKING:
+    from cli.demo_tournament import DemoResult
 
 EXIT_DEMO_FAILED = 1
+#: ``--system all``: one tournament with every system in turn.
+ALL = "all"
+#: Lines of the bot's log printed when it logged problems (the rest are counted).
+MAX_ERRORS_SHOWN = 40
 #: The largest demo (the bot's own limit is SWISSBOT_MAX_PLAYERS, 9,999 by default; a demo
 #: of more would mostly measure the sandbox answering tens of thousands of commands).
 MAX_DEMO_PLAYERS = 5000
@@ -33,7 +42,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         f"{BIG_DEMO:,} the channel is not printed, the timings are)")
     parser.add_argument("--rounds", type=whole(1, MAX_DEMO_ROUNDS), default=4,
                         help=f"rounds (default 4; up to {MAX_DEMO_ROUNDS})")
-    parser.add_argument("--system", default="burstein", help=f"one of {', '.join(SYSTEMS)}")
+    parser.add_argument("--system", default="burstein", metavar="SYSTEM",
+                        help=f"pairing system: {', '.join(SYSTEMS)}, or 'all' for one "
+                        "tournament with each in turn (default: burstein)")
+    parser.add_argument("--rules", default=None, metavar="EDITION",
+                        help=f"fide-dutch only: the edition of FIDE C.04.3, "
+                        f"{' or '.join(DUTCH_RULES)} (default: {DUTCH_RULES[0]})")
     parser.add_argument("--seed", type=whole(0, MAX_SEED), default=1,
                         help="random seed for ratings and games (0..2^63-1)")
     parser.add_argument(
@@ -43,41 +57,62 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    problems = []
-    if args.system not in SYSTEMS:
-        problems.append(f"--system must be one of {', '.join(SYSTEMS)}, got {args.system!r}")
-    if not problems and args.rounds >= args.players:
-        problems.append("--rounds must be smaller than --players (everyone needs new opponents)")
-    if problems:
-        for problem in problems:
-            print(f"swissbot demo: {problem}", file=sys.stderr)
+    if args.system.strip().lower() == ALL:
+        if args.rules is not None:
+            raise UsageError("--rules names one system's edition; with --system all each "
+                             "system plays by its default")
+        systems = [(system, None) for system in SYSTEMS]
+    else:
+        system, edition = system_option(args.system, args.rules)
+        systems = [(system, edition if system in EDITIONS else None)]
+    if args.rounds >= args.players:
+        print("swissbot demo: --rounds must be smaller than --players (everyone needs new "
+              "opponents)", file=sys.stderr)
         return EXIT_INVALID_INPUT
 
     from bot.logs import configure_logging
     from cli.demo_tournament import run_demo
 
     configure_logging("WARNING")
-    result = asyncio.run(
-        run_demo(
-            players=args.players,
-            rounds=args.rounds,
-            system=args.system,
-            seed=args.seed,
-            out=sys.stdout,
-            show_private=args.show_private,
+    for system, rules in systems:
+        result = asyncio.run(
+            run_demo(
+                players=args.players,
+                rounds=args.rounds,
+                system=system,
+                rules=rules,
+                seed=args.seed,
+                out=sys.stdout,
+                show_private=args.show_private,
+            )
         )
-    )
+        if not _reported(result):
+            return EXIT_DEMO_FAILED
+    return EXIT_OK
+
+
+def _reported(result: DemoResult) -> bool:
+    """Print the demo's summary; False when it failed (a step, an error, a late heartbeat)."""
     if result.timings:
         print("\nTimings (wall clock, this machine):")
         for what, seconds in result.timings:
             print(f"  {what:44} {seconds:8.2f} s")
-    print(
-        f"\nDone: {result.players} players, {result.rounds} rounds in {result.seconds:.1f} s "
-        f"({result.messages} messages, {result.requests} requests to the sandbox)."
-    )
+    if result.failure is not None:
+        print(f"swissbot demo: stopped: {result.failure}", file=sys.stderr)
+    else:
+        print(
+            f"\nDone: {result.players} players, {result.rounds} rounds in "
+            f"{result.seconds:.1f} s ({result.messages} messages, {result.requests} requests "
+            f"to the sandbox; the bot's heartbeat at most {result.heartbeat_lag:.2f} s late)."
+        )
     if result.errors:
-        print("swissbot demo: errors were logged:", file=sys.stderr)
-        for error in result.errors:
+        print("swissbot demo: the bot logged problems:", file=sys.stderr)
+        for error in result.errors[:MAX_ERRORS_SHOWN]:
             print(f"  {error}", file=sys.stderr)
-        return EXIT_DEMO_FAILED
-    return EXIT_OK
+        if len(result.errors) > MAX_ERRORS_SHOWN:
+            print(f"  ... and {len(result.errors) - MAX_ERRORS_SHOWN:,} more lines",
+                  file=sys.stderr)
+    if result.exit_code != 0:
+        print(f"swissbot demo: the bot did not stop cleanly (exit code {result.exit_code})",
+              file=sys.stderr)
+    return result.failure is None and not result.errors and result.exit_code == 0

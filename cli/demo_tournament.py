@@ -1,14 +1,18 @@
 """The demo: the real bot against the sandbox, with simulated members playing a tournament.
 
-Everything runs in one process on 127.0.0.1: no token, no network. Results come from
-Milvang's outcome model (``swiss.sim.outcomes``) on each player's true strength; the players
-report through ``/report`` and the opponents confirm with the button, as people would.
+Everything runs on 127.0.0.1: no token, no network. The bot is ``swissbot run`` in a process
+of its own (:mod:`cli.demo_bot`); this process holds the sandbox and the simulated members.
+Results come from Milvang's outcome model (``swiss.sim.outcomes``) on each player's true
+strength; the players report through ``/report`` and the opponents confirm with the button,
+as people would. A step the bot refuses stops the demo at once with the bot's answer.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import itertools
 import logging
 import random
 import tempfile
@@ -18,13 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-import discord
-
-from bot.client import SwissBot, point_at
+from bot.client import open_service
 from bot.settings import Settings
-from sandbox.harness import start_bot
+from cli.demo_bot import DemoBot, DemoBotStopped
 from sandbox.payloads import SandboxMember
-from sandbox.server import FakeDiscord
+from sandbox.server import FakeDiscord, SandboxError
 from sandbox.transcript import Transcript
 from swiss.sim.outcomes import Milvang, draw_result
 
@@ -40,6 +42,13 @@ TOURNAMENT = "Sandbox Open"
 BIG_DEMO = 200
 #: Commands of a big demo in flight at once (members joining, games being reported).
 BATCH = 50
+#: The gateway's heartbeat interval in the demo (Discord's is 41.25 s): short, so that a bot
+#: whose event loop falls behind shows it within a second.
+HEARTBEAT_MS = 1000
+#: How long a command's answer may take (a big round is paired within it) and how long the
+#: demo waits for an announcement (a round's pairings posted in full).
+ANSWER_SECONDS = 120.0
+ANNOUNCEMENT_SECONDS = 600.0
 
 
 @dataclass
@@ -51,6 +60,16 @@ class DemoResult:
     seconds: float
     errors: list[str]
     timings: list[tuple[str, float]] = field(default_factory=list)
+    #: the step the bot refused or did not answer (the demo stopped there), with its answer
+    failure: str | None = None
+    #: the longest a heartbeat came after its interval (the bot's event loop falling behind)
+    heartbeat_lag: float = 0.0
+    #: the bot process's exit code after SIGTERM (None: it had to be killed)
+    exit_code: int | None = 0
+
+
+class DemoStepFailed(Exception):
+    """A step of the demo the bot refused or did not answer; the message quotes its answer."""
 
 
 class _ErrorCatcher(logging.Handler):
@@ -67,6 +86,7 @@ async def run_demo(
     players: int = 12,
     rounds: int = 4,
     system: str = "burstein",
+    rules: str | None = None,
     seed: int = 1,
     out: TextIO,
     show_private: bool = False,
@@ -74,12 +94,12 @@ async def run_demo(
     """Play a whole tournament in the sandbox, printing the channel to ``out``."""
     started = time.perf_counter()
     rng = random.Random(seed)
-    catcher = _ErrorCatcher()
-    for name in ("discord", "bot", "cogs"):
-        logging.getLogger(name).addHandler(catcher)
-    fake = FakeDiscord()
+    catcher = _ErrorCatcher()  # the sandbox's own errors (the bot's are in its log)
+    logging.getLogger("sandbox").addHandler(catcher)
+    fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
     await fake.start()
-    endpoints = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    failure: str | None = None
+    play: _Play | None = None
     try:
         guild = fake.add_guild("Sandbox Chess Club", players=0)
         channel = guild.channel("tournaments")
@@ -91,47 +111,81 @@ async def run_demo(
         # true strength = rating + noise: ratings are estimates (the paper's set-up)
         strength = {uid: r + rng.gauss(0, 60) for uid, r in ratings.items()}
         owner = fake.owner_member(guild)
-        point_at(fake.api_base, fake.gateway_url)
         with tempfile.TemporaryDirectory(prefix="swissbot-demo-") as tmp:
-            settings = Settings(
-                _env_file=None,  # type: ignore[call-arg]
-                discord_token=fake.token,
-                database=Path(tmp) / "demo.sqlite3",
-                guild_ids=(guild.id,),
-                discord_api_base=fake.api_base,
-                discord_gateway_url=fake.gateway_url,
-            )
-            bot = SwissBot(settings, guild_ready_timeout=0.05, delivery_interval=0.1)
-            running = await start_bot(bot, fake)
-            print(f"swissbot demo · {players} players · {rounds} rounds · {system} · "
+            bot = DemoBot(fake, guild.id, Path(tmp) / "demo.sqlite3", Path(tmp) / "bot.log")
+            edition = f" ({rules} rules)" if rules else ""
+            print(f"swissbot demo · {players} players · {rounds} rounds · {system}{edition} · "
                   f"sandbox on {fake.api_base}\n", file=out, flush=True)
             big = players > BIG_DEMO
             # a big event's channel is thousands of lines: print the timings instead
             transcript = None if big else Transcript(fake, out, show_ephemeral=show_private)
-            play = _Play(fake, guild, channel, owner, bot, strength, rng,
-                         out=out if big else None)
             try:
-                await play.run(
-                    members, ratings, rounds=rounds, system=system
-                )
+                await bot.start()
+                # this process reads the bot's database (the pairings, the outbox) to know
+                # what to play and when the channel is up to date; the bot does the writing
+                database, service = await open_service(Settings(
+                    _env_file=None,  # type: ignore[call-arg]
+                    discord_token=fake.token, database=bot.database))
+                try:
+                    play = _Play(fake, guild, channel, owner, service, strength, rng,
+                                 out=out if big else None)
+                    failure = await _until_the_bot_stops(bot, play.run(
+                        members, ratings, rounds=rounds, system=system, rules=rules))
+                finally:
+                    service.pairing.close()
+                    await database.close()
+            except DemoBotStopped as stopped:
+                failure = str(stopped)
             finally:
+                exit_code = await bot.stop()
                 if transcript is not None:
                     transcript.detach()
-                await running.stop()
+                problems = bot.problems()
     finally:
         await fake.stop()
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = endpoints
-        for name in ("discord", "bot", "cogs"):
-            logging.getLogger(name).removeHandler(catcher)
+        logging.getLogger("sandbox").removeHandler(catcher)
     return DemoResult(
         rounds=rounds,
         players=players,
         messages=len(fake.messages),
         requests=len(fake.requests),
         seconds=time.perf_counter() - started,
-        errors=catcher.messages,
-        timings=play.timings,
+        errors=problems + catcher.messages,
+        timings=play.timings if play is not None else [],
+        failure=failure,
+        heartbeat_lag=heartbeat_lag(fake.heartbeats, HEARTBEAT_MS / 1000),
+        exit_code=exit_code,
     )
+
+
+async def _until_the_bot_stops(bot: DemoBot, work: Awaitable[None]) -> str | None:
+    """Run the demo's ``work``; None when it ends, the reason when a step failed or the bot
+    process ended under it (the demo does not wait out its timeouts then)."""
+    playing = asyncio.ensure_future(work)
+    ended = asyncio.ensure_future(bot.ended())
+    try:
+        await asyncio.wait({playing, ended}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (playing, ended):
+            task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ended
+    if not playing.cancelled() and playing.done():
+        try:
+            playing.result()
+        except DemoStepFailed as exc:
+            return str(exc)
+        return None
+    with contextlib.suppress(asyncio.CancelledError, DemoStepFailed):
+        await playing
+    return str(ended.result()) if ended.done() and not ended.cancelled() else "stopped"
+
+
+def heartbeat_lag(beats: list[float], interval: float) -> float:
+    """The longest a heartbeat came after its interval: the time the bot's event loop could
+    not send it (discord.py sends it from a thread, through the loop)."""
+    return max((later - earlier - interval for earlier, later in itertools.pairwise(beats)
+                if later - earlier > interval), default=0.0)
 
 
 def _names(count: int) -> list[str]:
@@ -150,14 +204,14 @@ class _Play:
         guild: Any,
         channel: Any,
         owner: SandboxMember,
-        bot: SwissBot,
+        service: Any,
         strength: dict[int, float],
         rng: random.Random,
         *,
         out: TextIO | None = None,
     ) -> None:
         self.fake, self.guild, self.channel, self.owner = fake, guild, channel, owner
-        self.bot, self.strength, self.rng = bot, strength, rng
+        self.service, self.strength, self.rng = service, strength, rng
         self.model = Milvang()
         self.out = out  # a big demo: print the phases and their timings here
         self.timings: list[tuple[str, float]] = []
@@ -182,20 +236,31 @@ class _Play:
     async def posted(self, text: str) -> None:
         """Wait for the announcement ``text``, then for the whole outbox to be posted."""
         await self.announcement(text)
-        while await self.bot.service.pending_announcements(limit=1):
+        while await self.service.pending_announcements(limit=1):
             await asyncio.sleep(0.02)
 
     async def command(
-        self, member: SandboxMember, command: str, /, **options: Any
+        self, member: SandboxMember, command: str, /, *, expect: str, **options: Any
     ) -> dict[str, Any]:
-        inter = await self.fake.send_slash_command(
-            self.guild, self.channel, member, command, options
-        )
-        return await self.fake.reply(inter, timeout=600)
+        """Send ``/command`` as ``member``; its answer, which must contain ``expect``
+        (otherwise the bot refused: :class:`DemoStepFailed` quotes its answer)."""
+        try:
+            inter = await self.fake.send_slash_command(
+                self.guild, self.channel, member, command, options
+            )
+            reply = await self.fake.reply(inter, timeout=ANSWER_SECONDS)
+        except SandboxError as exc:
+            raise DemoStepFailed(f"/{command}: {exc}") from None
+        if expect not in _shown_text(reply):
+            raise DemoStepFailed(f"/{command} was refused: {_shown_text(reply) or reply}")
+        return reply
 
     async def click(self, message: dict[str, Any], member: SandboxMember, label: str) -> None:
-        inter = await self.fake.click_button(message, member, label=label)
-        await self.fake.reply(inter, timeout=600)
+        try:
+            inter = await self.fake.click_button(message, member, label=label)
+            await self.fake.reply(inter, timeout=ANSWER_SECONDS)
+        except SandboxError as exc:
+            raise DemoStepFailed(f"[{label}]: {exc}") from None
 
     async def announcement(self, text: str) -> dict[str, Any]:
         def match(m: dict[str, Any]) -> bool:
@@ -204,22 +269,29 @@ class _Play:
             titles = " ".join((e.get("title") or "") for e in m.get("embeds") or [])
             return text in titles or text in (m.get("content") or "")
 
-        return await self.fake.wait_for_message(match, timeout=600)
+        try:
+            return await self.fake.wait_for_message(match, timeout=ANNOUNCEMENT_SECONDS)
+        except SandboxError as exc:
+            raise DemoStepFailed(f"waiting for {text!r}: {exc}") from None
 
     async def run(
-        self, members: list[SandboxMember], ratings: dict[int, int], *, rounds: int, system: str
+        self, members: list[SandboxMember], ratings: dict[int, int], *, rounds: int,
+        system: str, rules: str | None = None,
     ) -> None:
         organisers = self.guild.role("Organisers")
-        await self.command(self.owner, "config organiser-role", role=organisers)
+        await self.command(self.owner, "config organiser-role", role=organisers,
+                           expect="Organisers are now")
+        edition = {"rules": rules} if rules is not None else {}
         await self.command(
             self.owner, "tournament create", name=TOURNAMENT, rounds=rounds, system=system,
-            deadline_minutes=60,
+            deadline_minutes=60, expect="Created", **edition,
         )
         await self.timed(f"{len(members):,} members /join", self.batched([
-            functools.partial(self.command, m, "join", rating=ratings[m.id]) for m in members]))
+            functools.partial(self.command, m, "join", rating=ratings[m.id], expect="joined")
+            for m in members]))
 
         async def start() -> None:
-            await self.command(self.owner, "tournament start")
+            await self.command(self.owner, "tournament start", expect="has started")
             await self.posted(f"Round 1 of {rounds} · pairings")
 
         await self.timed("/tournament start → round 1 all posted", start())
@@ -230,7 +302,7 @@ class _Play:
                 await self.announcement(f"standings after round {number}")
 
                 async def next_round(number: int = number) -> None:
-                    await self.command(self.owner, "round next")
+                    await self.command(self.owner, "round next", expect="is paired")
                     await self.posted(f"Round {number + 1} of {rounds} · pairings")
 
                 await self.timed(f"/round next → round {number + 1} all posted", next_round())
@@ -238,7 +310,7 @@ class _Play:
         await asyncio.sleep(0.2)  # let the last edits print before the summary
 
     async def play_round(self, number: int) -> None:
-        view = await self.bot.service.pairings(self.guild.id)
+        view = await self.service.pairings(self.guild.id)
         dispute_board = 1 if number == 2 and len(view.games) > 1 else None
         await self.batched([functools.partial(self.play_game, number, game, dispute_board)
                             for game in view.games])
@@ -258,13 +330,25 @@ class _Play:
             # a mis-click: the reporter claims a win, the opponent disputes, and an
             # organiser sets the true result
             claimed = "win" if mine != "win" else "draw"
-            prompt = await self.command(reporter, "report", result=claimed)
+            prompt = await self.command(reporter, "report", result=claimed, expect="Dispute")
             await self.click(prompt, opponent, "Dispute")
             await self.announcement("disputed")
             await self.command(
                 self.owner, "result set", player=f"<@{reporter.id}>", round=number,
-                result=mine,
+                result=mine, expect="board",
             )
             return
-        prompt = await self.command(reporter, "report", result=mine)
+        prompt = await self.command(reporter, "report", result=mine, expect="Confirm")
         await self.click(prompt, opponent, "Confirm")
+
+
+def _shown_text(message: dict[str, Any]) -> str:
+    """What a reply shows: its text, its embeds' titles, descriptions and fields, and its
+    buttons' labels."""
+    parts = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields") or []]
+    for row in message.get("components") or []:
+        parts += [c.get("label") or "" for c in row.get("components") or []]
+    return " ".join(part for part in parts if part).strip()

@@ -2,8 +2,9 @@
 
 Federations rate an event from its TRF: the name, city, federation, dates, arbiters and time
 control of the header (:mod:`swiss.trf.header`). ``--set KEY=VALUE`` (key or code: ``city`` or
-``022``; an empty value removes the line) writes the file again with the header changed, to
-``-o OUT`` or standard output; without ``--set`` the header is printed as the file has it.
+``022``; an empty value removes the line) writes the file again with the header changed: over
+FILE itself (replaced whole, never half-written), or to ``-o OUT`` (``-o -``: standard
+output); without ``--set`` the header is printed as the file has it.
 Exit codes: 0 done, 3 invalid input (the file, or a value, with its line and column), 2 usage.
 """
 
@@ -35,8 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="show or set the report header of a TRF file (city, dates, arbiters ...)",
         description=(
             "Show the TRF report header of FILE.trf, or set lines of it with --set and write "
-            f"the file again. Fields: {keys}. Dates are YYYY/MM/DD; deputies are separated "
-            "by ';'. Exit codes: 0 done, 2 usage, 3 invalid input."
+            f"the file again (FILE.trf itself, or -o OUT). Fields: {keys}. Dates are "
+            "YYYY/MM/DD; deputies are separated by ';'. Exit codes: 0 done, 2 usage, "
+            "3 invalid input."
         ),
     )
     parser.add_argument("file", metavar="FILE.trf", help="the tournament (FIDE TRF-16)")
@@ -44,7 +46,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         dest="changes", help="set a header line (repeatable; empty VALUE "
                         "removes it)")
     parser.add_argument("-o", "--output", metavar="OUT",
-                        help="write the file to OUT instead of standard output")
+                        help="with --set: write the file to OUT instead of over FILE.trf "
+                             "('-': standard output)")
     parser.set_defaults(func=run)
 
 
@@ -95,6 +98,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"swissbot header: {args.file}: cannot be written as TRF: {exc}",
               file=sys.stderr)
         return EXIT_INVALID_INPUT
-    if not write_output("header", args.output, out):
+    if not write_output("header", args.output or args.file, out):
         return EXIT_INVALID_INPUT
     return EXIT_OK

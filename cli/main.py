@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_USAGE
+from cli.options import UsageError
 
 # Order is the order of ``swissbot --help``.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -49,13 +50,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the bot, asyncio, the simulator). Anything else (help, a typo) gets the full parser.
     only = argv[0] if argv and argv[0] in COMMAND_MODULES else None
     parser = build_parser(only)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    command = _command_parser(parser, args)
+    if unknown:  # the sub-command's usage, not the top level's
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return EXIT_USAGE
     try:
-        code = int(func(args))
+        try:
+            code = int(func(args))
+        except UsageError as exc:
+            command.error(str(exc))  # exits 2
         sys.stdout.flush()  # inside the try: a closed pipe shows here, not at exit
         return code
     except KeyboardInterrupt:
@@ -67,6 +74,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+def _command_parser(parser: argparse.ArgumentParser,
+                    args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the sub-command ``args`` ran (``parser`` itself without one)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, "command", None) or "")
+            if chosen is not None:
+                return chosen  # type: ignore[no-any-return]
+    return parser
 
 
 if __name__ == "__main__":  # pragma: no cover

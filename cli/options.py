@@ -40,3 +40,23 @@ def exact(**bounds: Any) -> Callable[[str], Fraction]:
 
     read.__name__ = "number"
     return read
+
+
+class UsageError(Exception):
+    """A bad option value found after parsing (one option depends on another): reported by
+    ``cli.main`` as argparse reports its own, with the sub-command's usage and exit code 2."""
+
+
+def system_option(
+    name: str, edition: str | None, *, systems: tuple[str, ...] | None = None
+) -> tuple[str, str]:
+    """``--system`` and ``--rules`` read together (:func:`swiss.pairing.names
+    .system_and_edition`): the system and its edition, or :class:`UsageError`."""
+    from swiss.pairing.names import SystemNameError, system_and_edition
+
+    try:
+        if systems is None:
+            return system_and_edition(name, edition)
+        return system_and_edition(name, edition, systems=systems)
+    except SystemNameError as exc:
+        raise UsageError(f"--system/--rules: {exc}") from None

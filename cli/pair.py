@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
-from cli.options import exact, whole
+from cli.options import exact, system_option, whole
 from cli.trf_file import UnreadableFile, read_trf_file, write_output
 from swiss.numbers import MAX_SEED
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
@@ -31,19 +31,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Pair the next round of the tournament in FILE.trf and print the pairs as "
             "bbpPairings and JaVaFo do: the number of pairs, then 'WHITE BLACK' per board, "
-            "the pairing-allocated bye as 'ID 0' last. Exit codes: 0 paired, 1 no valid "
-            "pairing exists, 2 usage, 3 invalid input."
+            "the pairing-allocated bye as 'ID 0' last. The default system is the official "
+            "FIDE Dutch (fide-dutch, 2025 rules), which bbpPairings --dutch and JaVaFo pair "
+            "too. Exit codes: 0 paired, 1 no valid pairing exists, 2 usage (an unknown "
+            "option or option value), 3 invalid input (the file)."
         ),
     )
     parser.add_argument("file", metavar="FILE.trf", help="the tournament (FIDE TRF-16)")
     parser.add_argument(
-        "--system", default="dutch", metavar="SYSTEM",
+        "--system", default="fide-dutch", metavar="SYSTEM",
         help=f"pairing system: {', '.join(SYSTEMS)}, and for team events fide-team, "
-             "esports-swiss (default: dutch)",
+             "esports-swiss (default: fide-dutch, the official FIDE Dutch)",
     )
     parser.add_argument(
-        "--rules", default="2025", metavar="EDITION",
-        help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017 (default: 2025)",
+        "--rules", default=None, metavar="EDITION",
+        help=f"fide-dutch only: the edition of FIDE C.04.3, {' or '.join(DUTCH_RULES)} "
+             f"(default: {DUTCH_RULES[0]}); refused with another system",
     )
     parser.add_argument(
         "--beta", default="2",
@@ -52,13 +55,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "mean strict alternation (default: 2)",
     )
     parser.add_argument(
-        "--policy", default="avoid", metavar="POLICY",
+        "--policy", default="avoid", metavar="POLICY", choices=POLICIES,
         help="rematches, second byes and colour differences beyond --beta: 'avoid' (only when "
              "nothing else is possible) or 'forbid' (never; exit 1 if no pairing exists) "
              "(default: avoid)",
     )
     parser.add_argument(
-        "--score-tier", default="lexicographic", metavar="TIER",
+        "--score-tier", default="lexicographic", metavar="TIER", choices=SCORE_TIERS,
         help="how the score tier compares pairings: lexicographic (fewest pairs at the largest "
              "score difference first, as the FIDE criteria do) or paper (the sum of the score "
              "differences, the paper's rule, for reproducing it) (default: lexicographic)",
@@ -69,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "event seed swissbot stored in the file, otherwise 0)",
     )
     parser.add_argument(
-        "--backend", default="auto", metavar="BACKEND",
+        "--backend", default="auto", metavar="BACKEND", choices=BACKENDS,
         help=f"matching library: {', '.join(BACKENDS)} (default: auto)",
     )
     parser.add_argument(
@@ -78,41 +81,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              "(default: 3)",
     )
     parser.add_argument("-o", "--output", metavar="OUT",
-                        help="write the pairs to OUT instead of standard output")
+                        help="write the pairs to OUT instead of standard output ('-': "
+                             "standard output)")
     parser.add_argument("--explain", action="store_true",
                         help="print each pair's weight components to standard error")
     parser.set_defaults(func=run)
 
 
-class _BadInput(Exception):
-    """An invalid option value or file (exit code 3)."""
-
-
 def _config(args: argparse.Namespace, event_seed: int) -> PairingConfig:
-    if args.system not in SYSTEMS:
-        raise _BadInput(f"unknown pairing system {args.system!r}; choose one of "
-                        f"{', '.join(SYSTEMS)}")
-    if args.policy not in POLICIES:
-        raise _BadInput(f"unknown --policy {args.policy!r}; use 'avoid' or 'forbid'")
-    if args.backend not in BACKENDS:
-        raise _BadInput(f"unknown --backend {args.backend!r}; choose one of "
-                        f"{', '.join(BACKENDS)}")
-    beta = args.beta  # read by argparse (cli.options): exit 2 naming the option
+    """The pairing asked for (the option values were checked by :func:`_system`)."""
     seed = event_seed if args.seed is None else args.seed
-    if args.rules not in DUTCH_RULES:
-        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
-    if args.score_tier not in SCORE_TIERS:
-        raise _BadInput(f"unknown --score-tier {args.score_tier!r}; use "
-                        f"{' or '.join(SCORE_TIERS)}")
-    return PairingConfig(system=args.system, beta=beta, policy=args.policy,
+    return PairingConfig(system=args.system, beta=args.beta, policy=args.policy,
                          backend=args.backend, seed=seed, rules=args.rules,
                          explain=args.explain, score_tier=args.score_tier)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """``--system`` and ``--rules`` read together (one of ours, an earlier spelling such as
+    fide-dutch-2017 too); a mistake is a usage error (exit 2), before the file is read."""
+    from cli.pair_teams import TEAM_SYSTEMS
+
+    args.system, args.rules = system_option(args.system, args.rules,
+                                            systems=SYSTEMS + TEAM_SYSTEMS)
 
 
 def run(args: argparse.Namespace) -> int:
     """Pair the next round; the exit code says how it went."""
     from cli.pair_teams import TEAM_SYSTEMS, run_team_system
 
+    _check_options(args)
     if args.system in TEAM_SYSTEMS:
         return run_team_system(args)
     try:
@@ -131,9 +128,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INVALID_INPUT
     except TrfError as exc:
         print(f"swissbot pair: {args.file}: {exc}", file=sys.stderr)
-        return EXIT_INVALID_INPUT
-    except _BadInput as exc:
-        print(f"swissbot pair: {exc}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     except PairingError as exc:
         print(f"swissbot pair: no valid pairing: {exc}", file=sys.stderr)

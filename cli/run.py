@@ -12,7 +12,7 @@ import sqlite3
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE
 
@@ -64,7 +64,9 @@ def load_settings() -> Settings | None:
         return None
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, **bot_options: Any) -> int:
+    """``swissbot run``; ``bot_options`` go to the client (the demo's bot process starts with
+    a shorter wait for its guilds)."""
     import discord
 
     settings = load_settings()
@@ -85,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     configure_logging(settings.log_level, fmt=settings.log_format, secrets=(token,))
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     try:
-        asyncio.run(_run(settings, token))
+        asyncio.run(_run(settings, token, **bot_options))
     except KeyboardInterrupt:  # Ctrl+C before the bot's own handlers were in place
         log.info("stopping: SIGINT")
         return EXIT_OK
@@ -115,7 +117,7 @@ class DatabaseProblem(Exception):
     """The SQLite file cannot be opened or migrated."""
 
 
-async def _run(settings: Settings, token: str) -> None:
+async def _run(settings: Settings, token: str, **bot_options: Any) -> None:
     from bot.client import make_bot, open_service
     from storage.db import UnusableDatabase
 
@@ -139,7 +141,7 @@ async def _run(settings: Settings, token: str) -> None:
         if stop.requested.is_set():  # while the database was opening
             log.info("stopping: %s", stop.name)
         else:
-            bot = make_bot(settings, service=service)
+            bot = make_bot(settings, service=service, **bot_options)
             async with bot:
                 await _serve(bot, token, stop)
     finally:

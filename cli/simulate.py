@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_MISSING_EXTRA, EXIT_NO_PAIRING, EXIT_OK
-from cli.options import exact, whole
+from cli.options import UsageError, exact, system_option, whole
 from swiss.numbers import MAX_SEED
 from swiss.pairing import MWM_SYSTEMS, SYSTEMS, PairingError
-from swiss.pairing.types import DUTCH_RULES
+from swiss.pairing.names import DEFAULT_EDITION, EDITIONS
 
 if TYPE_CHECKING:
     from swiss.sim.runner import SimulationConfig
@@ -64,9 +64,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
              f"(default: {DEFAULT_SYSTEMS}); may be empty with --external",
     )
     parser.add_argument(
-        "--rules", default="2025", metavar="EDITION",
+        "--rules", default=None, metavar="EDITION",
         help="fide-dutch only: the edition of FIDE C.04.3, 2025 or 2017, as in 'swissbot pair' "
-             "(default: 2025; the 2017 edition is labelled fide-dutch-2017 in the table)",
+             "(default: 2025; the 2017 edition is labelled 'fide-dutch (2017 rules)' in the "
+             "table); refused when --systems has no fide-dutch",
     )
     parser.add_argument("--tournaments", default="1000", type=whole(1, MAX_TOURNAMENTS),
                         help="tournaments per system (default: 1000)")
@@ -207,24 +208,28 @@ def _config(args: argparse.Namespace) -> SimulationConfig:
 def _systems(args: argparse.Namespace) -> list:
     from cli.simulation.experiment import ExternalPairer, SystemSpec
 
-    names = [s.strip().lower() for s in args.systems.split(",") if s.strip()]
-    for name in names:
-        if name not in SYSTEMS:
-            raise _BadInput(f"unknown pairing system {name!r}; choose from {', '.join(SYSTEMS)}")
-    if len(set(names)) != len(names):
+    # --rules is the edition of each plain "fide-dutch"; an earlier combined spelling
+    # (fide-dutch-2017) keeps its own, so one table may compare the two editions
+    listed = [name.strip() for name in args.systems.split(",") if name.strip()]
+    plain = [name.lower() in EDITIONS for name in listed]
+    if args.rules is not None and not any(plain):
+        raise UsageError(f"--rules applies to {', '.join(EDITIONS)} only, and --systems "
+                         "has none")
+    systems = [system_option(name, args.rules if has_editions else None)
+               for name, has_editions in zip(listed, plain, strict=True)]
+    if len(set(systems)) != len(systems):
         raise _BadInput("--systems lists a system twice")
-    if args.rules not in DUTCH_RULES:
-        raise _BadInput(f"unknown --rules {args.rules!r}; use {' or '.join(DUTCH_RULES)}")
+    names = [system for system, _edition in systems]
     specs = []
-    for name in names:
-        if name == "fide-dutch":
+    for name, edition in systems:
+        if name in EDITIONS:
             # The official Dutch has no vectorised path: the engine pairs every round, with
-            # the edition asked for (a label of its own for 2017, so tables never mix them).
+            # the edition asked for (labelled as the bot shows it, so tables never mix them).
             from swiss.sim.runner import EnginePairer
 
-            label = name if args.rules == "2025" else f"{name}-{args.rules}"
+            label = name if edition == DEFAULT_EDITION else f"{name} ({edition} rules)"
             specs.append(SystemSpec(label, EnginePairer(name, args.beta, args.policy,
-                                                        args.rules), fast=False))
+                                                        edition), fast=False))
         else:
             specs.append(SystemSpec(
                 name, fast=not args.reference_engine and name in MWM_SYSTEMS))

@@ -8,7 +8,9 @@ a README), which would otherwise print an empty pairing or an empty table and ex
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from swiss.trf import TrfError, TrfTournament, decode_trf, parse_trf
@@ -47,16 +49,44 @@ def _read_text(path: str) -> tuple[str, bytes]:
     return decode_trf(data), data
 
 
+#: The ``-o`` value that means standard output, as in most Unix tools.
+STDOUT = "-"
+
+
 def write_output(command: str, output: str | None, text: str) -> bool:
-    """Write ``text`` to the file ``output`` (standard output when None); False, with one line
-    on standard error naming the command and the file, when the file cannot be written."""
-    if not output:
+    """Write ``text`` to the file ``output`` (standard output when None or ``-``); False, with
+    one line on standard error naming the command and the file, when the file cannot be
+    written. The file is replaced whole or not at all (a temporary file beside it, renamed
+    over it), so a failed write never leaves a half-written tournament."""
+    if not output or output == STDOUT:
         sys.stdout.write(text)
         return True
+    target = Path(output)
+    temporary = None
     try:
-        Path(output).write_text(text, encoding="utf-8")
+        if target.exists() and not target.is_file():  # /dev/stdout, a pipe: written through
+            with target.open("w", encoding="utf-8") as stream:
+                stream.write(text)
+            return True
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask()
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=target.parent or ".",
+                                         prefix=f".{target.name}.", suffix=".tmp",
+                                         delete=False) as handle:
+            temporary = Path(handle.name)
+            handle.write(text)
+        os.chmod(temporary, mode)  # a rewritten file keeps its permissions
+        os.replace(temporary, target)
     except OSError as exc:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         print(f"swissbot {command}: cannot write {output}: {exc.strerror or exc}",
               file=sys.stderr)
         return False
     return True
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, then put back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

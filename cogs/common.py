@@ -235,5 +235,19 @@ async def require_channel_permissions(
         )
 
 
+async def posting_in_its_channel(
+    interaction: discord.Interaction, tournament: str | None
+) -> tuple[Actor, Any, Any]:
+    """The start of an organiser command that posts a round in the event's channel: who
+    asks, "thinking..." (privately: errors must stay private), the service, and the event,
+    whose channel must let the bot post (checked before anything changes)."""
+    actor = await actor_of(interaction)
+    await thinking(interaction, ephemeral=True)
+    service = service_of(interaction)
+    info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+    await require_channel_permissions(interaction, info.channel_id)
+    return actor, service, info
+
+
 def channel_text(channel_id: int | None) -> str:
     return f"<#{channel_id}>" if channel_id else "the tournament channel"

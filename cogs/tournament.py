@@ -1,38 +1,33 @@
-"""``/tournament ...``, ``/round ...``, ``/pairings`` and ``/standings``."""
+"""``/tournament ...``: create, configure, start, finish and export an event.
+
+The other command groups have cogs of their own: ``/round`` in :mod:`cogs.rounds`, the
+tables everyone may look at (``/pairings``, ``/standings``, ``/crosstable``) in
+:mod:`cogs.tables`."""
 
 from __future__ import annotations
 
-import io
 from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import pictures
 from bot.errors import UserFacingError
-from bot.pictures.tables import DEFAULT_TOP, crosstable_png, standings_png
 from bot.render import advice as advice_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.confirm import paired_text
 from bot.render.exports import export_reply
 from bot.render.format import plain
-from bot.render.limits import fit_content
-from bot.render.message import Outgoing
 from bot.web.links import live_page_url, live_pages_on
 from cogs.common import (
-    PLAYER_HELP,
     TOURNAMENT_HELP,
-    PlayerOption,
     TournamentOption,
     actor_of,
     announced,
     answer,
-    answer_outgoing,
     guild_id_of,
-    player_autocomplete,
-    player_ref,
+    posting_in_its_channel,
     require_channel_permissions,
     service_of,
     thinking,
@@ -42,21 +37,16 @@ from cogs.common import (
 from cogs.confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
 from cogs.confirm import ask_or_act, run_action
 from cogs.views import (
-    confirm_edit_button,
     decision_buttons,
-    draft_buttons,
 )
-from service import DraftEdit
 from service.limits import (
     DEADLINE_ACTIONS,
     DEADLINE_FALLBACKS,
     MAX_AUTO_ADVANCE_MINUTES,
     MAX_CAPACITY,
     MAX_DEADLINE_MINUTES,
-    MAX_DRAFT_VERSION,
     MAX_NOSHOW_DROP_AFTER,
     MAX_NOSHOW_GRACE_MINUTES,
-    MAX_PICTURE_TOP,
     MAX_RATING,
     MAX_REMINDERS_TEXT,
     MAX_ROUND_INTERVAL_MINUTES,
@@ -71,34 +61,21 @@ from service.limits import (
     MIN_DEADLINE_MINUTES,
     MIN_NOSHOW_DROP_AFTER,
     MIN_NOSHOW_GRACE_MINUTES,
-    MIN_PICTURE_TOP,
     MIN_RATING,
     MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
-    PLAYOFF_ROUNDS,
 )
+from swiss.pairing.names import SystemNameError, system_and_edition
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS
 from swiss.trf.header import HEADER_FIELDS
 
-# The official FIDE Dutch comes in two editions; each is its own choice (the create command
-# already has 24 of Discord's 25 options, so the edition cannot be an option of its own).
-FIDE_DUTCH_PREFIX = "fide-dutch-"
-SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS if s != "fide-dutch"] + [
-    app_commands.Choice(name=f"FIDE Dutch ({rules})", value=f"{FIDE_DUTCH_PREFIX}{rules}")
-    for rules in DUTCH_RULES
-]
+# One name per system (swiss.pairing.names); the FIDE Dutch edition is the `rules` option.
+SYSTEM_CHOICES = [app_commands.Choice(name=s, value=s) for s in SYSTEMS]
+RULES_CHOICES = [app_commands.Choice(name=r, value=r) for r in DUTCH_RULES]
 TRF_HEADER_CHOICES = [
     app_commands.Choice(name=f"{f.code} {f.label}", value=f.key) for f in HEADER_FIELDS
 ]
-
-
-def system_and_rules(choice: str) -> tuple[str, str]:
-    """The system and FIDE Dutch edition of a ``system:`` choice ("fide-dutch-2017" ->
-    ("fide-dutch", "2017")); other systems keep the default edition, which they ignore."""
-    if choice.startswith(FIDE_DUTCH_PREFIX):
-        return "fide-dutch", choice[len(FIDE_DUTCH_PREFIX):]
-    return choice, DUTCH_RULES[0]
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TIMER_HELP = {
@@ -125,13 +102,10 @@ async def tiebreak_autocomplete(
 
 
 class TournamentCog(commands.Cog):
-    """Tournament life cycle and the round commands."""
+    """The tournament's life cycle and settings."""
 
     tournament = app_commands.Group(
         name="tournament", description="Create and run Swiss tournaments", guild_only=True
-    )
-    round = app_commands.Group(
-        name="round", description="Pair or undo rounds (organisers)", guild_only=True
     )
 
     # -- /tournament ---------------------------------------------------------------------------
@@ -140,7 +114,8 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         name="The tournament's name",
         rounds="Number of rounds",
-        system="Pairing system (default dutch; FIDE Dutch: the official rules, 2025 or 2017)",
+        system="Pairing system (default dutch; fide-dutch: the official FIDE rules)",
+        rules="fide-dutch only: the edition of the FIDE rules, 2025 (default) or 2017",
         scoring="chess: 1/½/0; match: 3/1/0 (default chess)",
         tiebreaks="A preset (fide, lichess, mtg, ...) or acronyms such as BH-C1,BH,SB",
         colours="Balance white/black (off for most games without colours)",
@@ -157,7 +132,8 @@ class TournamentCog(commands.Cog):
         game_threads="Open a private thread per board each round, with both players",
         pictures="Attach a picture (PNG) of the standings to the posts after each round",
     )
-    @app_commands.choices(system=SYSTEM_CHOICES, deadline_action=DEADLINE_ACTION_CHOICES,
+    @app_commands.choices(system=SYSTEM_CHOICES, rules=RULES_CHOICES,
+                          deadline_action=DEADLINE_ACTION_CHOICES,
                           deadline_fallback=DEADLINE_FALLBACK_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
@@ -166,6 +142,7 @@ class TournamentCog(commands.Cog):
         name: app_commands.Range[str, 1, MAX_TOURNAMENT_NAME],
         rounds: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS],
         system: str = "dutch",
+        rules: str | None = None,
         scoring: Literal["chess", "match"] = "chess",
         tiebreaks: app_commands.Range[str, 1, MAX_TIEBREAKS_TEXT] | None = None,
         colours: bool = True,
@@ -198,7 +175,10 @@ class TournamentCog(commands.Cog):
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
         await require_channel_permissions(interaction, target)
-        system, dutch_rules = system_and_rules(system)
+        try:
+            system, dutch_rules = system_and_edition(system, rules)
+        except SystemNameError as exc:
+            raise UserFacingError(exc.sentence()) from None
         info = await service_of(interaction).create_tournament(
             await actor_of(interaction),
             name,
@@ -290,11 +270,7 @@ class TournamentCog(commands.Cog):
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
     ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
+        actor, service, _info = await posting_in_its_channel(interaction, tournament)
         view = await service.start_tournament(actor, tournament_ref(tournament))
         announced(interaction)
         await answer(interaction, paired_text(view, "started"))
@@ -524,270 +500,6 @@ class TournamentCog(commands.Cog):
             await actor_of(interaction), {field: value}, tournament_ref(tournament)
         )
         await answer(interaction, render.trf_header(header), ephemeral=True)
-
-    # -- /round --------------------------------------------------------------------------------
-
-    @round.command(name="next", description="Pair the next round (organisers)")
-    @app_commands.describe(
-        tournament=TOURNAMENT_HELP,
-        force="Close open games: waiting reports stand, the rest become double forfeits "
-              "(asks first)",
-        round="Pair exactly this round, at once (without it, a forced pairing asks first)",
-    )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def round_next(
-        self,
-        interaction: discord.Interaction,
-        tournament: TournamentOption | None = None,
-        force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
-    ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
-        if round is None:  # the round it would pair, and whether that closes open games
-            preview = await service.preview_action(actor, "next", info.id)
-            if force and preview.needs_confirmation:
-                await ask_or_act(interaction, preview)
-                return
-            version, round = preview.version, preview.round_number
-        else:  # named explicitly: acts at once, refused unless it is the next round
-            version = None
-        text = await run_action(interaction, "next", info.id, force=force, version=version,
-                                round_number=round)
-        await answer(interaction, text)
-
-    @round.command(name="undo", description="Remove the last round's pairings (organisers)")
-    @app_commands.describe(
-        tournament=TOURNAMENT_HELP,
-        force="Undo even if results were entered",
-        round="Undo exactly this round, at once (without it, an undo deleting results asks first)",
-    )
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def round_undo(
-        self,
-        interaction: discord.Interaction,
-        tournament: TournamentOption | None = None,
-        force: bool = False,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
-    ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        target: int | str | None = tournament_ref(tournament)
-        version: int | None = None
-        if round is None:  # the latest round, and whether undoing it deletes results
-            preview = await service_of(interaction).preview_action(actor, "undo", target)
-            if preview.needs_confirmation:  # with or without force: Confirm undoes with it
-                await ask_or_act(interaction, preview)
-                return
-            target, version, round = preview.tournament_id, preview.version, \
-                preview.round_number
-        text = await run_action(interaction, "undo", target, force=force, version=version,
-                                round_number=round)
-        await answer(interaction, text, ephemeral=True)
-
-    # -- /round preview, draft edits, publish (issue 15 item 4) ------------------------------
-
-    @round.command(name="preview", description="Compute the next round without publishing it")
-    @app_commands.describe(tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def round_preview(
-        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
-    ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # the draft is for organisers only
-        draft = await service_of(interaction).preview_round(actor, tournament_ref(tournament))
-        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
-                     view=draft_buttons(draft.tournament_id, draft.version))
-
-    @round.command(name="draft", description="Show the draft of the next round (organisers)")
-    @app_commands.describe(tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def round_draft(
-        self, interaction: discord.Interaction, tournament: TournamentOption | None = None
-    ) -> None:
-        draft = await service_of(interaction).show_draft(
-            await actor_of(interaction), tournament_ref(tournament))
-        view = None if draft.stale else draft_buttons(draft.tournament_id, draft.version)
-        await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
-                     view=view)
-
-    @round.command(name="swap", description="Exchange two players in the draft (organisers)")
-    @app_commands.describe(player=PLAYER_HELP, other=PLAYER_HELP,
-                           version="The draft version you are looking at",
-                           tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(player=player_autocomplete, other=player_autocomplete,
-                               tournament=tournament_autocomplete)
-    async def round_swap(
-        self, interaction: discord.Interaction, player: PlayerOption, other: PlayerOption,
-        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        edit = await service_of(interaction).swap_in_draft(
-            await actor_of(interaction), player_ref(player), player_ref(other),
-            version=version, tournament=tournament_ref(tournament))
-        await _answer_edit(interaction, edit)
-
-    @round.command(name="pair", description="Put two players together in the draft (organisers)")
-    @app_commands.describe(player=PLAYER_HELP, opponent=PLAYER_HELP,
-                           version="The draft version you are looking at",
-                           tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(player=player_autocomplete, opponent=player_autocomplete,
-                               tournament=tournament_autocomplete)
-    async def round_pair(
-        self, interaction: discord.Interaction, player: PlayerOption, opponent: PlayerOption,
-        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        edit = await service_of(interaction).pair_in_draft(
-            await actor_of(interaction), player_ref(player), player_ref(opponent),
-            version=version, tournament=tournament_ref(tournament))
-        await _answer_edit(interaction, edit)
-
-    @round.command(name="bye", description="Give a player the bye in the draft (organisers)")
-    @app_commands.describe(player=PLAYER_HELP, version="The draft version you are looking at",
-                           tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
-    async def round_bye(
-        self, interaction: discord.Interaction, player: PlayerOption,
-        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        edit = await service_of(interaction).bye_in_draft(
-            await actor_of(interaction), player_ref(player), version=version,
-            tournament=tournament_ref(tournament))
-        await _answer_edit(interaction, edit)
-
-    @round.command(name="publish", description="Publish the draft as the next round (organisers)")
-    @app_commands.describe(version="The draft version to publish (shown by /round preview)",
-                           tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def round_publish(
-        self, interaction: discord.Interaction,
-        version: app_commands.Range[int, 1, MAX_DRAFT_VERSION],
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        actor = await actor_of(interaction)
-        await thinking(interaction, ephemeral=True)  # errors must stay private
-        service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
-        await require_channel_permissions(interaction, info.channel_id)
-        view = await service.publish_draft(actor, version=version, tournament=info.id)
-        announced(interaction)
-        await answer(interaction, paired_text(view, "paired") + f" (draft v{version})")
-
-    # -- /pairings and /standings --------------------------------------------------------------
-
-    @app_commands.command(name="pairings", description="Show a round's pairings")
-    @app_commands.guild_only()
-    @app_commands.describe(round="Round number (default: the current one)",
-                           tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def pairings(
-        self,
-        interaction: discord.Interaction,
-        round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        view = await service_of(interaction).pairings(
-            guild_id_of(interaction), tournament_ref(tournament), round
-        )
-        messages = render.pairings(view, mention_players=False)
-        if view.state == "complete" or any(g.result != "*" for g in view.games):
-            messages = render.round_results(view)
-        await answer_outgoing(interaction, messages, ephemeral=True)
-
-    @app_commands.command(name="standings", description="Show the standings")
-    @app_commands.guild_only()
-    @app_commands.describe(round="After this round (default: the latest)",
-                           tournament=TOURNAMENT_HELP,
-                           image="Attach a picture (PNG) of the top rows and your own row",
-                           crosstable="Attach a picture of the crosstable (up to 64 players)",
-                           top="Rows at the top of the picture (default 10)")
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def standings(
-        self,
-        interaction: discord.Interaction,
-        round: app_commands.Range[int, 0, MAX_ROUNDS] | None = None,
-        tournament: TournamentOption | None = None,
-        image: bool = False,
-        crosstable: bool = False,
-        top: app_commands.Range[int, MIN_PICTURE_TOP, MAX_PICTURE_TOP] = DEFAULT_TOP,
-    ) -> None:
-        service = service_of(interaction)
-        view = await service.standings(guild_id_of(interaction), tournament_ref(tournament), round)
-        if crosstable:
-            await _send_crosstable(interaction, tournament)
-            return
-        if image:
-            await thinking(interaction, ephemeral=True)  # drawing may take a moment
-            server = interaction.guild.name if interaction.guild else ""
-            try:
-                png = await pictures.render(standings_png, view, server=server, top=top,
-                                            me=interaction.user.id)
-            except pictures.PictureError as exc:
-                await answer_outgoing(interaction, _with_note(render.standings(view),
-                                      f"No picture: {exc}."), ephemeral=True)
-                return
-            name = f"standings-round-{view.after_round}.png"
-            await answer(interaction, f"**{plain(view.tournament_name)}**",
-                         file=discord.File(io.BytesIO(png), name), ephemeral=True)
-            return
-        await answer_outgoing(interaction, render.standings(view), ephemeral=True)
-
-    @app_commands.command(name="crosstable",
-                          description="A picture of who played whom (up to 64 players)")
-    @app_commands.guild_only()
-    @app_commands.describe(tournament=TOURNAMENT_HELP)
-    @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def crosstable(
-        self,
-        interaction: discord.Interaction,
-        tournament: TournamentOption | None = None,
-    ) -> None:
-        await _send_crosstable(interaction, tournament)
-
-
-async def _send_crosstable(
-    interaction: discord.Interaction, tournament: TournamentOption | None
-) -> None:
-    """The crosstable as a picture; without Pillow, or beyond 64 players, the reason and
-    the CSV of the rounds instead."""
-    service = service_of(interaction)
-    view = await service.crosstable(guild_id_of(interaction), tournament_ref(tournament))
-    await thinking(interaction, ephemeral=True)
-    server = interaction.guild.name if interaction.guild else ""
-    try:
-        png = await pictures.render(crosstable_png, view, server=server, me=interaction.user.id)
-    except pictures.PictureError as exc:
-        await answer(interaction, fit_content(f"No crosstable picture: {exc}."), ephemeral=True)
-        return
-    await answer(interaction, f"**{plain(view.tournament_name)}**: crosstable",
-                 file=discord.File(io.BytesIO(png), f"crosstable-round-{view.after_round}.png"),
-                 ephemeral=True)
-
-
-def _with_note(messages: list[Outgoing], note: str) -> list[Outgoing]:
-    """The text table, with why there is no picture in the first message."""
-    if messages:
-        first = messages[0]
-        first.content = fit_content(f"{note}\n{first.content}" if first.content else note)
-    return messages
-
-
-async def _answer_edit(interaction: discord.Interaction, edit: DraftEdit) -> None:
-    """Applied: the new draft with its Publish button. Not applied: the warnings and the
-    "Apply anyway" button naming the version shown (a click on a replaced one is refused)."""
-    draft = edit.draft
-    if edit.applied:
-        buttons = draft_buttons(draft.tournament_id, draft.version)
-    else:
-        buttons = confirm_edit_button(draft.tournament_id, edit.action, draft.version,
-                                      edit.numbers)
-    await answer(interaction, requests_render.draft_edit(edit),
-                 embeds=[requests_render.draft(draft)], ephemeral=True, view=buttons)
 
 
 async def setup(bot: commands.Bot) -> None:

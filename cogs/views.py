@@ -166,27 +166,44 @@ async def close_settled_prompts(source: discord.Interaction | Any) -> int:
     for prompt in prompts:
         if stopping(client):
             break  # the session closes next: the guild's next settling command does the rest
+        if prompt.game_id in _CLOSING:
+            continue  # another command of this process is closing it right now
+        _CLOSING.add(prompt.game_id)
         try:
-            channel = client.get_channel(prompt.channel_id) or await client.fetch_channel(
-                prompt.channel_id)
-            await channel.get_partial_message(prompt.message_id).edit(
-                content=render.prompt_closed(prompt.game),
-                view=answered_buttons(prompt.game_id),
-                allowed_mentions=allowed_mentions(),
-            )
-        except (discord.NotFound, discord.Forbidden):
-            pass  # deleted, or no longer ours to edit: nothing left to disable
-        except Exception:
-            log.warning("cannot close the report prompt of game %s; retrying later",
-                        prompt.game_id, exc_info=True)
-            continue
-        try:
-            if await service.close_prompt(guild_id, prompt.game_id):
-                closed += 1
-        except Exception:  # edited already; at worst it is edited again next time
-            log.warning("cannot mark the report prompt of game %s closed", prompt.game_id,
-                        exc_info=True)
+            closed += await _close_prompt(client, service, guild_id, prompt)
+        finally:
+            _CLOSING.discard(prompt.game_id)
     return closed
+
+
+#: The games whose prompt a command of this process is closing now. Every report and click
+#: closes the guild's settled prompts; with many games reported at once they would all edit
+#: the same messages (one edit each is enough; another process's edit is harmless).
+_CLOSING: set[int] = set()
+
+
+async def _close_prompt(client: Any, service: Any, guild_id: int, prompt: Any) -> int:
+    """Disable one prompt's buttons and mark it closed: 1 when this call closed it."""
+    try:
+        channel = client.get_channel(prompt.channel_id) or await client.fetch_channel(
+            prompt.channel_id)
+        await channel.get_partial_message(prompt.message_id).edit(
+            content=render.prompt_closed(prompt.game),
+            view=answered_buttons(prompt.game_id),
+            allowed_mentions=allowed_mentions(),
+        )
+    except (discord.NotFound, discord.Forbidden):
+        pass  # deleted, or no longer ours to edit: nothing left to disable
+    except Exception:
+        log.warning("cannot close the report prompt of game %s; retrying later",
+                    prompt.game_id, exc_info=True)
+        return 0
+    try:
+        return 1 if await service.close_prompt(guild_id, prompt.game_id) else 0
+    except Exception:  # edited already; at worst it is edited again next time
+        log.warning("cannot mark the report prompt of game %s closed", prompt.game_id,
+                    exc_info=True)
+        return 0
 
 
 

@@ -233,7 +233,7 @@ class ResultOps(RoundOps):
             rnd = await round_repo.get_round(conn, t.id, round_number)
             if rnd is None:
                 raise UnknownRoundError(f"'{t.name}' has no round {round_number}.")
-            game = _game_of(await round_repo.list_games(conn, t.id, rnd.number), row.id)
+            game = await round_repo.game_of_player(conn, rnd.id, row.id)
             if game is None:
                 raise NotPairedError(
                     f"{row.name} has no game in round {rnd.number} of '{t.name}' (a bye or "
@@ -374,7 +374,7 @@ class ResultOps(RoundOps):
         last = await round_repo.last_round(conn, t.id)
         if last is None:
             raise NotPairedError(f"'{t.name}' has not paired a round yet.")
-        game = _game_of(await round_repo.list_games(conn, t.id, last.number), me.id)
+        game = await round_repo.game_of_player(conn, last.id, me.id)
         if game is None:
             byes = [b for b in await round_repo.list_byes(conn, t.id, last.number)
                     if b.player_id == me.id]
@@ -502,7 +502,13 @@ class ResultOps(RoundOps):
     ) -> GameView:
         game = await round_repo.get_game(conn, game_id)
         assert game is not None
-        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+        # the game's two players, not the whole field: this runs for every report, click and
+        # settled prompt, and a field of thousands made each of them read thousands of rows
+        players = {}
+        for player_id in (game.white_id, game.black_id):
+            player = await player_repo.get_player(conn, player_id)
+            assert player is not None  # a game's players are never deleted (foreign keys)
+            players[player_id] = player
         return game_view(game, players)
 
 
@@ -534,13 +540,6 @@ async def _check_knockout(
                 f"Round {last.number} of '{t.name}' is already paired with the winner of this "
                 f"match: undo round {last.number} first (/round undo), then change the result."
             )
-
-
-def _game_of(games: list[GameRow], player_id: int) -> GameRow | None:
-    for game in games:
-        if player_id in (game.white_id, game.black_id):
-            return game
-    return None
 
 
 async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:

@@ -44,6 +44,7 @@ from service.validation import (
     check_choice,
     check_range,
     check_rounds,
+    check_system,
     check_trf_header,
     clean_name,
 )
@@ -63,7 +64,6 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
-from swiss.pairing.types import DUTCH_RULES, SYSTEMS
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
 
 SCORING_PRESETS = ("chess", "match")
@@ -169,9 +169,7 @@ def parse_window_time(value: str, *, what: str) -> datetime:
 def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     """Check every setting; return them normalised (lower-case choices)."""
     rounds = check_rounds(settings.rounds)
-    system = check_choice(settings.system, what="pairing system", choices=SYSTEMS)
-    dutch_rules = check_choice(settings.dutch_rules, what="FIDE Dutch rules edition",
-                               choices=DUTCH_RULES)
+    system, dutch_rules = check_system(settings.system, settings.dutch_rules)
     trf_header = check_trf_header(settings.trf_header)
     scoring = check_choice(settings.scoring, what="scoring", choices=SCORING_PRESETS)
     tiebreaks = check_tiebreaks(settings.tiebreaks)
@@ -558,8 +556,9 @@ class TournamentOps(RoundOps):
         playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
         for number, player in enumerate(playing, start=1):
             await player_repo.activate(conn, player.id, number)
+        numbered = {player.id for player in playing}  # a list's `in` made this n² (seconds)
         for player in registered:
-            if player not in playing:
+            if player.id not in numbered:
                 await player_repo.mark_no_show(conn, player.id)
         t = await tournament_repo.get_tournament(conn, t.id) or t
         await self._audit(conn, actor, t, "tournament.start", None,

@@ -21,6 +21,7 @@ from service.limits import (
     echo,
 )
 from swiss.numbers import NumberError, parse_int
+from swiss.pairing.names import DEFAULT_EDITION, SystemNameError, system_and_edition
 
 # Re-exported for the modules that import the limits from here.
 __all__ = [
@@ -218,6 +219,18 @@ def check_choice(value: str, *, what: str, choices: tuple[str, ...]) -> str:
             f"Unknown {what} {echo(value)}: choose one of {', '.join(choices)}."
         )
     return key
+
+
+def check_system(system: str, edition: str) -> tuple[str, str]:
+    """The pairing system and its rules edition (:mod:`swiss.pairing.names`): an earlier
+    combined name such as ``fide-dutch-2017`` is read; an edition other than the default for
+    a system without editions is refused (the default is what every caller passes when the
+    user gave none)."""
+    given = None if str(edition).strip() == DEFAULT_EDITION else edition
+    try:
+        return system_and_edition(system, given)
+    except SystemNameError as exc:
+        raise InvalidInputError(exc.sentence()) from None
 
 
 def check_trf_header(header: object) -> dict[str, str]:

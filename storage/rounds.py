@@ -288,6 +288,19 @@ async def fetch_games(
         return list(await cur.fetchall())
 
 
+async def game_of_player(conn: Connection, round_id: int, player_id: int) -> GameRow | None:
+    """The game ``player_id`` plays in round ``round_id`` (the first by board), through the
+    indexes on the players' columns: a report reads one game, not the round's thousand."""
+    async with conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id"
+        " WHERE g.round_id = ? AND (g.white_id = ? OR g.black_id = ?)"
+        " ORDER BY g.board LIMIT 1",
+        (round_id, player_id, player_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _game(row)
+
+
 async def get_game(conn: Connection, game_id: int) -> GameRow | None:
     async with conn.execute(
         f"SELECT {_GAME_COLUMNS} FROM games g JOIN rounds r ON r.id = g.round_id WHERE g.id = ?",

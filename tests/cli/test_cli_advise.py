@@ -76,3 +76,16 @@ def test_unknown_scoring_and_missing_options_are_usage_errors(
             main(["advise", *args])
         assert exit_.value.code == EXIT_USAGE
         assert "usage: swissbot advise" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["advise", "simulate", "pair", "header", "demo"])
+def test_help_shows_percent_signs_as_written(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse formats the option helps with %, not the descriptions: "95%%" showed as is."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert "%%" not in text
+    if command == "advise":
+        assert "with 95% intervals" in " ".join(text.split())

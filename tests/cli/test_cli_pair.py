@@ -1,4 +1,4 @@
-"""``swissbot pair``: pairs output like bbpPairings, exit codes 0 / 1 / 3, options."""
+"""``swissbot pair``: pairs output like bbpPairings, exit codes 0 / 1 / 2 / 3, options."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, main
+from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK, EXIT_USAGE, main
 from swiss.model import Game, Player, Result, Round, Tournament
 from swiss.trf import write_trf
 from tests.paths import FIXTURES
@@ -65,8 +65,9 @@ def test_other_systems_pair_the_score_group_like_the_paper(
 
 def test_output_file_and_explanations(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "round1.pairs"
-    code, out, err = run(capsys, "--explain", "--beta", "0.1", "--backend", "networkx",
-                         str(FIXTURES / "tiny_r1.trf"), "-o", str(out_file))
+    code, out, err = run(capsys, "--system", "dutch", "--explain", "--beta", "0.1",
+                         "--backend", "networkx", str(FIXTURES / "tiny_r1.trf"),
+                         "-o", str(out_file))
     assert (code, out) == (EXIT_OK, "")
     assert out_file.read_text(encoding="utf-8") == "4\n1 4\n5 2\n3 6\n7 0\n"
     explained = err.splitlines()
@@ -94,26 +95,72 @@ def met_already(tmp_path: Path) -> Path:
 
 def test_no_valid_pairing_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = str(met_already(tmp_path))
-    code, out, err = run(capsys, "--policy", "forbid", path)
+    code, out, err = run(capsys, "--system", "dutch", "--policy", "forbid", path)
     assert (code, out) == (EXIT_NO_PAIRING, "")
     assert err.startswith("swissbot pair: no valid pairing")
     # The default policy allows the rematch because nothing else is possible; colours swap.
-    assert run(capsys, path)[:2] == (EXIT_OK, "1\n2 1\n")
+    assert run(capsys, "--system", "dutch", path)[:2] == (EXIT_OK, "1\n2 1\n")
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--system", "swiss"], "unknown pairing system 'swiss'"),
-        (["--policy", "maybe"], "unknown --policy 'maybe'"),
-        (["--backend", "scipy"], "unknown --backend 'scipy'"),
+        (["--policy", "maybe"], "argument --policy: invalid choice: 'maybe'"),
+        (["--backend", "scipy"], "argument --backend: invalid choice: 'scipy'"),
+        (["--score-tier", "sum"], "argument --score-tier: invalid choice: 'sum'"),
+        (["--system", "dutch", "--rules", "2017"], "applies to fide-dutch only; dutch has no"),
+        (["--system", "fide-team", "--rules", "2025"], "fide-team has no editions"),
+        (["--rules", "2019"], "unknown FIDE Dutch rules edition '2019'; use 2025 or 2017"),
+        (["--system", "fide-dutch-2017", "--rules", "2025"], "is the 2017 edition"),
     ],
 )
-def test_bad_option_values_exit_3(capsys: pytest.CaptureFixture[str], args: list[str],
-                                  message: str) -> None:
-    code, out, err = run(capsys, *args, str(FIXTURES / "new8.trf"))
-    assert (code, out) == (EXIT_INVALID_INPUT, "")
-    assert message in err
+def test_bad_option_values_exit_2_with_the_usage(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """A bad option value is a usage error, as the README says: exit 2, the sub-command's
+    usage, the option named; the file is not read (nor paired)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["pair", *args, str(FIXTURES / "new8.trf")])
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (EXIT_USAGE, "")
+    assert err.startswith("usage: swissbot pair ") and message in err
+
+
+def test_a_wrong_option_prints_the_sub_commands_usage(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["pair", "--bogus", str(FIXTURES / "new8.trf")])
+    err = capsys.readouterr().err
+    assert exit_.value.code == EXIT_USAGE
+    assert err.startswith("usage: swissbot pair ")
+    assert err.rstrip().endswith("swissbot pair: error: unrecognized arguments: --bogus")
+
+
+def test_the_default_system_is_the_fide_dutch(capsys: pytest.CaptureFixture[str]) -> None:
+    """An arbiter expects FIDE Dutch from a bbpPairings-compatible command: the default is
+    fide-dutch with the 2025 rules, and the earlier spelling fide-dutch-2017 still works."""
+    path = str(FIXTURES / "tiny_r1.trf")
+    default = run(capsys, path)
+    assert default == run(capsys, "--system", "fide-dutch", "--rules", "2025", path)
+    assert default[0] == EXIT_OK
+    assert run(capsys, "--system", "fide-dutch-2017", path) == \
+        run(capsys, "--system", "fide-dutch", "--rules", "2017", path)
+    with pytest.raises(SystemExit):
+        main(["pair", "--help"])
+    assert "(default: fide-dutch, the official FIDE Dutch)" in " ".join(
+        capsys.readouterr().out.split())
+
+
+def test_dash_output_means_standard_output(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = str(FIXTURES / "tiny_r1.trf")
+    code, out, _ = run(capsys, "--system", "dutch", path, "-o", "-")
+    assert (code, out) == (EXIT_OK, "4\n1 4\n5 2\n3 6\n7 0\n")
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
 
 
 def test_malformed_trf_exits_3_naming_line_and_column(capsys: pytest.CaptureFixture[str],

@@ -65,7 +65,6 @@ def test_out_writes_csv_and_plots(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--systems", "swiss"], "unknown pairing system 'swiss'"),
         (["--players", "4", "--rounds", "4"], "--rounds must be between 1 and players - 1"),
         (["--strengths", "uniform:3:1"], "LOW must be below HIGH"),
         (["--model", "glicko"], "unknown outcome model"),
@@ -81,6 +80,23 @@ def test_bad_input_exits_3_with_a_clear_message(args, message, capsys):
     assert code == 3
     assert err.startswith("swissbot simulate: ")
     assert message in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--systems", "swiss"], "unknown pairing system 'swiss'"),
+        (["--systems", "dutch", "--rules", "2017"], "--rules applies to fide-dutch only"),
+        (["--systems", "fide-dutch", "--rules", "2019"], "unknown FIDE Dutch rules edition"),
+    ],
+)
+def test_a_bad_system_or_edition_is_a_usage_error(args, message, capsys):
+    """As in ``swissbot pair``: exit 2 under the sub-command's usage, never ignored."""
+    with pytest.raises(SystemExit) as exit_:
+        main([*BASE, *args])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert err.startswith("usage: swissbot simulate ") and message in err
 
 
 def test_external_failure_exits_1(capsys):
@@ -112,9 +128,7 @@ def test_fide_dutch_runs_the_official_dutch_of_the_edition_asked(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[2].startswith("fide-dutch ") and lines[3].startswith("dutch ")
     assert main([*BASE, "--systems", "fide-dutch", "--rules", "2017"]) == 0
-    assert capsys.readouterr().out.splitlines()[2].startswith("fide-dutch-2017 ")
-    assert main([*BASE, "--systems", "fide-dutch", "--rules", "2019"]) == 3
-    assert "unknown --rules '2019'" in capsys.readouterr().err
+    assert capsys.readouterr().out.splitlines()[2].startswith("fide-dutch (2017 rules) ")
     config = SimulationConfig(players=9, rounds=4)
     played = play_tournament(config, "fide-dutch-2017",
                              0, EnginePairer("fide-dutch", rules="2017"), fast=False)

@@ -109,6 +109,35 @@ def test_cli_sets_the_header_and_reads_it_back(tmp_path: Path,
     assert parse_trf(out.read_text(encoding="utf-8")).tournament == TOURNAMENT
 
 
+def test_cli_set_without_output_rewrites_the_file_whole(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--set`` without ``-o`` writes FILE itself, as documented (keeping its permissions),
+    ``-o -`` writes to standard output, and a write that fails leaves FILE as it was."""
+    source = tmp_path / "in.trf"
+    source.write_text(write_trf(TOURNAMENT), encoding="utf-8")
+    source.chmod(0o640)
+    assert main(["header", str(source), "--set", "city=Oslo"]) == 0
+    assert capsys.readouterr().out == ""
+    assert "022 Oslo" in source.read_text(encoding="utf-8").splitlines()
+    assert source.stat().st_mode & 0o777 == 0o640
+    assert parse_trf(source.read_text(encoding="utf-8")).tournament == TOURNAMENT
+    assert main(["header", str(source), "--set", "city=Bergen", "-o", "-"]) == 0
+    assert "022 Bergen" in capsys.readouterr().out.splitlines()
+    assert "022 Oslo" in source.read_text(encoding="utf-8").splitlines()  # untouched
+
+    before = source.read_bytes()
+
+    def full_disk(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("cli.trf_file.os.replace", full_disk)
+    assert main(["header", str(source), "--set", "city=Tromsø"]) == 3
+    assert "No space left on device" in capsys.readouterr().err
+    assert source.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.trf"]  # no temporary left
+
+
 def test_cli_errors_name_the_value_or_the_line(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "in.trf"

@@ -1,5 +1,5 @@
 """The official FIDE Dutch through Discord (the real discord.py client against the sandbox):
-``/tournament create system:FIDE Dutch (2017)``, two rounds paired, ``/why`` in the FIDE
+``/tournament create system:fide-dutch rules:2017``, two rounds paired, ``/why`` in the FIDE
 terms, the TRF report header and the export."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from sandbox import FakeDiscord, SandboxGuild
-from swiss.pairing import PairingConfig, pair_round
+from swiss.pairing import SYSTEMS, PairingConfig, pair_round
 from swiss.trf import parse_trf
 from tests.e2e.fixtures import Club, text_of
 
@@ -22,7 +22,7 @@ async def test_fide_dutch_event_pairs_two_rounds(
     club = Club(fake, guild)
     owner, players = club.owner, club.players[:7]
     reply = await club.run(owner, "tournament create", name="Dutch Cup", rounds=4,
-                           system="fide-dutch-2017")
+                           system="fide-dutch", rules="2017")
     assert "Created **Dutch Cup**" in reply["content"], reply
     assert "fide-dutch (2017 rules)" in text_of(reply)
     for index, player in enumerate(players):
@@ -64,3 +64,27 @@ async def test_fide_dutch_event_pairs_two_rounds(
         again = pair_round(before, PairingConfig(system="fide-dutch", rules="2017"))
         assert {(g.white, g.black) for g in again.games} == \
             {(g.white, g.black) for g in rnd.games}
+
+
+async def test_one_name_per_system_and_the_edition_apart(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot
+) -> None:
+    """The choices are the systems' names, the same as on the command line (fide-dutch
+    among them, as `swissbot demo --system fide-dutch` sends it); the edition is `rules`,
+    refused privately for a system without editions, and nothing is created then."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    create = next(c for c in fake.guild_commands[guild.id] if c["name"] == "tournament")
+    options = next(o for o in create["options"] if o["name"] == "create")["options"]
+    by_name = {o["name"]: o for o in options}
+    assert [c["value"] for c in by_name["system"]["choices"]] == list(SYSTEMS)
+    assert [c["value"] for c in by_name["rules"]["choices"]] == ["2025", "2017"]
+    assert len(options) <= 25  # Discord's limit
+    reply = await club.run(club.owner, "tournament create", name="Wrong", rounds=3,
+                           system="dutch", rules="2017")
+    assert reply["flags"] & EPHEMERAL
+    assert "applies to fide-dutch only; dutch has no editions" in reply["content"], reply
+    assert await bot.service.list_tournaments(guild.id) == []
+    reply = await club.run(club.owner, "tournament create", name="Official", rounds=3,
+                           system="fide-dutch")
+    assert "fide-dutch (2025 rules)" in text_of(reply), reply

@@ -14,6 +14,8 @@ from cogs.lichess import LichessCog
 from cogs.notify import NotifyCog
 from cogs.play import PlayCog
 from cogs.privacy import PrivacyCog
+from cogs.rounds import RoundCog
+from cogs.tables import TablesCog
 from cogs.tournament import TournamentCog
 from tests.paths import REPO
 
@@ -22,8 +24,8 @@ README = REPO / "README.md"
 
 def _declared() -> dict[str, app_commands.Command]:  # type: ignore[type-arg]
     commands: dict[str, app_commands.Command] = {}  # type: ignore[type-arg]
-    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), ExplainCog(),
-                LichessCog(), PrivacyCog()):
+    for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), RoundCog(), TablesCog(),
+                ExplainCog(), LichessCog(), PrivacyCog()):
         for command in cog.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 commands[command.qualified_name] = command
