@@ -44,6 +44,7 @@ AUTOCOMPLETE_WAIT = 2.0
 REMEMBERED_NONCES = 1000
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+Answer = tuple[int, dict[str, Any]]  # an action's status and JSON body, kept per nonce
 
 
 class ConsoleError(Exception):
@@ -59,7 +60,7 @@ class Console:
 
     def __init__(self, fake: Any) -> None:
         self.fake = fake  # a sandbox.FakeDiscord (not imported: the server imports this)
-        self._answers: OrderedDict[str, asyncio.Future[web.Response]] = OrderedDict()
+        self._answers: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
 
     def register(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self._redirect)
@@ -205,26 +206,26 @@ class Console:
                 return _error(ConsoleError("the request body must be a JSON object"))
             nonce = str(body.get("nonce") or "")
             if not nonce:
-                return await self._run(handler, body)
+                return _respond(await self._run(handler, body))
             if nonce in self._answers:  # a retry: the first answer, not a second action
-                return await asyncio.shield(self._answers[nonce])
-            answer: asyncio.Future[web.Response] = asyncio.get_running_loop().create_future()
+                return _respond(await asyncio.shield(self._answers[nonce]))
+            answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
             self._answers[nonce] = answer
             while len(self._answers) > REMEMBERED_NONCES:
                 self._answers.popitem(last=False)
-            response = await self._run(handler, body)
-            answer.set_result(response)
-            return response
+            result = await self._run(handler, body)
+            answer.set_result(result)
+            return _respond(result)
 
         return act
 
-    async def _run(self, handler: Handler, body: dict[str, Any]) -> web.Response:
+    async def _run(self, handler: Handler, body: dict[str, Any]) -> Answer:
         try:
-            return web.json_response({"ok": True, **await handler(body)})
+            return 200, {"ok": True, **await handler(body)}
         except CommandLineError as exc:
-            return _error(ConsoleError(exc.message, exc.column))
+            return _failure(ConsoleError(exc.message, exc.column))
         except (ConsoleError, SandboxError) as exc:
-            return _error(exc if isinstance(exc, ConsoleError) else ConsoleError(str(exc)))
+            return _failure(exc if isinstance(exc, ConsoleError) else ConsoleError(str(exc)))
 
     async def _command(self, body: dict[str, Any]) -> dict[str, Any]:
         guild = self._guild(body.get("guild"))
@@ -325,6 +326,14 @@ def _int(value: Any) -> int:
         return 0
 
 
+def _failure(error: ConsoleError) -> Answer:
+    return 400, {"ok": False, "error": error.message, "column": error.column}
+
+
 def _error(error: ConsoleError) -> web.Response:
-    return web.json_response({"ok": False, "error": error.message, "column": error.column},
-                             status=400)
+    return _respond(_failure(error))
+
+
+def _respond(answer: Answer) -> web.Response:
+    status, body = answer
+    return web.json_response(body, status=status)
