@@ -172,3 +172,16 @@ def test_suggestions_follow_what_is_typed() -> None:
     assert autocomplete_target("/tournament start tournament:Fri", COMMANDS) == (
         "tournament start", "tournament", "Fri")
     assert autocomplete_target("/tournament create name:Fri", COMMANDS) is None
+
+
+@given(st.text(alphabet=st.sampled_from(list("/ :\"'\\-_#@<>tournamecrsjoiplayk0159é\u3000")),
+               max_size=50))
+def test_any_typed_text_is_checked_or_refused_with_a_column(text: str) -> None:
+    club = FakeDiscord().add_guild(players=2)
+    try:
+        resolve(text, COMMANDS, club)
+    except CommandLineError as error:
+        assert 1 <= error.column <= len(text) + 1
+    for suggestion in suggest(text, COMMANDS):
+        assert suggestion["text"].startswith("/")
+    autocomplete_target(text, COMMANDS)
