@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,42 +181,31 @@ def _number(raw: str, kind: int) -> int | float | None:
     return number if math.isfinite(number) else None
 
 
-def _snowflake(raw: str, pattern: str) -> int | None:
-    found = re.fullmatch(pattern, raw)
-    return int(found.group(1)) if found else None
+def _find(
+    raw: str, mention: str, prefix: str, items: dict[int, Any],
+    names: Callable[[Any], tuple[str, ...]],
+) -> Any:
+    """The item ``raw`` names: by mention (``mention``, a pattern with the id), bare id, or
+    name (with or without ``prefix``, "@" or "#")."""
+    found = re.fullmatch(mention, raw)
+    if found or raw.isdigit():
+        return items.get(int(found.group(1) if found else raw))
+    name = raw.removeprefix(prefix)
+    return next((item for item in items.values() if name in names(item)), None)
 
 
 def _member(guild: SandboxGuild, raw: str) -> SandboxMember | None:
-    wanted = _snowflake(raw, r"<@!?(\d+)>")
-    if wanted is None and raw.isdigit():
-        wanted = int(raw)
-    if wanted is not None:
-        return guild.members.get(wanted)
-    name = raw.removeprefix("@")
-    for member in guild.members.values():
-        if name in (member.user.username, member.display_name):
-            return member
-    return None
+    return _find(raw, r"<@!?(\d+)>", "@", guild.members,
+                 lambda m: (m.user.username, m.display_name))
 
 
 def _role(guild: SandboxGuild, raw: str) -> SandboxRole | None:
-    wanted = _snowflake(raw, r"<@&(\d+)>")
-    if wanted is None and raw.isdigit():
-        wanted = int(raw)
-    if wanted is not None:
-        return guild.roles.get(wanted)
-    name = raw.removeprefix("@")
-    return next((r for r in guild.roles.values() if r.name in (name, raw)), None)
+    return _find(raw, r"<@&(\d+)>", "@", guild.roles,
+                 lambda r: (r.name, r.name.removeprefix("@")))  # "@everyone" is a role's name
 
 
 def _channel(guild: SandboxGuild, raw: str) -> SandboxChannel | None:
-    wanted = _snowflake(raw, r"<#(\d+)>")
-    if wanted is None and raw.isdigit():
-        wanted = int(raw)
-    if wanted is not None:
-        return guild.channels.get(wanted)
-    name = raw.removeprefix("#")
-    return next((c for c in guild.channels.values() if c.name == name), None)
+    return _find(raw, r"<#(\d+)>", "#", guild.channels, lambda c: (c.name,))
 
 
 # ---------------------------------------------------------------------- suggestions
