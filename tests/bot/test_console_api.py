@@ -15,8 +15,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from sandbox import FakeDiscord, SandboxGuild
+from sandbox import FakeDiscord, SandboxChannel, SandboxGuild
 from sandbox.harness import start_bot
+from sandbox.payloads import PUBLIC_THREAD
 from sandbox.wire import APPLICATION_COMMAND, MODAL_SUBMIT
 from tests.e2e.fixtures import error_log, fake, guild  # noqa: F401  (fixtures)
 
@@ -53,6 +54,16 @@ class Cog(commands.Cog):
     @app_commands.command(name="secret", description="An ephemeral answer")
     async def secret(self, interaction: discord.Interaction, word: str) -> None:
         await interaction.response.send_message(f"psst {word}", ephemeral=True)
+
+    @app_commands.command(name="pick", description="Pick an event")
+    async def pick(self, interaction: discord.Interaction, event: str) -> None:
+        await interaction.response.send_message(f"picked {event}")
+
+    @pick.autocomplete("event")
+    async def events(self, interaction: discord.Interaction, typed: str
+                     ) -> list[app_commands.Choice[str]]:
+        names = ["Friday Open", "Saturday Rapid", "Sunday Blitz"]
+        return [app_commands.Choice(name=n, value=n) for n in names if typed.lower() in n.lower()]
 
     @app_commands.command(name="picture", description="Post a picture")
     async def picture(self, interaction: discord.Interaction) -> None:
@@ -166,6 +177,29 @@ async def test_the_state_waits_for_a_change_then_shows_it(api: Api) -> None:
     async with api.http.get(api.fake.console_url.removesuffix("/console/") + picture["url"]) as r:
         assert r.content_type == "image/png"
         assert await r.read() == PNG
+
+
+async def test_the_bots_own_autocomplete_is_offered_quoted(api: Api) -> None:
+    ann = api.fake.players(api.guild)[0]
+    params = {"guild": str(api.guild.id), "channel": str(api.channel.id), "member": str(ann.id),
+              "text": "/pick event:s"}
+    async with api.http.get(api.base + "complete", params=params) as response:
+        offered = await response.json()
+    assert [s["text"] for s in offered] == [
+        '/pick event:"Saturday Rapid" ', '/pick event:"Sunday Blitz" ']
+    await api.post("command", ann, text=offered[1]["text"])
+    await api.answer(_content("picked Sunday Blitz"))
+
+
+async def test_threads_are_listed_under_their_channel(api: Api) -> None:
+    general = api.channel
+    thread = SandboxChannel(api.fake.snowflake(), api.guild.id, "Board 1", type=PUBLIC_THREAD,
+                            parent_id=general.id)
+    api.guild.channels[thread.id] = thread
+    channels = (await api.state(api.fake.players(api.guild)[0]))["channels"]
+    names = [c["name"] for c in channels]
+    assert names.index("Board 1") == names.index("general") + 1
+    assert channels[names.index("Board 1")]["thread"] is True
 
 
 @pytest.mark.parametrize(("body", "error"), [
