@@ -125,6 +125,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
+        self._console = Console(self)
         self._site: web.TCPSite | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -133,7 +134,8 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
-        Console(self).register(app)
+        self._console.stopping = False
+        self._console.register(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.host, self._port)
@@ -144,6 +146,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         return self
 
     async def stop(self) -> None:
+        self._console.stopping = True
         for session in list(self._sessions):
             with contextlib.suppress(Exception):
                 await session.ws.close()

@@ -61,6 +61,7 @@ class Console:
     def __init__(self, fake: Any) -> None:
         self.fake = fake  # a sandbox.FakeDiscord (not imported: the server imports this)
         self._answers: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
+        self.stopping = False  # set when the sandbox stops: waiting pages are answered at once
 
     def register(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self._redirect)
@@ -117,7 +118,7 @@ class Console:
             state = self._snapshot(query)
             body = json.dumps(state, sort_keys=True)
             digest = hashlib.sha1(body.encode()).hexdigest()
-            if digest != since or waited >= POLL_WAIT:
+            if digest != since or waited >= POLL_WAIT or self.stopping:
                 return web.json_response({"digest": digest, **state})
             await asyncio.sleep(POLL_STEP)
             waited += POLL_STEP
