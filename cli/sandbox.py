@@ -1,7 +1,8 @@
 """``swissbot sandbox``: run the local Discord stand-in on its own, to point a bot at it.
 
 It prints the settings to give the bot (``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``,
-``DISCORD_TOKEN``) and then the channels as they change, until interrupted.
+``DISCORD_TOKEN``), the address of the web console (a person types slash commands there as
+any member), and then the channels as they change, until interrupted.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser(
         "sandbox",
         help="run the local Discord sandbox on its own (for `swissbot run` to connect to)",
-        description="Serve a fake Discord (REST v10 and gateway) on 127.0.0.1 with one guild.",
+        description="Serve a fake Discord (REST v10 and gateway) on 127.0.0.1 with one guild, "
+        "and a web console (/console/) to use it by hand.",
     )
     parser.add_argument("--port", type=whole(0, 65535), default=8765,
                         help="TCP port (default 8765; 0: any)")
@@ -63,6 +65,7 @@ async def _serve(port: int, players: int, token: str, shards: int = 1) -> None:
     print(f"  DISCORD_TOKEN={token} DISCORD_API_BASE={fake.api_base} \\")
     print(f"  DISCORD_GATEWAY_URL={fake.gateway_url} SWISSBOT_GUILD_IDS={ids}{sharding} \\")
     print("  swissbot run")
+    print(f"Then open the console to use it by hand: {fake.console_url}")
     print("Ctrl-C stops the sandbox.", flush=True)
     try:
         await asyncio.Event().wait()

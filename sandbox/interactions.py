@@ -20,6 +20,7 @@ from sandbox.wire import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     OPT_BOOLEAN,
     OPT_CHANNEL,
     OPT_INTEGER,
@@ -30,6 +31,8 @@ from sandbox.wire import (
     OPT_SUB_COMMAND,
     OPT_SUB_COMMAND_GROUP,
     OPT_USER,
+    SELECT_TYPES,
+    STRING_SELECT,
     SandboxError,
 )
 
@@ -46,6 +49,7 @@ class InteractionRecord:
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     answer: dict[str, Any] | None = None  # the final visible message or the autocomplete body
     expired: bool = False  # past Discord's 3 seconds unanswered: callbacks get 10062
+    modal: dict[str, Any] | None = None  # the modal the bot answered with, until submitted
 
 
 class InteractionsMixin:
@@ -139,6 +143,72 @@ class InteractionsMixin:
         button = find_button(message, label=label, custom_id=custom_id)
         if button.get("disabled"):
             raise SandboxError(f"button {button.get('label')!r} is disabled")
+        return await self._on_message(
+            message, member, MESSAGE_COMPONENT, {"custom_id": button["custom_id"],
+                                                 "component_type": 2})
+
+    async def choose_in_select(
+        self, message: dict[str, Any], member: SandboxMember, custom_id: str, values: list[str]
+    ) -> dict[str, Any]:
+        """Choose ``values`` in the select menu ``custom_id`` of ``message`` as ``member``
+        (string selects: the options' values; user/role/channel selects: ids)."""
+        menu = next((c for row in message.get("components", [])
+                     for c in row.get("components", [])
+                     if c.get("custom_id") == custom_id and c.get("type") in SELECT_TYPES), None)
+        if menu is None:
+            raise SandboxError(f"no select menu {custom_id!r} on the message")
+        if menu.get("disabled"):
+            raise SandboxError(f"select menu {custom_id!r} is disabled")
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise SandboxError(f"choose {low} to {high} values, not {len(values)}")
+        if menu["type"] == STRING_SELECT:
+            offered = {o["value"] for o in menu.get("options", [])}
+            unknown = [v for v in values if v not in offered]
+            if unknown:
+                raise SandboxError(f"{unknown[0]!r} is not an option of the menu")
+        data = {"custom_id": custom_id, "component_type": menu["type"], "values": values}
+        return await self._on_message(message, member, MESSAGE_COMPONENT, data)
+
+    def pending_modal(self, member: SandboxMember) -> tuple[str, dict[str, Any]] | None:
+        """The modal the bot opened for ``member`` and not yet submitted: (the token of the
+        interaction it answered, the modal)."""
+        for token, record in reversed(self.interactions.items()):
+            if record.modal is not None and record.member.id == member.id:
+                return token, record.modal
+        return None
+
+    async def submit_modal(
+        self, token: str, member: SandboxMember, values: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """Submit the modal the bot answered interaction ``token`` with, as ``member``, its
+        text inputs filled with ``values`` (by custom_id)."""
+        record: InteractionRecord | None = self.interactions.get(token)
+        if record is None or record.modal is None or record.member.id != member.id:
+            raise SandboxError("no open modal of this member for that interaction")
+        modal, record.modal = record.modal, None
+        rows = []
+        for row in modal.get("components", []):
+            inputs = [{"type": 4, "custom_id": c["custom_id"],
+                       "value": str(values.get(c["custom_id"], c.get("value") or ""))}
+                      for c in row.get("components", []) if c.get("type") == 4]
+            rows.append({"type": 1, "components": inputs})
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        channel = self._find_channel(record.channel_id)
+        message = self.messages.get(record.original_message_id or 0)
+        if message is not None and record.payload["type"] == MESSAGE_COMPONENT:
+            return await self._on_message(message, member, MODAL_SUBMIT, data)
+        if channel is None:
+            raise SandboxError("the modal's channel is gone")
+        guild = self.guilds[channel.guild_id]
+        payload = self._interaction_base(MODAL_SUBMIT, guild, channel, member)
+        payload["data"] = data
+        return await self._send_interaction(payload, channel, member)
+
+    async def _on_message(
+        self, message: dict[str, Any], member: SandboxMember, type_: int, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        """An interaction on ``message`` (a component, or a modal opened from one)."""
         channel = self._find_channel(int(message["channel_id"]))
         if channel is None:
             dm_user = next((u for u, c in self.dm_channels.items()
@@ -146,20 +216,20 @@ class InteractionsMixin:
             if dm_user is None or dm_user != member.id:
                 raise SandboxError("the message is not in a guild channel of the sandbox, nor "
                                    "in the clicking member's DM")
-            return await self._click_in_dm(message, member, button)
+            return await self._in_dm(message, member, type_, data)
         guild = self.guilds[channel.guild_id]
-        payload = self._interaction_base(MESSAGE_COMPONENT, guild, channel, member)
+        payload = self._interaction_base(type_, guild, channel, member)
         payload["message"] = self.messages.get(int(message["id"]), message)
-        payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
+        payload["data"] = data
         sent = await self._send_interaction(payload, channel, member)
         self.interactions[payload["token"]].original_message_id = int(message["id"])
         return sent
 
-    async def _click_in_dm(
-        self, message: dict[str, Any], member: SandboxMember, button: dict[str, Any]
+    async def _in_dm(
+        self, message: dict[str, Any], member: SandboxMember, type_: int, data: dict[str, Any]
     ) -> dict[str, Any]:
-        """A click in the bot's DM with ``member``: no guild, the user instead of the member,
-        a DM channel (type 1), context 1 (bot DM), as Discord sends it."""
+        """An interaction in the bot's DM with ``member``: no guild, the user instead of the
+        member, a DM channel (type 1), context 1 (bot DM), as Discord sends it."""
         if not self.connected:
             raise SandboxError("no bot is connected to the sandbox gateway")
         token = f"itoken-{self.snowflake()}"
@@ -167,7 +237,7 @@ class InteractionsMixin:
         payload: dict[str, Any] = {
             "id": str(self.snowflake()),
             "application_id": str(self.application_id),
-            "type": MESSAGE_COMPONENT,
+            "type": type_,
             "token": token,
             "version": 1,
             "attachment_size_limit": 25 * 1024 * 1024,
@@ -181,7 +251,7 @@ class InteractionsMixin:
             "authorizing_integration_owners": {"1": str(member.id)},
             "context": 1,
             "message": self.messages.get(int(message["id"]), message),
-            "data": {"custom_id": button["custom_id"], "component_type": 2},
+            "data": data,
         }
         record = InteractionRecord(payload, channel_id, member)
         record.original_message_id = int(message["id"])

@@ -14,6 +14,8 @@ from sandbox.wire import APPLICATION_COMMAND, EPHEMERAL, LOADING, Attachment
 class MessagesMixin:
     """Message construction and storage; part of :class:`sandbox.FakeDiscord`."""
 
+    attachment_bytes: dict[str, bytes]  # attachment id -> the file as the bot sent it
+
     def _new_message(
         self,
         channel_id: int,
@@ -77,16 +79,19 @@ class MessagesMixin:
             message["flags"] = flags | (message["flags"] & LOADING if keep_ephemeral else 0)
         if files or "attachments" in body:
             kept = [a for a in message.get("attachments", []) if _kept(a, body)]
+            ids = [str(self.snowflake()) for _ in files]
+            # the bytes, for the console to show pictures (``content`` below is text only)
+            self.attachment_bytes.update(zip(ids, (f.content for f in files), strict=True))
             new = [
                 {
-                    "id": str(self.snowflake()),
+                    "id": attachment_id,
                     "filename": f.filename,
                     "size": len(f.content),
                     "url": f"http://{self.host}:{self._port}/attachments/{f.filename}",
                     "proxy_url": f"http://{self.host}:{self._port}/attachments/{f.filename}",
                     "content": f.content.decode("utf-8", "replace"),  # sandbox extra
                 }
-                for f in files
+                for attachment_id, f in zip(ids, files, strict=True)
             ]
             message["attachments"] = kept + new
         if "allowed_mentions" in body or "content" in body:

@@ -31,9 +31,11 @@ from sandbox.wire import (
     CB_DEFERRED_MESSAGE,
     CB_DEFERRED_UPDATE,
     CB_MESSAGE,
+    CB_MODAL,
     CB_UPDATE_MESSAGE,
     EPHEMERAL,
     LOADING,
+    MODAL_SUBMIT,
     ApiError,
     Attachment,
     RecordedRequest,
@@ -396,6 +398,11 @@ class RestMixin:
             message = target
             self._answer(record, target)
         elif cb_type == CB_AUTOCOMPLETE:
+            self._answer(record, data)
+        elif cb_type == CB_MODAL:
+            if record.payload["type"] == MODAL_SUBMIT:
+                raise ApiError(400, 50035, "a modal submit cannot be answered with a modal")
+            record.modal = data
             self._answer(record, data)
         elif cb_type == CB_DEFERRED_UPDATE:
             pass  # the answer will be an edit of the component's message, or nothing

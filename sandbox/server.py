@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import web
 
+from sandbox.console.routes import PREFIX as CONSOLE_PREFIX
+from sandbox.console.routes import Console
 from sandbox.gateway import HEARTBEAT_INTERVAL_MS, GatewayMixin, _Session
 from sandbox.interactions import InteractionRecord, InteractionsMixin, find_button
 from sandbox.limits import MAX_CONTENT, MAX_EMBED_TOTAL, MAX_FIELD_VALUE, MAX_FIELDS
@@ -100,6 +102,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self.application_id = self.bot_user.id
         self.guilds: dict[int, SandboxGuild] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.attachment_bytes: dict[str, bytes] = {}
         self.requests: list[RecordedRequest] = []
         self.unhandled: list[RecordedRequest] = []
         self.identifies: list[dict[str, Any]] = []
@@ -122,6 +125,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         self._sessions: list[_Session] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
+        self._console = Console(self)
         self._site: web.TCPSite | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -130,6 +134,8 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
+        self._console.stopping = False
+        self._console.register(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.host, self._port)
@@ -140,6 +146,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         return self
 
     async def stop(self) -> None:
+        self._console.stopping = True
         for session in list(self._sessions):
             with contextlib.suppress(Exception):
                 await session.ws.close()
@@ -165,6 +172,11 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         """How many identified connections run shard ``shard_id``."""
         return sum(1 for s in self._sessions
                    if s.identified and not s.ws.closed and s.shard[0] == shard_id)
+
+    @property
+    def console_url(self) -> str:
+        """The web console: a person types commands and clicks buttons there."""
+        return f"http://{self.host}:{self._port}{CONSOLE_PREFIX}/"
 
     @property
     def gateway_url(self) -> str:

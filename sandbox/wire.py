@@ -19,11 +19,17 @@ LOADING = 1 << 7
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
 CB_MESSAGE = 4
 CB_DEFERRED_MESSAGE = 5
 CB_DEFERRED_UPDATE = 6
 CB_UPDATE_MESSAGE = 7
 CB_AUTOCOMPLETE = 8
+CB_MODAL = 9
+
+# Component types: select menus (string, user, role, mentionable, channel).
+STRING_SELECT = 3
+SELECT_TYPES = (3, 5, 6, 7, 8)
 
 # Application command option types.
 OPT_SUB_COMMAND = 1
