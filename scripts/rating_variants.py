@@ -30,6 +30,7 @@ score difference, colour):
 * ``post-smooth:PRIOR/SD`` -- the posterior (curve 400) with the term smoothed by SD;
 * ``noisy-truth:SD`` -- the term on the true strengths plus N(0, SD) noise drawn once per
   tournament (how good the ratings would have to be for a given gain);
+* ``no-repeat`` -- the registered term below a tier that avoids repeated colours;
 * ``rank-cert`` -- the certainty E(gap) - 1/2 times the distance in start numbers;
 * ``scaled:K`` -- the term with the Elo curve's scale 400 * K.
 
@@ -185,8 +186,27 @@ def _post(state, arg):  # type: ignore[no-untyped-def]
     return _smoothed(np.abs(r[:, None] - r[None, :]), float(sd or 0), f)
 
 
-_EXTRA = {"post": _post, "fam": _family, "smooth-het": _het, "post-smooth": _post_smooth,
-          "rank-cert": _rank_cert, "scaled": _scaled}
+def _no_repeat(state, arg):  # type: ignore[no-untyped-def]
+    # the registered term below a tier that avoids pairs whose colours repeat a player's
+    # previous colour: equal colour differences and equal last colours, or the lower colour
+    # difference (who gets white) having had white last, or the other black
+    n = state.n
+    last = np.zeros(n, dtype=np.int64)
+    for row in state.colors:
+        last = np.where(row != 0, row, last)
+    cd = state.color_diff
+    white_i = cd[:, None] < cd[None, :]  # i gets white against j
+    white_j = cd[:, None] > cd[None, :]
+    same = (last[:, None] == last[None, :]) & (last[:, None] != 0)
+    repeat = np.where(white_i, (last[:, None] == 1) | (last[None, :] == -1),
+                      np.where(white_j, (last[None, :] == 1) | (last[:, None] == -1), same))
+    term = gap_matrix(state.ratings, np.arange(1, n + 1))
+    big = int(term.max()) * n + 1
+    return term + big * (1 - repeat.astype(np.int64))  # the packing wants benefits >= 0
+
+
+_EXTRA = {"no-repeat": _no_repeat, "post": _post, "fam": _family, "smooth-het": _het,
+          "post-smooth": _post_smooth, "rank-cert": _rank_cert, "scaled": _scaled}
 
 
 def _fast_pairs(plain, number, system, config, seed, initial):  # type: ignore[no-untyped-def]
