@@ -19,6 +19,20 @@ score difference, colour):
 * ``power:P`` -- pi = |gap| ** P on the ratings (P = 2: the squared gap);
 * ``smooth-gap:SD`` -- the rating-gap term averaged over N(0, SD) noise on the gap (what the
   term is worth in expectation when both ratings are off by the simulator's Elo noise).
+* ``rating-gap:shared`` -- the registered term, played on Burstein's random results (common
+  random numbers: the registered ``rating-gap`` draws its own, which only adds noise);
+* ``fam:SRC/SD/SCALE`` -- gap * (E(gap) - 1/2) with the Elo curve's scale 400 * SCALE, averaged
+  over N(0, SD) noise on the gap, on SRC: ``r`` the ratings, ``t`` the true strengths;
+* ``post:PRIOR/SCALE/SD`` -- the term on the posterior estimate after each round, prior SD
+  PRIOR (``h``: the paper's (3000 - r) / 20 per player), results read on an Elo curve of scale
+  SCALE (about 550 matches Milvang's flatter curve: 0.696 at a 200-point gap), smoothed by SD;
+* ``smooth-het`` -- the term averaged over each pair's own rating noise, (3000 - r) / 20 each;
+* ``post-smooth:PRIOR/SD`` -- the posterior (curve 400) with the term smoothed by SD;
+* ``noisy-truth:SD`` -- the term on the true strengths plus N(0, SD) noise drawn once per
+  tournament (how good the ratings would have to be for a given gain);
+* ``no-repeat`` -- the registered term below a tier that avoids repeated colours;
+* ``rank-cert`` -- the certainty E(gap) - 1/2 times the distance in start numbers;
+* ``scaled:K`` -- the term with the Elo curve's scale 400 * K.
 
     nice .venv/bin/python scripts/rating_variants.py --tournaments 500 --players 32 --rounds 7 \\
         --variants rating-gap,truth-gap
@@ -37,7 +51,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from swiss.pairing.rating_gap import gap_benefit
+from swiss.pairing.rating_gap import gap_benefit, gap_matrix
 from swiss.sim import fastpair, runner
 from swiss.sim.measures import mean_ci95
 from swiss.sim.runner import SimulationConfig, play_tournament
@@ -47,20 +61,28 @@ _original_fast_pairs = runner._fast_pairs
 _original_make_players = runner.make_players
 _TRUTH: dict[int, float] = {}  # the current tournament's true strengths, by player id
 VARIANT = ""
+_FIELD = [0]  # the current tournament's index (the seed of the noisy-truth variant's noise)
 
 
 def _make_players(config, index):  # type: ignore[no-untyped-def]
     players, strength = _original_make_players(config, index)
     _TRUTH.clear()
     _TRUTH.update(strength)
+    _FIELD[0] = index
     return players, strength
 
 
 def _pi(state: fastpair.PlainState) -> np.ndarray | None:
     """The variant's system term (n x n, by player index), None for Burstein's own."""
     name, _, arg = VARIANT.partition(":")
+    if name == "rating-gap":  # "rating-gap:shared": the registered term on Burstein's results
+        return gap_matrix(state.ratings, np.arange(1, state.n + 1))
     if name == "truth-gap":
         r = np.array([_TRUTH[i + 1] for i in range(state.n)])
+    elif name == "noisy-truth":  # the true strengths plus N(0, SD), fixed per tournament
+        rng = np.random.default_rng([7, _FIELD[0]])
+        noise = rng.standard_normal(state.n) * float(arg)
+        r = np.array([_TRUTH[i + 1] for i in range(state.n)]) + noise
     elif name == "posterior-gap":
         r = fastpair.plain_estimates(state, rated_sd=float(arg or 60))
     elif name == "linear-gap":
@@ -78,9 +100,113 @@ def _pi(state: fastpair.PlainState) -> np.ndarray | None:
         total = sum(w * gap_benefit(gap + float(arg) * x)
                     for x, w in zip(nodes, weights, strict=True))
         return np.rint(total / weights.sum()).astype(np.int64)
+    elif name in _EXTRA:
+        return _EXTRA[name](state, arg)
     else:
         return None
     return gap_benefit(r[:, None] - r[None, :])
+
+
+def _smoothed(gap: np.ndarray, sd: np.ndarray | float, f=gap_benefit) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """``f`` averaged over N(0, sd) noise on ``gap`` (Gauss-Hermite, 24 nodes), as integers."""
+    nodes, weights = np.polynomial.hermite_e.hermegauss(24)
+    total = sum(w * f(gap + sd * x) for x, w in zip(nodes, weights, strict=True))
+    return np.rint(total / weights.sum()).astype(np.int64)
+
+
+def _het(state, arg):  # type: ignore[no-untyped-def]
+    # the paper's own rating noise per player, (3000 - r) / 20, for both ratings of a pair
+    r = state.ratings.astype(np.float64)
+    sd = np.maximum((3000.0 - r) / 20.0, 20.0) * float(arg or 1)
+    pair = np.sqrt(sd[:, None] ** 2 + sd[None, :] ** 2)
+    return _smoothed(np.abs(r[:, None] - r[None, :]), pair)
+
+
+def _post_smooth(state, arg):  # type: ignore[no-untyped-def]
+    # post-smooth:PRIOR/SD -- the posterior (Elo curve 400) and the term smoothed by SD
+    prior, _, smooth = arg.partition("/")
+    r = fastpair.plain_estimates(state, rated_sd=float(prior or 60))
+    return _smoothed(np.abs(r[:, None] - r[None, :]), float(smooth or 85))
+
+
+def _rank_cert(state, arg):  # type: ignore[no-untyped-def]
+    # the certainty from the ratings, times the distance in start numbers (a rank count)
+    r = state.ratings.astype(np.float64)
+    d = np.abs(r[:, None] - r[None, :])
+    cert = 1.0 / (1.0 + np.power(10.0, -d / 400.0)) - 0.5
+    seed = np.arange(state.n, dtype=np.float64)
+    span = 800.0 / state.n
+    return np.rint(cert * np.abs(seed[:, None] - seed[None, :]) * span * 100).astype(np.int64)
+
+
+def _scaled(state, arg):  # type: ignore[no-untyped-def]
+    # the term with the Elo curve's scale changed (400 * arg): flatter or steeper certainty
+    r = state.ratings.astype(np.float64)
+    d = np.abs(r[:, None] - r[None, :])
+    cert = 1.0 / (1.0 + np.power(10.0, -d / (400.0 * float(arg)))) - 0.5
+    return np.rint(d * cert * 100).astype(np.int64)
+
+
+def _family(state, arg):  # type: ignore[no-untyped-def]
+    # fam:SOURCE/SMOOTH/SCALE -- SOURCE r (ratings), t (truth) or pNN (posterior, prior SD NN)
+    src, sd, scale = [*arg.split("/"), "", "", ""][:3]
+    if src == "t":
+        r = np.array([_TRUTH[i + 1] for i in range(state.n)])
+    elif src.startswith("p"):
+        r = fastpair.plain_estimates(state, rated_sd=float(src[1:]))
+    else:
+        r = state.ratings.astype(np.float64)
+    k = 400.0 * float(scale or 1)
+
+    def f(gap):  # type: ignore[no-untyped-def]
+        d = np.abs(gap)
+        return d * (1.0 / (1.0 + np.power(10.0, -d / k)) - 0.5) * 100
+
+    return _smoothed(np.abs(r[:, None] - r[None, :]), float(sd or 0), f)
+
+
+def _post(state, arg):  # type: ignore[no-untyped-def]
+    # post:PRIOR/SCALE/SMOOTH -- posterior with prior SD PRIOR ("h": (3000 - r) / 20), results
+    # read on an Elo curve of scale SCALE, then the term smoothed by SMOOTH
+    from swiss.pairing import posterior
+    prior, scale, sd = [*arg.split("/"), "", "", ""][:3]
+    r0 = state.ratings.astype(np.float64)
+    prior_sd = np.maximum((3000.0 - r0) / 20.0, 20.0) if prior == "h" else float(prior or 60)
+    saved = posterior._K  # the estimator's curve; the simulator's results are flatter
+    posterior._K = math.log(10) / float(scale or 400)
+    try:
+        r = fastpair.plain_estimates(state, rated_sd=prior_sd)
+    finally:
+        posterior._K = saved
+
+    def f(gap):  # type: ignore[no-untyped-def]
+        d = np.abs(gap)
+        return d * (1.0 / (1.0 + np.power(10.0, -d / 400.0)) - 0.5) * 100
+
+    return _smoothed(np.abs(r[:, None] - r[None, :]), float(sd or 0), f)
+
+
+def _no_repeat(state, arg):  # type: ignore[no-untyped-def]
+    # the registered term below a tier that avoids pairs whose colours repeat a player's
+    # previous colour: equal colour differences and equal last colours, or the lower colour
+    # difference (who gets white) having had white last, or the other black
+    n = state.n
+    last = np.zeros(n, dtype=np.int64)
+    for row in state.colors:
+        last = np.where(row != 0, row, last)
+    cd = state.color_diff
+    white_i = cd[:, None] < cd[None, :]  # i gets white against j
+    white_j = cd[:, None] > cd[None, :]
+    same = (last[:, None] == last[None, :]) & (last[:, None] != 0)
+    repeat = np.where(white_i, (last[:, None] == 1) | (last[None, :] == -1),
+                      np.where(white_j, (last[None, :] == 1) | (last[:, None] == -1), same))
+    term = gap_matrix(state.ratings, np.arange(1, n + 1))
+    big = int(term.max()) * n + 1
+    return term + big * (1 - repeat.astype(np.int64))  # the packing wants benefits >= 0
+
+
+_EXTRA = {"no-repeat": _no_repeat, "post": _post, "fam": _family, "smooth-het": _het,
+          "post-smooth": _post_smooth, "rank-cert": _rank_cert, "scaled": _scaled}
 
 
 def _fast_pairs(plain, number, system, config, seed, initial):  # type: ignore[no-untyped-def]
