@@ -166,17 +166,8 @@ Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shard
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from service.advice import AdviceOps, AdviceView
-from service.boundary import checked
-from service.decklists import DecklistOps, DecklistStatus, DecklistView
-from service.deferred import completing
-from service.drafts import DraftOps
-from service.entry import RequestOps
+from service.advice import AdviceView
+from service.decklists import DecklistStatus, DecklistView
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -203,17 +194,11 @@ from service.errors import (
     UnknownRoundError,
     UnknownTournamentError,
 )
-from service.explain import ExplainOps, TiebreakView, WhyView
-from service.exports import ExportOps
-from service.health import HealthOps, OutboxHealth
-from service.lichess_games import LichessGameOps
-from service.live import LiveEventView, LiveOps
-from service.notify import DmSettingView, NotifyOps, ThreadView
-from service.outbox import OutboxOps
-from service.players import PlayerOps
-from service.results import ResultOps
-from service.timers import TimerOps
-from service.tournaments import TournamentOps
+from service.explain import TiebreakView, WhyView
+from service.facade import TournamentService
+from service.health import OutboxHealth
+from service.live import LiveEventView
+from service.notify import DmSettingView, ThreadView
 from service.views import (
     ActionPreview,
     Actor,
@@ -244,51 +229,6 @@ from service.views import (
     format_points,
 )
 from storage.shards import ALL_SHARDS, Shards, shard_of
-
-
-class TournamentService(
-    NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps, HealthOps, LichessGameOps,
-):
-    """Every operation of the bot over one :class:`storage.db.Database`.
-
-    ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
-    pass a fake one to drive deadlines and auto-advance).
-
-    Every public operation runs under ``db.retrying``: on PostgreSQL a deadlock or a
-    serialization failure before the operation committed anything runs it again (a few
-    times, with a random pause); on SQLite it runs once.
-    """
-
-
-def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    check_arguments = checked(method)
-
-    @functools.wraps(method)
-    async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
-        check_arguments(args, kwargs)  # before any transaction: a refusal writes nothing
-        retrying = getattr(self.db, "retrying", None)
-        if retrying is None:  # a test double without it
-            return await completing(self, lambda: method(self, *args, **kwargs))
-        # the standings it deferred are completed after it, once (not once per retry)
-        return await completing(
-            self, lambda: retrying(lambda: method(self, *args, **kwargs)))
-
-    operation.__retried__ = True  # type: ignore[attr-defined]
-    return operation
-
-
-def _retry_public_operations(cls: type) -> None:
-    for name in dir(cls):
-        if name.startswith("_"):
-            continue
-        method = getattr(cls, name)
-        if inspect.iscoroutinefunction(method) and not getattr(method, "__retried__", False):
-            setattr(cls, name, _retried(method))
-
-
-_retry_public_operations(TournamentService)
-
 
 __all__ = [
     "ALL_SHARDS",

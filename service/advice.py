@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from service.base import ServiceBase, TournamentRef
+from service.base import Context, TournamentRef, find_tournament
 from service.errors import ConflictError, InvalidInputError
 from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PLAYERS
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.views import Actor
 from service.workers import die_with_bot, kill_executor
@@ -46,14 +47,18 @@ class AdviceView:
     advice: Advice
 
 
-class AdviceOps(ServiceBase):
+class Advice:
     """The advisor as a service operation."""
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
 
     #: The advisor's time budget. Tests lower it, or fix the events per system instead
     #: (``advice_tournaments``: deterministic, the budget is then not used).
     advice_seconds: float = ADVICE_SECONDS
     advice_tournaments: int | None = None
 
+    @operation
     async def advise(self, actor: Actor, tournament: TournamentRef = None) -> AdviceView:
         """Simulate the tournament's own event (its players, rounds, scoring and system) with
         every pairing system and return the advice: the table and the recommendation.
@@ -62,8 +67,8 @@ class AdviceOps(ServiceBase):
         ``advice_seconds``), one at a time per guild (:class:`ConflictError` otherwise).
         """
         require_organiser(actor, "ask the pairing advisor")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             players = [p for p in await player_repo.list_players(conn, t.id)
                        if p.status in ("registered", "active")]
         settings = settings_of(t)

@@ -6,9 +6,16 @@ from __future__ import annotations
 import dataclasses
 import random
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.base import TournamentRef
+from service.base import (
+    Context,
+    TournamentRef,
+    audit,
+    find_tournament,
+    info_of,
+    require_not_pairing,
+)
 from service.errors import (
     ConflictError,
     InvalidInputError,
@@ -34,11 +41,11 @@ from service.limits import (
     echo,
 )
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_manager, require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.present import current_standings, with_placings
-from service.rounds import RoundOps
 from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
     check_choice,
@@ -81,6 +88,17 @@ EDITABLE_WHILE_RUNNING = frozenset(
      "game_threads",  # game threads: from the next round on
      "pictures"}
 )
+
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.confirm import Confirm
+    from service.course import Course
+    from service.deferred import DeferredCompletion, DeferredPosts
+    from service.entry import Entry
+    from service.lichess import LichessAccounts
+    from service.pairing_runs import PairingRuns
+    from service.playoffs import Playoffs
+
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
 
@@ -247,21 +265,48 @@ def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
         )
 
 
-class TournamentOps(RoundOps):
+class Tournaments:
     """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
+    def __init__(
+        self,
+        ctx: Context,
+        announcer: Announcer,
+        deferred: DeferredPosts,
+        completion: DeferredCompletion,
+        confirm: Confirm,
+        course: Course,
+        runs: PairingRuns,
+        playoffs: Playoffs,
+        entry: Entry,
+        lichess_accounts: LichessAccounts,
+    ) -> None:
+        self.ctx = ctx
+        self.announcer = announcer
+        self.deferred = deferred
+        self.completion = completion
+        self.confirm = confirm
+        self.course = course
+        self.runs = runs
+        self.playoffs = playoffs
+        self.entry = entry
+        self.lichess_accounts = lichess_accounts
+
 
     # -- guild settings --------------------------------------------------------------------------
+    @operation
     async def get_guild_settings(self, guild_id: int) -> GuildSettingsView:
         """The guild's organiser role and default announcement channel (None when unset)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             row = await tournament_repo.get_guild_settings(conn, guild_id)
         return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id)
 
+    @operation
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
         require_manager(actor, "set the organiser role")
         return await self._update_guild(actor, organiser_role_id=role_id)
 
+    @operation
     async def set_default_channel(
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
@@ -270,15 +315,16 @@ class TournamentOps(RoundOps):
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             before = await tournament_repo.get_guild_settings(conn, actor.guild_id)
             after = dataclasses.replace(before, **changes)
-            await tournament_repo.save_guild_settings(conn, after, self.now())
-            await self._audit(conn, actor, None, "guild.settings", dataclasses.asdict(before),
+            await tournament_repo.save_guild_settings(conn, after, self.ctx.now())
+            await audit(self.ctx, conn, actor, None, "guild.settings", dataclasses.asdict(before),
                               dataclasses.asdict(after))
         return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id)
 
     # -- tournaments -----------------------------------------------------------------------------
+    @operation
     async def create_tournament(
         self,
         actor: Actor,
@@ -382,10 +428,10 @@ class TournamentOps(RoundOps):
                 pictures=pictures,
             )
         )
-        _require_future_start(settings, self.now())
+        _require_future_start(settings, self.ctx.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             try:
                 tid = await tournament_repo.insert_tournament(
                     conn,
@@ -395,7 +441,7 @@ class TournamentOps(RoundOps):
                     seed=seed,
                     channel_id=channel_id,
                     created_by=actor.user_id,
-                    now=self.now(),
+                    now=self.ctx.now(),
                 )
             except IntegrityError:
                 raise ConflictError(
@@ -404,22 +450,23 @@ class TournamentOps(RoundOps):
                 ) from None
             t = await tournament_repo.get_tournament(conn, tid)
             assert t is not None
-            await self._audit(conn, actor, t, "tournament.create", None,
+            await audit(self.ctx, conn, actor, t, "tournament.create", None,
                               {"name": clean, **settings.to_dict()})
             await self._rearm_schedule(conn, t)
-            return await self._info(conn, t)
+            return await info_of(conn, t)
 
     async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
         t = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
-        due = await arm_schedule(conn, t, settings_of(t), number, self.now())
+        due = await arm_schedule(conn, t, settings_of(t), number, self.ctx.now())
         if due is not None:
-            await self._announce(conn, t, "round_scheduled", {
+            await self.announcer.announce(conn, t, "round_scheduled", {
                 "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
             })
 
+    @operation
     async def edit_tournament(
         self, actor: Actor, tournament: TournamentRef = None, **changes: Any
     ) -> TournamentInfo:
@@ -436,8 +483,8 @@ class TournamentOps(RoundOps):
                 f"Unknown setting {', '.join(unknown)}: you can change "
                 f"{', '.join(sorted(allowed))}."
             )
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status not in ("registration", "running"):
                 raise TournamentNotRunningError(
                     f"'{t.name}' is {t.status}: its settings can no longer change."
@@ -461,7 +508,7 @@ class TournamentOps(RoundOps):
             channel_id = changes.pop("channel_id", t.channel_id)
             after = validate_settings(dataclasses.replace(before, **changes))
             if after.first_round_at != before.first_round_at and t.status == "registration":
-                _require_future_start(after, self.now())
+                _require_future_start(after, self.ctx.now())
             last = await round_repo.last_round(conn, t.id)
             if last is not None and after.rounds < last.number:
                 raise InvalidInputError(
@@ -480,8 +527,8 @@ class TournamentOps(RoundOps):
                 # a larger capacity lets the first waiting players in
                 fresh = await tournament_repo.get_tournament(conn, t.id)
                 if fresh is not None:
-                    await self._promote(conn, actor, fresh)  # type: ignore[attr-defined]
-            await self._audit(
+                    await self.entry.promote(conn, actor, fresh)  # type: ignore[attr-defined]
+            await audit(self.ctx,
                 conn, actor, t, "tournament.edit",
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
@@ -489,25 +536,28 @@ class TournamentOps(RoundOps):
             schedule = ("first_round_at", "round_interval_minutes")
             if any(getattr(before, k) != getattr(after, k) for k in schedule):
                 await self._rearm_schedule(conn, t)
-            return await self._info(conn, t)
+            return await info_of(conn, t)
 
+    @operation
     async def list_tournaments(
         self, guild_id: int, *, include_closed: bool = False
     ) -> list[TournamentInfo]:
         """The guild's tournaments (open ones only unless ``include_closed``), oldest first."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             rows = await tournament_repo.list_tournaments(
                 conn, guild_id, open_only=not include_closed
             )
-            return [await self._info(conn, t) for t in rows]
+            return [await info_of(conn, t) for t in rows]
 
+    @operation
     async def tournament_info(
         self, guild_id: int, tournament: TournamentRef = None
     ) -> TournamentInfo:
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
-            return await self._info(conn, t)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
+            return await info_of(conn, t)
 
+    @operation
     async def start_tournament(
         self, actor: Actor, tournament: TournamentRef = None
     ) -> RoundView:
@@ -516,7 +566,7 @@ class TournamentOps(RoundOps):
         become no-shows. Two concurrent starts make one round 1."""
         require_organiser(actor, "start tournaments")
         # an event on Lichess seeds by the ratings of today (a Lichess call, before pairing)
-        await self._refresh_lichess_ratings(actor.guild_id, tournament)
+        await self.lichess_accounts.refresh_lichess_ratings(actor.guild_id, tournament)
 
         async def check(conn: Connection, t: TournamentRow) -> None:
             if t.status != "registration":
@@ -525,15 +575,15 @@ class TournamentOps(RoundOps):
                 )
 
         async def prepare(conn: Connection, t: TournamentRow) -> TournamentRow:
-            return await self._open_play(conn, actor, t)
+            return await self.open_play(conn, actor, t)
 
         # Round 1 is paired between two short transactions (service.pairing_runs); the start
         # itself is made in the second one, with the round, so a failed pairing leaves the
         # tournament in registration.
-        return await self._pair_in_two_steps(actor, tournament, force=False, check=check,
+        return await self.runs.pair_in_two_steps(actor, tournament, force=False, check=check,
                                              prepare=prepare)
 
-    async def _open_play(
+    async def open_play(
         self, conn: Connection, actor: Actor, t: TournamentRow
     ) -> TournamentRow:
         """Close registration and give the pairing numbers; returns the row after it."""
@@ -552,7 +602,7 @@ class TournamentOps(RoundOps):
                 f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
             )
         if not await tournament_repo.set_status(
-            conn, t.id, "running", expected=("registration",), now=self.now()
+            conn, t.id, "running", expected=("registration",), now=self.ctx.now()
         ):
             raise RegistrationClosedError(f"'{t.name}' has already started.")
         playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
@@ -562,10 +612,11 @@ class TournamentOps(RoundOps):
             if player not in playing:
                 await player_repo.mark_no_show(conn, player.id)
         t = await tournament_repo.get_tournament(conn, t.id) or t
-        await self._audit(conn, actor, t, "tournament.start", None,
+        await audit(self.ctx, conn, actor, t, "tournament.start", None,
                           {"players": len(playing)})
         return t
 
+    @operation
     async def finish_tournament(
         self,
         actor: Actor,
@@ -587,11 +638,11 @@ class TournamentOps(RoundOps):
         require_organiser(actor, "finish tournaments")
         cut_row: int | None = None  # a big event's top cut, seeded after the commit
         announced = 0
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             # closed_ok: after the automatic finish "/tournament finish" should hear that the
             # tournament is finished, not that there is none
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
-            await self._require_not_pairing(conn, t, "it was not finished")
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            await require_not_pairing(self.ctx, conn, t, "it was not finished")
             if t.status == "finished":
                 standings = await current_standings(conn, t, final=True)
                 raise TournamentNotRunningError(
@@ -610,7 +661,7 @@ class TournamentOps(RoundOps):
                     f"'{t.name}' is at round {latest}, not {round_number}: it was not "
                     "finished. Check the pairings, then finish again."
                 )
-            await self._require_course(conn, t, version, "finish")
+            await self.confirm.require_course(conn, t, version, "finish")
             if last is not None:
                 unfinished = [
                     g for g in await round_repo.list_games(conn, t.id, last.number)
@@ -623,37 +674,39 @@ class TournamentOps(RoundOps):
                         "(reported results then stand, the others count as double forfeits)."
                     )
                 if unfinished:
-                    await self._close_round(conn, actor, t, last.number, unfinished,
+                    await self.course.close_round(conn, actor, t, last.number, unfinished,
                                             announce=False)
                 # Finishing the Swiss early still plays the top cut: the bracket is seeded
                 # from these standings and the tournament runs on (/round next pairs it).
                 # A big event's is seeded after the commit, off the event loop (_cut).
                 if await load_bracket(conn, t.id) is None and \
-                        await self._cut(conn, actor, t, last.number):
-                    await self._audit(conn, actor, t, "tournament.finish_swiss", None,
+                        await self.playoffs.cut(conn, actor, t, last.number):
+                    await audit(self.ctx, conn, actor, t, "tournament.finish_swiss", None,
                                       {"force": force, "round": last.number})
                     cut_row = await journal.deferred_of(conn, t.id, "swiss_final")
                     if cut_row is None:
                         return await current_standings(conn, t, final=True)
             if cut_row is None:
                 await tournament_repo.set_status(conn, t.id, "finished",
-                                                 expected=("running",), now=self.now())
+                                                 expected=("running",), now=self.ctx.now())
                 # computed after the commit and off the event loop for a big event
-                announced = await self._announce_standings(conn, t, "final_standings", {},
+                announced = await self.deferred.announce_standings(conn, t, "final_standings", {},
                                                            final=True, placings=True)
-                await self._audit(conn, actor, t, "tournament.finish", None,
+                await audit(self.ctx, conn, actor, t, "tournament.finish", None,
                                   {"force": force})
-                if not self.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
+                if not self.ctx.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
                     return await current_standings(conn, t, final=True)
-        view = await self._complete_announcement(announced if cut_row is None else cut_row)
+        view = await self.completion.complete_announcement(
+            announced if cut_row is None else cut_row)
         if view is None:  # completed by another process, or changed meanwhile: as it is now
-            async with self.db.transaction(readonly=True) as conn:
+            async with self.ctx.db.transaction(readonly=True) as conn:
                 view = await current_standings(conn, t, final=True)
         elif cut_row is not None:  # the seeding table, with the bracket it seeded
-            async with self.db.transaction(readonly=True) as conn:
+            async with self.ctx.db.transaction(readonly=True) as conn:
                 view = with_placings(view, await load_bracket(conn, t.id), None)
         return view
 
+    @operation
     async def cancel_tournament(
         self, actor: Actor, tournament: TournamentRef = None, *, version: int | None = None
     ) -> TournamentInfo:
@@ -661,15 +714,16 @@ class TournamentOps(RoundOps):
         ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
         refused if the event changed course since."""
         require_organiser(actor, "cancel tournaments")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status in ("registration", "running"):
-                await self._require_course(conn, t, version, "cancel")
+                await self.confirm.require_course(conn, t, version, "cancel")
             if not await tournament_repo.set_status(
-                conn, t.id, "cancelled", expected=("registration", "running"), now=self.now()
+                conn, t.id, "cancelled", expected=("registration", "running"), now=self.ctx.now()
             ):
                 raise TournamentNotRunningError(f"'{t.name}' is already {t.status}.")
-            await self._announce(conn, t, "tournament_cancelled", {"by": actor.display_name})
-            await self._audit(conn, actor, t, "tournament.cancel", {"status": t.status},
+            await self.announcer.announce(conn, t, "tournament_cancelled",
+                                          {"by": actor.display_name})
+            await audit(self.ctx, conn, actor, t, "tournament.cancel", {"status": t.status},
                               {"status": "cancelled"})
-            return await self._info(conn, t)
+            return await info_of(conn, t)
