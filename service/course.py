@@ -9,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from service.base import Context, audit, require_not_pairing
-from service.errors import ConflictError, RoundNotCompleteError, TournamentNotRunningError
+from service.errors import (
+    ConflictError,
+    PairingFailedError,
+    RoundNotCompleteError,
+    TournamentNotRunningError,
+)
 from service.explain import pairing_facts
 from service.model import Snapshot, load_snapshot, pairing_config, settings_of
-from service.pairing_runs import no_pairing, players_to_pair
 from service.playoff_state import load_bracket
 from service.present import round_payload, round_view
 from service.schedule import arm_round, arm_schedule
@@ -37,24 +41,38 @@ from swiss.pairing.types import PairingResult
 if TYPE_CHECKING:
     from service.announcer import Announcer
     from service.deferred import DeferredPosts
-    from service.playoffs import Playoffs
+    from service.playoff_state import BracketState
 
 SYSTEM_USER_ID = 0  # the audit log's actor for automatic actions
 
 
+class TopCut(Protocol):
+    """What the course asks of the top cut (``service.playoffs.Playoffs``), which is built on
+    the course: it closes and records its rounds here."""
+
+    async def cut(self, conn: Connection, actor: Actor, t: TournamentRow,
+                  swiss_rounds: int) -> bool: ...
+
+    async def pair_playoff(self, conn: Connection, actor: Actor, t: TournamentRow,
+                           state: BracketState, *, force: bool) -> RoundView: ...
+
+    async def after_playoff_round(self, conn: Connection, t: TournamentRow,
+                                  state: BracketState, number: int) -> bool: ...
+
+
 class Course:
-    """``playoffs`` is given as a getter: the top cut builds on the course (it closes and
-    records its rounds here), and the course hands a finished Swiss to it."""
+    """``playoffs`` is a getter: the top cut is built after the course, on it; the course
+    hands it a finished Swiss and its bracket rounds."""
 
     def __init__(self, ctx: Context, announcer: Announcer, deferred: DeferredPosts,
-                 playoffs: Callable[[], Playoffs]) -> None:
+                 playoffs: Callable[[], TopCut]) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.deferred = deferred
         self._playoffs = playoffs
 
     @property
-    def playoffs(self) -> Playoffs:
+    def playoffs(self) -> TopCut:
         return self._playoffs()
 
     async def record_round_event(
@@ -377,3 +395,27 @@ def require_running(t: TournamentRow) -> None:
     if t.status != "running":
         hint = " Start it with /tournament start." if t.status == "registration" else ""
         raise TournamentNotRunningError(f"'{t.name}' is not running (it is {t.status}).{hint}")
+
+
+def players_to_pair(t: TournamentRow, snapshot: Snapshot, number: int) -> int:
+    """How many players round ``number`` pairs (refused below 2)."""
+    model = snapshot.tournament
+    requested = model.requested_byes.get(number, {})
+    pairable = [
+        p.id
+        for p in model.players
+        if model.is_active(p.id, number) and p.id not in requested
+    ]
+    if len(pairable) < 2 and not requested:
+        raise ConflictError(
+            f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
+            "playing. Finish the tournament instead."
+        )
+    return len(pairable)
+
+
+def no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:
+    return PairingFailedError(
+        f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
+        "rematches (rematches=avoid) or remove a forbidden pair."
+    )

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from service.base import Context
 from service.model import (
@@ -66,7 +66,7 @@ from storage.tournaments import TournamentRow
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
-    from service.playoffs import Playoffs
+    from storage.journal import OutboxRow
 
 log = logging.getLogger(__name__)
 
@@ -120,11 +120,19 @@ class DeferredPosts:
         return row_id
 
 
+class CutSeeding(Protocol):
+    """The second step of a deferred top cut (``service.playoffs.Playoffs``, which writes
+    its deferred posts here): seed the bracket from the table computed."""
+
+    async def seed_deferred(self, conn: Connection, t: TournamentRow, row: OutboxRow,
+                            table: StandingsView, entrants: list[int]) -> bool: ...
+
+
 class DeferredCompletion:
     """Completes the deferred announcements after their operation (and the recovery of
     those a stopped process left); a top cut's seeding through ``playoffs``."""
 
-    def __init__(self, ctx: Context, announcer: Announcer, playoffs: Playoffs) -> None:
+    def __init__(self, ctx: Context, announcer: Announcer, playoffs: CutSeeding) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.playoffs = playoffs

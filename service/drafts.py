@@ -24,7 +24,7 @@ from service.base import (
     find_tournament,
     seat,
 )
-from service.course import require_running
+from service.course import no_pairing, require_running
 from service.errors import (
     ConflictError,
     InvalidInputError,
@@ -36,7 +36,6 @@ from service.explain import pair_and_explain
 from service.model import Snapshot, load_snapshot, settings_of
 from service.operation import operation
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
-from service.pairing_runs import no_pairing
 from service.permissions import require_organiser
 from service.views import Actor, DraftBoard, DraftEdit, DraftView, RoundView
 from storage import requests as request_repo

@@ -22,7 +22,7 @@ from service.course import Course
 from service.decklists import Decklists
 from service.deferred import DeferredCompletion, DeferredPosts
 from service.drafts import Drafts
-from service.entry import Entry, Requests
+from service.entry import Entry
 from service.explain import Explain
 from service.exports import Exports
 from service.health import Health
@@ -36,6 +36,7 @@ from service.pairing_pool import PairingPool
 from service.pairing_runs import PairingRuns
 from service.players import Players
 from service.playoffs import Playoffs
+from service.requests import Requests
 from service.results import Results
 from service.rounds import Rounds
 from service.timers import Timers

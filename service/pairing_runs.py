@@ -30,8 +30,8 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from service.base import Context, TournamentRef, audit, find_tournament, require_not_pairing
+from service.course import no_pairing, players_to_pair
 from service.errors import (
-    ConflictError,
     PairingBusyError,
     PairingFailedError,
     PairingInProgressError,
@@ -430,28 +430,4 @@ def _seating(t: TournamentRow, number: int, snapshot: Snapshot) -> Seating:
         tournament_id=t.id, tournament_name=t.name, round_number=number,
         total_rounds=settings.rounds, use_colours=settings.colours, scoring=settings.scoring,
         seats={n: (row.id, row.name, row.user_id) for n, row in snapshot.by_number.items()},
-    )
-
-
-def players_to_pair(t: TournamentRow, snapshot: Snapshot, number: int) -> int:
-    """How many players round ``number`` pairs (refused below 2)."""
-    model = snapshot.tournament
-    requested = model.requested_byes.get(number, {})
-    pairable = [
-        p.id
-        for p in model.players
-        if model.is_active(p.id, number) and p.id not in requested
-    ]
-    if len(pairable) < 2 and not requested:
-        raise ConflictError(
-            f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
-            "playing. Finish the tournament instead."
-        )
-    return len(pairable)
-
-
-def no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:
-    return PairingFailedError(
-        f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
-        "rematches (rematches=avoid) or remove a forbidden pair."
     )

@@ -23,6 +23,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from service.base import Context, audit
+from service.course import system_actor
 from service.deferred import still_in
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
 from service.model import load_snapshot, settings_of
@@ -310,7 +311,7 @@ class Playoffs:
             # with the placings of the bracket just completed (with_placings, after_round None)
             await self.deferred.announce_standings(conn, t, "final_standings", {}, final=True,
                                            placings=True)
-            await audit(self.ctx, conn, _system(t), t, "tournament.finish", None,
+            await audit(self.ctx, conn, system_actor(t), t, "tournament.finish", None,
                               {"automatic": True, "champion": state.champion})
             return True
         await self.announcer.announce(conn, t, "bracket", {"event": "advanced",
@@ -320,7 +321,3 @@ class Playoffs:
             due = now + timedelta(minutes=settings.auto_advance_minutes)
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return False
-
-
-def _system(t: TournamentRow) -> Actor:
-    return Actor(user_id=0, guild_id=t.guild_id, display_name="swissbot", is_organiser=True)
