@@ -15,6 +15,7 @@ from service.base import Context, audit, require_not_pairing
 from service.errors import (
     ConflictError,
     PairingFailedError,
+    RoundChangedError,
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
@@ -389,6 +390,19 @@ def system_actor(t: TournamentRow) -> Actor:
     """The actor of automatic actions (deliveries, timers, the top cut) in ``t``'s guild."""
     return Actor(user_id=SYSTEM_USER_ID, guild_id=t.guild_id, display_name="swissbot",
                  is_organiser=True)
+
+
+def require_round_of(
+    t: TournamentRow, game_round: int, round_number: int | None, *, refused: str, hint: str
+) -> None:
+    """Refuse (``RoundChangedError``) a player's action meant for round ``round_number`` when
+    his current game is of another round (a round was paired or undone in between)."""
+    if round_number is None or round_number == game_round:
+        return
+    raise RoundChangedError(
+        f"This was meant for round {round_number} of '{t.name}', but your current game is in "
+        f"round {game_round}, so {refused}. {hint}"
+    )
 
 
 def require_running(t: TournamentRow) -> None:

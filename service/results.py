@@ -14,6 +14,7 @@ from service.base import (
     find_tournament,
     require_not_pairing,
 )
+from service.course import require_round_of
 from service.errors import (
     AlreadyFinalError,
     AlreadyReportedError,
@@ -37,7 +38,6 @@ from service.present import (
     standings_view,
     with_placings,
 )
-from service.rounds import require_round_of
 from service.validation import check_choice, check_range
 from service.views import (
     Actor,

@@ -387,19 +387,6 @@ async def _not_the_latest(
     return RoundChangedError(f"Round {number} of '{t.name}' is not paired: {latest}.")
 
 
-def require_round_of(
-    t: TournamentRow, game_round: int, round_number: int | None, *, refused: str, hint: str
-) -> None:
-    """Refuse (``RoundChangedError``) a player's action meant for round ``round_number`` when
-    his current game is of another round (a round was paired or undone in between)."""
-    if round_number is None or round_number == game_round:
-        return
-    raise RoundChangedError(
-        f"This was meant for round {round_number} of '{t.name}', but your current game is in "
-        f"round {game_round}, so {refused}. {hint}"
-    )
-
-
 def _audit_json(view: RoundView) -> EncodedJSON | None:
     """The undo's audit record of ``view`` as JSON (in a thread for a big event)."""
     return encode_audit(round_payload(view))

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from service.base import Context, TournamentRef, audit, find_tournament, seat
-from service.course import SYSTEM_USER_ID, system_actor
+from service.course import SYSTEM_USER_ID, require_round_of, system_actor
 from service.errors import (
     AlreadyFinalError,
     ConflictError,
@@ -38,7 +38,6 @@ from service.model import settings_of
 from service.operation import operation
 from service.present import to_jsonable
 from service.results import _me, _require_playing
-from service.rounds import require_round_of
 from service.views import Actor, GameView, NoShowView, TimerRun
 from storage import players as player_repo
 from storage import rounds as round_repo
