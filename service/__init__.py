@@ -185,9 +185,10 @@ operations, so retries never nest. Each line depends only on the lines below it 
 import-linter contract "Service parts" in pyproject.toml keeps it so)::
 
     facade         TournamentService: builds everything below, delegates the operations
-    timers         Timers(announcer, course, runs, results, tournaments)
-    tournaments    Tournaments(announcer, deferred, completion, confirm, course, runs,
-                               playoffs, entry, lichess_accounts)
+    timers         Timers(announcer, course, runs, results, lifecycle)
+    tournaments    Tournaments(announcer, entry): create, edit, list, guild settings
+    lifecycle      Lifecycle(announcer, deferred, completion, confirm, course, runs,
+                             playoffs, lichess_accounts): start, finish, cancel
     results        Results(announcer, deferred, course, notify)
     requests       Requests(announcer, entry, players)
     rounds         Rounds(announcer, confirm, course, runs)
@@ -204,7 +205,7 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     announcer      Announcer(notify): an outbox row, then its DMs and game threads
     notify         Notify()
     (leaves)       Confirm(), LichessAccounts(), Advice(), Explain(), Decklists(), Live(),
-                   Outbox(), Health()
+                   Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health()
     operation      @operation
     base           Context, the lookups, audit, post_announcement
 """

@@ -29,6 +29,7 @@ from service.health import Health
 from service.lichess import LichessAccounts, TokenCipher
 from service.lichess_api import LichessApi
 from service.lichess_games import LichessGames
+from service.lifecycle import Lifecycle
 from service.live import Live
 from service.notify import Notify
 from service.outbox import Outbox
@@ -36,6 +37,7 @@ from service.pairing_pool import PairingPool
 from service.pairing_runs import PairingRuns
 from service.players import Players
 from service.playoffs import Playoffs
+from service.prompts import Prompts
 from service.requests import Requests
 from service.results import Results
 from service.rounds import Rounds
@@ -105,11 +107,12 @@ class TournamentService:
         self.rounds = Rounds(ctx, self.announcer, self.confirm, self.course, self.runs)
         self.drafts = Drafts(ctx, self.course)
         self.results = Results(ctx, self.announcer, self.deferred, self.course, self.notify)
-        self.tournaments = Tournaments(
+        self.tournaments = Tournaments(ctx, self.announcer, self.entry)
+        self.lifecycle = Lifecycle(
             ctx, self.announcer, self.deferred, self.completion, self.confirm, self.course,
-            self.runs, self.playoffs, self.entry, self.lichess_accounts)
+            self.runs, self.playoffs, self.lichess_accounts)
         self.timers = Timers(ctx, self.announcer, self.course, self.runs, self.results,
-                             self.tournaments)
+                             self.lifecycle)
         self.lichess_games = LichessGames(ctx, self.announcer, self.course)
         # reading, exporting, delivering
         self.explain = Explain(ctx)
@@ -118,6 +121,7 @@ class TournamentService:
         self.live = Live(ctx)
         self.advice = Advice(ctx)
         self.outbox = Outbox(ctx)
+        self.prompts = Prompts(ctx)
         self.health = Health(ctx)
 
     # -- what the bot and the tests set or read --------------------------------------------
@@ -203,9 +207,11 @@ class TournamentService:
     edit_tournament = _by("tournaments", Tournaments.edit_tournament)
     list_tournaments = _by("tournaments", Tournaments.list_tournaments)
     tournament_info = _by("tournaments", Tournaments.tournament_info)
-    start_tournament = _by("tournaments", Tournaments.start_tournament)
-    finish_tournament = _by("tournaments", Tournaments.finish_tournament)
-    cancel_tournament = _by("tournaments", Tournaments.cancel_tournament)
+
+    # Lifecycle
+    start_tournament = _by("lifecycle", Lifecycle.start_tournament)
+    finish_tournament = _by("lifecycle", Lifecycle.finish_tournament)
+    cancel_tournament = _by("lifecycle", Lifecycle.cancel_tournament)
 
     # Confirm
     preview_action = _by("confirm", Confirm.preview_action)
@@ -255,12 +261,14 @@ class TournamentService:
     dispute_result = _by("results", Results.dispute_result)
     set_result = _by("results", Results.set_result)
     get_game = _by("results", Results.get_game)
-    remember_prompt = _by("results", Results.remember_prompt)
-    settled_prompts = _by("results", Results.settled_prompts)
-    close_prompt = _by("results", Results.close_prompt)
-    settled_dm_prompts = _by("results", Results.settled_dm_prompts)
-    close_dm_prompt = _by("results", Results.close_dm_prompt)
     standings = _by("results", Results.standings)
+
+    # Prompts
+    remember_prompt = _by("prompts", Prompts.remember_prompt)
+    settled_prompts = _by("prompts", Prompts.settled_prompts)
+    close_prompt = _by("prompts", Prompts.close_prompt)
+    settled_dm_prompts = _by("prompts", Prompts.settled_dm_prompts)
+    close_dm_prompt = _by("prompts", Prompts.close_dm_prompt)
 
     # Timers
     run_timers = _by("timers", Timers.run_timers)

@@ -47,6 +47,14 @@ def game_view(game: GameRow, players: dict[int, PlayerRow]) -> GameView:
     )
 
 
+async def stored_game_view(conn: Connection, t: TournamentRow, game_id: int) -> GameView:
+    """The view of game ``game_id`` of ``t`` as stored now."""
+    game = await round_repo.get_game(conn, game_id)
+    assert game is not None
+    players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
+    return game_view(game, players)
+
+
 async def round_view(
     conn: Connection, t: TournamentRow, number: int | None = None
 ) -> RoundView:

@@ -34,28 +34,23 @@ from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import check_knockout_result
 from service.present import (
-    game_view,
     standings_view,
+    stored_game_view,
     with_placings,
 )
 from service.validation import check_choice, check_range
 from service.views import (
     Actor,
-    DmPromptView,
     GameView,
-    PromptView,
     ReportOutcome,
     StandingsView,
 )
-from storage import notify as notify_repo
 from storage import players as player_repo
-from storage import prompts as prompt_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
-from storage.shards import ALL, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.wording import plural
@@ -208,7 +203,7 @@ class Results:
                     # Confirm / Dispute prompt again. Mostly the first answer never arrived
                     # (the bot was restarted between recording the report and posting the
                     # prompt): without it the opponent would have no buttons to click.
-                    fresh = await self.game_view(conn, t, game.id)
+                    fresh = await stored_game_view(conn, t, game.id)
                     return _outcome_of(fresh, me.id, "awaiting_confirmation", False, False)
                 raise AlreadyReportedError(
                     f"You already reported {_text(game.reported_result)} for board {game.board}: "
@@ -291,7 +286,7 @@ class Results:
             if rnd.state == "complete":
                 changed = (game.result, game.white_games, game.black_games) != (
                     value.value, white_games, black_games)
-                fresh = await self.game_view(conn, t, game.id)
+                fresh = await stored_game_view(conn, t, game.id)
                 if changed:  # the standings: after the commit for a big event
                     await self.deferred.announce_standings(conn, t, "result_corrected", {
                         "round": rnd.number, "game": _game_payload(fresh),
@@ -299,7 +294,7 @@ class Results:
                     }, final=t.status == "finished", placings=True, key="standings")
                 return _outcome_of(fresh, row.id, "final", False, False)
             completed, finished = await self.course.after_final(conn, t, rnd.number)
-            fresh = await self.game_view(conn, t, game.id)
+            fresh = await stored_game_view(conn, t, game.id)
             return _outcome_of(fresh, row.id, "final", completed, finished)
 
     @operation
@@ -311,78 +306,7 @@ class Results:
                 conn, game.tournament_id)
             if game is None or t is None or t.guild_id != guild_id:
                 raise UnknownGameError("This game does not exist in this server.")
-            return await self.game_view(conn, t, game_id)
-
-    # -- the posted prompts (called by the bot, not by users) -------------------------------------
-    @operation
-    async def remember_prompt(
-        self, guild_id: int, game_id: int, channel_id: int, message_id: int
-    ) -> None:
-        """Where the Confirm / Dispute prompt of ``game_id`` was posted."""
-        async with self.ctx.db.transaction() as conn:
-            game = await round_repo.get_game(conn, game_id)
-            t = None if game is None else await tournament_repo.get_tournament(
-                conn, game.tournament_id)
-            if game is None or t is None or t.guild_id != guild_id:
-                raise UnknownGameError("This game does not exist in this server.")
-            await prompt_repo.remember(conn, game_id=game_id, guild_id=guild_id,
-                                       channel_id=channel_id, message_id=message_id,
-                                       now=self.ctx.now())
-
-    @operation
-    async def settled_prompts(
-        self, guild_id: int | None, shards: Shards = ALL
-    ) -> list[PromptView]:
-        """Open prompts of the guild (None: of every guild on ``shards``, for the background
-        pass after a deadline or an automatic round settled results) whose result was settled
-        another way (the opponent's /report, /result set, a forced round or finish) or whose
-        round was undone."""
-        async with self.ctx.db.transaction(readonly=True) as conn:
-            views = []
-            for row in await prompt_repo.settled(conn, guild_id, shards):
-                game = None
-                if row.game_state is not None:
-                    stored = await round_repo.get_game(conn, row.game_id)
-                    t = None if stored is None else await tournament_repo.get_tournament(
-                        conn, stored.tournament_id)
-                    if t is not None and t.guild_id == row.guild_id:
-                        game = await self.game_view(conn, t, row.game_id)
-                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game,
-                                        row.guild_id))
-            return views
-
-    @operation
-    async def close_prompt(self, guild_id: int, game_id: int) -> bool:
-        """The prompt's buttons are disabled: True the first time."""
-        async with self.ctx.db.transaction() as conn:
-            return await prompt_repo.close(conn, guild_id, game_id, self.ctx.now())
-
-    @operation
-    async def settled_dm_prompts(self, shards: Shards = ALL) -> list[DmPromptView]:
-        """Confirm / Dispute prompts sent by DM (remembered when posted) whose game no longer
-        waits for an answer: confirmed, disputed, set by an organiser, closed by a deadline
-        or a forced round, or undone. In the guilds of ``shards``."""
-        async with self.ctx.db.transaction(readonly=True) as conn:
-            views = []
-            for row in await notify_repo.open_dm_prompts(conn, shards):
-                stored = await round_repo.get_game(conn, row.game_id)
-                t = None if stored is None else await tournament_repo.get_tournament(
-                    conn, stored.tournament_id)
-                if stored is not None and t is not None and t.guild_id == row.guild_id:
-                    if stored.state == "reported":
-                        continue  # still waiting for this answer
-                    game = await self.game_view(conn, t, row.game_id)
-                else:
-                    game = None  # its round was undone
-                views.append(DmPromptView(row.outbox_id, row.guild_id, row.game_id,
-                                          row.channel_id, row.message_id, game))
-            return views
-
-    @operation
-    async def close_dm_prompt(self, announcement_id: int) -> bool:
-        """The DM prompt's buttons are disabled: True the first time."""
-        async with self.ctx.db.transaction() as conn:
-            return await notify_repo.forget_dm_prompt(conn, announcement_id)
+            return await stored_game_view(conn, t, game_id)
 
     @operation
     async def standings(
@@ -498,7 +422,7 @@ class Results:
             await audit(self.ctx, conn, actor, t, "result.confirm", {"state": "reported"},
                               {"game": game.id, "result": game.reported_result, "by": me.id})
         completed, finished = await self.course.after_final(conn, t, game.round_number)
-        fresh = await self.game_view(conn, t, game.id)
+        fresh = await stored_game_view(conn, t, game.id)
         reporter = game.reported_by
         if reporter is None:  # a report always names its reporter; keep a sane fallback
             reporter = game.white_id if me is None else me.id
@@ -509,7 +433,7 @@ class Results:
         me: PlayerRow | None, claimed: str | None,
     ) -> ReportOutcome:
         """``me``: the disputing player, or None for an organiser (Dispute button)."""
-        fresh = await self.game_view(conn, t, game.id)
+        fresh = await stored_game_view(conn, t, game.id)
         if me is None:
             by = {"player_id": None, "name": actor.display_name, "user_id": actor.user_id,
                   "organiser": True}
@@ -540,18 +464,11 @@ class Results:
         status: str,
     ) -> ReportOutcome:
         """What a first report answers; the opponent's Confirm / Dispute DM goes with it."""
-        fresh = await self.game_view(conn, t, game_id)
+        fresh = await stored_game_view(conn, t, game_id)
         outcome = _outcome_of(fresh, reporter, status, False, False)
         await self.notify.reported(conn, t, outcome, status)
         return outcome
 
-    async def game_view(
-        self, conn: Connection, t: TournamentRow, game_id: int
-    ) -> GameView:
-        game = await round_repo.get_game(conn, game_id)
-        assert game is not None
-        players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
-        return game_view(game, players)
 
 
 def _outcome_of(

@@ -36,7 +36,7 @@ from service.errors import (
 )
 from service.model import settings_of
 from service.operation import operation
-from service.present import to_jsonable
+from service.present import stored_game_view, to_jsonable
 from service.results import _me, _require_playing
 from service.views import Actor, GameView, NoShowView, TimerRun
 from storage import players as player_repo
@@ -53,9 +53,9 @@ from swiss.model import Result
 if TYPE_CHECKING:
     from service.announcer import Announcer
     from service.course import Course
+    from service.lifecycle import Lifecycle
     from service.pairing_runs import PairingRuns
     from service.results import Results
-    from service.tournaments import Tournaments
 
 
 log = logging.getLogger(__name__)
@@ -74,14 +74,14 @@ class Timers:
         course: Course,
         runs: PairingRuns,
         results: Results,
-        tournaments: Tournaments,
+        lifecycle: Lifecycle,
     ) -> None:
         self.ctx = ctx
         self.announcer = announcer
         self.course = course
         self.runs = runs
         self.results = results
-        self.tournaments = tournaments
+        self.lifecycle = lifecycle
 
 
     # -- the tick --------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ class Timers:
                 raise _TimerGone("another tick fired the scheduled start")
             details: dict[str, Any] = {"round": timer.round_number}
             if timer.round_number == 1:
-                fresh = await self.tournaments.open_play(conn, system, fresh)  # type: ignore[attr-defined]
+                fresh = await self.lifecycle.open_play(conn, system, fresh)  # type: ignore[attr-defined]
             else:
                 details["forced"] = force
             await audit(self.ctx, conn, system, fresh, "timer.round_start", None, details)
@@ -527,7 +527,7 @@ class Timers:
     ) -> NoShowView:
         claim = await timer_repo.get_claim(conn, game_id)
         assert claim is not None
-        game: GameView = await self.results.game_view(conn, t, game_id)
+        game: GameView = await stored_game_view(conn, t, game_id)
         claimant, opponent = ((game.white, game.black) if game.white.player_id ==
                               claim.claimant_id else (game.black, game.white))
         return NoShowView(game=game, claimant=claimant, opponent=opponent,
