@@ -65,7 +65,7 @@ class Confirm:
             raise InvalidInputError("Name the player to drop.")
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament,
-                                       closed_ok=action == "finish")
+                                      closed_ok=action == "finish")
             version = await tournament_repo.course_version(conn, t.id)
             last = await round_repo.last_round(conn, t.id)
             latest = 0 if last is None else last.number

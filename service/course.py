@@ -288,8 +288,8 @@ class Course:
                                               white_games=white_games, black_games=black_games,
                                               user_id=actor.user_id, now=now)
             await audit(self.ctx, conn, actor, t, "result.forced",
-                              {"result": game.result, "state": game.state},
-                              {"game": game.id, "round": number, "result": result})
+                        {"result": game.result, "state": game.state},
+                        {"game": game.id, "round": number, "result": result})
         if announce:
             await self.after_final(conn, t, number)
         else:
@@ -331,7 +331,7 @@ class Course:
                                              now=now)
             await self.deferred.announce_standings(conn, t, "final_standings", {}, final=True)
             await audit(self.ctx, conn, system_actor(t), t, "tournament.finish", None,
-                              {"automatic": True})
+                        {"automatic": True})
             return True, True
         await self.deferred.announce_standings(conn, t, "standings", {}, after_round=rnd.number)
         if is_latest and settings.auto_advance_minutes is not None and \

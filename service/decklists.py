@@ -153,8 +153,8 @@ class Decklists:
                                               content=text, submitted_by=actor.user_id, now=now)
             # The audit keeps the size, not the list: lists stay hidden until published.
             await audit(self.ctx, conn, actor, t, "decklist.submit",
-                              None if before is None else {"length": len(before.content)},
-                              {"player": row.id, "length": len(text), "mode": mode})
+                        None if before is None else {"length": len(before.content)},
+                        {"player": row.id, "length": len(text), "mode": mode})
             published = await extras_repo.published_at(conn, t.id) is not None
             return DecklistView(t.id, t.name, seat(row), mode, text, now, published)
 
@@ -174,7 +174,7 @@ class Decklists:
                                     f"(at {at:%Y-%m-%d %H:%M} UTC).")
             status = await self._status(conn, t)
             await audit(self.ctx, conn, actor, t, "decklist.publish", None,
-                              {"submitted": len(status.submitted)})
+                        {"submitted": len(status.submitted)})
             return status
 
     @operation

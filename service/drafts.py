@@ -124,7 +124,7 @@ class Drafts:
                 ) from None
         try:
             result, _ = await self.ctx.pairing.run(slot, pair_and_explain, snapshot.tournament,
-                                               config)
+                                                   config)
         except PairingError as exc:
             raise no_pairing(t, number, exc) from None
         except PairingWorkerFailed as exc:
@@ -248,7 +248,7 @@ class Drafts:
             draft = await _require_draft(conn, t)
             await request_repo.delete_draft(conn, t.id)
             await audit(self.ctx, conn, actor, t, "draft.discard",
-                              {"round": draft.round_number, "version": draft.version}, None)
+                        {"round": draft.round_number, "version": draft.version}, None)
             return draft.version
 
 

@@ -107,7 +107,7 @@ class Entry:
             raise ConflictError(await self.position_text(conn, t, actor.user_id))
         position = await self._position(conn, t, actor.user_id)
         await audit(self.ctx, conn, actor, t, "waitlist.join", None,
-                          {"user": actor.user_id, "name": name, "position": position})
+                    {"user": actor.user_id, "name": name, "position": position})
         return WaitingView(tournament_id=t.id, tournament_name=t.name, user_id=actor.user_id,
                            name=name, position=position)
 
@@ -137,10 +137,10 @@ class Entry:
                 rating=first.rating, now=self.ctx.now(), checked_in=False,
             )
             await audit(self.ctx, conn, actor, t, "waitlist.promote", None,
-                              {"player": pid, "user": first.user_id, "name": first.name})
+                        {"player": pid, "user": first.user_id, "name": first.name})
             await self.notify_member(conn, t, first.user_id,
-                               f"a place is free in '{t.name}': you are in (from the "
-                               "waitlist).")
+                                     f"a place is free in '{t.name}': you are in (from the "
+                                     "waitlist).")
 
     async def notify_member(self, conn: Connection, t: TournamentRow, user_id: int | None,
                             text: str) -> None:
@@ -193,6 +193,6 @@ class Entry:
                 await self.announcer.announce(conn, t, "checkin_open",
                                               {"users": users, "until": until})
                 await audit(self.ctx, conn, system_actor(t), t, "checkin.reminder", None,
-                                  {"players": len(users)})
+                            {"players": len(users)})
                 sent.append(t.id)
         return sent

@@ -191,8 +191,8 @@ class Exports:
                                                   settings=after.to_dict(),
                                                   channel_id=t.channel_id)
             await audit(self.ctx, conn, actor, t, "tournament.trf_header",
-                              {"trf_header": before.trf_header},
-                              {"trf_header": after.trf_header})
+                        {"trf_header": before.trf_header},
+                        {"trf_header": after.trf_header})
         return dict(after.trf_header)
 
     @operation
@@ -217,7 +217,7 @@ class Exports:
                     f"Players can be imported only before the start ('{t.name}' is {t.status})."
                 )
             await require_room(self.ctx, conn, t, len(entries),
-                                     f"the {len(entries):,} players were not imported")
+                               f"the {len(entries):,} players were not imported")
             added = []
             for name, rating, user_id in entries:
                 try:
@@ -233,7 +233,7 @@ class Exports:
                 assert row is not None
                 added.append(player_view(row))
             await audit(self.ctx, conn, actor, t, "player.import", None,
-                              {"format": fmt, "players": [p.id for p in added]})
+                        {"format": fmt, "players": [p.id for p in added]})
             return added
 
 

@@ -381,8 +381,8 @@ class LichessAccounts:
                                                      clock_limit=limit,
                                                      clock_increment=increment, rated=rated))
             await audit(self.ctx, conn, actor, t, "lichess.event", None,
-                              {"speed": chosen, "clock": clock_text(limit, increment),
-                               "rated": rated})
+                        {"speed": chosen, "clock": clock_text(limit, increment),
+                         "rated": rated})
             return LichessEventView(tournament=t.name, speed=chosen,
                                     clock=clock_text(limit, increment), rated=rated)
 

@@ -106,8 +106,8 @@ class LichessGames:
             await round_repo.set_final_result(conn, row.id, result=result, white_games=None,
                                               black_games=None, user_id=0, now=self.ctx.now())
             await audit(self.ctx, conn, lichess, t, "result.lichess", {"state": row.state},
-                              {"game": row.id, "round": row.round_number, "result": result,
-                               "lichess": game.id})
+                        {"game": row.id, "round": row.round_number, "result": result,
+                         "lichess": game.id})
             await self.course.after_final(conn, t, row.round_number)  # type: ignore[attr-defined]
             return "recorded"
 
@@ -129,7 +129,7 @@ class LichessGames:
                 t = await tournament_repo.get_tournament(conn, tournament_id)
                 if t is not None:
                     await self.announcer.announce(conn, t, "lichess_outage",
-                                         {"problem": problem, "back": problem is None})
+                                                  {"problem": problem, "back": problem is None})
                     told += 1
         return told
 

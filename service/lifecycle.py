@@ -98,7 +98,7 @@ class Lifecycle:
         # itself is made in the second one, with the round, so a failed pairing leaves the
         # tournament in registration.
         return await self.runs.pair_in_two_steps(actor, tournament, force=False, check=check,
-                                             prepare=prepare)
+                                                 prepare=prepare)
 
     async def open_play(
         self, conn: Connection, actor: Actor, t: TournamentRow
@@ -130,7 +130,7 @@ class Lifecycle:
                 await player_repo.mark_no_show(conn, player.id)
         t = await tournament_repo.get_tournament(conn, t.id) or t
         await audit(self.ctx, conn, actor, t, "tournament.start", None,
-                          {"players": len(playing)})
+                    {"players": len(playing)})
         return t
 
     @operation
@@ -192,14 +192,14 @@ class Lifecycle:
                     )
                 if unfinished:
                     await self.course.close_round(conn, actor, t, last.number, unfinished,
-                                            announce=False)
+                                                  announce=False)
                 # Finishing the Swiss early still plays the top cut: the bracket is seeded
                 # from these standings and the tournament runs on (/round next pairs it).
                 # A big event's is seeded after the commit, off the event loop (_cut).
                 if await load_bracket(conn, t.id) is None and \
                         await self.playoffs.cut(conn, actor, t, last.number):
                     await audit(self.ctx, conn, actor, t, "tournament.finish_swiss", None,
-                                      {"force": force, "round": last.number})
+                                {"force": force, "round": last.number})
                     cut_row = await journal.deferred_of(conn, t.id, "swiss_final")
                     if cut_row is None:
                         return await current_standings(conn, t, final=True)
@@ -208,9 +208,9 @@ class Lifecycle:
                                                  expected=("running",), now=self.ctx.now())
                 # computed after the commit and off the event loop for a big event
                 announced = await self.deferred.announce_standings(conn, t, "final_standings", {},
-                                                           final=True, placings=True)
+                                                                   final=True, placings=True)
                 await audit(self.ctx, conn, actor, t, "tournament.finish", None,
-                                  {"force": force})
+                            {"force": force})
                 if not self.ctx.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
                     return await current_standings(conn, t, final=True)
         view = await self.completion.complete_announcement(
@@ -242,7 +242,7 @@ class Lifecycle:
             await self.announcer.announce(conn, t, "tournament_cancelled",
                                           {"by": actor.display_name})
             await audit(self.ctx, conn, actor, t, "tournament.cancel", {"status": t.status},
-                              {"status": "cancelled"})
+                        {"status": "cancelled"})
             return await info_of(conn, t)
 
 

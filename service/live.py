@@ -125,7 +125,7 @@ class Live:
         if not snapshot.tournament.players:
             raise ConflictError(f"'{t.name}' has not started: there is no crosstable yet.")
         return (await self.ctx.pairing.off_loop(len(snapshot.tournament.players),
-                                            _standings_and_crosstable, t, snapshot))[1]
+                                                _standings_and_crosstable, t, snapshot))[1]
 
     @operation
     async def web_link(self, actor: Actor, tournament: TournamentRef = None) -> str:

@@ -81,8 +81,8 @@ class Notify:
             await notify_repo.set_dm(conn, actor.guild_id, actor.user_id, bool(enabled),
                                      self.ctx.now())
             await audit(self.ctx, conn, actor, None, "notify.dm",
-                              {"enabled": before.enabled, "closed": before.closed},
-                              {"enabled": bool(enabled)})
+                        {"enabled": before.enabled, "closed": before.closed},
+                        {"enabled": bool(enabled)})
         return DmSettingView(actor.guild_id, actor.user_id, bool(enabled), False)
 
     @operation
@@ -283,7 +283,7 @@ class Notify:
             first = await notify_repo.add_notice(conn, t.id, round_number, problem, self.ctx.now())
             if first:
                 await post_announcement(self.ctx, conn, t, "thread_problem",
-                                     {"round": round_number, "problem": problem})
+                                        {"round": round_number, "problem": problem})
             return first
 
     @operation

@@ -109,7 +109,7 @@ class PairingRuns:
                     # the top cut's knockout: a handful of players, paired in this transaction
                     ready = t if prepare is None else await prepare(conn, t)
                     return await self.course.pair(conn, actor, ready,  # type: ignore[attr-defined]
-                                            force=force)
+                                                  force=force)
                 # Read before this transaction's own (rolled back) changes: step 3 compares it.
                 revision = await tournament_repo.revision(conn, t.id)
                 await conn.execute("SAVEPOINT pairing_look")
@@ -213,7 +213,7 @@ class PairingRuns:
             raise PairingInProgressError(f"Round {number} of '{t.name}' is being paired.")
         if progress:
             progress_id = await self.announcer.announce(conn, t, "pairing_progress",
-                                               {"round": number, "players": players})
+                                                        {"round": number, "players": players})
             await run_repo.set_progress(conn, t.id, token, progress_id)
 
     async def _store_pairing(
@@ -294,7 +294,7 @@ class PairingRuns:
         without one, a new post says it when ``announce``) and record it in the audit log."""
         await run_repo.end_run(conn, t.id, run.token)
         await audit(self.ctx, conn, actor, t, "round.pairing_failed", None,
-                          {"round": number, "players": run.players, "reason": reason})
+                    {"round": number, "players": run.players, "reason": reason})
         if run.progress_id is not None or announce:
             payload: dict[str, Any] = {"round": number, "players": run.players, "error": reason}
             if run.progress_id is not None:

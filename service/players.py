@@ -167,10 +167,10 @@ class Players:
         if not await player_repo.readmit(conn, row.id):
             raise ConflictError(f"{row.name} was re-admitted a moment ago.")
         await audit(self.ctx, conn, actor, t, "player.readmit",
-                          {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
-                          {"status": "active", "player": row.id,
-                           "absent_rounds": [r.number for r in missed],
-                           "next_round": len(rounds) + 1})
+                    {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
+                    {"status": "active", "player": row.id,
+                     "absent_rounds": [r.number for r in missed],
+                     "next_round": len(rounds) + 1})
         fresh = await player_repo.get_player(conn, row.id)
         assert fresh is not None
         return player_view(fresh)
@@ -196,7 +196,7 @@ class Players:
                     checked_in=organiser,  # an organiser adding someone vouches for him
                 )
                 await audit(self.ctx, conn, actor, t, "player.join", None,
-                                  {"player": pid, "name": name, "rating": rating})
+                            {"player": pid, "name": name, "rating": rating})
             elif t.status == "running":
                 pid = await self._late_join(conn, actor, t, user_id=user_id, name=name,
                                             rating=rating, organiser=organiser,
@@ -251,8 +251,8 @@ class Players:
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=rnd.id,
                                         player_id=pid, kind=late_bye)
         await audit(self.ctx, conn, actor, t, "player.late_join", None,
-                          {"player": pid, "name": name, "number": number,
-                           "first_round": first_round, "missed_rounds_bye": late_bye})
+                    {"player": pid, "name": name, "number": number,
+                     "first_round": first_round, "missed_rounds_bye": late_bye})
         return pid
 
     @operation
@@ -267,7 +267,7 @@ class Players:
             if t.status == "registration":
                 await player_repo.delete_player(conn, row.id)
                 await audit(self.ctx, conn, actor, t, "player.leave", {"player": row.id,
-                                                                     "name": row.name}, None)
+                                                                       "name": row.name}, None)
                 await self.entry.promote(conn, actor, t)  # his place goes to the first waiting
                 return player_view(row)
             return await self.withdraw(conn, actor, t, row)
@@ -306,7 +306,7 @@ class Players:
         from_round = (0 if last is None else last.number) + 1
         await player_repo.withdraw(conn, row.id, from_round)
         await audit(self.ctx, conn, actor, t, "player.withdraw", {"status": row.status},
-                          {"status": "withdrawn", "player": row.id, "from_round": from_round})
+                    {"status": "withdrawn", "player": row.id, "from_round": from_round})
         fresh = await player_repo.get_player(conn, row.id)
         assert fresh is not None
         return player_view(fresh)
@@ -362,7 +362,7 @@ class Players:
             await round_repo.delete_byes_of(conn, row.id)
             await player_repo.delete_player(conn, row.id)
             await audit(self.ctx, conn, actor, t, "player.remove",
-                              {"player": row.id, "name": row.name, "number": row.number}, None)
+                        {"player": row.id, "name": row.name, "number": row.number}, None)
             await self.entry.promote(conn, actor, t)
             return player_view(row)
 
@@ -379,7 +379,7 @@ class Players:
             row = await find_player(conn, t, player)
             await player_repo.set_rating(conn, row.id, value)
             await audit(self.ctx, conn, actor, t, "player.rating", {"rating": row.rating},
-                              {"rating": value, "player": row.id})
+                        {"rating": value, "player": row.id})
             fresh = await player_repo.get_player(conn, row.id)
             assert fresh is not None
             return player_view(fresh)

@@ -161,7 +161,7 @@ class Playoffs:
                     "cut": {"round": swiss_rounds, "actor": [
                         actor.user_id, actor.display_name, actor.is_organiser]}}
             await self.deferred.announce_deferred(conn, t, "swiss_final",
-                                          {"top_cut": settings.top_cut}, spec)
+                                                  {"top_cut": settings.top_cut}, spec)
             return True
         snapshot = await load_snapshot(conn, t)
         table = standings_view(t, snapshot, final=True)
@@ -180,7 +180,7 @@ class Playoffs:
                 await journal.drop_deferred(conn, deferred.id, "fewer than 2 players to seed",
                                             GIVEN_UP)
             await audit(self.ctx, conn, actor, t, "playoffs.skipped", None,
-                              {"top_cut": settings.top_cut, "players_left": len(seeds)})
+                        {"top_cut": settings.top_cut, "players_left": len(seeds)})
             return False
         payload = {"standings": standings_payload(table), "top_cut": settings.top_cut,
                    "seeded": len(seeds)}
@@ -244,14 +244,14 @@ class Playoffs:
                 )
             if unfinished:
                 await self.course.close_round(conn, actor, t, last.number, unfinished,  # type: ignore[attr-defined]
-                                        announce=False)
+                                              announce=False)
                 fresh = await load_bracket(conn, t.id)
                 assert fresh is not None
                 state = fresh
                 closed = await round_view(conn, t, last.number)
                 await self.announcer.announce(conn, t, "round_results", round_payload(closed))
                 await self.announcer.announce(conn, t, "bracket", {"event": "advanced",
-                                                          **bracket_payload(state)})
+                                                                   **bracket_payload(state)})
         k = last.number - po.swiss_rounds + 1
         if k > state.rounds_total:
             raise ConflictError(f"The bracket of '{t.name}' is complete: there is no round "
@@ -301,21 +301,21 @@ class Playoffs:
         last = await round_repo.last_round(conn, t.id)
         if last is None or last.number != number or current.status != "running":
             await self.announcer.announce(conn, t, "bracket", {"event": "corrected",
-                                                      **bracket_payload(state)})
+                                                               **bracket_payload(state)})
             return False
         if state.champion is not None:
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)
             await self.announcer.announce(conn, t, "bracket", {"event": "final",
-                                                      **bracket_payload(state)})
+                                                               **bracket_payload(state)})
             # with the placings of the bracket just completed (with_placings, after_round None)
             await self.deferred.announce_standings(conn, t, "final_standings", {}, final=True,
-                                           placings=True)
+                                                   placings=True)
             await audit(self.ctx, conn, system_actor(t), t, "tournament.finish", None,
-                              {"automatic": True, "champion": state.champion})
+                        {"automatic": True, "champion": state.champion})
             return True
         await self.announcer.announce(conn, t, "bracket", {"event": "advanced",
-                                                  **bracket_payload(state)})
+                                                           **bracket_payload(state)})
         settings = settings_of(t)
         if settings.auto_advance_minutes is not None:
             due = now + timedelta(minutes=settings.auto_advance_minutes)

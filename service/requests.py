@@ -109,7 +109,7 @@ class Requests:
                 await round_repo.delete_bye_request(conn, t.id, row.id, round_number)
             verb = "approve" if approve else "deny"
             await audit(self.ctx, conn, actor, t, f"bye.{verb}", {"status": "pending"},
-                              {"player": row.id, "round": round_number, "kind": kind})
+                        {"player": row.id, "round": round_number, "kind": kind})
             outcome = "approved" if approve else "denied"
             await self.entry.notify_member(conn, t, row.user_id,
                                            f"your {kind} bye request for round {round_number} of "
@@ -157,7 +157,7 @@ class Requests:
                     "decided)."
                 )
             await audit(self.ctx, conn, actor, t, "leave.approve" if approve else "leave.deny",
-                              None, {"player": row.id})
+                        None, {"player": row.id})
             if approve:
                 view = await self.players.withdraw(conn, actor, t, row)
             else:

@@ -189,7 +189,7 @@ class Results:
                     raise AlreadyReportedError("Your opponent reported at the same moment: "
                                                "check the report and confirm or dispute it.")
                 await audit(self.ctx, conn, actor, t, "result.report", None,
-                                  {"game": game.id, "result": value.value, "by": me.id})
+                            {"game": game.id, "result": value.value, "by": me.id})
                 return await self._outcome(conn, t, game.id, me.id, "awaiting_confirmation")
             # state == "reported"
             same = (
@@ -281,8 +281,8 @@ class Results:
                                               white_games=white_games, black_games=black_games,
                                               user_id=actor.user_id, now=self.ctx.now())
             await audit(self.ctx, conn, actor, t, "result.set", before,
-                              {"game": game.id, "round": rnd.number, "result": value.value,
-                               "games": [white_games, black_games]})
+                        {"game": game.id, "round": rnd.number, "result": value.value,
+                         "games": [white_games, black_games]})
             if rnd.state == "complete":
                 changed = (game.result, game.white_games, game.black_games) != (
                     value.value, white_games, black_games)
@@ -331,7 +331,7 @@ class Results:
         # computed after the read transaction, off the event loop for a big event (the
         # model built from the rows there too: 3,000 players' rows are ~50 ms of Python)
         view = await self.ctx.pairing.off_loop(len(rows.players), _standings_of, t, rows,
-                                           round_number, final)
+                                               round_number, final)
         return with_placings(view, state, round_number)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -420,7 +420,7 @@ class Results:
                                "organiser": actor.user_id})
         else:
             await audit(self.ctx, conn, actor, t, "result.confirm", {"state": "reported"},
-                              {"game": game.id, "result": game.reported_result, "by": me.id})
+                        {"game": game.id, "result": game.reported_result, "by": me.id})
         completed, finished = await self.course.after_final(conn, t, game.round_number)
         fresh = await stored_game_view(conn, t, game.id)
         reporter = game.reported_by
@@ -447,8 +447,8 @@ class Results:
         })
         if me is None:
             await audit(self.ctx, conn, actor, t, "result.dispute_by_organiser",
-                              {"result": game.reported_result},
-                              {"game": game.id, "claimed": claimed, "organiser": actor.user_id})
+                        {"result": game.reported_result},
+                        {"game": game.id, "claimed": claimed, "organiser": actor.user_id})
         else:
             await audit(self.ctx, conn, actor, t, "result.dispute",
                         {"result": game.reported_result},

@@ -114,7 +114,7 @@ class Rounds:
             await self.confirm.require_course(conn, t, version, "next")
 
         return await self.runs.pair_in_two_steps(actor, tournament, force=force, check=check,
-                                             prepare=None)
+                                                 prepare=None)
 
     @operation
     async def undo_round(
@@ -164,7 +164,7 @@ class Rounds:
                 # The cut was made from this round's standings: it goes with the round.
                 await playoff_repo.delete_playoffs(conn, t.id)
                 await audit(self.ctx, conn, actor, t, "playoffs.uncut",
-                                  {"seeds": list(state.playoffs.seeds)}, None)
+                            {"seeds": list(state.playoffs.seeds)}, None)
             await round_repo.delete_round(conn, last.id)
             # Who dropped during this round was not going to play it again either.
             await player_repo.cap_withdrawals(conn, t.id, last.number)
@@ -174,7 +174,7 @@ class Rounds:
             await arm_schedule(conn, t, settings_of(t), last.number, self.ctx.now(),
                                future_only=True)
             await self.announcer.announce(conn, t, "round_undone", {"round": last.number,
-                                                           "by": actor.display_name})
+                                                                    "by": actor.display_name})
             await audit(self.ctx, conn, actor, t, "round.undo", before, {"forced": force})
             return view
 
@@ -245,8 +245,8 @@ class Rounds:
                 requested_by=actor.user_id, now=self.ctx.now(), status=status,
             )
             await audit(self.ctx, conn, actor, t, "bye.request", None,
-                              {"player": row.id, "round": number, "kind": kind,
-                               "status": status})
+                        {"player": row.id, "round": number, "kind": kind,
+                         "status": status})
             return ByeRequestView(player=seat(row), round=number, kind=kind,  # type: ignore[arg-type]
                                   status=status)  # type: ignore[arg-type]
 
@@ -269,7 +269,7 @@ class Rounds:
             if not kinds or not await round_repo.delete_bye_request(conn, t.id, row.id, number):
                 raise ConflictError(f"{row.name} has no bye request for round {number}.")
             await audit(self.ctx, conn, actor, t, "bye.cancel",
-                              {"player": row.id, "round": number, "kind": kinds[0]}, None)
+                        {"player": row.id, "round": number, "kind": kinds[0]}, None)
             return ByeRequestView(player=seat(row), round=number, kind=kinds[0])  # type: ignore[arg-type]
 
     async def _bye_target(

@@ -170,8 +170,8 @@ class Timers:
         await timer_repo.set_outcome(conn, timer.id, outcome)
         if outcome == "failed":
             await audit(self.ctx, conn, system_actor(t), t, "timer.failed", None,
-                              {"timer": timer.id, "kind": timer.kind,
-                               "round": timer.round_number})
+                        {"timer": timer.id, "kind": timer.kind,
+                         "round": timer.round_number})
         return outcome
 
     async def _act(
@@ -218,8 +218,8 @@ class Timers:
             "mention_user_ids": _players_of(games),
         })
         await audit(self.ctx, conn, system_actor(t), t, "timer.reminder", None,
-                          {"round": rnd.number, "minutes": timer.subject,
-                           "games": [g.id for g in open_games]})
+                    {"round": rnd.number, "minutes": timer.subject,
+                     "games": [g.id for g in open_games]})
         return "fired"
 
     async def _deadline(
@@ -260,9 +260,9 @@ class Timers:
                 user_id=SYSTEM_USER_ID, now=now,
             )
             await audit(self.ctx, conn, system, t, "result.deadline",
-                              {"result": game.result, "state": game.state},
-                              {"game": game.id, "round": rnd.number, "result": result,
-                               "action": why})
+                        {"result": game.result, "state": game.state},
+                        {"game": game.id, "round": rnd.number, "result": result,
+                         "action": why})
         players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
         guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
         await self.announcer.announce(conn, t, "deadline_passed", {
@@ -388,8 +388,8 @@ class Timers:
                 "kind": timer.kind, "round": timer.round_number, "error": error,
             })
             await audit(self.ctx, conn, system_actor(t), t, "timer.failed", None,
-                              {"timer": timer.id, "kind": timer.kind,
-                               "round": timer.round_number})
+                        {"timer": timer.id, "kind": timer.kind,
+                         "round": timer.round_number})
         return "failed"
 
     # -- no-shows --------------------------------------------------------------------------------
@@ -447,8 +447,8 @@ class Timers:
             view = await self._noshow_view(conn, t, game.id)
             await self.announcer.announce(conn, t, "noshow_claim", _noshow_payload(view))
             await audit(self.ctx, conn, actor, t, "noshow.claim", None,
-                              {"game": game.id, "round": rnd.number, "by": me.id,
-                               "ends_at": ends.isoformat()})
+                        {"game": game.id, "round": rnd.number, "by": me.id,
+                         "ends_at": ends.isoformat()})
             return view
 
     @operation
@@ -490,7 +490,7 @@ class Timers:
             view = await self._noshow_view(conn, t, game.id)
             await self.announcer.announce(conn, t, "noshow_objection", _noshow_payload(view))
             await audit(self.ctx, conn, actor, t, "noshow.object", {"state": "open"},
-                              {"game": game.id, "by": me.id})
+                        {"game": game.id, "by": me.id})
             return view
 
     async def _noshow_expired(
@@ -514,9 +514,9 @@ class Timers:
         await round_repo.set_final_result(conn, game.id, result=result, white_games=None,
                                           black_games=None, user_id=SYSTEM_USER_ID, now=now)
         await audit(self.ctx, conn, system_actor(t), t, "noshow.forfeit",
-                          {"result": game.result, "state": game.state},
-                          {"game": game.id, "round": game.round_number, "result": result,
-                           "claimant": claim.claimant_id})
+                    {"result": game.result, "state": game.state},
+                    {"game": game.id, "round": game.round_number, "result": result,
+                     "claimant": claim.claimant_id})
         view = await self._noshow_view(conn, t, game.id)
         await self.announcer.announce(conn, t, "noshow_forfeit", _noshow_payload(view))
         await self.course.after_final(conn, t, game.round_number)

@@ -277,7 +277,7 @@ class Tournaments:
             after = dataclasses.replace(before, **changes)
             await tournament_repo.save_guild_settings(conn, after, self.ctx.now())
             await audit(self.ctx, conn, actor, None, "guild.settings", dataclasses.asdict(before),
-                              dataclasses.asdict(after))
+                        dataclasses.asdict(after))
         return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id)
 
     # -- tournaments -----------------------------------------------------------------------------
@@ -408,7 +408,7 @@ class Tournaments:
             t = await tournament_repo.get_tournament(conn, tid)
             assert t is not None
             await audit(self.ctx, conn, actor, t, "tournament.create", None,
-                              {"name": clean, **settings.to_dict()})
+                        {"name": clean, **settings.to_dict()})
             await self._rearm_schedule(conn, t)
             return await info_of(conn, t)
 
