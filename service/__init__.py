@@ -190,7 +190,7 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     lifecycle      Lifecycle(announcer, deferred, completion, confirm, course, runs,
                              playoffs, lichess_accounts): start, finish, cancel
     results        Results(announcer, deferred, course, notify)
-    requests       Requests(announcer, entry, players)
+    requests       Requests(entry, players)
     rounds         Rounds(announcer, confirm, course, runs)
     drafts         Drafts(course)
     lichess_games  LichessGames(announcer, course)
@@ -204,7 +204,7 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     deferred       DeferredPosts(announcer), DeferredCompletion(announcer, playoffs)
     announcer      Announcer(notify): an outbox row, then its DMs and game threads
     notify         Notify()
-    (leaves)       Confirm(), LichessAccounts(), Advice(), Explain(), Decklists(), Live(),
+    (leaves)       Confirm(), LichessAccounts(), Advisor(), Explain(), Decklists(), Live(),
                    Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health()
     operation      @operation
     base           Context, the lookups, audit, post_announcement

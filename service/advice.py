@@ -15,11 +15,11 @@ import concurrent.futures
 import multiprocessing
 import statistics
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from service.base import Context, TournamentRef, find_tournament
+from service.base import Context, TournamentRef, find_tournament, part
 from service.errors import ConflictError, InvalidInputError
 from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PLAYERS
 from service.model import settings_of
@@ -47,16 +47,17 @@ class AdviceView:
     advice: Advice
 
 
-class Advice:
+@part
+class Advisor:
     """The advisor as a service operation."""
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
 
-
+    ctx: Context
     #: The advisor's time budget. Tests lower it, or fix the events per system instead
     #: (``advice_tournaments``: deterministic, the budget is then not used).
     advice_seconds: float = ADVICE_SECONDS
     advice_tournaments: int | None = None
+    #: The guilds whose advice is being computed now: one at a time per guild.
+    advising: set[int] = field(default_factory=set, init=False)
 
     @operation
     async def advise(self, actor: Actor, tournament: TournamentRef = None) -> AdviceView:
@@ -90,7 +91,7 @@ class Advice:
             policy=settings.rematches,
             seconds=self.advice_seconds, tournaments=self.advice_tournaments,
         )
-        busy = _advising(self)
+        busy = self.advising
         if actor.guild_id in busy:
             raise ConflictError(
                 "The advisor is already simulating an event of this server; its answer "
@@ -148,15 +149,6 @@ def _advise_in_worker(request: AdviceRequest) -> Advice:
     from swiss.sim.advisor import advise
 
     return advise(request)
-
-
-def _advising(service: Any) -> set[int]:
-    """The guilds whose advice is being computed now (per service object)."""
-    busy: set[int] | None = getattr(service, "_advising_guilds", None)
-    if busy is None:
-        busy = set()
-        service._advising_guilds = busy
-    return busy
 
 
 # -- the worker process ------------------------------------------------------------------------

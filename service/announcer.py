@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from service.base import Context, post_announcement
+from service.base import Context, part, post_announcement
 from service.notify import Notify
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
 
 
+@part
 class Announcer:
-    def __init__(self, ctx: Context, notify: Notify) -> None:
-        self.ctx = ctx
-        self.notify = notify
+    ctx: Context
+    notify: Notify
 
     async def announce(
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any],

@@ -4,8 +4,9 @@ hooks) and the lookups and journal writes every part needs, as plain functions."
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from service.errors import (
     AmbiguousTournamentError,
@@ -31,6 +32,15 @@ from storage.tournaments import TournamentRow
 
 TournamentRef = int | str | None
 PlayerRef = int | str
+PartT = TypeVar("PartT")
+
+
+@dataclass_transform(eq_default=False)
+def part(cls: type[PartT]) -> type[PartT]:
+    """A part of the service: its fields, in order, are what ``service.facade`` builds it
+    with (the :class:`Context`, then the parts it calls). No equality or repr of its own:
+    a part is one object, and its repr would walk the whole service."""
+    return dataclass(eq=False, repr=False)(cls)
 
 
 class Context:

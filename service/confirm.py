@@ -12,7 +12,7 @@ retried interaction can never act twice, whatever the timing.
 
 from __future__ import annotations
 
-from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament
+from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, part
 from service.errors import InvalidInputError, RoundChangedError
 from service.limits import echo
 from service.model import settings_of
@@ -36,9 +36,9 @@ AGAIN: dict[ConfirmAction, str] = {
 }
 
 
+@part
 class Confirm:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def preview_action(

@@ -11,7 +11,7 @@ from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from service.base import Context, audit, require_not_pairing
+from service.base import Context, audit, part, require_not_pairing
 from service.errors import (
     ConflictError,
     PairingFailedError,
@@ -61,20 +61,19 @@ class TopCut(Protocol):
                                   state: BracketState, number: int) -> bool: ...
 
 
+@part
 class Course:
-    """``playoffs`` is a getter: the top cut is built after the course, on it; the course
+    """``top_cut`` is a getter: the top cut is built after the course, on it; the course
     hands it a finished Swiss and its bracket rounds."""
 
-    def __init__(self, ctx: Context, announcer: Announcer, deferred: DeferredPosts,
-                 playoffs: Callable[[], TopCut]) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.deferred = deferred
-        self._playoffs = playoffs
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    top_cut: Callable[[], TopCut]
 
     @property
     def playoffs(self) -> TopCut:
-        return self._playoffs()
+        return self.top_cut()
 
     async def record_round_event(
         self, conn: Connection, actor: Actor, t: TournamentRow, number: int,

@@ -20,6 +20,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     seat,
 )
 from service.errors import (
@@ -98,9 +99,9 @@ def clean_decklist(mode: str, content: str) -> str:
                    not unicodedata.category(ch).startswith("C"))
 
 
+@part
 class Decklists:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     def _decklist_deadline(self, t: TournamentRow) -> datetime | None:
         return from_text(settings_of(t).decklist_deadline)

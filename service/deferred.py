@@ -43,7 +43,7 @@ import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
-from service.base import Context
+from service.base import Context, part
 from service.model import (
     Snapshot,
     SnapshotRows,
@@ -81,12 +81,12 @@ def _with_table(payload: dict[str, Any], key: str | None,
     return {**payload, **table} if key is None else {**payload, key: table}
 
 
+@part
 class DeferredPosts:
     """Writes the standings announcements: inline for a small event, deferred for a big one."""
 
-    def __init__(self, ctx: Context, announcer: Announcer) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
+    ctx: Context
+    announcer: Announcer
 
     async def announce_standings(
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any], *,
@@ -128,14 +128,14 @@ class CutSeeding(Protocol):
                             table: StandingsView, entrants: list[int]) -> bool: ...
 
 
+@part
 class DeferredCompletion:
     """Completes the deferred announcements after their operation (and the recovery of
     those a stopped process left); a top cut's seeding through ``playoffs``."""
 
-    def __init__(self, ctx: Context, announcer: Announcer, playoffs: CutSeeding) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.playoffs = playoffs
+    ctx: Context
+    announcer: Announcer
+    playoffs: CutSeeding
 
     @operation
     async def complete_announcements(

@@ -22,6 +22,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     seat,
 )
 from service.course import no_pairing, require_running
@@ -56,10 +57,10 @@ Games = list[tuple[int, int]]
 Byes = list[tuple[int, str]]
 
 
+@part
 class Drafts:
-    def __init__(self, ctx: Context, course: Course) -> None:
-        self.ctx = ctx
-        self.course = course
+    ctx: Context
+    course: Course
 
     @operation
     async def preview_round(

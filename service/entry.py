@@ -15,6 +15,7 @@ from service.base import (
     TournamentRef,
     audit,
     find_tournament,
+    part,
 )
 from service.course import system_actor
 from service.errors import (
@@ -87,10 +88,10 @@ def check_entry_conditions(actor: Actor, t: TournamentRow, settings: TournamentS
             )
 
 
+@part
 class Entry:
-    def __init__(self, ctx: Context, announcer: Announcer) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
+    ctx: Context
+    announcer: Announcer
 
     async def _admitted(self, conn: Connection, t: TournamentRow) -> int:
         return sum(1 for p in await player_repo.list_players(conn, t.id)

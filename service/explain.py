@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, seat
+from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, part, seat
 from service.errors import ConflictError, NotOrganiserError, UnknownRoundError
 from service.model import Snapshot, load_snapshot, pairing_config, settings_of
 from service.operation import operation
@@ -197,9 +197,9 @@ def _engine_line(components: list[list[Any]]) -> str:
     return ", ".join(f"{name}={value}" for name, value in components) or "no components"
 
 
+@part
 class Explain:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def why(

@@ -10,7 +10,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from service.base import Context, TournamentRef, audit, find_tournament, player_view, require_room
+from service.base import (
+    Context,
+    TournamentRef,
+    audit,
+    find_tournament,
+    part,
+    player_view,
+    require_room,
+)
 from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
@@ -84,9 +92,9 @@ def _complete_prefix(model: Tournament) -> Tournament:
     return replace(model, rounds=tuple(rounds))
 
 
+@part
 class Exports:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def export(

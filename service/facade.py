@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Concatenate, ParamSpec, TypeVar
 
-from service.advice import Advice
+from service.advice import Advisor
 from service.announcer import Announcer
 from service.base import Context
 from service.confirm import Confirm
@@ -101,7 +101,7 @@ class TournamentService:
         self.lichess_accounts = LichessAccounts(ctx)
         self.entry = Entry(ctx, self.announcer)
         self.players = Players(ctx, self.entry, self.confirm, self.lichess_accounts)
-        self.requests = Requests(ctx, self.announcer, self.entry, self.players)
+        self.requests = Requests(ctx, self.entry, self.players)
         # play
         self.runs = PairingRuns(ctx, self.announcer, self.course)
         self.rounds = Rounds(ctx, self.announcer, self.confirm, self.course, self.runs)
@@ -119,7 +119,7 @@ class TournamentService:
         self.exports = Exports(ctx)
         self.decklists = Decklists(ctx)
         self.live = Live(ctx)
-        self.advice = Advice(ctx)
+        self.advice = Advisor(ctx)
         self.outbox = Outbox(ctx)
         self.prompts = Prompts(ctx)
         self.health = Health(ctx)
@@ -307,8 +307,8 @@ class TournamentService:
     web_link = _by("live", Live.web_link)
     live_event = _by("live", Live.live_event)
 
-    # Advice
-    advise = _by("advice", Advice.advise)
+    # Advisor
+    advise = _by("advice", Advisor.advise)
 
     # Notify
     set_dm = _by("notify", Notify.set_dm)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.base import Context
+from service.base import Context, part
 from service.operation import operation
 from storage import health
 from storage.usage import PoolUsage
@@ -24,9 +24,9 @@ class OutboxHealth:
     oldest_due_seconds: float
 
 
+@part
 class Health:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def outbox_health(self, now: datetime | None = None) -> OutboxHealth:

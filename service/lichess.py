@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
 
-from service.base import Context, TournamentRef, audit, find_tournament
+from service.base import Context, TournamentRef, audit, find_tournament, part
 from service.errors import ConflictError, InvalidInputError, NotRegisteredError
 from service.lichess_api import (
     SPEEDS,
@@ -108,11 +108,12 @@ def _unreachable(error: LichessError) -> LichessServiceError:
         "few minutes.")
 
 
+@part
 class LichessAccounts:
     """Mixed into the service; lichess and token_cipher are set by the bot (None: no
     Lichess calls; no token is kept)."""
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+
+    ctx: Context
 
 
     lichess: LichessApi | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from service.base import Context, audit
+from service.base import Context, audit, part
 from service.lichess_api import NOT_PLAYED, LichessGame, result_of
 from service.operation import operation
 from service.views import Actor
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
 
 
 
+@part
 class LichessGames:
-    def __init__(self, ctx: Context, announcer: Announcer, course: Course) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.course = course
+    ctx: Context
+    announcer: Announcer
+    course: Course
 
     @operation
     async def lichess_boards_to_create(self, limit: int = 50, *,

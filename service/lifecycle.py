@@ -12,6 +12,7 @@ from service.base import (
     audit,
     find_tournament,
     info_of,
+    part,
     require_not_pairing,
 )
 from service.errors import (
@@ -51,28 +52,17 @@ if TYPE_CHECKING:
 
 
 
+@part
 class Lifecycle:
-    def __init__(
-        self,
-        ctx: Context,
-        announcer: Announcer,
-        deferred: DeferredPosts,
-        completion: DeferredCompletion,
-        confirm: Confirm,
-        course: Course,
-        runs: PairingRuns,
-        playoffs: Playoffs,
-        lichess_accounts: LichessAccounts,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.deferred = deferred
-        self.completion = completion
-        self.confirm = confirm
-        self.course = course
-        self.runs = runs
-        self.playoffs = playoffs
-        self.lichess_accounts = lichess_accounts
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    completion: DeferredCompletion
+    confirm: Confirm
+    course: Course
+    runs: PairingRuns
+    playoffs: Playoffs
+    lichess_accounts: LichessAccounts
 
     @operation
     async def start_tournament(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from service.base import Context, TournamentRef, audit, find_tournament, info_of
+from service.base import Context, TournamentRef, audit, find_tournament, info_of, part
 from service.errors import ConflictError
 from service.model import Snapshot, load_snapshot, settings_of
 from service.operation import operation
@@ -110,9 +110,9 @@ def _standings_and_crosstable(
     return standings, crosstable_view(t, snapshot, standings)
 
 
+@part
 class Live:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def crosstable(

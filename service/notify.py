@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from service.base import Context, audit, post_announcement
+from service.base import Context, audit, part, post_announcement
 from service.model import settings_of
 from service.operation import operation
 from service.outbox import BOT_ACTOR_ID, BOT_ACTOR_NAME, GIVEN_UP
@@ -66,9 +66,9 @@ def _thread_view(row: notify_repo.ThreadRow) -> ThreadView:
                       row.thread_id, row.private, row.problem)
 
 
+@part
 class Notify:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     # -- direct messages: the player's choice -----------------------------------------------------
     @operation

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from service.base import Context, info_of
+from service.base import Context, info_of, part
 from service.operation import operation
 from service.views import Announcement, TournamentInfo
 from storage import journal
@@ -65,9 +65,9 @@ def announcement(row: OutboxRow) -> Announcement:
     )
 
 
+@part
 class Outbox:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def pending_announcements(

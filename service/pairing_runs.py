@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from service.base import Context, TournamentRef, audit, find_tournament, require_not_pairing
+from service.base import Context, TournamentRef, audit, find_tournament, part, require_not_pairing
 from service.course import no_pairing, players_to_pair
 from service.errors import (
     PairingBusyError,
@@ -76,11 +76,11 @@ def process_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
+@part
 class PairingRuns:
-    def __init__(self, ctx: Context, announcer: Announcer, course: Course) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.course = course
+    ctx: Context
+    announcer: Announcer
+    course: Course
 
     async def pair_in_two_steps(
         self,

@@ -11,6 +11,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     player_view,
     require_room,
 )
@@ -47,14 +48,12 @@ if TYPE_CHECKING:
 
 
 
+@part
 class Players:
-    def __init__(
-        self, ctx: Context, entry: Entry, confirm: Confirm, lichess_accounts: LichessAccounts,
-    ) -> None:
-        self.ctx = ctx
-        self.entry = entry
-        self.confirm = confirm
-        self.lichess_accounts = lichess_accounts
+    ctx: Context
+    entry: Entry
+    confirm: Confirm
+    lichess_accounts: LichessAccounts
 
     @operation
     async def join(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from service.base import Context, audit
+from service.base import Context, audit, part
 from service.course import system_actor
 from service.deferred import still_in
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
@@ -125,16 +125,15 @@ def check_knockout_result(
         )
 
 
+@part
 class Playoffs:
     """The top cut's steps, called by the round and tournament operations in their own
     transactions (so a cut or a playoff pairing is part of the operation that caused it)."""
-    def __init__(
-        self, ctx: Context, announcer: Announcer, deferred: DeferredPosts, course: Course,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.deferred = deferred
-        self.course = course
+
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    course: Course
 
 
     async def cut(self, conn: Connection, actor: Actor, t: TournamentRow,

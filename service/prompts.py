@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from service.base import (
     Context,
+    part,
 )
 from service.errors import (
     UnknownGameError,
@@ -25,9 +26,9 @@ from storage import tournaments as tournament_repo
 from storage.shards import ALL, Shards
 
 
+@part
 class Prompts:
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
+    ctx: Context
 
     @operation
     async def remember_prompt(

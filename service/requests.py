@@ -15,6 +15,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     player_view,
     seat,
 )
@@ -37,19 +38,15 @@ from storage import requests as request_repo
 from storage import rounds as round_repo
 
 if TYPE_CHECKING:
-    from service.announcer import Announcer
     from service.entry import Entry
     from service.players import Players
 
 
+@part
 class Requests:
-    def __init__(
-        self, ctx: Context, announcer: Announcer, entry: Entry, players: Players,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.entry = entry
-        self.players = players
+    ctx: Context
+    entry: Entry
+    players: Players
 
     @operation
     async def pending_requests(self, actor: Actor,

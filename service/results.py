@@ -12,6 +12,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     require_not_pairing,
 )
 from service.course import require_round_of
@@ -116,21 +117,15 @@ def result_for(
     return result, their_games, my_games
 
 
+@part
 class Results:
     """Reports, confirmations, disputes, organiser results and standings."""
-    def __init__(
-        self,
-        ctx: Context,
-        announcer: Announcer,
-        deferred: DeferredPosts,
-        course: Course,
-        notify: Notify,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.deferred = deferred
-        self.course = course
-        self.notify = notify
+
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    course: Course
+    notify: Notify
 
 
     @operation

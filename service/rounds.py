@@ -13,6 +13,7 @@ from service.base import (
     audit,
     find_player,
     find_tournament,
+    part,
     player_view,
     require_not_pairing,
     seat,
@@ -53,20 +54,13 @@ if TYPE_CHECKING:
     from service.pairing_runs import PairingRuns
 
 
+@part
 class Rounds:
-    def __init__(
-        self,
-        ctx: Context,
-        announcer: Announcer,
-        confirm: Confirm,
-        course: Course,
-        runs: PairingRuns,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.confirm = confirm
-        self.course = course
-        self.runs = runs
+    ctx: Context
+    announcer: Announcer
+    confirm: Confirm
+    course: Course
+    runs: PairingRuns
 
     @operation
     async def pair_next_round(

@@ -21,7 +21,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from service.base import Context, TournamentRef, audit, find_tournament, seat
+from service.base import Context, TournamentRef, audit, find_tournament, part, seat
 from service.course import SYSTEM_USER_ID, require_round_of, system_actor
 from service.errors import (
     AlreadyFinalError,
@@ -65,23 +65,16 @@ log = logging.getLogger(__name__)
 SCHEDULE_RECHECK = timedelta(minutes=1)
 
 
+@part
 class Timers:
     """The background tick for stored timers, and the no-show claim / objection."""
-    def __init__(
-        self,
-        ctx: Context,
-        announcer: Announcer,
-        course: Course,
-        runs: PairingRuns,
-        results: Results,
-        lifecycle: Lifecycle,
-    ) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.course = course
-        self.runs = runs
-        self.results = results
-        self.lifecycle = lifecycle
+
+    ctx: Context
+    announcer: Announcer
+    course: Course
+    runs: PairingRuns
+    results: Results
+    lifecycle: Lifecycle
 
 
     # -- the tick --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from service.base import (
     audit,
     find_tournament,
     info_of,
+    part,
 )
 from service.errors import (
     ConflictError,
@@ -241,12 +242,13 @@ def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
         )
 
 
+@part
 class Tournaments:
     """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
-    def __init__(self, ctx: Context, announcer: Announcer, entry: Entry) -> None:
-        self.ctx = ctx
-        self.announcer = announcer
-        self.entry = entry
+
+    ctx: Context
+    announcer: Announcer
+    entry: Entry
 
 
     # -- guild settings --------------------------------------------------------------------------
