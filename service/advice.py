@@ -152,8 +152,8 @@ def _advise_in_worker(request: AdviceRequest) -> Advice:
 
 
 # -- the worker process ------------------------------------------------------------------------
-# One small function runs CPU-bound work in a worker process; the pairing worker pool being
-# built for issue 13 can replace it here without touching the operation.
+# One small function runs CPU-bound work in a worker process: another pool (the pairing one,
+# service.pairing_pool) could take the work here without touching the operation.
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 

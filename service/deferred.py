@@ -1,4 +1,4 @@
-"""Standings announced after the commit, off the event loop (issue 13).
+"""Standings announced after the commit, off the event loop.
 
 The standings a round's last result announces (``standings``, ``final_standings``), those of
 ``/tournament finish`` and those a corrected result carries (``result_corrected``) are, for

@@ -1,4 +1,4 @@
-"""Pairing drafts (issue 15 item 4): preview the next round, edit it, publish it.
+"""Pairing drafts: preview the next round, edit it, publish it.
 
 A draft is stored (``round_drafts``), so a restart loses nothing. Each preview or edit makes a
 new ``version``; an edit or a publish names the version its organiser saw and is refused on

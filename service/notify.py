@@ -1,4 +1,4 @@
-"""Issue 16: a thread per game, and direct messages to the players who opt in.
+"""A thread per game, and direct messages to the players who opt in.
 
 Both go through the outbox like every announcement, written in the transaction of the change
 they follow (so nothing is lost nor sent twice across restarts):

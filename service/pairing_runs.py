@@ -1,4 +1,4 @@
-"""Pair a round in two short transactions, with the engine in between (issue 13).
+"""Pair a round in two short transactions, with the engine in between.
 
 1. **Look** (one write transaction, milliseconds): the checks of the command, then, inside a
    savepoint that is rolled back, the changes that come before the pairing (a forced close of

@@ -1,4 +1,4 @@
-"""The top cut: a single-elimination bracket after the Swiss (issue 15, item 1).
+"""The top cut: a single-elimination bracket after the Swiss.
 
 When the Swiss ends (its last round is complete, or an organiser finishes it) and the
 tournament has ``top_cut`` N > 0, the best N of the final Swiss standings who are still in

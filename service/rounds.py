@@ -179,7 +179,7 @@ class Rounds:
         read in a read transaction and encoded in a thread before the undo's write
         transaction, which uses them when the row and the revision are still the same.
         Encoding 1,500 boards' audit JSON took 87-127 ms of the event loop inside the write
-        transaction (issue 13). None for a small event or when there is nothing to undo
+        transaction. None for a small event or when there is nothing to undo
         (the write transaction says why)."""
         try:
             async with self.ctx.db.transaction(readonly=True) as conn:

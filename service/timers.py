@@ -82,7 +82,7 @@ class Timers:
     async def run_timers(self, now: datetime | None = None, *, shards: Shards = ALL_SHARDS
                          ) -> TimerRun:
         """Carry out every timer due at ``now`` (default: the clock), each once, oldest first.
-        ``shards``: only the guilds this process serves (Discord sharding, issue 17); the
+        ``shards``: only the guilds this process serves (Discord sharding); the
         claim inside each timer's transaction keeps it exactly once even if two processes
         both look at one.
 

@@ -139,7 +139,7 @@ def check_tiebreaks(value: str) -> str:
 
 
 def check_entry_settings(settings: TournamentSettings) -> None:
-    """Capacity, rating range and the registration / check-in windows (issue 15 item 5)."""
+    """Capacity, rating range and the registration / check-in windows."""
     if settings.capacity is not None:
         check_range(settings.capacity, what="capacity", low=MIN_CAPACITY, high=MAX_CAPACITY)
     for what, value in (("lowest rating", settings.min_rating),
