@@ -42,10 +42,8 @@ Guild:       get_guild_settings(guild_id), set_organiser_role(actor, role_id),
 Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreaks, colours,
              rematches, channel_id, deadline_minutes, auto_advance_minutes, checkin,
              late_join_until, late_join_bye, top_cut, playoff_best_of, playoff_privilege,
-             seed) -> TournamentInfo
-             late_join_until, late_join_bye, seed, reminders, deadline_action,
-             deadline_fallback, noshow_grace_minutes, noshow_drop_after, first_round_at,
-             round_interval_minutes) -> TournamentInfo
+             seed, reminders, deadline_action, deadline_fallback, noshow_grace_minutes,
+             noshow_drop_after, first_round_at, round_interval_minutes) -> TournamentInfo
              edit_tournament(actor, tournament=None, **changes) -> TournamentInfo
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
@@ -89,7 +87,7 @@ Drafts:      preview_round(actor, tournament=None) -> DraftView  (stored, not pu
              new_warnings until confirmed)
              publish_draft(actor, *, version, tournament=None) -> RoundView  (refused when
              the version was replaced or the draft is stale: RoundChangedError)
-Entry and requests (issue 15 items 5, 7):
+Entry and requests:
              join -> WaitingView when full (capacity); leave_waitlist(actor, ...)
              pending_requests(actor, tournament=None) -> RequestsView  (organisers)
              decide_bye_request(actor, player, round_number, *, approve) -> ByeRequestView
@@ -109,7 +107,7 @@ Prompts:     remember_prompt(guild_id, game_id, channel_id, message_id);  settle
              guild of the shards);  settled_dm_prompts(shards) -> list[DmPromptView],
              close_dm_prompt(announcement_id) -> bool  (Confirm / Dispute sent by DM)
              standings(guild_id, tournament=None, round_number=None) -> StandingsView
-Top cut:     (service.playoffs) top_cut N > 0: when the Swiss ends (last round complete or
+Top cut:     top_cut N > 0: when the Swiss ends (last round complete or
              finish_tournament) the bracket is seeded (``bracket`` announcement) and the
              tournament stays running; pair_next_round / undo_round / report_result /
              set_result then act on playoff rounds (numbered after the Swiss); standings()
@@ -118,7 +116,8 @@ Exports:     export_files(guild_id, fmt="trf"|"csv"|"json", tournament=None, *,
              what="standings"|"players"|"games"|"crosstable"|"all", viewer=None)
              -> list[ExportFile]  (decklists once published, or for organisers; numbers as
              numbers);  export(guild_id, fmt, tournament=None, *, table=..., viewer=None)
-             -> ExportFile  (one of them)
+             -> ExportFile  (one of them);  set_trf_header(actor, changes, tournament=None)
+             -> dict[str, str]  (the TRF report's header lines)
 Explain:     why(actor, round_number=None, *, player=None, tournament=None) -> WhyView
              (own pairing; organisers: anyone's);  tiebreak_explanation(actor, player=None, *,
              tournament=None) -> TiebreakView
@@ -134,7 +133,6 @@ Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=No
 No-shows:    claim_no_show(actor, tournament=None, *, round_number=None) -> NoShowView
              object_no_show(actor, game_id=None, tournament=None) -> NoShowView
              pending_timers(guild_id, tournament=None) -> list[TimerRow]
-             -> list[RoundView]  (call every few seconds; the service never sleeps)
 Notify:      set_dm(actor, enabled) -> DmSettingView;  dm_setting(guild_id, user_id);
              queue_dm(conn, t, user_id, kind, payload) (the DM hook, inside an operation);
              dm_refused(announcement_id);  game_thread(game_id);  remember_thread(
@@ -146,40 +144,80 @@ Live:        crosstable(guild_id, tournament=None) -> CrosstableView
 Advice:      advise(actor, tournament=None) -> AdviceView  (organisers: every
              pairing system simulated on the event's size, in a worker process, ~10 s; one
              at a time per guild)
-Lichess:     (service.lichess, service.lichess_games; docs/lichess.md) lichess_link_code,
+Lichess:     (docs/lichess.md) lichess_link_code,
              lichess_verify, lichess_oauth_start / _finish, lichess_unlink, lichess_links,
              lichess_event, lichess_ratings;  lichess_boards_to_create(limit) and
-             store_lichess_game(board, links) (background: each board's game, stored once)
+             store_lichess_game(board, links) (background: each board's game, stored once);
+             lichess_link_of(guild_id, user_id);  lichess_games_to_follow(limit, *, shards),
+             record_lichess_game(board, game), lichess_outage(problem, *, shards)
+             (background: the games followed on Lichess)
 Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member_id=None),
              privacy_forget(actor, member_id=None, *, entries=None), set_retention(actor, days),
              run_retention(now=None, *, shards)  (background)
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
-             release_announcements(claimant, ids=None)   (several processes, issue 17)
+             release_announcements(claimant, ids=None)   (several processes)
              (a channel's rows come in order: a failed row holds back the later ones);
              open_delivery_presence(label) -> Presence (its .name is the claimant);
              renew_announcement_leases(claimant, *, lease_seconds, shards) -> rows held;
              free_dead_claims(presence) -> dead claimants whose rows were released;
              leave_delivery(claimant) -> rows released  (a clean stop)
-Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shards=``
-             (``Shards(count, ids)``): only the guilds of this process's Discord shards
              mark_delivered(id) -> bool (True once);  mark_failed(id, error, *,
              retry_after_seconds=30);  announcements(tournament_id=None)
+             remember_posted(id, channel_id, message_id), posted_message(id) (a later post
+             that replaces it);  report_delivery_problem(id, problem),
+             announcement_tournament(id), give_up_announcement(id, reason)
+Shards:      run_timers / run_auto_advances / run_checkin_reminders take ``shards=``
+             (``Shards(count, ids)``): only the guilds of this process's Discord shards
+Recovery:    complete_announcements(tournament_id=None, *, older_than=None) (deferred
+             standings a stopped process left);  recover_pairings(tell=None),
+             interrupted_pairings(), end_interrupted_pairing(run, *, told) (pairing runs a
+             stopped process left);  needs_pairing_workers();  pairing_state(guild_id, ...)
+Health:      outbox_health(), database_ping(), database_usage() (the /health page)
+
+How it is built
+---------------
+``TournamentService`` is a facade (``service.facade``): it builds the parts below, each given
+in its constructor exactly the parts it calls, and a table names, for each operation, the
+part it belongs to. Every part also gets the :class:`service.base.Context` (database, clock,
+pairing pool, hooks) and uses the plain lookups of ``service.base`` (``find_tournament``,
+``find_player``, ``audit``, ...). A part marks its public operations ``@operation`` where
+they are defined (``service.operation``: the argument check, ``db.retrying``, the deferred
+standings completed after it); a part calls another part's plain methods, never its
+operations, so retries never nest. Each line depends only on the lines below it (the
+import-linter contract "Service parts" in pyproject.toml keeps it so)::
+
+    facade         TournamentService: builds everything below, delegates the operations
+    timers         Timers(announcer, course, runs, results, lifecycle)
+    tournaments    Tournaments(announcer, entry): create, edit, list, guild settings
+    lifecycle      Lifecycle(announcer, deferred, completion, confirm, course, runs,
+                             playoffs, lichess_accounts): start, finish, cancel
+    results        Results(announcer, deferred, course, notify)
+    requests       Requests(entry, players)
+    privacy        Privacy(exports, entry): a member's data exported or forgotten, retention
+    rounds         Rounds(announcer, confirm, course, runs)
+    drafts         Drafts(course)
+    lichess_games  LichessGames(announcer, course)
+    players        Players(entry, confirm, lichess_accounts)
+    exports        Exports()  (the live page's and the bracket's tables, as functions)
+    pairing_runs   PairingRuns(announcer, course): the engine between two transactions
+    entry          Entry(announcer): capacity, waitlist, check-in
+    playoffs       Playoffs(announcer, deferred, course): the top cut
+    course         Course(announcer, deferred, playoffs): pairing, storing and closing
+                   rounds (``playoffs`` a getter: the top cut is built on the course)
+    deferred       DeferredPosts(announcer), DeferredCompletion(announcer, playoffs)
+    announcer      Announcer(notify): an outbox row, then its DMs and game threads
+    notify         Notify()
+    (leaves)       Confirm(), LichessAccounts(), Advisor(), Explain(), Decklists(), Live(),
+                   Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health()
+    operation      @operation
+    base           Context, the lookups, audit, post_announcement
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from service.advice import AdviceOps, AdviceView
-from service.boundary import checked
-from service.decklists import DecklistOps, DecklistStatus, DecklistView
-from service.deferred import completing
-from service.drafts import DraftOps
-from service.entry import RequestOps
+from service.advice import AdviceView
+from service.decklists import DecklistStatus, DecklistView
 from service.errors import (
     AlreadyFinalError,
     AlreadyRegisteredError,
@@ -206,18 +244,11 @@ from service.errors import (
     UnknownRoundError,
     UnknownTournamentError,
 )
-from service.explain import ExplainOps, TiebreakView, WhyView
-from service.exports import ExportOps
-from service.health import HealthOps, OutboxHealth
-from service.lichess_games import LichessGameOps
-from service.live import LiveEventView, LiveOps
-from service.notify import DmSettingView, NotifyOps, ThreadView
-from service.outbox import OutboxOps
-from service.players import PlayerOps
-from service.privacy import Privacy, delegate
-from service.results import ResultOps
-from service.timers import TimerOps
-from service.tournaments import TournamentOps
+from service.explain import TiebreakView, WhyView
+from service.facade import TournamentService
+from service.health import OutboxHealth
+from service.live import LiveEventView
+from service.notify import DmSettingView, ThreadView
 from service.views import (
     ActionPreview,
     Actor,
@@ -248,61 +279,6 @@ from service.views import (
     format_points,
 )
 from storage.shards import ALL_SHARDS, Shards, shard_of
-
-
-class TournamentService(
-    NotifyOps, TournamentOps, PlayerOps, RequestOps, TimerOps, ResultOps, DraftOps, ExportOps,
-    OutboxOps, ExplainOps, DecklistOps, LiveOps, AdviceOps, HealthOps, LichessGameOps,
-):
-    """Every operation of the bot over one :class:`storage.db.Database`.
-
-    ``TournamentService(db, clock=None)``: ``clock`` returns the current UTC datetime (tests
-    pass a fake one to drive deadlines and auto-advance).
-
-    Every public operation runs under ``db.retrying``: on PostgreSQL a deadlock or a
-    serialization failure before the operation committed anything runs it again (a few
-    times, with a random pause); on SQLite it runs once.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.privacy = Privacy(self.db, clock=self._clock, free_place=self._promote,
-                               export_event=lambda guild, t:
-                               self.export_files(guild, "json", t, what="all"))
-
-    privacy_export, privacy_summary, privacy_forget, set_retention, run_retention = (
-        delegate(name) for name in ("privacy_export", "privacy_summary", "privacy_forget",
-                                    "set_retention", "run_retention"))
-
-
-def _retried(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    check_arguments = checked(method)
-
-    @functools.wraps(method)
-    async def operation(self: TournamentService, *args: Any, **kwargs: Any) -> Any:
-        check_arguments(args, kwargs)  # before any transaction: a refusal writes nothing
-        retrying = getattr(self.db, "retrying", None)
-        if retrying is None:  # a test double without it
-            return await completing(self, lambda: method(self, *args, **kwargs))
-        # the standings it deferred are completed after it, once (not once per retry)
-        return await completing(
-            self, lambda: retrying(lambda: method(self, *args, **kwargs)))
-
-    operation.__retried__ = True  # type: ignore[attr-defined]
-    return operation
-
-
-def _retry_public_operations(cls: type) -> None:
-    for name in dir(cls):
-        if name.startswith("_"):
-            continue
-        method = getattr(cls, name)
-        if inspect.iscoroutinefunction(method) and not getattr(method, "__retried__", False):
-            setattr(cls, name, _retried(method))
-
-
-_retry_public_operations(TournamentService)
-
 
 __all__ = [
     "ALL_SHARDS",

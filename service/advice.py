@@ -15,14 +15,15 @@ import concurrent.futures
 import multiprocessing
 import statistics
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from service.base import ServiceBase, TournamentRef
+from service.base import Context, TournamentRef, find_tournament, part
 from service.errors import ConflictError, InvalidInputError
 from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PLAYERS
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.views import Actor
 from service.workers import die_with_bot, kill_executor
@@ -46,14 +47,19 @@ class AdviceView:
     advice: Advice
 
 
-class AdviceOps(ServiceBase):
+@part
+class Advisor:
     """The advisor as a service operation."""
 
+    ctx: Context
     #: The advisor's time budget. Tests lower it, or fix the events per system instead
     #: (``advice_tournaments``: deterministic, the budget is then not used).
     advice_seconds: float = ADVICE_SECONDS
     advice_tournaments: int | None = None
+    #: The guilds whose advice is being computed now: one at a time per guild.
+    advising: set[int] = field(default_factory=set, init=False)
 
+    @operation
     async def advise(self, actor: Actor, tournament: TournamentRef = None) -> AdviceView:
         """Simulate the tournament's own event (its players, rounds, scoring and system) with
         every pairing system and return the advice: the table and the recommendation.
@@ -62,8 +68,8 @@ class AdviceOps(ServiceBase):
         ``advice_seconds``), one at a time per guild (:class:`ConflictError` otherwise).
         """
         require_organiser(actor, "ask the pairing advisor")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             players = [p for p in await player_repo.list_players(conn, t.id)
                        if p.status in ("registered", "active")]
         settings = settings_of(t)
@@ -85,7 +91,7 @@ class AdviceOps(ServiceBase):
             policy=settings.rematches,
             seconds=self.advice_seconds, tournaments=self.advice_tournaments,
         )
-        busy = _advising(self)
+        busy = self.advising
         if actor.guild_id in busy:
             raise ConflictError(
                 "The advisor is already simulating an event of this server; its answer "
@@ -145,18 +151,9 @@ def _advise_in_worker(request: AdviceRequest) -> Advice:
     return advise(request)
 
 
-def _advising(service: Any) -> set[int]:
-    """The guilds whose advice is being computed now (per service object)."""
-    busy: set[int] | None = getattr(service, "_advising_guilds", None)
-    if busy is None:
-        busy = set()
-        service._advising_guilds = busy
-    return busy
-
-
 # -- the worker process ------------------------------------------------------------------------
-# One small function runs CPU-bound work in a worker process; the pairing worker pool being
-# built for issue 13 can replace it here without touching the operation.
+# One small function runs CPU-bound work in a worker process: another pool (the pairing one,
+# service.pairing_pool) could take the work here without touching the operation.
 _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 

@@ -12,10 +12,11 @@ retried interaction can never act twice, whatever the timing.
 
 from __future__ import annotations
 
-from service.base import PlayerRef, ServiceBase, TournamentRef
+from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, part
 from service.errors import InvalidInputError, RoundChangedError
 from service.limits import echo
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.views import ActionPreview, Actor, ConfirmAction
@@ -35,7 +36,11 @@ AGAIN: dict[ConfirmAction, str] = {
 }
 
 
-class ConfirmOps(ServiceBase):
+@part
+class Confirm:
+    ctx: Context
+
+    @operation
     async def preview_action(
         self,
         actor: Actor,
@@ -58,9 +63,9 @@ class ConfirmOps(ServiceBase):
                 f"{', '.join(CONFIRM_ACTIONS)}.")
         if action == "drop" and player is None:
             raise InvalidInputError("Name the player to drop.")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament,
-                                       closed_ok=action == "finish")
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament,
+                                      closed_ok=action == "finish")
             version = await tournament_repo.course_version(conn, t.id)
             last = await round_repo.last_round(conn, t.id)
             latest = 0 if last is None else last.number
@@ -75,7 +80,7 @@ class ConfirmOps(ServiceBase):
                 consequence, needs = await _cancel_consequence(conn, t, latest)
             else:
                 assert player is not None
-                row = await self._player(conn, t, player)
+                row = await find_player(conn, t, player)
                 number = row.number
                 played = await round_repo.count_results_of(conn, row.id)
                 needs = t.status == "running" and row.status == "active" and played > 0 \
@@ -90,7 +95,7 @@ class ConfirmOps(ServiceBase):
             consequence=consequence, needs_confirmation=needs, player_number=number,
         )
 
-    async def _require_course(
+    async def require_course(
         self, conn: Connection, t: TournamentRow, version: int | None, action: ConfirmAction
     ) -> None:
         """Refuse (``RoundChangedError``) a confirmation shown for course version ``version``

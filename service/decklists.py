@@ -13,7 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from service.base import PlayerRef, ServiceBase, TournamentRef, seat
+from service.base import (
+    Context,
+    PlayerRef,
+    TournamentRef,
+    audit,
+    find_player,
+    find_tournament,
+    part,
+    seat,
+)
 from service.errors import (
     ConflictError,
     InvalidInputError,
@@ -24,6 +33,7 @@ from service.errors import (
 )
 from service.limits import MAX_DECKLIST_TEXT, MAX_DECKLIST_URL
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.views import Actor, Seat
 from storage import extras as extras_repo
@@ -89,14 +99,17 @@ def clean_decklist(mode: str, content: str) -> str:
                    not unicodedata.category(ch).startswith("C"))
 
 
-class DecklistOps(ServiceBase):
+@part
+class Decklists:
+    ctx: Context
+
     def _decklist_deadline(self, t: TournamentRow) -> datetime | None:
         return from_text(settings_of(t).decklist_deadline)
 
     def _require_open(self, t: TournamentRow) -> None:
         deadline = self._decklist_deadline(t)
         if deadline is not None:
-            if self.now() >= deadline:
+            if self.ctx.now() >= deadline:
                 raise RegistrationClosedError(
                     f"Decklists for '{t.name}' closed at {deadline:%Y-%m-%d %H:%M} UTC: they "
                     "are locked now."
@@ -115,6 +128,7 @@ class DecklistOps(ServiceBase):
                                 "them on with /decklist setup mode:text (or link).")
         return mode
 
+    @operation
     async def submit_decklist(
         self,
         actor: Actor,
@@ -126,8 +140,8 @@ class DecklistOps(ServiceBase):
         """Submit (or replace) a decklist before the deadline. A player submits his own; an
         organiser may submit one for any player (guests). Submitting the same list twice
         changes nothing but the time, so a repeated command is harmless."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             mode = self._mode(t)
             row = await self._deck_owner(conn, actor, t, player)
             self._require_open(t)
@@ -135,44 +149,47 @@ class DecklistOps(ServiceBase):
                 raise NotRegisteredError(f"{row.name} is no longer playing in '{t.name}'.")
             text = clean_decklist(mode, content)
             before = await extras_repo.get_decklist(conn, t.id, row.id)
-            now = self.now()
+            now = self.ctx.now()
             await extras_repo.upsert_decklist(conn, tournament_id=t.id, player_id=row.id,
                                               content=text, submitted_by=actor.user_id, now=now)
             # The audit keeps the size, not the list: lists stay hidden until published.
-            await self._audit(conn, actor, t, "decklist.submit",
-                              None if before is None else {"length": len(before.content)},
-                              {"player": row.id, "length": len(text), "mode": mode})
+            await audit(self.ctx, conn, actor, t, "decklist.submit",
+                        None if before is None else {"length": len(before.content)},
+                        {"player": row.id, "length": len(text), "mode": mode})
             published = await extras_repo.published_at(conn, t.id) is not None
             return DecklistView(t.id, t.name, seat(row), mode, text, now, published)
 
+    @operation
     async def publish_decklists(
         self, actor: Actor, tournament: TournamentRef = None
     ) -> DecklistStatus:
         """Organiser: make every decklist visible to everyone. Once only: a second publish is
         refused (a double click publishes once)."""
         require_organiser(actor, "publish decklists")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             self._mode(t)
-            if not await extras_repo.publish(conn, t.id, actor.user_id, self.now()):
+            if not await extras_repo.publish(conn, t.id, actor.user_id, self.ctx.now()):
                 at = await extras_repo.published_at(conn, t.id)
                 raise ConflictError(f"The decklists of '{t.name}' were already published "
                                     f"(at {at:%Y-%m-%d %H:%M} UTC).")
             status = await self._status(conn, t)
-            await self._audit(conn, actor, t, "decklist.publish", None,
-                              {"submitted": len(status.submitted)})
+            await audit(self.ctx, conn, actor, t, "decklist.publish", None,
+                        {"submitted": len(status.submitted)})
             return status
 
+    @operation
     async def decklist_status(
         self, actor: Actor, tournament: TournamentRef = None
     ) -> DecklistStatus:
         """Organiser: who has submitted a list and who has not."""
         require_organiser(actor, "see who submitted decklists")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             self._mode(t)
             return await self._status(conn, t)
 
+    @operation
     async def show_decklist(
         self,
         actor: Actor,
@@ -182,11 +199,11 @@ class DecklistOps(ServiceBase):
     ) -> DecklistView:
         """A decklist: one's own always; another player's only once published (organisers:
         always)."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             mode = self._mode(t)
             own = await player_repo.find_member(conn, t.id, actor.user_id)
-            row = own if player is None else await self._player(conn, t, player)
+            row = own if player is None else await find_player(conn, t, player)
             if row is None:
                 raise NotRegisteredError(f"You are not a player of '{t.name}': name a player.")
             published = await extras_repo.published_at(conn, t.id) is not None
@@ -207,7 +224,7 @@ class DecklistOps(ServiceBase):
                           player: PlayerRef | None) -> PlayerRow:
         if player is not None:
             require_organiser(actor, "submit another player's decklist")
-            return await self._player(conn, t, player)
+            return await find_player(conn, t, player)
         row = await player_repo.find_member(conn, t.id, actor.user_id)
         if row is None:
             raise NotRegisteredError(f"You are not a player of '{t.name}': /join first.")

@@ -1,4 +1,4 @@
-"""Pairing drafts (issue 15 item 4): preview the next round, edit it, publish it.
+"""Pairing drafts: preview the next round, edit it, publish it.
 
 A draft is stored (``round_drafts``), so a restart loses nothing. Each preview or edit makes a
 new ``version``; an edit or a publish names the version its organiser saw and is refused on
@@ -13,8 +13,19 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from service.base import PlayerRef, TournamentRef, seat
+from service.base import (
+    Context,
+    PlayerRef,
+    TournamentRef,
+    audit,
+    find_player,
+    find_tournament,
+    part,
+    seat,
+)
+from service.course import no_pairing, require_running
 from service.errors import (
     ConflictError,
     InvalidInputError,
@@ -24,10 +35,9 @@ from service.errors import (
 )
 from service.explain import pair_and_explain
 from service.model import Snapshot, load_snapshot, settings_of
+from service.operation import operation
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
-from service.pairing_runs import _no_pairing
 from service.permissions import require_organiser
-from service.rounds import RoundOps, _require_running
 from service.views import Actor, DraftBoard, DraftEdit, DraftView, RoundView
 from storage import requests as request_repo
 from storage import rounds as round_repo
@@ -39,11 +49,20 @@ from swiss.pairing import PairingConfig, PairingError
 from swiss.pairing.types import PairingResult
 from swiss.wording import plural
 
+if TYPE_CHECKING:
+    from service.course import Course
+
+
 Games = list[tuple[int, int]]
 Byes = list[tuple[int, str]]
 
 
-class DraftOps(RoundOps):
+@part
+class Drafts:
+    ctx: Context
+    course: Course
+
+    @operation
     async def preview_round(
         self, actor: Actor, tournament: TournamentRef = None
     ) -> DraftView:
@@ -52,16 +71,16 @@ class DraftOps(RoundOps):
         require_organiser(actor, "preview rounds")
         # Read in one short transaction, compute in none (in a worker for a big event), save
         # in a second one that refuses if what was paired changed meanwhile.
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            _require_running(t)
-            number, snapshot, config, players = await self._pairing_input(
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
+            require_running(t)
+            number, snapshot, config, players = await self.course.pairing_input(
                 conn, actor, t, force=False)  # force=False: only looks, closes nothing
         result = await self._preview_pairing(t, number, snapshot, config, players)
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, t.id)
-            _require_running(t)
-            now_number, now_snapshot, now_config, _ = await self._pairing_input(
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, t.id)
+            require_running(t)
+            now_number, now_snapshot, now_config, _ = await self.course.pairing_input(
                 conn, actor, t, force=False)
             if (now_number, _basis(now_snapshot), now_config) != (
                     number, _basis(snapshot), config):
@@ -75,12 +94,12 @@ class DraftOps(RoundOps):
             notes = [e.describe() for e in result.explanations] + list(result.notes)
             version = await request_repo.save_draft(
                 conn, tournament_id=t.id, round_number=number, basis=_basis(snapshot),
-                games=games, byes=byes, notes=notes, user_id=actor.user_id, now=self.now(),
+                games=games, byes=byes, notes=notes, user_id=actor.user_id, now=self.ctx.now(),
             )
             draft = await request_repo.get_draft(conn, t.id)
             assert draft is not None
             view = _draft_view(t, snapshot, draft, stale=False)
-            await self._audit(conn, actor, t, "draft.preview", None, {
+            await audit(self.ctx, conn, actor, t, "draft.preview", None, {
                 "round": number, "version": version, "games": _numbers(snapshot, games),
                 "byes": [[snapshot.number(p), k] for p, k in byes],
                 "warnings": list(view.warnings),
@@ -94,39 +113,41 @@ class DraftOps(RoundOps):
         """The engine's pairing for a preview, outside any transaction: inline for a small
         event, in a worker within the concurrency limit otherwise (as ``/round next``)."""
         slot = None
-        if self.pairing.offloads(players):
+        if self.ctx.pairing.offloads(players):
             try:
-                slot = self.pairing.reserve()
+                slot = self.ctx.pairing.reserve()
             except PairingBusy as busy:
                 raise PairingBusyError(
                     f"The bot is pairing {plural(busy.active, 'other big event')} right now "
-                    f"and pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                    f"and pairs at most {self.ctx.pairing.limits.max_concurrent} at once: round "
                     f"{number} of "
                     f"'{t.name}' was not previewed. Try again in a minute."
                 ) from None
         try:
-            result, _ = await self.pairing.run(slot, pair_and_explain, snapshot.tournament,
-                                               config)
+            result, _ = await self.ctx.pairing.run(slot, pair_and_explain, snapshot.tournament,
+                                                   config)
         except PairingError as exc:
-            raise _no_pairing(t, number, exc) from None
+            raise no_pairing(t, number, exc) from None
         except PairingWorkerFailed as exc:
             raise PairingFailedError(
                 f"Round {number} of '{t.name}' was not previewed: {exc.reason}. Nothing "
                 "changed; the event may be too big for this bot's limits."
             ) from None
         finally:
-            self.pairing.release(slot)
+            self.ctx.pairing.release(slot)
         return result
 
+    @operation
     async def show_draft(self, actor: Actor, tournament: TournamentRef = None) -> DraftView:
         """The stored draft as it is now (with ``stale`` set if it is out of date)."""
         require_organiser(actor, "see the draft")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             draft = await _require_draft(conn, t)
             snapshot = await load_snapshot(conn, t)
             return _draft_view(t, snapshot, draft, stale=await _is_stale(conn, t, draft, snapshot))
 
+    @operation
     async def swap_in_draft(
         self, actor: Actor, first: PlayerRef, second: PlayerRef, *, version: int,
         confirm: bool = False, tournament: TournamentRef = None,
@@ -135,6 +156,7 @@ class DraftOps(RoundOps):
         colours)."""
         return await self._edit(actor, tournament, "swap", (first, second), version, confirm)
 
+    @operation
     async def pair_in_draft(
         self, actor: Actor, first: PlayerRef, second: PlayerRef, *, version: int,
         confirm: bool = False, tournament: TournamentRef = None,
@@ -143,6 +165,7 @@ class DraftOps(RoundOps):
         left over takes the bye)."""
         return await self._edit(actor, tournament, "pair", (first, second), version, confirm)
 
+    @operation
     async def bye_in_draft(
         self, actor: Actor, player: PlayerRef, *, version: int, confirm: bool = False,
         tournament: TournamentRef = None,
@@ -156,10 +179,10 @@ class DraftOps(RoundOps):
         refs: tuple[PlayerRef, ...], version: int, confirm: bool,
     ) -> DraftEdit:
         require_organiser(actor, "edit the draft")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             draft, snapshot = await _current_draft(conn, t, version)
-            rows = [await self._player(conn, t, ref) for ref in refs]
+            rows = [await find_player(conn, t, ref) for ref in refs]
             ids = [r.id for r in rows]
             if len(set(ids)) != len(ids):
                 raise InvalidInputError("Name two different players.")
@@ -183,11 +206,11 @@ class DraftOps(RoundOps):
             new_version = await request_repo.save_draft(
                 conn, tournament_id=t.id, round_number=draft.round_number, basis=draft.basis,
                 games=games, byes=byes, notes=draft.notes, user_id=actor.user_id,
-                now=self.now(),
+                now=self.ctx.now(),
             )
             fresh = await request_repo.get_draft(conn, t.id)
             assert fresh is not None
-            await self._audit(conn, actor, t, f"draft.{action}", {
+            await audit(self.ctx, conn, actor, t, f"draft.{action}", {
                 "version": draft.version, "games": _numbers(snapshot, draft.games),
                 "byes": [[snapshot.number(p), k] for p, k in draft.byes],
             }, {
@@ -201,6 +224,7 @@ class DraftOps(RoundOps):
                              new_warnings=new, action=action, players=names,
                              numbers=numbers)
 
+    @operation
     async def publish_draft(
         self, actor: Actor, *, version: int, tournament: TournamentRef = None
     ) -> RoundView:
@@ -208,23 +232,24 @@ class DraftOps(RoundOps):
         the draft was replaced (another version) or is stale (a result, player or request
         changed since it was computed, or a round was paired or undone)."""
         require_organiser(actor, "publish rounds")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             draft, _ = await _current_draft(conn, t, version)
-            return await self._insert_round(
+            return await self.course.insert_round(
                 conn, actor, t, draft.round_number, draft.games, draft.byes, force=False,
                 draft_version=draft.version,
             )
 
+    @operation
     async def discard_draft(self, actor: Actor, tournament: TournamentRef = None) -> int:
         """Throw the draft away; returns the version discarded."""
         require_organiser(actor, "discard the draft")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             draft = await _require_draft(conn, t)
             await request_repo.delete_draft(conn, t.id)
-            await self._audit(conn, actor, t, "draft.discard",
-                              {"round": draft.round_number, "version": draft.version}, None)
+            await audit(self.ctx, conn, actor, t, "draft.discard",
+                        {"round": draft.round_number, "version": draft.version}, None)
             return draft.version
 
 
@@ -262,7 +287,7 @@ async def _current_draft(
 ) -> tuple[DraftRow, Snapshot]:
     """The draft an edit or a publish acts on: the tournament running, the draft there, of the
     named version and not out of date; with the snapshot it was checked against."""
-    _require_running(t)
+    require_running(t)
     draft = await _require_draft(conn, t)
     _require_version(t, draft, version)
     snapshot = await load_snapshot(conn, t)

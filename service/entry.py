@@ -1,48 +1,47 @@
-"""Entry (issue 15 item 5) and player-side requests (item 7).
-
-Entry: capacity with a waitlist, a required Discord role, a rating range, registration and
+"""Entry: capacity with a waitlist, a required Discord role, a rating range, registration and
 check-in windows, the check-in reminder. The capacity check, the waitlist insert and the
 promotion that follows a leave all run inside one ``BEGIN IMMEDIATE`` transaction each, so
 concurrent joins and leaves are serialised by SQLite: the capacity is never exceeded.
-
-Requests: a player's own bye request waits (``pending``) until an organiser approves it; a
-``/leave`` after the start, confirmed by the player, waits for an organiser too. Both are
-listed by :meth:`RequestOps.pending_requests`; each decision is audited and the player is
-told (a ``player_notice`` announcement that mentions him).
+Players' requests (a bye, a leave after the start) are ``service.requests``.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from service.base import PlayerRef, ServiceBase, TournamentRef, player_view, seat
+from service.base import (
+    Context,
+    TournamentRef,
+    audit,
+    find_tournament,
+    part,
+)
+from service.course import system_actor
 from service.errors import (
     ConflictError,
     InvalidInputError,
     NotRegisteredError,
     PermissionDeniedError,
     RegistrationClosedError,
-    TournamentNotRunningError,
 )
 from service.model import settings_of
-from service.permissions import require_organiser
+from service.operation import operation
 from service.views import (
     Actor,
-    ByeRequestView,
-    PlayerView,
-    RequestsView,
     TournamentSettings,
     WaitingView,
 )
 from storage import players as player_repo
 from storage import requests as request_repo
-from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
 
-SYSTEM_USER_ID = 0
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+
 
 
 def _window_time(value: str) -> datetime:
@@ -89,23 +88,27 @@ def check_entry_conditions(actor: Actor, t: TournamentRow, settings: TournamentS
             )
 
 
-class EntryOps(ServiceBase):
+@part
+class Entry:
+    ctx: Context
+    announcer: Announcer
+
     async def _admitted(self, conn: Connection, t: TournamentRow) -> int:
         return sum(1 for p in await player_repo.list_players(conn, t.id)
                    if p.status in ("registered", "active"))
 
-    async def _is_full(self, conn: Connection, t: TournamentRow) -> bool:
+    async def is_full(self, conn: Connection, t: TournamentRow) -> bool:
         capacity = settings_of(t).capacity
         return capacity is not None and await self._admitted(conn, t) >= capacity
 
-    async def _join_waitlist(self, conn: Connection, actor: Actor, t: TournamentRow,
+    async def join_waitlist(self, conn: Connection, actor: Actor, t: TournamentRow,
                              name: str, rating: int) -> WaitingView:
         if not await request_repo.add_waiting(conn, tournament_id=t.id, user_id=actor.user_id,
-                                              name=name, rating=rating, now=self.now()):
-            raise ConflictError(await self._position_text(conn, t, actor.user_id))
+                                              name=name, rating=rating, now=self.ctx.now()):
+            raise ConflictError(await self.position_text(conn, t, actor.user_id))
         position = await self._position(conn, t, actor.user_id)
-        await self._audit(conn, actor, t, "waitlist.join", None,
-                          {"user": actor.user_id, "name": name, "position": position})
+        await audit(self.ctx, conn, actor, t, "waitlist.join", None,
+                    {"user": actor.user_id, "name": name, "position": position})
         return WaitingView(tournament_id=t.id, tournament_name=t.name, user_id=actor.user_id,
                            name=name, position=position)
 
@@ -113,18 +116,18 @@ class EntryOps(ServiceBase):
         waiting = await request_repo.list_waiting(conn, t.id)
         return next(i for i, w in enumerate(waiting, start=1) if w.user_id == user_id)
 
-    async def _position_text(self, conn: Connection, t: TournamentRow,
+    async def position_text(self, conn: Connection, t: TournamentRow,
                              user_id: int) -> str:
         return (f"You are already on the waitlist of '{t.name}' (position "
                 f"{await self._position(conn, t, user_id)}).")
 
-    async def _promote(self, conn: Connection, actor: Actor, t: TournamentRow) -> None:
+    async def promote(self, conn: Connection, actor: Actor, t: TournamentRow) -> None:
         """Fill free places from the waitlist, first come first served (before the start).
         Runs in the transaction that freed the place, so a join racing it sees the place
         taken: the capacity is never exceeded."""
         if t.status != "registration":
             return
-        while not await self._is_full(conn, t):
+        while not await self.is_full(conn, t):
             waiting = await request_repo.list_waiting(conn, t.id)
             if not waiting:
                 return
@@ -132,24 +135,25 @@ class EntryOps(ServiceBase):
             await request_repo.remove_waiting(conn, t.id, first.user_id)
             pid = await player_repo.insert_player(
                 conn, tournament_id=t.id, user_id=first.user_id, name=first.name,
-                rating=first.rating, now=self.now(), checked_in=False,
+                rating=first.rating, now=self.ctx.now(), checked_in=False,
             )
-            await self._audit(conn, actor, t, "waitlist.promote", None,
-                              {"player": pid, "user": first.user_id, "name": first.name})
-            await self._notify(conn, t, first.user_id,
-                               f"a place is free in '{t.name}': you are in (from the "
-                               "waitlist).")
+            await audit(self.ctx, conn, actor, t, "waitlist.promote", None,
+                        {"player": pid, "user": first.user_id, "name": first.name})
+            await self.notify_member(conn, t, first.user_id,
+                                     f"a place is free in '{t.name}': you are in (from the "
+                                     "waitlist).")
 
-    async def _notify(self, conn: Connection, t: TournamentRow, user_id: int | None,
-                      text: str) -> None:
+    async def notify_member(self, conn: Connection, t: TournamentRow, user_id: int | None,
+                            text: str) -> None:
         """Tell one player something in the tournament channel (mentioning him only)."""
         if user_id is None:
             return
-        await self._announce(conn, t, "player_notice", {"user_id": user_id, "text": text})
+        await self.announcer.announce(conn, t, "player_notice", {"user_id": user_id, "text": text})
 
+    @operation
     async def leave_waitlist(self, actor: Actor, tournament: TournamentRef = None) -> WaitingView:
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             position = None
             for i, w in enumerate(await request_repo.list_waiting(conn, t.id), start=1):
                 if w.user_id == actor.user_id:
@@ -157,21 +161,22 @@ class EntryOps(ServiceBase):
             if position is None:
                 raise NotRegisteredError(f"You are not on the waitlist of '{t.name}'.")
             await request_repo.remove_waiting(conn, t.id, actor.user_id)
-            await self._audit(conn, actor, t, "waitlist.leave", {"user": actor.user_id}, None)
+            await audit(self.ctx, conn, actor, t, "waitlist.leave", {"user": actor.user_id}, None)
             return WaitingView(t.id, t.name, actor.user_id, position[1].name, position[0])
 
     # -- check-in reminder --------------------------------------------------------------------
+    @operation
     async def run_checkin_reminders(self, now: datetime | None = None, *,
                                     shards: Shards = ALL_SHARDS) -> list[int]:
         """Ping the registered players who have not checked in, once per tournament, when its
         check-in window opens (the bot's background pass calls this; the claim row makes it
         fire once across restarts). Returns the tournament ids reminded."""
-        moment = now or self.now()
+        moment = now or self.ctx.now()
         sent: list[int] = []
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             ids = await request_repo.registration_tournament_ids(conn, shards)
         for tid in ids:
-            async with self.db.transaction() as conn:
+            async with self.ctx.db.transaction() as conn:
                 t = await tournament_repo.get_tournament(conn, tid)
                 if t is None or t.status != "registration":
                     continue
@@ -186,127 +191,9 @@ class EntryOps(ServiceBase):
                          and p.user_id is not None]
                 closes = settings.checkin_closes
                 until = None if closes is None else int(_window_time(closes).timestamp())
-                await self._announce(conn, t, "checkin_open", {"users": users, "until": until})
-                await self._audit(conn, _system(t), t, "checkin.reminder", None,
-                                  {"players": len(users)})
+                await self.announcer.announce(conn, t, "checkin_open",
+                                              {"users": users, "until": until})
+                await audit(self.ctx, conn, system_actor(t), t, "checkin.reminder", None,
+                            {"players": len(users)})
                 sent.append(t.id)
         return sent
-
-
-class RequestOps(EntryOps):
-    async def pending_requests(self, actor: Actor,
-                               tournament: TournamentRef = None) -> RequestsView:
-        """Organisers: the players' bye and leave requests waiting for a decision, and the
-        waitlist."""
-        require_organiser(actor, "see the requests")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
-            last = await round_repo.last_round(conn, t.id)
-            paired = 0 if last is None else last.number
-            byes = tuple(
-                ByeRequestView(player=seat(players[r.player_id]), round=r.round_number,
-                               kind=r.kind, status="pending")  # type: ignore[arg-type]
-                for r in await round_repo.list_bye_requests(conn, t.id)
-                # a request for a round paired meanwhile can no longer be decided
-                if r.status == "pending" and r.round_number > paired
-            )
-            leaves = tuple(seat(players[pid])
-                           for pid in await request_repo.list_leave_requests(conn, t.id))
-            waiting = tuple(
-                WaitingView(t.id, t.name, w.user_id, w.name, i)
-                for i, w in enumerate(await request_repo.list_waiting(conn, t.id), start=1)
-            )
-            return RequestsView(t.id, t.name, byes, leaves, waiting)
-
-    async def decide_bye_request(
-        self, actor: Actor, player: PlayerRef, round_number: int, *, approve: bool,
-        tournament: TournamentRef = None,
-    ) -> ByeRequestView:
-        """Organisers: approve (the bye reaches the pairing) or deny (the request is deleted)
-        a player's pending bye request for ``round_number``, which must not be paired yet."""
-        require_organiser(actor, "decide bye requests")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            row = await self._player(conn, t, player)
-            pending = [r for r in await round_repo.list_bye_requests(conn, t.id)
-                       if r.player_id == row.id and r.round_number == round_number
-                       and r.status == "pending"]
-            if not pending:
-                raise ConflictError(
-                    f"{row.name} has no bye request for round {round_number} waiting for a "
-                    "decision (already decided, or withdrawn)."
-                )
-            last = await round_repo.last_round(conn, t.id)
-            if last is not None and round_number <= last.number:
-                raise ConflictError(
-                    f"Round {round_number} of '{t.name}' is already paired: the request came "
-                    "too late."
-                )
-            kind = pending[0].kind
-            if approve:
-                await round_repo.approve_bye_request(conn, t.id, row.id, round_number)
-            else:
-                await round_repo.delete_bye_request(conn, t.id, row.id, round_number)
-            verb = "approve" if approve else "deny"
-            await self._audit(conn, actor, t, f"bye.{verb}", {"status": "pending"},
-                              {"player": row.id, "round": round_number, "kind": kind})
-            outcome = "approved" if approve else "denied"
-            await self._notify(conn, t, row.user_id,
-                               f"your {kind} bye request for round {round_number} of "
-                               f"'{t.name}' was {outcome}.")
-            return ByeRequestView(player=seat(row), round=round_number, kind=kind,  # type: ignore[arg-type]
-                                  status="approved" if approve else "pending")
-
-    async def request_leave(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
-        """A player, after the start, asks to be dropped (he confirmed with the button); an
-        organiser decides. Before the start /leave removes him at once (``leave``)."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            if t.status != "running":
-                raise TournamentNotRunningError(
-                    f"'{t.name}' is {t.status}: " + ("use /leave, it removes you at once."
-                                                     if t.status == "registration" else
-                                                     "there is nothing to leave.")
-                )
-            row = await player_repo.find_member(conn, t.id, actor.user_id)
-            if row is None:
-                raise NotRegisteredError(f"You are not registered in '{t.name}'.")
-            if row.status != "active":
-                raise ConflictError(f"You are not playing in '{t.name}' any more.")
-            if not await request_repo.add_leave_request(conn, t.id, row.id, self.now()):
-                raise ConflictError(
-                    f"You already asked to leave '{t.name}': an organiser will decide."
-                )
-            await self._audit(conn, actor, t, "leave.request", None, {"player": row.id})
-            return player_view(row)
-
-    async def decide_leave_request(
-        self, actor: Actor, player: PlayerRef, *, approve: bool,
-        tournament: TournamentRef = None,
-    ) -> PlayerView:
-        """Organisers: approve (the player is dropped from the next round on) or deny."""
-        require_organiser(actor, "decide leave requests")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            row = await self._player(conn, t, player)
-            if not await request_repo.delete_leave_request(conn, t.id, row.id):
-                raise ConflictError(
-                    f"{row.name} has no leave request waiting for a decision (already "
-                    "decided)."
-                )
-            await self._audit(conn, actor, t, "leave.approve" if approve else "leave.deny",
-                              None, {"player": row.id})
-            if approve:
-                view = await self._withdraw(conn, actor, t, row)  # type: ignore[attr-defined]
-            else:
-                view = player_view(row)
-            outcome = "approved: you are withdrawn" if approve else "denied: you still play"
-            await self._notify(conn, t, row.user_id,
-                               f"your request to leave '{t.name}' was {outcome}.")
-            return view  # type: ignore[no-any-return]
-
-
-def _system(t: TournamentRow) -> Actor:
-    return Actor(user_id=SYSTEM_USER_ID, guild_id=t.guild_id, display_name="swissbot",
-                 is_organiser=True)

@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from service.base import PlayerRef, ServiceBase, TournamentRef, seat
+from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, part, seat
 from service.errors import ConflictError, NotOrganiserError, UnknownRoundError
 from service.model import Snapshot, load_snapshot, pairing_config, settings_of
+from service.operation import operation
 from service.present import format_value
 from service.views import Actor, Seat, format_points
 from storage import extras as extras_repo
@@ -196,7 +197,11 @@ def _engine_line(components: list[list[Any]]) -> str:
     return ", ".join(f"{name}={value}" for name, value in components) or "no components"
 
 
-class ExplainOps(ServiceBase):
+@part
+class Explain:
+    ctx: Context
+
+    @operation
     async def why(
         self,
         actor: Actor,
@@ -207,8 +212,8 @@ class ExplainOps(ServiceBase):
     ) -> WhyView:
         """Why ``actor`` (or, for organisers, ``player``) got this opponent, colour or bye in
         ``round_number`` (default: the latest round). Read-only."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             row = await self._who(conn, actor, t, player, "see why another player was paired")
             rnd = (await round_repo.last_round(conn, t.id) if round_number is None
                    else await round_repo.get_round(conn, t.id, round_number))
@@ -229,6 +234,7 @@ class ExplainOps(ServiceBase):
                 )
             return _why_view(t, snapshot, facts, row)
 
+    @operation
     async def tiebreak_explanation(
         self,
         actor: Actor,
@@ -240,9 +246,9 @@ class ExplainOps(ServiceBase):
         standings) was computed, after the rounds played so far."""
         from swiss.standings import compute_standings, explain_player
 
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
-            row = (await self._player(conn, t, player) if player is not None
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
+            row = (await find_player(conn, t, player) if player is not None
                    else await self._who(conn, actor, t, None, ""))
             if row.number is None:
                 raise ConflictError(f"{row.name} has no tiebreaks: '{t.name}' has not started "
@@ -274,7 +280,7 @@ class ExplainOps(ServiceBase):
             if not actor.is_organiser:
                 raise NotOrganiserError(f"Only organisers can {doing}: ask without the "
                                         "player option to see your own.")
-            return await self._player(conn, t, player)
+            return await find_player(conn, t, player)
         row = await player_repo.find_member(conn, t.id, actor.user_id)
         if row is None:
             from service.errors import NotRegisteredError

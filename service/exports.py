@@ -10,7 +10,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from service.base import ServiceBase, TournamentRef, player_view
+from service.base import (
+    Context,
+    TournamentRef,
+    audit,
+    find_tournament,
+    part,
+    player_view,
+    require_room,
+)
 from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
@@ -27,6 +35,7 @@ from service.export_tables import (
 )
 from service.live import crosstable_view
 from service.model import Snapshot, load_snapshot, settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.playoff_state import BracketState, load_bracket
 from service.playoffs import bracket_payload
@@ -83,7 +92,11 @@ def _complete_prefix(model: Tournament) -> Tournament:
     return replace(model, rounds=tuple(rounds))
 
 
-class ExportOps(ServiceBase):
+@part
+class Exports:
+    ctx: Context
+
+    @operation
     async def export(
         self,
         guild_id: int,
@@ -97,9 +110,10 @@ class ExportOps(ServiceBase):
         default standings), or for JSON ``all`` (the default: everything in one file)."""
         if fmt == "csv" and table == "all":
             raise InvalidInputError("Every table as CSV is several files: choose one table.")
-        return (await self.export_files(guild_id, fmt, tournament, what=table,
-                                        viewer=viewer))[0]
+        return (await self._export_files(guild_id, fmt, tournament, what=table,
+                                         viewer=viewer))[0]
 
+    @operation
     async def export_files(
         self,
         guild_id: int,
@@ -119,6 +133,18 @@ class ExportOps(ServiceBase):
         Decklists (when the event takes them) are in the players table once published, or
         always when ``viewer`` is an organiser; otherwise the file says they are left out.
         TRF has no place for them."""
+        return await self._export_files(guild_id, fmt, tournament, what=what, viewer=viewer)
+
+    async def event_files(self, guild_id: int, tournament_id: int) -> list[ExportFile]:
+        """Everything of one event as one JSON file, inside another operation (the last
+        export before a retention deletion): no retry of its own."""
+        return await self._export_files(guild_id, "json", tournament_id, what="all",
+                                        viewer=None)
+
+    async def _export_files(
+        self, guild_id: int, fmt: str | None, tournament: TournamentRef, *,
+        what: str | None, viewer: Actor | None,
+    ) -> list[ExportFile]:
         fmt = check_choice(fmt or ("trf" if what is None else "csv"), what="export format",
                            choices=EXPORT_FORMATS)
         what = TABLE_ALIASES.get(what or "", what) or DEFAULT_WHAT[fmt]
@@ -127,8 +153,8 @@ class ExportOps(ServiceBase):
             raise InvalidInputError(
                 "A TRF file is the whole tournament (without decklists): leave out what, or "
                 "choose csv or json for one table.")
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             snapshot = await load_snapshot(conn, t)
             players = await player_repo.list_players(conn, t.id)
             rounds = [await round_view(conn, t, r.number)
@@ -145,7 +171,7 @@ class ExportOps(ServiceBase):
                     withheld = what in ("players", "all") and fmt != "trf"
         # Written after the read transaction, off the event loop for a big event (the
         # standings alone are a second of CPU at 3,000 players).
-        files: list[ExportFile] = await self.pairing.off_loop(
+        files: list[ExportFile] = await self.ctx.pairing.off_loop(
             len(snapshot.tournament.players), _export_files, fmt, what, t, snapshot, players,
             rounds, bracket, decks)
         if withheld:
@@ -153,6 +179,7 @@ class ExportOps(ServiceBase):
             files = [replace(f, note=note) for f in files]
         return files
 
+    @operation
     async def set_trf_header(
         self, actor: Actor, changes: Mapping[str, str], tournament: TournamentRef = None
     ) -> dict[str, str]:
@@ -163,8 +190,8 @@ class ExportOps(ServiceBase):
         require_organiser(actor, "set the TRF report header")
         if not changes:
             raise InvalidInputError("Give at least one TRF header field to set.")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             before = settings_of(t)
             merged = dict(before.trf_header)
             for name, value in changes.items():
@@ -177,11 +204,12 @@ class ExportOps(ServiceBase):
             await tournament_repo.update_settings(conn, t.id, name=t.name,
                                                   settings=after.to_dict(),
                                                   channel_id=t.channel_id)
-            await self._audit(conn, actor, t, "tournament.trf_header",
-                              {"trf_header": before.trf_header},
-                              {"trf_header": after.trf_header})
+            await audit(self.ctx, conn, actor, t, "tournament.trf_header",
+                        {"trf_header": before.trf_header},
+                        {"trf_header": after.trf_header})
         return dict(after.trf_header)
 
+    @operation
     async def import_players(
         self, actor: Actor, text: str, fmt: str = "csv", tournament: TournamentRef = None
     ) -> list[PlayerView]:
@@ -196,20 +224,20 @@ class ExportOps(ServiceBase):
             raise InvalidInputError("The file has no players.")
         if len(entries) > MAX_IMPORT_PLAYERS:
             raise InvalidInputError(f"Import at most {MAX_IMPORT_PLAYERS} players at once.")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status != "registration":
                 raise RegistrationClosedError(
                     f"Players can be imported only before the start ('{t.name}' is {t.status})."
                 )
-            await self._require_room(conn, t, len(entries),
-                                     f"the {len(entries):,} players were not imported")
+            await require_room(self.ctx, conn, t, len(entries),
+                               f"the {len(entries):,} players were not imported")
             added = []
             for name, rating, user_id in entries:
                 try:
                     pid = await player_repo.insert_player(
                         conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
-                        now=self.now(), checked_in=True,
+                        now=self.ctx.now(), checked_in=True,
                     )
                 except IntegrityError:
                     raise AlreadyRegisteredError(
@@ -218,8 +246,8 @@ class ExportOps(ServiceBase):
                 row = await player_repo.get_player(conn, pid)
                 assert row is not None
                 added.append(player_view(row))
-            await self._audit(conn, actor, t, "player.import", None,
-                              {"format": fmt, "players": [p.id for p in added]})
+            await audit(self.ctx, conn, actor, t, "player.import", None,
+                        {"format": fmt, "players": [p.id for p in added]})
             return added
 
 
@@ -227,7 +255,7 @@ def _export_files(
     fmt: str, what: str, t: TournamentRow, snapshot: Snapshot, players: list[PlayerRow],
     rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
 ) -> list[ExportFile]:
-    """The files of :meth:`ExportOps.export_files` from what it read: pure, and the same
+    """The files of :meth:`Exports.export_files` from what it read: pure, and the same
     wherever it runs (the event loop, or a thread for a big event)."""
     slug = _slug(t.name)
     started = bool(snapshot.tournament.players)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.base import ServiceBase
+from service.base import Context, part
+from service.operation import operation
 from storage import health
 from storage.usage import PoolUsage
 
@@ -23,23 +24,28 @@ class OutboxHealth:
     oldest_due_seconds: float
 
 
-class HealthOps(ServiceBase):
+@part
+class Health:
+    ctx: Context
+
+    @operation
     async def outbox_health(self, now: datetime | None = None) -> OutboxHealth:
         """The outbox backlog, read in a short read-only transaction."""
-        now = now or self.precise_now()
-        async with self.db.transaction(readonly=True) as conn:
+        now = now or self.ctx.precise_now()
+        async with self.ctx.db.transaction(readonly=True) as conn:
             backlog = await health.outbox_backlog(conn, now)
         return OutboxHealth(depth=backlog.depth, oldest_seconds=_since(backlog.oldest_queued, now),
                             oldest_due_seconds=_since(backlog.oldest_due, now))
 
+    @operation
     async def database_ping(self) -> None:
         """Raises when the database cannot be reached (its driver's error)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             await health.ping(conn)
 
     def database_usage(self) -> PoolUsage | None:
         """The connections of the database (None for a test double without them)."""
-        usage = getattr(self.db, "usage", None)
+        usage = getattr(self.ctx.db, "usage", None)
         return usage() if usage is not None else None
 
 

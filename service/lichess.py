@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
 
-from service.base import ServiceBase, TournamentRef
+from service.base import Context, TournamentRef, audit, find_tournament, part
 from service.errors import ConflictError, InvalidInputError, NotRegisteredError
 from service.lichess_api import (
     SPEEDS,
@@ -51,6 +51,7 @@ from service.lichess_views import (
     LinkView,
     OAuthStartView,
 )
+from service.operation import operation
 from service.permissions import require_organiser
 from service.views import Actor
 from storage import journal
@@ -107,9 +108,13 @@ def _unreachable(error: LichessError) -> LichessServiceError:
         "few minutes.")
 
 
-class LichessOps(ServiceBase):
+@part
+class LichessAccounts:
     """Mixed into the service; lichess and token_cipher are set by the bot (None: no
     Lichess calls; no token is kept)."""
+
+    ctx: Context
+
 
     lichess: LichessApi | None = None
     token_cipher: TokenCipher | None = None
@@ -127,16 +132,17 @@ class LichessOps(ServiceBase):
             raise _unreachable(error) from None
 
     # -- linking by profile code -----------------------------------------------------------
+    @operation
     async def lichess_link_code(self, actor: Actor, username: str) -> LinkCodeView:
         """A one-time code for the member to put in the bio or location of username's
         Lichess profile, valid :data:LINK_MINUTES minutes; lichess_verify reads it."""
         name = clean_username(username)
         user = await self._call(self._api().user(name))
-        now = self.now()
+        now = self.ctx.now()
         code = _CODE_PREFIX + secrets.token_hex(5)
 
         async def issue() -> None:
-            async with self.db.transaction() as conn:
+            async with self.ctx.db.transaction() as conn:
                 await self._check_claim(conn, actor, user)
                 await repo.insert_request(conn, repo.LinkRequestRow(
                     secret=code, guild_id=actor.guild_id, user_id=actor.user_id,
@@ -148,11 +154,12 @@ class LichessOps(ServiceBase):
                             expires_at=now + timedelta(minutes=LINK_MINUTES),
                             profile_url="https://lichess.org/account/profile")
 
+    @operation
     async def lichess_verify(self, actor: Actor) -> LinkView:
         """Link the account named by the member's last code once the code is in its profile."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             request = await repo.latest_request(conn, actor.guild_id, actor.user_id, "profile")
-        now = self.now()
+        now = self.ctx.now()
         if request is None or request.used_at is not None:
             raise LichessAccountError(
                 "You have no code waiting: run /lichess link username:<your Lichess name> "
@@ -172,8 +179,8 @@ class LichessOps(ServiceBase):
                 f"<t:{int(request.expires_at.timestamp())}:t>).")
 
         async def link() -> LinkView:
-            async with self.db.transaction() as conn:
-                if not await repo.use_request(conn, request.secret, self.now()):
+            async with self.ctx.db.transaction() as conn:
+                if not await repo.use_request(conn, request.secret, self.ctx.now()):
                     raise LichessAccountError(
                         "That code was used or expired meanwhile: run /lichess link again.")
                 return await self._link(conn, actor, user, "profile")
@@ -181,15 +188,16 @@ class LichessOps(ServiceBase):
         return await self._claiming(actor, link)
 
     # -- linking by OAuth ------------------------------------------------------------------
+    @operation
     async def lichess_oauth_start(self, actor: Actor, redirect_uri: str) -> OAuthStartView:
         """A Lichess authorization URL for the member, valid :data:LINK_MINUTES minutes;
         Lichess sends him back to redirect_uri (:meth:lichess_oauth_finish)."""
         api = self._api()
         state = secrets.token_urlsafe(24)
         verifier = secrets.token_urlsafe(64)
-        now = self.now()
+        now = self.ctx.now()
         expires = now + timedelta(minutes=LINK_MINUTES)
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             link = await repo.link_of_member(conn, actor.guild_id, actor.user_id)
             if link is not None:
                 raise ConflictError(_already_linked(link.username))
@@ -201,18 +209,19 @@ class LichessOps(ServiceBase):
                                 redirect_uri=redirect_uri)
         return OAuthStartView(url=url, expires_at=expires)
 
+    @operation
     async def lichess_oauth_finish(self, state: str, code: str | None, redirect_uri: str, *,
                                    error: str | None = None) -> LinkView:
         """Lichess's redirect back: state must be one we issued, unused and unexpired
         (it is spent here, whatever follows); code is exchanged with the PKCE verifier,
         and the token's account is linked to the member who started."""
         api = self._api()
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             request = await repo.get_request(conn, state or "")
             if request is None or request.method != "oauth":
                 raise LichessAccountError("This Lichess link is unknown: start again with "
                                           "/lichess link in Discord.")
-            if not await repo.use_request(conn, request.secret, self.now()):
+            if not await repo.use_request(conn, request.secret, self.ctx.now()):
                 raise LichessAccountError("This Lichess link was used already or expired "
                                           f"({LINK_MINUTES} minutes): start again with "
                                           "/lichess link in Discord.")
@@ -227,12 +236,12 @@ class LichessOps(ServiceBase):
                       display_name=user.username)
 
         async def link() -> LinkView:
-            async with self.db.transaction() as conn:
+            async with self.ctx.db.transaction() as conn:
                 view = await self._link(conn, actor, user, "oauth")
                 if self.token_cipher is not None:  # kept only when it can be kept encrypted
                     await repo.store_token(conn, actor.guild_id, actor.user_id,
                                            self.token_cipher.encrypt(token.access_token),
-                                           self.now())
+                                           self.ctx.now())
                 return view
 
         return await self._claiming(actor, link)
@@ -256,7 +265,7 @@ class LichessOps(ServiceBase):
         try:
             return await work()
         except _PendingConflict as pending:
-            async with self.db.transaction() as conn:
+            async with self.ctx.db.transaction() as conn:
                 await self._record_conflict(conn, actor, pending.user, pending.holder_id)
             raise LichessClaimedError(str(pending)) from None
 
@@ -268,18 +277,18 @@ class LichessOps(ServiceBase):
         try:
             await repo.insert_link(conn, repo.LinkRow(
                 guild_id=actor.guild_id, user_id=actor.user_id, lichess_id=user.id,
-                username=user.username, method=method, linked_at=self.now()))
+                username=user.username, method=method, linked_at=self.ctx.now()))
         except IntegrityError:  # a concurrent claim won between the check and the insert
             raise LichessClaimedError(_claimed(user.username)) from None
         await journal.append_audit(
             conn, guild_id=actor.guild_id, tournament_id=None, actor_id=actor.user_id,
             actor_name=actor.display_name, action="lichess.link", before=None,
-            after={"lichess": user.username, "method": method}, now=self.now())
+            after={"lichess": user.username, "method": method}, now=self.ctx.now())
         return LinkView(user_id=actor.user_id, username=user.username, method=method)
 
     async def _record_conflict(self, conn: Connection, actor: Actor, user: LichessUser,
                                holder_id: int) -> None:
-        now = self.now()
+        now = self.ctx.now()
         await repo.insert_conflict(conn, actor.guild_id, user.id, holder_id, actor.user_id, now)
         channel = (await tournament_repo.get_guild_settings(conn, actor.guild_id)
                    ).default_channel_id
@@ -290,10 +299,11 @@ class LichessOps(ServiceBase):
                 payload={"username": user.username, "holder_id": holder_id,
                          "claimant_id": actor.user_id}, now=now)
 
+    @operation
     async def lichess_unlink(self, actor: Actor) -> LinkView:
         """Remove the member's link (and any token kept for it). Refused while he plays in an
         event on Lichess that has not finished."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             link = await repo.link_of_member(conn, actor.guild_id, actor.user_id)
             if link is None:
                 raise NotRegisteredError("You have no Lichess account linked on this server.")
@@ -311,17 +321,18 @@ class LichessOps(ServiceBase):
             await journal.append_audit(
                 conn, guild_id=actor.guild_id, tournament_id=None, actor_id=actor.user_id,
                 actor_name=actor.display_name, action="lichess.unlink",
-                before={"lichess": link.username}, after=None, now=self.now())
+                before={"lichess": link.username}, after=None, now=self.ctx.now())
         if kept is not None and self.token_cipher is not None and self.lichess is not None:
             # the token is useless to us now: Lichess forgets it too (unlinked either way)
             with contextlib.suppress(LichessError, InvalidToken):
                 await self.lichess.revoke(self.token_cipher.decrypt(kept))
         return LinkView(user_id=actor.user_id, username=link.username, method=link.method)
 
+    @operation
     async def lichess_links(self, actor: Actor) -> LinksView:
         """Organisers: every link of the server and the latest refused claims."""
         require_organiser(actor, "see who is linked to Lichess")
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             links = await repo.list_links(conn, actor.guild_id)
             conflicts = await repo.recent_conflicts(conn, actor.guild_id)
             names = {link.lichess_id: link.username for link in links}
@@ -332,13 +343,15 @@ class LichessOps(ServiceBase):
                                     holder_id=c.holder_id, claimant_id=c.claimant_id,
                                     at=c.created_at) for c in conflicts])
 
+    @operation
     async def lichess_link_of(self, guild_id: int, user_id: int) -> LinkView | None:
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             link = await repo.link_of_member(conn, guild_id, user_id)
         return None if link is None else LinkView(user_id=user_id, username=link.username,
                                                   method=link.method)
 
     # -- events ----------------------------------------------------------------------------
+    @operation
     async def lichess_event(self, actor: Actor, tournament: TournamentRef = None, *,
                             clock: str, speed: str | None = None, rated: bool = True,
                             enabled: bool = True) -> LichessEventView | None:
@@ -353,8 +366,8 @@ class LichessOps(ServiceBase):
         chosen = speed or speed_of(limit, increment)
         if chosen not in SPEEDS:
             raise InvalidInputError(f"Unknown speed '{chosen[:20]}': one of {', '.join(SPEEDS)}.")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status != "registration":
                 raise ConflictError(f"'{t.name}' has started: it is played where it began.")
             if await player_repo.list_players(conn, t.id):
@@ -363,22 +376,23 @@ class LichessOps(ServiceBase):
                     "so that every rating comes from Lichess.")
             if not enabled:
                 await repo.delete_event(conn, t.id)
-                await self._audit(conn, actor, t, "lichess.event", None, None)
+                await audit(self.ctx, conn, actor, t, "lichess.event", None, None)
                 return None
             await repo.put_event(conn, repo.EventRow(tournament_id=t.id, speed=chosen,
                                                      clock_limit=limit,
                                                      clock_increment=increment, rated=rated))
-            await self._audit(conn, actor, t, "lichess.event", None,
-                              {"speed": chosen, "clock": clock_text(limit, increment),
-                               "rated": rated})
+            await audit(self.ctx, conn, actor, t, "lichess.event", None,
+                        {"speed": chosen, "clock": clock_text(limit, increment),
+                         "rated": rated})
             return LichessEventView(tournament=t.name, speed=chosen,
                                     clock=clock_text(limit, increment), rated=rated)
 
+    @operation
     async def lichess_ratings(self, guild_id: int,
                               tournament: TournamentRef = None) -> list[LichessRatingView]:
         """The Lichess rating each player entered with (provisional ones marked)."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             ratings = await repo.ratings_of(conn, t.id)
             players = await player_repo.list_players(conn, t.id)
         return [LichessRatingView(name=p.name, username=ratings[p.id].username,
@@ -387,13 +401,13 @@ class LichessOps(ServiceBase):
                 for p in sorted(players, key=lambda p: (-p.rating, p.name)) if p.id in ratings]
 
     # -- hooks of join and start -----------------------------------------------------------
-    async def _lichess_entry(self, guild_id: int, user_id: int | None,
+    async def lichess_entry(self, guild_id: int, user_id: int | None,
                              tournament: TournamentRef, typed: int | None,
                              ) -> tuple[int, repo.RatingRow] | None:
         """For an event on Lichess: the member's Lichess rating (he must be linked; a typed
         rating and a guest are refused). ``None`` for other events."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, guild_id, tournament)
             event = await repo.get_event(conn, t.id)
             link = (None if user_id is None
                     else await repo.link_of_member(conn, guild_id, user_id))
@@ -416,18 +430,18 @@ class LichessOps(ServiceBase):
         return rating, repo.RatingRow(player_id=0, username=user.username, rating=rating,
                                       provisional=provisional)
 
-    async def _remember_lichess_rating(self, conn: Connection, t: TournamentRow,
+    async def remember_lichess_rating(self, conn: Connection, t: TournamentRow,
                                        player_id: int, entry: repo.RatingRow) -> None:
         await repo.put_rating(conn, t.id, repo.RatingRow(
             player_id=player_id, username=entry.username, rating=entry.rating,
-            provisional=entry.provisional), self.now())
+            provisional=entry.provisional), self.ctx.now())
 
-    async def _refresh_lichess_ratings(self, guild_id: int, tournament: TournamentRef) -> None:
+    async def refresh_lichess_ratings(self, guild_id: int, tournament: TournamentRef) -> None:
         """Before the start of an event on Lichess: every linked player's current rating
         (in batches of 300 accounts). If Lichess cannot be reached the start is refused,
         so that the seeding is never made of stale ratings without the organiser knowing."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, guild_id, tournament)
             event = await repo.get_event(conn, t.id)
             if event is None or t.status != "registration":
                 return
@@ -447,8 +461,8 @@ class LichessOps(ServiceBase):
             except LichessError as error:
                 raise _unreachable(error) from None
             found.update({user.id: user for user in batch})
-        now = self.now()
-        async with self.db.transaction() as conn:
+        now = self.ctx.now()
+        async with self.ctx.db.transaction() as conn:
             for player_id, link in links.items():
                 user = found.get(link.lichess_id) if link is not None else None
                 perf = user.perfs.get(event.speed) if user is not None else None
@@ -459,7 +473,7 @@ class LichessOps(ServiceBase):
                     player_id=player_id, username=user.username, rating=perf.rating,
                     provisional=perf.provisional), now)
 
-    async def _refuse_typed_rating(self, conn: Connection, t: TournamentRow) -> None:
+    async def refuse_typed_rating(self, conn: Connection, t: TournamentRow) -> None:
         if await repo.get_event(conn, t.id) is not None:
             raise InvalidInputError(
                 f"'{t.name}' is played on Lichess: its ratings come from Lichess.")

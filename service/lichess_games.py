@@ -10,8 +10,11 @@ round has its game, the links are announced in the event's channel, once.
 
 from __future__ import annotations
 
-from service.base import ServiceBase
+from typing import TYPE_CHECKING
+
+from service.base import Context, audit, part
 from service.lichess_api import NOT_PLAYED, LichessGame, result_of
+from service.operation import operation
 from service.views import Actor
 from storage import lichess_games as game_repo
 from storage import players as player_repo
@@ -20,30 +23,42 @@ from storage import tournaments as tournament_repo
 from storage.lichess_games import BoardToCreate, GameLinks, GameToFollow
 from storage.shards import ALL_SHARDS, Shards
 
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.course import Course
 
-class LichessGameOps(ServiceBase):
+
+
+@part
+class LichessGames:
+    ctx: Context
+    announcer: Announcer
+    course: Course
+
+    @operation
     async def lichess_boards_to_create(self, limit: int = 50, *,
                                        shards: Shards = ALL_SHARDS) -> list[BoardToCreate]:
         """Background: boards of running events on Lichess still without a Lichess game (of
         the guilds of this process's ``shards``: two processes never make the same board)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             return await game_repo.boards_to_create(conn, limit, shards)
 
+    @operation
     async def store_lichess_game(self, board: BoardToCreate, links: GameLinks) -> bool:
         """Background: keep the board's game (False: it had one, or its round was undone).
         The round's links are announced once all its boards have their games."""
-        async with self.db.transaction() as conn:
-            if not await game_repo.insert_game(conn, board.tournament_id, links, self.now()):
+        async with self.ctx.db.transaction() as conn:
+            if not await game_repo.insert_game(conn, board.tournament_id, links, self.ctx.now()):
                 return False
             made = await game_repo.games_of_round(conn, board.round_id)
             games = await round_repo.list_games(conn, board.tournament_id, board.round_number)
             if len(made) < len(games) or not await game_repo.mark_announced(
-                    conn, board.round_id, self.now()):
+                    conn, board.round_id, self.ctx.now()):
                 return True
             t = await tournament_repo.get_tournament(conn, board.tournament_id)
             assert t is not None
             players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
-            await self._announce(conn, t, "lichess_games", {
+            await self.announcer.announce(conn, t, "lichess_games", {
                 "round": board.round_number,
                 "boards": [{
                     "board": g.board,
@@ -56,12 +71,14 @@ class LichessGameOps(ServiceBase):
             return True
 
 
+    @operation
     async def lichess_games_to_follow(self, limit: int = 300, *,
                                       shards: Shards = ALL_SHARDS) -> list[GameToFollow]:
         """Background: boards whose game on Lichess may have ended (not final here yet)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             return await game_repo.games_to_follow(conn, limit, shards)
 
+    @operation
     async def record_lichess_game(self, board: GameToFollow, game: LichessGame) -> str:
         """Background: what Lichess says of the board's game. A finished game between the two
         linked accounts, with the paired colours and the event's clock, started after the
@@ -72,7 +89,7 @@ class LichessGameOps(ServiceBase):
         an organiser's ``/result set`` always wins)."""
         problem = check_game(board, game)
         result = result_of(game)
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             t = await tournament_repo.get_tournament(conn, board.tournament_id)
             row = await round_repo.get_game(conn, board.game_id)
             if t is None or row is None or row.state == "final" or t.status != "running":
@@ -81,19 +98,20 @@ class LichessGameOps(ServiceBase):
                 return "waiting"  # being played, or not started yet
             if problem is not None:
                 if await game_repo.set_problem(conn, board.game_id, problem):
-                    await self._announce(conn, t, "lichess_problem", {
+                    await self.announcer.announce(conn, t, "lichess_problem", {
                         "round": row.round_number, "board": row.board,
                         "url": f"https://lichess.org/{game.id}", "problem": problem})
                 return "told"
             lichess = Actor(user_id=0, guild_id=t.guild_id, display_name="Lichess")
             await round_repo.set_final_result(conn, row.id, result=result, white_games=None,
-                                              black_games=None, user_id=0, now=self.now())
-            await self._audit(conn, lichess, t, "result.lichess", {"state": row.state},
-                              {"game": row.id, "round": row.round_number, "result": result,
-                               "lichess": game.id})
-            await self._after_final(conn, t, row.round_number)  # type: ignore[attr-defined]
+                                              black_games=None, user_id=0, now=self.ctx.now())
+            await audit(self.ctx, conn, lichess, t, "result.lichess", {"state": row.state},
+                        {"game": row.id, "round": row.round_number, "result": result,
+                         "lichess": game.id})
+            await self.course.after_final(conn, t, row.round_number)  # type: ignore[attr-defined]
             return "recorded"
 
+    @operation
     async def lichess_outage(self, problem: str | None, *,
                              shards: Shards = ALL_SHARDS) -> int:
         """Background: Lichess has not answered the worker for a while (``problem``), or
@@ -101,17 +119,17 @@ class LichessGameOps(ServiceBase):
         when it starts and once when it ends; nothing waits on it but the games and results,
         which the worker catches up. Returns the events told."""
         told = 0
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             if problem is None:
                 ids = await game_repo.close_outages(conn, shards)
             else:
                 ids = [tid for tid in await game_repo.running_events(conn, shards)
-                       if await game_repo.open_outage(conn, tid, problem, self.now())]
+                       if await game_repo.open_outage(conn, tid, problem, self.ctx.now())]
             for tournament_id in ids:
                 t = await tournament_repo.get_tournament(conn, tournament_id)
                 if t is not None:
-                    await self._announce(conn, t, "lichess_outage",
-                                         {"problem": problem, "back": problem is None})
+                    await self.announcer.announce(conn, t, "lichess_outage",
+                                                  {"problem": problem, "back": problem is None})
                     told += 1
         return told
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from service.base import ServiceBase, TournamentRef
+from service.base import Context, TournamentRef, audit, find_tournament, info_of, part
 from service.errors import ConflictError
 from service.model import Snapshot, load_snapshot, settings_of
+from service.operation import operation
 from service.present import round_view, standings_view
 from service.views import (
     Actor,
@@ -109,39 +110,45 @@ def _standings_and_crosstable(
     return standings, crosstable_view(t, snapshot, standings)
 
 
-class LiveOps(ServiceBase):
+@part
+class Live:
+    ctx: Context
+
+    @operation
     async def crosstable(
         self, guild_id: int, tournament: TournamentRef = None
     ) -> CrosstableView:
         """Who played whom in every round so far, with the results, in standings order."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             snapshot = await load_snapshot(conn, t)
         if not snapshot.tournament.players:
             raise ConflictError(f"'{t.name}' has not started: there is no crosstable yet.")
-        return (await self.pairing.off_loop(len(snapshot.tournament.players),
-                                            _standings_and_crosstable, t, snapshot))[1]
+        return (await self.ctx.pairing.off_loop(len(snapshot.tournament.players),
+                                                _standings_and_crosstable, t, snapshot))[1]
 
+    @operation
     async def web_link(self, actor: Actor, tournament: TournamentRef = None) -> str:
         """The token of the event's live page, created (and audited) the first time.
 
         Anyone of the guild may ask: the page shows what /pairings and /standings already
         show. A token is never reused nor derived from ids (``secrets.token_urlsafe``)."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             token = await web_repo.get_token(conn, t.id)
             if token is None:
                 token = secrets.token_urlsafe(TOKEN_BYTES)
-                await web_repo.insert_token(conn, t.id, t.guild_id, token, self.now())
-                await self._audit(conn, actor, t, "web_page_created")
+                await web_repo.insert_token(conn, t.id, t.guild_id, token, self.ctx.now())
+                await audit(self.ctx, conn, actor, t, "web_page_created")
             return token
 
+    @operation
     async def live_event(self, token: str) -> LiveEventView | None:
         """What the live page of ``token`` shows, or None for an unknown token (the page
         answers 404 and says nothing more). One short read transaction."""
         if not token or len(token) > MAX_TOKEN_LENGTH:
             return None
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             found = await web_repo.find_by_token(conn, token)
             if found is None:
                 return None
@@ -149,13 +156,13 @@ class LiveOps(ServiceBase):
             t = await tournament_repo.get_tournament(conn, tournament_id)
             if t is None or t.guild_id != guild_id:
                 return None
-            info = await self._info(conn, t)
+            info = await info_of(conn, t)
             rounds = tuple([await round_view(conn, t, r.number)
                             for r in await round_repo.list_rounds(conn, t.id)])
             snapshot = await load_snapshot(conn, t)
         standings = crosstable = None
         if snapshot.tournament.players:
-            standings, crosstable = await self.pairing.off_loop(
+            standings, crosstable = await self.ctx.pairing.off_loop(
                 len(snapshot.tournament.players), _standings_and_crosstable, t, snapshot)
         return LiveEventView(info=info, rounds=rounds, standings=standings,
                              crosstable=crosstable)

@@ -1,4 +1,4 @@
-"""Issue 16: a thread per game, and direct messages to the players who opt in.
+"""A thread per game, and direct messages to the players who opt in.
 
 Both go through the outbox like every announcement, written in the transaction of the change
 they follow (so nothing is lost nor sent twice across restarts):
@@ -6,10 +6,10 @@ they follow (so nothing is lost nor sent twice across restarts):
 * ``game_thread`` (one per board, when the tournament's ``game_threads`` setting is on; queued
   with the ``pairings`` announcement, in the same channel): ``round``, ``game`` (the board as in
   the pairings payload), ``use_colours``, ``total_rounds``, ``deadline_unix``. The bot opens the
-  thread, records it (:meth:`NotifyOps.remember_thread`) before anything else, adds both
+  thread, records it (:meth:`Notify.remember_thread`) before anything else, adds both
   players and posts the pairing with the result buttons; a retry finds the stored thread.
 * ``thread_problem`` (channel): ``round``, ``problem``: why threads could not be opened, once
-  per round (:meth:`NotifyOps.thread_problem`).
+  per round (:meth:`Notify.thread_problem`).
 * ``dm_pairing`` / ``dm_confirm`` / ``dm_final`` / ``dm_reminder`` (no channel; ``user_id``):
   a direct message to one player who opted in with ``/notify dm:on``. ``dm_pairing``: ``round``,
   ``board``, ``colour`` (white/black/null), ``opponent``, ``deadline_unix``, or ``bye`` (its
@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from service.base import ServiceBase
+from service.base import Context, audit, part, post_announcement
 from service.model import settings_of
+from service.operation import operation
 from service.outbox import BOT_ACTOR_ID, BOT_ACTOR_NAME, GIVEN_UP
 from service.views import Actor, ReportOutcome
 from storage import journal
@@ -65,38 +66,44 @@ def _thread_view(row: notify_repo.ThreadRow) -> ThreadView:
                       row.thread_id, row.private, row.problem)
 
 
-class NotifyOps(ServiceBase):
+@part
+class Notify:
+    ctx: Context
+
     # -- direct messages: the player's choice -----------------------------------------------------
+    @operation
     async def set_dm(self, actor: Actor, enabled: bool) -> DmSettingView:
         """Opt in to (or out of) direct messages from the bot in this guild: pairings, result
         prompts, reminders, the final placing. Opting in again also forgets that Discord
         refused an earlier DM (the player says he opened them)."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             before = await notify_repo.get_dm(conn, actor.guild_id, actor.user_id)
             await notify_repo.set_dm(conn, actor.guild_id, actor.user_id, bool(enabled),
-                                     self.now())
-            await self._audit(conn, actor, None, "notify.dm",
-                              {"enabled": before.enabled, "closed": before.closed},
-                              {"enabled": bool(enabled)})
+                                     self.ctx.now())
+            await audit(self.ctx, conn, actor, None, "notify.dm",
+                        {"enabled": before.enabled, "closed": before.closed},
+                        {"enabled": bool(enabled)})
         return DmSettingView(actor.guild_id, actor.user_id, bool(enabled), False)
 
+    @operation
     async def dm_setting(self, guild_id: int, user_id: int) -> DmSettingView:
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             row = await notify_repo.get_dm(conn, guild_id, user_id)
         return DmSettingView(guild_id, user_id, row.enabled, row.closed)
 
+    @operation
     async def dm_refused(self, announcement_id: int) -> bool:
         """Discord refused the DM of this outbox row (403, 50007): stop retrying it, remember
         that the member's DMs are closed (no DM is queued for him any more), and queue one
         ``dm_closed`` notice in the tournament's channel. True the first time."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             row = await journal.get_outbox(conn, announcement_id)
             if row is None:
                 return False
             user_id = int(row.payload.get("user_id", 0))
             await journal.mark_failed(conn, announcement_id, error="gave up: DMs closed",
                                       retry_at=GIVEN_UP)
-            first = await notify_repo.mark_dm_closed(conn, row.guild_id, user_id, self.now())
+            first = await notify_repo.mark_dm_closed(conn, row.guild_id, user_id, self.ctx.now())
             t = None
             if row.tournament_id is not None:
                 t = await tournament_repo.get_tournament(conn, row.tournament_id)
@@ -104,12 +111,13 @@ class NotifyOps(ServiceBase):
                 conn, guild_id=row.guild_id, tournament_id=row.tournament_id,
                 actor_id=BOT_ACTOR_ID, actor_name=BOT_ACTOR_NAME, action="notify.dm_closed",
                 before=None, after={"user_id": user_id, "announcement": announcement_id},
-                now=self.now(),
+                now=self.ctx.now(),
             )
             if first and t is not None:
-                await self._announce(conn, t, "dm_closed", {"user_id": user_id})
+                await post_announcement(self.ctx, conn, t, "dm_closed", {"user_id": user_id})
             return first
 
+    @operation
     async def queue_dm(
         self, conn: Connection, t: TournamentRow, user_id: int | None, kind: str,
         payload: dict[str, Any],
@@ -117,6 +125,12 @@ class NotifyOps(ServiceBase):
         """The DM hook: inside an operation's transaction, queue ``kind`` (one of
         :data:`DM_KINDS`) for ``user_id`` if he opted in and his DMs are not known to be
         closed. Returns the outbox id, or None when nothing was queued."""
+        return await self._queue_dm(conn, t, user_id, kind, payload)
+
+    async def _queue_dm(
+        self, conn: Connection, t: TournamentRow, user_id: int | None, kind: str,
+        payload: dict[str, Any],
+    ) -> int | None:
         if user_id is None or kind not in DM_KINDS:
             return None
         if user_id not in await notify_repo.dm_recipients(conn, t.guild_id, [user_id]):
@@ -125,16 +139,15 @@ class NotifyOps(ServiceBase):
                 "user_id": user_id, **payload}
         return await journal.enqueue(conn, guild_id=t.guild_id, channel_id=None,
                                      tournament_id=t.id, kind=kind, payload=body,
-                                     now=self.now())
+                                     now=self.ctx.now())
 
     # -- hooks into the operations ---------------------------------------------------------
-    async def _announced(
+    async def announced(
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
     ) -> None:
         """After ``pairings`` the game threads and the pairing DMs, after ``final_standings``
         the placing DMs (same transaction; for a deferred announcement, the one that
         completes it)."""
-        await super()._announced(conn, t, kind, payload)
         if kind == "pairings":
             await self._after_pairings(conn, t, payload)
         elif kind == "deadline_reminder":
@@ -146,7 +159,7 @@ class NotifyOps(ServiceBase):
             for r in rows:
                 if r.get("user_id") in wanted:
                     # with a top cut, the place in the final result (the playoffs first)
-                    await self.queue_dm(conn, t, r["user_id"], "dm_final", {
+                    await self._queue_dm(conn, t, r["user_id"], "dm_final", {
                         "rank": r.get("place", r["rank"]), "points": r["points"],
                         "players": len(rows)})
 
@@ -169,7 +182,7 @@ class NotifyOps(ServiceBase):
                         "game": game, **common}
                 await journal.enqueue(conn, guild_id=t.guild_id, channel_id=channel,
                                       tournament_id=t.id, kind="game_thread", payload=body,
-                                      now=self.now())
+                                      now=self.ctx.now())
         users = [s["user_id"] for g in games for s in (g["white"], g["black"]) if s.get("user_id")]
         users += [b["player"]["user_id"] for b in payload.get("byes", [])
                   if b["player"].get("user_id")]
@@ -178,13 +191,13 @@ class NotifyOps(ServiceBase):
             for side, other in (("white", "black"), ("black", "white")):
                 user = game[side].get("user_id")
                 if user in wanted:
-                    await self.queue_dm(conn, t, user, "dm_pairing", {
+                    await self._queue_dm(conn, t, user, "dm_pairing", {
                         **common, "board": game["board"], "colour": side,
                         "opponent": game[other]["name"], "game_id": game["id"]})
         for bye in payload.get("byes", []):
             user = bye["player"].get("user_id")
             if user in wanted:
-                await self.queue_dm(conn, t, user, "dm_pairing", {
+                await self._queue_dm(conn, t, user, "dm_pairing", {
                     **common, "bye": bye.get("points", ""), "kind": bye.get("kind")})
 
     async def _reminder_dms(
@@ -196,7 +209,7 @@ class NotifyOps(ServiceBase):
             for side, other in (("white", "black"), ("black", "white")):
                 user = game[side].get("user_id")
                 if user and user in game.get("to_act", ()):
-                    await self.queue_dm(conn, t, user, "dm_reminder", {
+                    await self._queue_dm(conn, t, user, "dm_reminder", {
                         "round": payload.get("round"), "board": game.get("board"),
                         "game_id": game.get("game_id"),
                         "opponent": game[other].get("name"),
@@ -204,36 +217,34 @@ class NotifyOps(ServiceBase):
                         "minutes_left": payload.get("minutes_left"),
                         "to_confirm": game.get("state") == "reported"})
 
-    async def _outcome(
-        self, conn: Connection, t: TournamentRow, game_id: int, reporter: int,
-        status: str,
-    ) -> ReportOutcome:
+    async def reported(
+        self, conn: Connection, t: TournamentRow, outcome: ReportOutcome, status: str,
+    ) -> None:
         """A first report: the opponent also gets the Confirm / Dispute prompt by DM."""
-        outcome: ReportOutcome = await super()._outcome(  # type: ignore[misc]
-            conn, t, game_id, reporter, status)
         if status == "awaiting_confirmation" and outcome.opponent.user_id:
             game = outcome.game
-            await self.queue_dm(conn, t, outcome.opponent.user_id, "dm_confirm", {
+            await self._queue_dm(conn, t, outcome.opponent.user_id, "dm_confirm", {
                 "game_id": game.id, "guild_id": t.guild_id, "round": game.round,
                 "board": game.board, "reporter": outcome.reporter.name,
                 "reported": _reported_text(game.reported_result),
                 "white": game.white.name, "black": game.black.name})
-        return outcome
 
     # -- game threads (the delivery task's side) ------------------------------------------
+    @operation
     async def game_thread(self, game_id: int) -> ThreadView | None:
         """The thread stored for a game (None before the bot opened one)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             row = await notify_repo.get_thread(conn, game_id)
         return None if row is None else _thread_view(row)
 
+    @operation
     async def remember_thread(
         self, announcement_id: int, thread_id: int, *, private: bool
     ) -> bool:
         """Record the thread just opened for the ``game_thread`` row ``announcement_id``, at
         once (before adding members or posting), so that a retry reuses it. False when the
         game already had one (then that one is used)."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             row = await journal.get_outbox(conn, announcement_id)
             if row is None or row.tournament_id is None:
                 return False
@@ -242,14 +253,15 @@ class NotifyOps(ServiceBase):
                 conn, game_id=int(game["id"]), guild_id=row.guild_id,
                 tournament_id=row.tournament_id, round_number=int(row.payload["round"]),
                 parent_id=int(row.channel_id or 0), thread_id=thread_id, private=private,
-                problem=None, now=self.now())
+                problem=None, now=self.ctx.now())
 
+    @operation
     async def thread_problem(self, announcement_id: int, problem: str) -> bool:
         """The thread of a ``game_thread`` row could not be opened, or a player could not be
         added (``problem`` says why, for the organisers). The pairing is in the channel anyway.
         Recorded in the audit log; the first problem of a round also queues one
         ``thread_problem`` notice in the channel. True when that notice was queued."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             row = await journal.get_outbox(conn, announcement_id)
             if row is None or row.tournament_id is None:
                 return False
@@ -262,27 +274,29 @@ class NotifyOps(ServiceBase):
                 conn, game_id=int(game.get("id", 0)), guild_id=row.guild_id,
                 tournament_id=t.id, round_number=round_number,
                 parent_id=int(row.channel_id or 0), thread_id=None, private=False,
-                problem=problem, now=self.now())
+                problem=problem, now=self.ctx.now())
             await journal.append_audit(
                 conn, guild_id=row.guild_id, tournament_id=t.id, actor_id=BOT_ACTOR_ID,
                 actor_name=BOT_ACTOR_NAME, action="thread.problem", before=None,
                 after={"announcement": announcement_id, "game": game.get("id"),
-                       "problem": problem}, now=self.now())
-            first = await notify_repo.add_notice(conn, t.id, round_number, problem, self.now())
+                       "problem": problem}, now=self.ctx.now())
+            first = await notify_repo.add_notice(conn, t.id, round_number, problem, self.ctx.now())
             if first:
-                await self._announce(conn, t, "thread_problem",
-                                     {"round": round_number, "problem": problem})
+                await post_announcement(self.ctx, conn, t, "thread_problem",
+                                        {"round": round_number, "problem": problem})
             return first
 
+    @operation
     async def threads_to_archive(self, guild_id: int | None = None) -> list[ThreadView]:
         """Open game threads whose result is final (or whose round was undone)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             rows = await notify_repo.to_archive(conn, guild_id)
         return [_thread_view(r) for r in rows]
 
+    @operation
     async def thread_archived(self, game_id: int) -> bool:
-        async with self.db.transaction() as conn:
-            return await notify_repo.mark_archived(conn, game_id, self.now())
+        async with self.ctx.db.transaction() as conn:
+            return await notify_repo.mark_archived(conn, game_id, self.ctx.now())
 
 
 def _reported_text(result: str | None) -> str:

@@ -1,4 +1,4 @@
-"""Pair a round in two short transactions, with the engine in between (issue 13).
+"""Pair a round in two short transactions, with the engine in between.
 
 1. **Look** (one write transaction, milliseconds): the checks of the command, then, inside a
    savepoint that is rolled back, the changes that come before the pairing (a forced close of
@@ -27,11 +27,11 @@ import socket
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.base import ServiceBase, TournamentRef
+from service.base import Context, TournamentRef, audit, find_tournament, part, require_not_pairing
+from service.course import no_pairing, players_to_pair
 from service.errors import (
-    ConflictError,
     PairingBusyError,
     PairingFailedError,
     PairingInProgressError,
@@ -47,6 +47,7 @@ from service.model import (
     read_snapshot,
     settings_of,
 )
+from service.operation import operation
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
 from service.stored_round import Seating, StoredRound, stored_round
@@ -57,6 +58,11 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
 from swiss.pairing import PairingError
+
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.course import Course
+
 
 Check = Callable[[Connection, TournamentRow], Awaitable[None]]
 Prepare = Callable[[Connection, TournamentRow], Awaitable[TournamentRow]]
@@ -70,8 +76,13 @@ def process_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-class PairingRunOps(ServiceBase):
-    async def _pair_in_two_steps(
+@part
+class PairingRuns:
+    ctx: Context
+    announcer: Announcer
+    course: Course
+
+    async def pair_in_two_steps(
         self,
         actor: Actor,
         tournament: TournamentRef | int,
@@ -90,21 +101,21 @@ class PairingRunOps(ServiceBase):
         # 3,000 players then hold no write lock (every other guild's /report needs it).
         early = None if prepare is not None else await self._early_snapshot(actor, tournament)
         try:
-            async with self.db.transaction() as conn:
-                t = await self._tournament(conn, actor.guild_id, tournament)
-                await self._require_not_pairing(conn, t, "it was not paired again")
+            async with self.ctx.db.transaction() as conn:
+                t = await find_tournament(conn, actor.guild_id, tournament)
+                await require_not_pairing(self.ctx, conn, t, "it was not paired again")
                 await check(conn, t)
                 if await load_bracket(conn, t.id) is not None:
                     # the top cut's knockout: a handful of players, paired in this transaction
                     ready = t if prepare is None else await prepare(conn, t)
-                    return await self._pair(conn, actor, ready,  # type: ignore[attr-defined]
-                                            force=force)
+                    return await self.course.pair(conn, actor, ready,  # type: ignore[attr-defined]
+                                                  force=force)
                 # Read before this transaction's own (rolled back) changes: step 3 compares it.
                 revision = await tournament_repo.revision(conn, t.id)
                 await conn.execute("SAVEPOINT pairing_look")
                 try:
                     prepared = t if prepare is None else await prepare(conn, t)
-                    number = await self._round_to_pair(  # type: ignore[attr-defined]
+                    number = await self.course.round_to_pair(  # type: ignore[attr-defined]
                         conn, actor, prepared, force=force)
                     # Nothing to do before the pairing (no start, no timer to claim, no
                     # forced close, which would bump the revision): the committed event is
@@ -116,32 +127,33 @@ class PairingRunOps(ServiceBase):
                     else:
                         snapshot = await load_snapshot(conn, prepared)
                     config = pairing_config(prepared)
-                    players = _players_to_pair(prepared, snapshot, number)
+                    players = players_to_pair(prepared, snapshot, number)
                 finally:
                     await conn.execute("ROLLBACK TO pairing_look")
                     await conn.execute("RELEASE pairing_look")
                 seating = _seating(prepared, number, snapshot)
-                if self.pairing.offloads(players):
+                if self.ctx.pairing.offloads(players):
                     try:
-                        slot = self.pairing.reserve()
+                        slot = self.ctx.pairing.reserve()
                     except PairingBusy as busy:
                         raise PairingBusyError(
                             f"The bot is pairing {busy.active} other big event(s) right now and "
-                            f"pairs at most {self.pairing.limits.max_concurrent} at once: round "
+                            f"pairs at most {self.ctx.pairing.limits.max_concurrent} at once: "
+                            "round "
                             f"{number} of '{t.name}' was not paired. Try again in a minute."
                         ) from None
                 await self._mark_run(conn, t, token, number, players, progress=slot is not None,
                                      reply=actor.reply)
         except BaseException:  # refused or not committed: the slot is free again
-            self.pairing.release(slot)
+            self.ctx.pairing.release(slot)
             raise
-        if slot is not None and self.on_announced is not None:
-            self.on_announced()  # post the progress line now, not after the pairing
+        if slot is not None and self.ctx.on_announced is not None:
+            self.ctx.on_announced()  # post the progress line now, not after the pairing
         try:
-            stored = await self.pairing.run_then(
+            stored = await self.ctx.pairing.run_then(
                 slot, pair_and_explain, snapshot.tournament, config, stored_round, seating)
         except PairingError as exc:
-            refusal = _no_pairing(t, number, exc)
+            refusal = no_pairing(t, number, exc)
             await self._pairing_failed(t, token, number, refusal.message, actor)
             raise refusal from None
         except PairingWorkerFailed as exc:
@@ -159,7 +171,7 @@ class PairingRunOps(ServiceBase):
                     t, token, number, f"the pairing of round {number} was interrupted", actor))
             raise
         finally:
-            self.pairing.release(slot)
+            self.ctx.pairing.release(slot)
         numbers = {row.id: n for n, row in snapshot.by_number.items()}
         return await self._store_pairing(actor, t, token, number, revision, numbers, stored,
                                          force=force, as_is=as_is, prepare=prepare)
@@ -172,24 +184,24 @@ class PairingRunOps(ServiceBase):
         the same (else it reads the snapshot itself, as for a small event). None for a
         small event, or when the event cannot be resolved (step 1 says why)."""
         try:
-            async with self.db.transaction(readonly=True) as conn:
-                t = await self._tournament(conn, actor.guild_id, tournament)
+            async with self.ctx.db.transaction(readonly=True) as conn:
+                t = await find_tournament(conn, actor.guild_id, tournament)
                 players = await player_repo.count_entrants(conn, t.id)
-                if not self.pairing.offloads(players):
+                if not self.ctx.pairing.offloads(players):
                     return None
                 revision = await tournament_repo.revision(conn, t.id)
                 rows = await read_snapshot(conn, t)
         except ServiceError:
             return None
         # its thousands of rows are turned into the model in a thread, not in the loop
-        return t, revision, await self.pairing.off_loop(players, build_snapshot, t, rows)
+        return t, revision, await self.ctx.pairing.off_loop(players, build_snapshot, t, rows)
 
     async def _mark_run(
         self, conn: Connection, t: TournamentRow, token: str, number: int,
         players: int, *, progress: bool, reply: DeferredReply | None = None,
     ) -> None:
-        now = self.now()
-        limit = timedelta(seconds=self.pairing.limits.time_limit) + MARKER_GRACE
+        now = self.ctx.now()
+        limit = timedelta(seconds=self.ctx.pairing.limits.time_limit) + MARKER_GRACE
         # An expired marker is a dead process's leftover: it gives way to this run.
         stale = await run_repo.get_run(conn, t.id)
         if stale is not None and stale.expires_at <= now:
@@ -200,8 +212,8 @@ class PairingRunOps(ServiceBase):
                                         reply=_reply_columns(reply, now)):
             raise PairingInProgressError(f"Round {number} of '{t.name}' is being paired.")
         if progress:
-            progress_id = await self._announce(conn, t, "pairing_progress",
-                                               {"round": number, "players": players})
+            progress_id = await self.announcer.announce(conn, t, "pairing_progress",
+                                                        {"round": number, "players": players})
             await run_repo.set_progress(conn, t.id, token, progress_id)
 
     async def _store_pairing(
@@ -222,7 +234,7 @@ class PairingRunOps(ServiceBase):
         changed_text = (f"'{t.name}' changed while round {number} was being paired (a "
                         "player, a bye, a forbidden pair or a setting), so that pairing was "
                         "not stored: nothing changed. Run /round next again.")
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             run = await run_repo.get_run(conn, t.id)
             if run is None or run.token != token:
                 stale = (f"Round {number} of '{t.name}' was not stored: its pairing was given "
@@ -240,7 +252,7 @@ class PairingRunOps(ServiceBase):
                     await conn.execute("SAVEPOINT pairing_store")
                     try:
                         prepared = fresh if prepare is None else await prepare(conn, fresh)
-                        now_number = await self._round_to_pair(  # type: ignore[attr-defined]
+                        now_number = await self.course.round_to_pair(  # type: ignore[attr-defined]
                             conn, actor, prepared, force=force)
                     except ServiceError as exc:  # it can no longer be paired at all
                         changed = exc.message
@@ -256,7 +268,7 @@ class PairingRunOps(ServiceBase):
                     await self._end_run(conn, t, run, number, stale, actor)
                 else:
                     await run_repo.end_run(conn, t.id, token)
-                    view_of = await self._insert_round_later(  # type: ignore[attr-defined]
+                    view_of = await self.course.insert_round_later(  # type: ignore[attr-defined]
                         conn, actor, prepared, number, stored.games, stored.byes, force=force,
                         explanation=stored.explanation, replaces=run.progress_id,
                         stored=stored)
@@ -269,7 +281,7 @@ class PairingRunOps(ServiceBase):
     async def _pairing_failed(
         self, t: TournamentRow, token: str, number: int, reason: str, actor: Actor
     ) -> None:
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             run = await run_repo.get_run(conn, t.id)
             if run is not None and run.token == token:
                 await self._end_run(conn, t, run, number, reason, actor)
@@ -281,14 +293,15 @@ class PairingRunOps(ServiceBase):
         """Remove ``run``'s marker, tell the channel (the progress line becomes the reason;
         without one, a new post says it when ``announce``) and record it in the audit log."""
         await run_repo.end_run(conn, t.id, run.token)
-        await self._audit(conn, actor, t, "round.pairing_failed", None,
-                          {"round": number, "players": run.players, "reason": reason})
+        await audit(self.ctx, conn, actor, t, "round.pairing_failed", None,
+                    {"round": number, "players": run.players, "reason": reason})
         if run.progress_id is not None or announce:
             payload: dict[str, Any] = {"round": number, "players": run.players, "error": reason}
             if run.progress_id is not None:
                 payload["replaces"] = run.progress_id
-            await self._announce(conn, t, "pairing_failed", payload)
+            await self.announcer.announce(conn, t, "pairing_failed", payload)
 
+    @operation
     async def recover_pairings(
         self, tell: Callable[[InterruptedPairing], Awaitable[bool]] | None = None
     ) -> list[int]:
@@ -298,19 +311,23 @@ class PairingRunOps(ServiceBase):
         did); the channel is told otherwise, and always when a progress line was posted
         there (it becomes the reason). Returns the tournament ids."""
         freed: list[int] = []
-        for run in await self.interrupted_pairings():
+        for run in await self._interrupted_pairings():
             told = run.reply is not None and tell is not None and await tell(run)
-            if await self.end_interrupted_pairing(run, told=told):
+            if await self._end_interrupted_pairing(run, told=told):
                 freed.append(run.tournament_id)
         return freed
 
+    @operation
     async def interrupted_pairings(self) -> list[InterruptedPairing]:
         """The pairing runs a process that no longer runs left behind (expired, or held by a
         process of this host that has ended): what :meth:`recover_pairings` ends."""
+        return await self._interrupted_pairings()
+
+    async def _interrupted_pairings(self) -> list[InterruptedPairing]:
         found: list[InterruptedPairing] = []
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             for run in await run_repo.list_runs(conn):
-                if run.expires_at > self.now() and _alive(run.owner):
+                if run.expires_at > self.ctx.now() and _alive(run.owner):
                     continue
                 t = await tournament_repo.get_tournament(conn, run.tournament_id)
                 if t is None:
@@ -321,11 +338,15 @@ class PairingRunOps(ServiceBase):
                     token=run.token, reply=_reply_of(run)))
         return found
 
+    @operation
     async def end_interrupted_pairing(self, run: InterruptedPairing, *, told: bool) -> bool:
         """Remove ``run``'s marker (if it is still that run's) with its audit entry; tell the
         channel unless ``told`` (its command was answered) and no progress line is there.
         False when the marker was gone already (another process ended it)."""
-        async with self.db.transaction() as conn:
+        return await self._end_interrupted_pairing(run, told=told)
+
+    async def _end_interrupted_pairing(self, run: InterruptedPairing, *, told: bool) -> bool:
+        async with self.ctx.db.transaction() as conn:
             row = await run_repo.get_run(conn, run.tournament_id)
             t = await tournament_repo.get_tournament(conn, run.tournament_id)
             if row is None or row.token != run.token or t is None:
@@ -336,19 +357,21 @@ class PairingRunOps(ServiceBase):
                                 announce=not told)
         return True
 
+    @operation
     async def needs_pairing_workers(self) -> bool:
         """Whether an open event is big enough to be paired in a worker (the bot then starts
         the workers at start-up rather than on the first big /round next)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             largest = await run_repo.largest_open_event(conn)
-        return self.pairing.offloads(largest)
+        return self.ctx.pairing.offloads(largest)
 
+    @operation
     async def pairing_state(self, guild_id: int, tournament: TournamentRef = None) -> str | None:
         """"Round 4 is being paired (1,000 players)" while it is, else None."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             run = await run_repo.get_run(conn, t.id)
-        if run is None or run.expires_at <= self.now():
+        if run is None or run.expires_at <= self.ctx.now():
             return None
         return f"Round {run.round_number} is being paired ({run.players:,} players)"
 
@@ -407,28 +430,4 @@ def _seating(t: TournamentRow, number: int, snapshot: Snapshot) -> Seating:
         tournament_id=t.id, tournament_name=t.name, round_number=number,
         total_rounds=settings.rounds, use_colours=settings.colours, scoring=settings.scoring,
         seats={n: (row.id, row.name, row.user_id) for n, row in snapshot.by_number.items()},
-    )
-
-
-def _players_to_pair(t: TournamentRow, snapshot: Snapshot, number: int) -> int:
-    """How many players round ``number`` pairs (refused below 2)."""
-    model = snapshot.tournament
-    requested = model.requested_byes.get(number, {})
-    pairable = [
-        p.id
-        for p in model.players
-        if model.is_active(p.id, number) and p.id not in requested
-    ]
-    if len(pairable) < 2 and not requested:
-        raise ConflictError(
-            f"Round {number} of '{t.name}' cannot be paired: fewer than 2 players are still "
-            "playing. Finish the tournament instead."
-        )
-    return len(pairable)
-
-
-def _no_pairing(t: TournamentRow, number: int, exc: PairingError) -> PairingFailedError:
-    return PairingFailedError(
-        f"No valid pairing exists for round {number} of '{t.name}': {exc}. Allow "
-        "rematches (rematches=avoid) or remove a forbidden pair."
     )

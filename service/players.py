@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from service.base import PlayerRef, TournamentRef, player_view
-from service.confirm import ConfirmOps
-from service.entry import EntryOps, check_entry_conditions, window_refusal
+from typing import TYPE_CHECKING
+
+from service.base import (
+    Context,
+    PlayerRef,
+    TournamentRef,
+    audit,
+    find_player,
+    find_tournament,
+    part,
+    player_view,
+    require_room,
+)
+from service.entry import check_entry_conditions, window_refusal
 from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
@@ -12,8 +23,8 @@ from service.errors import (
     RegistrationClosedError,
     TournamentNotRunningError,
 )
-from service.lichess import LichessOps
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_organiser
 from service.validation import (
     MAX_PLAYER_NAME,
@@ -30,8 +41,21 @@ from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
 
+if TYPE_CHECKING:
+    from service.confirm import Confirm
+    from service.entry import Entry
+    from service.lichess import LichessAccounts
 
-class PlayerOps(EntryOps, ConfirmOps, LichessOps):
+
+
+@part
+class Players:
+    ctx: Context
+    entry: Entry
+    confirm: Confirm
+    lichess_accounts: LichessAccounts
+
+    @operation
     async def join(
         self, actor: Actor, tournament: TournamentRef = None, *, rating: int | None = None
     ) -> PlayerView | WaitingView:
@@ -45,11 +69,12 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         value = check_rating(rating)
         name = _member_name(actor)
         # an event on Lichess: his Lichess rating, asked before the transaction
-        lichess = await self._lichess_entry(actor.guild_id, actor.user_id, tournament, rating)
+        lichess = await self.lichess_accounts.lichess_entry(
+            actor.guild_id, actor.user_id, tournament, rating)
         if lichess is not None:
             value = rating = lichess[0]
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
             if existing is not None:
                 raise AlreadyRegisteredError(
@@ -59,22 +84,23 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
                 )
             settings = settings_of(t)
             if t.status in ("registration", "running"):
-                check_entry_conditions(actor, t, settings, rating, self.now())
+                check_entry_conditions(actor, t, settings, rating, self.ctx.now())
             if any(w.user_id == actor.user_id
                    for w in await request_repo.list_waiting(conn, t.id)):
-                raise AlreadyRegisteredError(await self._position_text(conn, t, actor.user_id))
-            if t.status in ("registration", "running") and await self._is_full(conn, t):
+                raise AlreadyRegisteredError(await self.entry.position_text(conn, t, actor.user_id))
+            if t.status in ("registration", "running") and await self.entry.is_full(conn, t):
                 if t.status == "running":
                     raise RegistrationClosedError(
                         f"'{t.name}' is full ({settings.capacity} players)."
                     )
-                return await self._join_waitlist(conn, actor, t, name, value)
+                return await self.entry.join_waitlist(conn, actor, t, name, value)
             row = await self._register(conn, actor, t, user_id=actor.user_id, name=name,
                                        rating=value, organiser=False)
             if lichess is not None:
-                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
+                await self.lichess_accounts.remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
+    @operation
     async def add_player(
         self,
         actor: Actor,
@@ -95,11 +121,12 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
             user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
         clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
         value = check_rating(rating)
-        lichess = await self._lichess_entry(actor.guild_id, user_id, tournament, rating)
+        lichess = await self.lichess_accounts.lichess_entry(
+            actor.guild_id, user_id, tournament, rating)
         if lichess is not None:
             value = lichess[0]
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if user_id is not None:
                 existing = await player_repo.find_member(conn, t.id, user_id)
                 who = f"<@{user_id}>"
@@ -115,7 +142,7 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
             if lichess is not None:
-                await self._remember_lichess_rating(conn, t, row.id, lichess[1])
+                await self.lichess_accounts.remember_lichess_rating(conn, t, row.id, lichess[1])
             return player_view(row)
 
     async def _readmit(
@@ -138,11 +165,11 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
                                         player_id=row.id, kind="zero")
         if not await player_repo.readmit(conn, row.id):
             raise ConflictError(f"{row.name} was re-admitted a moment ago.")
-        await self._audit(conn, actor, t, "player.readmit",
-                          {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
-                          {"status": "active", "player": row.id,
-                           "absent_rounds": [r.number for r in missed],
-                           "next_round": len(rounds) + 1})
+        await audit(self.ctx, conn, actor, t, "player.readmit",
+                    {"status": "withdrawn", "withdrawn_round": row.withdrawn_round},
+                    {"status": "active", "player": row.id,
+                     "absent_rounds": [r.number for r in missed],
+                     "next_round": len(rounds) + 1})
         fresh = await player_repo.get_player(conn, row.id)
         assert fresh is not None
         return player_view(fresh)
@@ -159,16 +186,16 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         organiser: bool,
     ) -> PlayerRow:
         settings = settings_of(t)
-        now = self.now()
-        await self._require_room(conn, t, 1, f"{name} was not registered")
+        now = self.ctx.now()
+        await require_room(self.ctx, conn, t, 1, f"{name} was not registered")
         try:
             if t.status == "registration":
                 pid = await player_repo.insert_player(
                     conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating, now=now,
                     checked_in=organiser,  # an organiser adding someone vouches for him
                 )
-                await self._audit(conn, actor, t, "player.join", None,
-                                  {"player": pid, "name": name, "rating": rating})
+                await audit(self.ctx, conn, actor, t, "player.join", None,
+                            {"player": pid, "name": name, "rating": rating})
             elif t.status == "running":
                 pid = await self._late_join(conn, actor, t, user_id=user_id, name=name,
                                             rating=rating, organiser=organiser,
@@ -216,33 +243,35 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         number = await player_repo.next_number(conn, t.id)
         pid = await player_repo.insert_player(
             conn, tournament_id=t.id, user_id=user_id, name=name, rating=rating,
-            now=self.now(), status="active", number=number, joined_round=first_round,
+            now=self.ctx.now(), status="active", number=number, joined_round=first_round,
             checked_in=True,
         )
         for rnd in rounds:  # the rounds he missed score the configured bye
             await round_repo.insert_bye(conn, tournament_id=t.id, round_id=rnd.id,
                                         player_id=pid, kind=late_bye)
-        await self._audit(conn, actor, t, "player.late_join", None,
-                          {"player": pid, "name": name, "number": number,
-                           "first_round": first_round, "missed_rounds_bye": late_bye})
+        await audit(self.ctx, conn, actor, t, "player.late_join", None,
+                    {"player": pid, "name": name, "number": number,
+                     "first_round": first_round, "missed_rounds_bye": late_bye})
         return pid
 
+    @operation
     async def leave(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
         """The acting member leaves: before the start he is removed; after it he withdraws
         (kept in the standings, never paired again)."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             row = await player_repo.find_member(conn, t.id, actor.user_id)
             if row is None:
                 raise NotRegisteredError(f"You are not registered in '{t.name}'.")
             if t.status == "registration":
                 await player_repo.delete_player(conn, row.id)
-                await self._audit(conn, actor, t, "player.leave", {"player": row.id,
-                                                                     "name": row.name}, None)
-                await self._promote(conn, actor, t)  # his place goes to the first waiting
+                await audit(self.ctx, conn, actor, t, "player.leave", {"player": row.id,
+                                                                       "name": row.name}, None)
+                await self.entry.promote(conn, actor, t)  # his place goes to the first waiting
                 return player_view(row)
-            return await self._withdraw(conn, actor, t, row)
+            return await self.withdraw(conn, actor, t, row)
 
+    @operation
     async def drop_player(
         self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None, *,
         version: int | None = None,
@@ -251,15 +280,15 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
         refused if the event changed course since (a round paired, another drop)."""
         require_organiser(actor, "drop players")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            row = await self._player(conn, t, player)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
+            row = await find_player(conn, t, player)
             if t.status == "running" and row.status == "active":
                 # (else _withdraw says precisely why not: "already withdrawn")
-                await self._require_course(conn, t, version, "drop")
-            return await self._withdraw(conn, actor, t, row)
+                await self.confirm.require_course(conn, t, version, "drop")
+            return await self.withdraw(conn, actor, t, row)
 
-    async def _withdraw(
+    async def withdraw(
         self, conn: Connection, actor: Actor, t: TournamentRow, row: PlayerRow
     ) -> PlayerView:
         if t.status != "running":
@@ -275,16 +304,17 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         last = await round_repo.last_round(conn, t.id)
         from_round = (0 if last is None else last.number) + 1
         await player_repo.withdraw(conn, row.id, from_round)
-        await self._audit(conn, actor, t, "player.withdraw", {"status": row.status},
-                          {"status": "withdrawn", "player": row.id, "from_round": from_round})
+        await audit(self.ctx, conn, actor, t, "player.withdraw", {"status": row.status},
+                    {"status": "withdrawn", "player": row.id, "from_round": from_round})
         fresh = await player_repo.get_player(conn, row.id)
         assert fresh is not None
         return player_view(fresh)
 
+    @operation
     async def check_in(self, actor: Actor, tournament: TournamentRef = None) -> PlayerView:
         """The acting member confirms he will play (when the tournament uses check-in)."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if not settings_of(t).checkin:
                 raise ConflictError(f"'{t.name}' does not use check-in: /join is enough.")
             if t.status != "registration":
@@ -292,7 +322,7 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
                     f"Check-in for '{t.name}' is closed: the tournament is {t.status}."
                 )
             settings = settings_of(t)
-            why = window_refusal(settings.checkin_opens, settings.checkin_closes, self.now(),
+            why = window_refusal(settings.checkin_opens, settings.checkin_closes, self.ctx.now(),
                                  "check-in")
             if why:
                 raise RegistrationClosedError(f"Check-in for '{t.name}' is closed: {why}.")
@@ -304,11 +334,12 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
             if row.checked_in:
                 raise ConflictError(f"You are already checked in for '{t.name}'.")
             await player_repo.set_checked_in(conn, row.id, True)
-            await self._audit(conn, actor, t, "player.checkin", None, {"player": row.id})
+            await audit(self.ctx, conn, actor, t, "player.checkin", None, {"player": row.id})
             fresh = await player_repo.get_player(conn, row.id)
             assert fresh is not None
             return player_view(fresh)
 
+    @operation
     async def remove_player(
         self, actor: Actor, player: PlayerRef, tournament: TournamentRef = None
     ) -> PlayerView:
@@ -316,9 +347,9 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
         (no game, no pairing-allocated bye; e.g. a mistaken late join) can be removed; others
         must be dropped, their games stay."""
         require_organiser(actor, "remove players")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            row = await self._player(conn, t, player)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
+            row = await find_player(conn, t, player)
             pairing_byes = [b for b in await round_repo.list_byes(conn, t.id)
                             if b.player_id == row.id and b.kind == "pairing"]
             played = await round_repo.count_games_of(conn, row.id) or pairing_byes
@@ -329,34 +360,36 @@ class PlayerOps(EntryOps, ConfirmOps, LichessOps):
                 )
             await round_repo.delete_byes_of(conn, row.id)
             await player_repo.delete_player(conn, row.id)
-            await self._audit(conn, actor, t, "player.remove",
-                              {"player": row.id, "name": row.name, "number": row.number}, None)
-            await self._promote(conn, actor, t)
+            await audit(self.ctx, conn, actor, t, "player.remove",
+                        {"player": row.id, "name": row.name, "number": row.number}, None)
+            await self.entry.promote(conn, actor, t)
             return player_view(row)
 
+    @operation
     async def set_rating(
         self, actor: Actor, player: PlayerRef, rating: int, tournament: TournamentRef = None
     ) -> PlayerView:
         """Organiser: change a rating. Pairing numbers, once given at the start, stay."""
         require_organiser(actor, "set ratings")
         value = check_rating(rating)
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            await self._refuse_typed_rating(conn, t)
-            row = await self._player(conn, t, player)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
+            await self.lichess_accounts.refuse_typed_rating(conn, t)
+            row = await find_player(conn, t, player)
             await player_repo.set_rating(conn, row.id, value)
-            await self._audit(conn, actor, t, "player.rating", {"rating": row.rating},
-                              {"rating": value, "player": row.id})
+            await audit(self.ctx, conn, actor, t, "player.rating", {"rating": row.rating},
+                        {"rating": value, "player": row.id})
             fresh = await player_repo.get_player(conn, row.id)
             assert fresh is not None
             return player_view(fresh)
 
+    @operation
     async def list_players(
         self, guild_id: int, tournament: TournamentRef = None
     ) -> list[PlayerView]:
         """Every player, by pairing number (then registration order before the start)."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             return [player_view(p) for p in await player_repo.list_players(conn, t.id)]
 
 

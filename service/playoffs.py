@@ -1,4 +1,4 @@
-"""The top cut: a single-elimination bracket after the Swiss (issue 15, item 1).
+"""The top cut: a single-elimination bracket after the Swiss.
 
 When the Swiss ends (its last round is complete, or an organiser finishes it) and the
 tournament has ``top_cut`` N > 0, the best N of the final Swiss standings who are still in
@@ -20,8 +20,11 @@ finishes when the final has its winner.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
-from service.deferred import DeferredOps, still_in
+from service.base import Context, audit, part
+from service.course import system_actor
+from service.deferred import still_in
 from service.errors import ConflictError, InvalidInputError, RoundNotCompleteError
 from service.model import load_snapshot, settings_of
 from service.outbox import GIVEN_UP
@@ -44,6 +47,12 @@ from storage.journal import OutboxRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.wording import plural
+
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.course import Course
+    from service.deferred import DeferredPosts
+
 
 TOP_CUTS = (0, 2, 4, 8, 16, 32)
 BEST_OF = (1, 3, 5)
@@ -116,11 +125,18 @@ def check_knockout_result(
         )
 
 
-class PlayoffOps(DeferredOps):
+@part
+class Playoffs:
     """The top cut's steps, called by the round and tournament operations in their own
     transactions (so a cut or a playoff pairing is part of the operation that caused it)."""
 
-    async def _cut(self, conn: Connection, actor: Actor, t: TournamentRow,
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    course: Course
+
+
+    async def cut(self, conn: Connection, actor: Actor, t: TournamentRow,
                    swiss_rounds: int) -> bool:
         """Seed the bracket at the end of the Swiss (round ``swiss_rounds``). False when
         there is no top cut (the tournament then finishes as before).
@@ -137,14 +153,14 @@ class PlayoffOps(DeferredOps):
             return False
         if await journal.deferred_of(conn, t.id, "swiss_final") is not None:
             return True  # being seeded after the commit of the operation that ended the Swiss
-        if self.pairing.offloads(await player_repo.count_entrants(conn, t.id)) and \
+        if self.ctx.pairing.offloads(await player_repo.count_entrants(conn, t.id)) and \
                 await player_repo.count_still_in(conn, t.id) >= 2:
             spec = {"revision": await tournament_repo.revision(conn, t.id),
                     "after_round": None, "final": True, "placings": False, "key": "standings",
                     "cut": {"round": swiss_rounds, "actor": [
                         actor.user_id, actor.display_name, actor.is_organiser]}}
-            await self._announce_deferred(conn, t, "swiss_final",
-                                          {"top_cut": settings.top_cut}, spec)
+            await self.deferred.announce_deferred(conn, t, "swiss_final",
+                                                  {"top_cut": settings.top_cut}, spec)
             return True
         snapshot = await load_snapshot(conn, t)
         table = standings_view(t, snapshot, final=True)
@@ -162,8 +178,8 @@ class PlayoffOps(DeferredOps):
             if deferred is not None:  # not seen by _cut's count: leave it to the next result
                 await journal.drop_deferred(conn, deferred.id, "fewer than 2 players to seed",
                                             GIVEN_UP)
-            await self._audit(conn, actor, t, "playoffs.skipped", None,
-                              {"top_cut": settings.top_cut, "players_left": len(seeds)})
+            await audit(self.ctx, conn, actor, t, "playoffs.skipped", None,
+                        {"top_cut": settings.top_cut, "players_left": len(seeds)})
             return False
         payload = {"standings": standings_payload(table), "top_cut": settings.top_cut,
                    "seeded": len(seeds)}
@@ -173,25 +189,26 @@ class PlayoffOps(DeferredOps):
         await playoff_repo.insert_playoffs(
             conn, tournament_id=t.id, swiss_rounds=swiss_rounds,
             best_of=settings.playoff_best_of, privilege=settings.playoff_privilege,
-            seeds=seeds, now=self.now(),
+            seeds=seeds, now=self.ctx.now(),
         )
         state = await load_bracket(conn, t.id)
         assert state is not None
         if deferred is None:
-            await self._announce(conn, t, "swiss_final", payload)
+            await self.announcer.announce(conn, t, "swiss_final", payload)
         else:  # what follows an announcement, as _announce does (nothing for this kind yet)
-            await self._announced(conn, t, "swiss_final", payload)
-        await self._announce(conn, t, "bracket", {"event": "seeded", **bracket_payload(state)})
-        await self._audit(conn, actor, t, "playoffs.cut", None, {
+            await self.announcer.announced(conn, t, "swiss_final", payload)
+        await self.announcer.announce(conn, t, "bracket",
+                                      {"event": "seeded", **bracket_payload(state)})
+        await audit(self.ctx, conn, actor, t, "playoffs.cut", None, {
             "swiss_rounds": swiss_rounds, "top_cut": settings.top_cut, "seeds": seeds,
             "best_of": settings.playoff_best_of, "privilege": settings.playoff_privilege,
         })
         if settings.auto_advance_minutes is not None:
-            due = self.now() + timedelta(minutes=settings.auto_advance_minutes)
+            due = self.ctx.now() + timedelta(minutes=settings.auto_advance_minutes)
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return True
 
-    async def _seed_deferred(self, conn: Connection, t: TournamentRow, row: OutboxRow,
+    async def seed_deferred(self, conn: Connection, t: TournamentRow, row: OutboxRow,
                              table: StandingsView, entrants: list[int]) -> bool:
         """The second step of a deferred cut (service.deferred): seed from ``table``."""
         cut = (row.deferred or {})["cut"]
@@ -202,7 +219,7 @@ class PlayoffOps(DeferredOps):
         return await self._seed(conn, actor, t, int(cut["round"]), table, entrants,
                                 deferred=row)
 
-    async def _pair_playoff(self, conn: Connection, actor: Actor, t: TournamentRow,
+    async def pair_playoff(self, conn: Connection, actor: Actor, t: TournamentRow,
                             state: BracketState, *, force: bool) -> RoundView:
         """Pair the next bracket round once the previous one is complete. ``force`` lets
         reported results stand; a match without any result still needs one (a knockout
@@ -225,15 +242,15 @@ class PlayoffOps(DeferredOps):
                     + ("." if unreported else ", or pair with force (reported results stand).")
                 )
             if unfinished:
-                await self._close_round(conn, actor, t, last.number, unfinished,  # type: ignore[attr-defined]
-                                        announce=False)
+                await self.course.close_round(conn, actor, t, last.number, unfinished,  # type: ignore[attr-defined]
+                                              announce=False)
                 fresh = await load_bracket(conn, t.id)
                 assert fresh is not None
                 state = fresh
                 closed = await round_view(conn, t, last.number)
-                await self._announce(conn, t, "round_results", round_payload(closed))
-                await self._announce(conn, t, "bracket", {"event": "advanced",
-                                                          **bracket_payload(state)})
+                await self.announcer.announce(conn, t, "round_results", round_payload(closed))
+                await self.announcer.announce(conn, t, "bracket", {"event": "advanced",
+                                                                   **bracket_payload(state)})
         k = last.number - po.swiss_rounds + 1
         if k > state.rounds_total:
             raise ConflictError(f"The bracket of '{t.name}' is complete: there is no round "
@@ -241,7 +258,7 @@ class PlayoffOps(DeferredOps):
         matches = state.matches[k - 1]
         number = po.swiss_rounds + k
         settings = settings_of(t)
-        now = self.now()
+        now = self.ctx.now()
         deadline = (None if settings.deadline_minutes is None
                     else now + timedelta(minutes=settings.deadline_minutes))
         try:
@@ -264,46 +281,42 @@ class PlayoffOps(DeferredOps):
                                          board=m.index + 1, white_id=white.id,
                                          black_id=black.id)
         await tournament_repo.set_auto_advance_due(conn, t.id, None)
-        await self._record_round_event(conn, actor, t, number, "paired")  # type: ignore[attr-defined]
+        await self.course.record_round_event(conn, actor, t, number, "paired")  # type: ignore[attr-defined]
         view = await round_view(conn, t, number)
-        await self._announce(conn, t, "pairings", round_payload(view))
-        await self._audit(conn, actor, t, "round.pair", None, {
+        await self.announcer.announce(conn, t, "pairings", round_payload(view))
+        await audit(self.ctx, conn, actor, t, "round.pair", None, {
             "round": number, "forced": force, "playoff": view.stage,
             "games": [[g.white.number, g.black.number] for g in view.games],
             "byes": [[b.player.number, b.kind] for b in view.byes],
         })
         return view
 
-    async def _after_playoff_round(self, conn: Connection, t: TournamentRow,
+    async def after_playoff_round(self, conn: Connection, t: TournamentRow,
                                    state: BracketState, number: int) -> bool:
         """A playoff round just became complete: post the bracket; finish the tournament if
         the final has its winner. Returns True when it finished."""
-        now = self.now()
+        now = self.ctx.now()
         current = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
         if last is None or last.number != number or current.status != "running":
-            await self._announce(conn, t, "bracket", {"event": "corrected",
-                                                      **bracket_payload(state)})
+            await self.announcer.announce(conn, t, "bracket", {"event": "corrected",
+                                                               **bracket_payload(state)})
             return False
         if state.champion is not None:
             await tournament_repo.set_status(conn, t.id, "finished", expected=("running",),
                                              now=now)
-            await self._announce(conn, t, "bracket", {"event": "final",
-                                                      **bracket_payload(state)})
+            await self.announcer.announce(conn, t, "bracket", {"event": "final",
+                                                               **bracket_payload(state)})
             # with the placings of the bracket just completed (with_placings, after_round None)
-            await self._announce_standings(conn, t, "final_standings", {}, final=True,
-                                           placings=True)
-            await self._audit(conn, _system(t), t, "tournament.finish", None,
-                              {"automatic": True, "champion": state.champion})
+            await self.deferred.announce_standings(conn, t, "final_standings", {}, final=True,
+                                                   placings=True)
+            await audit(self.ctx, conn, system_actor(t), t, "tournament.finish", None,
+                        {"automatic": True, "champion": state.champion})
             return True
-        await self._announce(conn, t, "bracket", {"event": "advanced",
-                                                  **bracket_payload(state)})
+        await self.announcer.announce(conn, t, "bracket", {"event": "advanced",
+                                                           **bracket_payload(state)})
         settings = settings_of(t)
         if settings.auto_advance_minutes is not None:
             due = now + timedelta(minutes=settings.auto_advance_minutes)
             await tournament_repo.set_auto_advance_due(conn, t.id, due)
         return False
-
-
-def _system(t: TournamentRow) -> Actor:
-    return Actor(user_id=0, guild_id=t.guild_id, display_name="swissbot", is_organiser=True)

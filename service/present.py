@@ -47,6 +47,20 @@ def game_view(game: GameRow, players: dict[int, PlayerRow]) -> GameView:
     )
 
 
+async def stored_game_view(conn: Connection, t: TournamentRow, game_id: int) -> GameView:
+    """The view of game ``game_id`` of ``t`` as stored now."""
+    game = await round_repo.get_game(conn, game_id)
+    assert game is not None
+    # the game's two players, not the whole field: this runs for every report, click and
+    # settled prompt, and a field of thousands made each of them read thousands of rows
+    players = {}
+    for player_id in (game.white_id, game.black_id):
+        player = await player_repo.get_player(conn, player_id)
+        assert player is not None  # a game's players are never deleted (foreign keys)
+        players[player_id] = player
+    return game_view(game, players)
+
+
 async def round_view(
     conn: Connection, t: TournamentRow, number: int | None = None
 ) -> RoundView:

@@ -10,48 +10,39 @@
   cancelled events are deleted ``retention_days`` after they ended, once their last export
   was posted in their channel.
 
-A service of its own: its collaborators are passed in (the database, the clock, and the
-event export it posts before a deletion), each operation is one transaction under the
-database's retry with its arguments checked at the entrance.
+A part of the service (``service.facade``): built with the context, the exports (the last
+export it posts before a deletion) and the entry (who takes a freed place).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from service.boundary import checked
+from service.base import Context, part
+from service.entry import Entry
 from service.errors import ConflictError, InvalidInputError, NotManagerError, ServiceError
+from service.exports import Exports
 from service.limits import MAX_RETENTION_DAYS, MIN_RETENTION_DAYS
+from service.operation import operation
 from service.permissions import require_manager
 from service.views import Actor, ExportFile
 from service.workers import worker_context, worker_initializer
 from storage import journal
 from storage import privacy as repo
-from storage.db import AnyDatabase
 from storage.redaction import PLACEHOLDER, Redaction, Rewrites, StoredText, rewrite
 from storage.shards import ALL, Shards
-from storage.tournaments import TournamentRow
-
-T = TypeVar("T")
 
 #: Stored text (characters) from which a forget redacts it in a worker process: below, it
 #: is a few milliseconds of work.
 OFFLOAD_FROM = 200_000
 #: The announcement that carries an event's last export before its deletion.
 RETENTION_EXPORT = "retention_export"
-
-#: The export of one event: (guild id, tournament id) -> its files.
-EventExport = Callable[[int, int], Awaitable[Sequence[ExportFile]]]
-#: Let the first waiting member into an event whose place was freed (same transaction, as
-#: a /leave does): (connection, who acts, the event).
-FreePlace = Callable[[Any, Actor, TournamentRow], Awaitable[None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,37 +80,19 @@ class _NothingStored(Exception):
     taken) is rolled back."""
 
 
-def operation(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-    """A public operation: its arguments checked before anything, then run under the
-    database's retry (PostgreSQL runs it again after a deadlock)."""
-    check_arguments = checked(method)
-
-    @functools.wraps(method)
-    async def run(self: Privacy, *args: Any, **kwargs: Any) -> T:
-        check_arguments(args, kwargs)
-        return await self.db.retrying(lambda: method(self, *args, **kwargs))
-
-    return run
-
-
+@part
 class Privacy:
-    def __init__(self, db: AnyDatabase, *, clock: Callable[[], datetime],
-                 export_event: EventExport, free_place: FreePlace) -> None:
-        self.db = db
-        self._clock = clock
-        self._export_event = export_event
-        self._free_place = free_place
-
-    def _now(self) -> datetime:
-        return self._clock().replace(microsecond=0)
+    ctx: Context
+    exports: Exports
+    entry: Entry
 
     @operation
     async def privacy_export(self, actor: Actor) -> PrivacyExport:
         """Everything stored about the acting member in his server."""
         _require_member(actor)
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             data = await repo.member_data(conn, actor.guild_id, actor.user_id)
-        data = {"exported_at": self._now().isoformat(), **data}
+        data = {"exported_at": self.ctx.now().isoformat(), **data}
         return PrivacyExport(filename=f"swissbot-data-{actor.user_id}.json",
                              content=json.dumps(data, indent=1, default=str),
                              events=len(data["events"]))
@@ -130,7 +103,7 @@ class Privacy:
         """What :meth:`privacy_forget` would touch now (``member_id``: someone else,
         managers only)."""
         user_id = _subject(actor, member_id)
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             return await _summary(conn, actor.guild_id, user_id)
 
     @operation
@@ -144,14 +117,14 @@ class Privacy:
         # The texts naming him are redacted first, outside the write transaction (megabytes
         # of JSON in a big server: in a worker process, see rewritten()); the transaction
         # redacts only what changed since.
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             names = await _names(conn, actor, user_id)
             texts = await repo.texts_naming(conn, actor.guild_id,
                                             Redaction(user_id, names, PLACEHOLDER))
         rewrites = await rewritten(user_id, names, texts)
         try:
-            async with self.db.transaction() as conn:
-                now = self._now()
+            async with self.ctx.db.transaction() as conn:
+                now = self.ctx.now()
                 summary = await _summary(conn, actor.guild_id, user_id)
                 if entries is not None and summary.stored and summary.entries != entries:
                     raise ConflictError(
@@ -166,7 +139,7 @@ class Privacy:
                 if done.total == 0:
                     raise _NothingStored
                 for t in left:  # his place goes to the first waiting, in the bot's name
-                    await self._free_place(conn, Actor(0, actor.guild_id, "swissbot"), t)
+                    await self.entry.promote(conn, Actor(0, actor.guild_id, "swissbot"), t)
                 yourself = user_id == actor.user_id
                 # who asked, and nothing about the member: not his id, not his old name
                 await journal.append_audit(
@@ -191,12 +164,12 @@ class Privacy:
                 f"The retention must be from {MIN_RETENTION_DAYS} (keep for good) to "
                 f"{MAX_RETENTION_DAYS} days "
                 f"(got {days}).")
-        async with self.db.transaction() as conn:
-            await repo.set_retention_days(conn, actor.guild_id, days, self._now())
+        async with self.ctx.db.transaction() as conn:
+            await repo.set_retention_days(conn, actor.guild_id, days, self.ctx.now())
             await journal.append_audit(
                 conn, guild_id=actor.guild_id, tournament_id=None, actor_id=actor.user_id,
                 actor_name=actor.display_name, action="config.retention", before=None,
-                after={"retention_days": days}, now=self._now())
+                after={"retention_days": days}, now=self.ctx.now())
         return days
 
     @operation
@@ -206,13 +179,13 @@ class Privacy:
         ``now`` (default: the clock), queue its last export in its channel (once), then,
         once that was posted, delete it. Idempotent: a second pass, or a second process,
         finds each step done."""
-        async with self.db.transaction(readonly=True) as conn:
-            expired = await repo.expired_events(conn, now or self._now(), shards)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            expired = await repo.expired_events(conn, now or self.ctx.now(), shards)
         exported, deleted = [], []
         for event in expired:
             if event.export_id is None:
                 try:
-                    files = await self._export_event(event.guild_id, event.tournament_id)
+                    files = await self.exports.event_files(event.guild_id, event.tournament_id)
                 except ServiceError:
                     continue  # deleted meanwhile by another process
                 if await self._queue_export(event, files):
@@ -222,7 +195,7 @@ class Privacy:
         return RetentionRun(exported, deleted)
 
     async def _queue_export(self, event: repo.Expired, files: Sequence[ExportFile]) -> bool:
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             if not await repo.claim_export(conn, event.tournament_id):
                 return False  # queued by another pass
             outbox_id = await journal.enqueue(
@@ -232,19 +205,19 @@ class Privacy:
                                         "guild_id": event.guild_id},
                          "files": [{"filename": f.filename, "content": f.content}
                                    for f in files]},
-                now=self._now())
+                now=self.ctx.now())
             await repo.set_export(conn, event.tournament_id, outbox_id)
         return True
 
     async def _delete(self, event: repo.Expired) -> bool:
-        async with self.db.transaction() as conn:
-            if not await repo.delete_event(conn, event.tournament_id, self._now()):
+        async with self.ctx.db.transaction() as conn:
+            if not await repo.delete_event(conn, event.tournament_id, self.ctx.now()):
                 return False  # deleted by another pass
             # that it happened, not what it held (the event's name is in the export posted)
             await journal.append_audit(
                 conn, guild_id=event.guild_id, tournament_id=None, actor_id=0,
                 actor_name="swissbot", action="retention.delete", before=None,
-                after={"tournament": event.tournament_id}, now=self._now())
+                after={"tournament": event.tournament_id}, now=self.ctx.now())
         return True
 
 
@@ -298,17 +271,3 @@ def _subject(actor: Actor, member: int | None) -> int:
             "or Administrator permission, or the server owner. You can forget yourself.")
     return member
 
-
-def delegate(name: str) -> Callable[..., Awaitable[Any]]:
-    """A facade method that calls ``self.privacy.<name>``, with its signature and its
-    argument check (refused before the facade looks for its collaborator)."""
-    method = getattr(Privacy, name)
-    check_arguments = checked(method)
-
-    @functools.wraps(method)
-    async def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        check_arguments(args, kwargs)
-        return await getattr(self.privacy, name)(*args, **kwargs)
-
-    call.__retried__ = True  # type: ignore[attr-defined]  # retried by Privacy itself
-    return call

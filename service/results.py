@@ -3,7 +3,19 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
-from service.base import PlayerRef, TournamentRef
+from typing import TYPE_CHECKING
+
+from service.base import (
+    Context,
+    PlayerRef,
+    TournamentRef,
+    audit,
+    find_player,
+    find_tournament,
+    part,
+    require_not_pairing,
+)
+from service.course import require_round_of
 from service.errors import (
     AlreadyFinalError,
     AlreadyReportedError,
@@ -18,36 +30,37 @@ from service.errors import (
 )
 from service.limits import MAX_GAMES_IN_MATCH, MIN_GAMES_IN_MATCH
 from service.model import SnapshotRows, build_snapshot, read_snapshot
+from service.operation import operation
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import check_knockout_result
 from service.present import (
-    game_view,
     standings_view,
+    stored_game_view,
     with_placings,
 )
-from service.rounds import RoundOps, require_round_of
 from service.validation import check_choice, check_range
 from service.views import (
     Actor,
-    DmPromptView,
     GameView,
-    PromptView,
     ReportOutcome,
     StandingsView,
 )
-from storage import notify as notify_repo
 from storage import players as player_repo
-from storage import prompts as prompt_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.rounds import GameRow
-from storage.shards import ALL, Shards
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.wording import plural
+
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.course import Course
+    from service.deferred import DeferredPosts
+    from service.notify import Notify
 
 PLAYER_CHOICES = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 ORGANISER_CHOICES = (*PLAYER_CHOICES, "double_forfeit")
@@ -78,6 +91,7 @@ def result_for(
     their_games: int | None,
     choices: tuple[str, ...] = PLAYER_CHOICES,
 ) -> tuple[Result, int | None, int | None]:
+
     """Turn "win/draw/loss..." seen by one side (and its game score) into the result seen from
     white, with white's and black's game wins."""
     key = check_choice(choice, what="result", choices=choices)
@@ -103,9 +117,18 @@ def result_for(
     return result, their_games, my_games
 
 
-class ResultOps(RoundOps):
+@part
+class Results:
     """Reports, confirmations, disputes, organiser results and standings."""
 
+    ctx: Context
+    announcer: Announcer
+    deferred: DeferredPosts
+    course: Course
+    notify: Notify
+
+
+    @operation
     async def report_result(
         self,
         actor: Actor,
@@ -127,12 +150,12 @@ class ResultOps(RoundOps):
         refused if the player's current game is of another round, since the report was meant
         for the game he had then, not for the current round's.
         """
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
-            await self._require_not_pairing(conn, t, "your report was not recorded")
+            await require_not_pairing(self.ctx, conn, t, "your report was not recorded")
             me = await _me(conn, t, actor)
-            game = await self._current_game_of(conn, t, me)
+            game = await self.current_game_of(conn, t, me)
             require_round_of(
                 t, game.round_number, round_number, refused="your report was not recorded",
                 hint="If it is for the current round, report again; if it was for the round "
@@ -143,7 +166,7 @@ class ResultOps(RoundOps):
                 result, as_white=as_white, my_games=my_games, their_games=their_games
             )
             await _check_knockout(conn, t, game, value, white_games, black_games)
-            now = self.now()
+            now = self.ctx.now()
             if game.state == "final":
                 raise AlreadyFinalError(
                     f"The result of board {game.board} is already final "
@@ -160,8 +183,8 @@ class ResultOps(RoundOps):
                 ):
                     raise AlreadyReportedError("Your opponent reported at the same moment: "
                                                "check the report and confirm or dispute it.")
-                await self._audit(conn, actor, t, "result.report", None,
-                                  {"game": game.id, "result": value.value, "by": me.id})
+                await audit(self.ctx, conn, actor, t, "result.report", None,
+                            {"game": game.id, "result": value.value, "by": me.id})
                 return await self._outcome(conn, t, game.id, me.id, "awaiting_confirmation")
             # state == "reported"
             same = (
@@ -175,7 +198,7 @@ class ResultOps(RoundOps):
                     # Confirm / Dispute prompt again. Mostly the first answer never arrived
                     # (the bot was restarted between recording the report and posting the
                     # prompt): without it the opponent would have no buttons to click.
-                    fresh = await self._game_view(conn, t, game.id)
+                    fresh = await stored_game_view(conn, t, game.id)
                     return _outcome_of(fresh, me.id, "awaiting_confirmation", False, False)
                 raise AlreadyReportedError(
                     f"You already reported {_text(game.reported_result)} for board {game.board}: "
@@ -187,26 +210,29 @@ class ResultOps(RoundOps):
                                             now=now)
             return await self._disputed(conn, actor, t, game, me, value.value)
 
+    @operation
     async def confirm_result(self, actor: Actor, game_id: int) -> ReportOutcome:
         """The opponent of the reporter confirms (the Confirm button: ``game_id``), or an
         organiser does for him (recorded as an organiser action). A double click or two
         concurrent clicks record the result once; the second is refused."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             t, game, me = await self._answerable(conn, actor, game_id)
             return await self._confirm(conn, actor, t, game, me)
 
+    @operation
     async def dispute_result(self, actor: Actor, game_id: int) -> ReportOutcome:
         """The opponent of the reporter disputes (the Dispute button), or an organiser does
         (recorded as an organiser action): the organisers decide with ``set_result``."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             t, game, me = await self._answerable(conn, actor, game_id)
             if not await round_repo.record_dispute(
                 conn, game.id, disputer=None if me is None else me.id, result=None,
-                now=self.now(),
+                now=self.ctx.now(),
             ):
                 raise AlreadyFinalError("This result was settled a moment ago.")
             return await self._disputed(conn, actor, t, game, me, None)
 
+    @operation
     async def set_result(
         self,
         actor: Actor,
@@ -222,14 +248,14 @@ class ResultOps(RoundOps):
         seen by ``player``). It is final at once; standings follow. A correction in a
         complete round queues ``result_corrected`` with the new standings."""
         require_organiser(actor, "set results")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             if t.status not in ("running", "finished"):
                 raise TournamentNotRunningError(
                     f"'{t.name}' is {t.status}: its results cannot change."
                 )
-            await self._require_not_pairing(conn, t, "the result was not set")
-            row = await self._player(conn, t, player)
+            await require_not_pairing(self.ctx, conn, t, "the result was not set")
+            row = await find_player(conn, t, player)
             rnd = await round_repo.get_round(conn, t.id, round_number)
             if rnd is None:
                 raise UnknownRoundError(f"'{t.name}' has no round {round_number}.")
@@ -248,107 +274,43 @@ class ResultOps(RoundOps):
                       "games": [game.white_games, game.black_games]}
             await round_repo.set_final_result(conn, game.id, result=value.value,
                                               white_games=white_games, black_games=black_games,
-                                              user_id=actor.user_id, now=self.now())
-            await self._audit(conn, actor, t, "result.set", before,
-                              {"game": game.id, "round": rnd.number, "result": value.value,
-                               "games": [white_games, black_games]})
+                                              user_id=actor.user_id, now=self.ctx.now())
+            await audit(self.ctx, conn, actor, t, "result.set", before,
+                        {"game": game.id, "round": rnd.number, "result": value.value,
+                         "games": [white_games, black_games]})
             if rnd.state == "complete":
                 changed = (game.result, game.white_games, game.black_games) != (
                     value.value, white_games, black_games)
-                fresh = await self._game_view(conn, t, game.id)
+                fresh = await stored_game_view(conn, t, game.id)
                 if changed:  # the standings: after the commit for a big event
-                    await self._announce_standings(conn, t, "result_corrected", {
+                    await self.deferred.announce_standings(conn, t, "result_corrected", {
                         "round": rnd.number, "game": _game_payload(fresh),
                         "previous_result": game.result, "by": actor.display_name,
                     }, final=t.status == "finished", placings=True, key="standings")
                 return _outcome_of(fresh, row.id, "final", False, False)
-            completed, finished = await self._after_final(conn, t, rnd.number)
-            fresh = await self._game_view(conn, t, game.id)
+            completed, finished = await self.course.after_final(conn, t, rnd.number)
+            fresh = await stored_game_view(conn, t, game.id)
             return _outcome_of(fresh, row.id, "final", completed, finished)
 
+    @operation
     async def get_game(self, guild_id: int, game_id: int) -> GameView:
         """One game (for the Confirm / Dispute buttons), only inside its own guild."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             game = await round_repo.get_game(conn, game_id)
             t = None if game is None else await tournament_repo.get_tournament(
                 conn, game.tournament_id)
             if game is None or t is None or t.guild_id != guild_id:
                 raise UnknownGameError("This game does not exist in this server.")
-            return await self._game_view(conn, t, game_id)
+            return await stored_game_view(conn, t, game_id)
 
-    # -- the posted prompts (called by the bot, not by users) -------------------------------------
-    async def remember_prompt(
-        self, guild_id: int, game_id: int, channel_id: int, message_id: int
-    ) -> None:
-        """Where the Confirm / Dispute prompt of ``game_id`` was posted."""
-        async with self.db.transaction() as conn:
-            game = await round_repo.get_game(conn, game_id)
-            t = None if game is None else await tournament_repo.get_tournament(
-                conn, game.tournament_id)
-            if game is None or t is None or t.guild_id != guild_id:
-                raise UnknownGameError("This game does not exist in this server.")
-            await prompt_repo.remember(conn, game_id=game_id, guild_id=guild_id,
-                                       channel_id=channel_id, message_id=message_id,
-                                       now=self.now())
-
-    async def settled_prompts(
-        self, guild_id: int | None, shards: Shards = ALL
-    ) -> list[PromptView]:
-        """Open prompts of the guild (None: of every guild on ``shards``, for the background
-        pass after a deadline or an automatic round settled results) whose result was settled
-        another way (the opponent's /report, /result set, a forced round or finish) or whose
-        round was undone."""
-        async with self.db.transaction(readonly=True) as conn:
-            views = []
-            for row in await prompt_repo.settled(conn, guild_id, shards):
-                game = None
-                if row.game_state is not None:
-                    stored = await round_repo.get_game(conn, row.game_id)
-                    t = None if stored is None else await tournament_repo.get_tournament(
-                        conn, stored.tournament_id)
-                    if t is not None and t.guild_id == row.guild_id:
-                        game = await self._game_view(conn, t, row.game_id)
-                views.append(PromptView(row.game_id, row.channel_id, row.message_id, game,
-                                        row.guild_id))
-            return views
-
-    async def close_prompt(self, guild_id: int, game_id: int) -> bool:
-        """The prompt's buttons are disabled: True the first time."""
-        async with self.db.transaction() as conn:
-            return await prompt_repo.close(conn, guild_id, game_id, self.now())
-
-    async def settled_dm_prompts(self, shards: Shards = ALL) -> list[DmPromptView]:
-        """Confirm / Dispute prompts sent by DM (remembered when posted) whose game no longer
-        waits for an answer: confirmed, disputed, set by an organiser, closed by a deadline
-        or a forced round, or undone. In the guilds of ``shards``."""
-        async with self.db.transaction(readonly=True) as conn:
-            views = []
-            for row in await notify_repo.open_dm_prompts(conn, shards):
-                stored = await round_repo.get_game(conn, row.game_id)
-                t = None if stored is None else await tournament_repo.get_tournament(
-                    conn, stored.tournament_id)
-                if stored is not None and t is not None and t.guild_id == row.guild_id:
-                    if stored.state == "reported":
-                        continue  # still waiting for this answer
-                    game = await self._game_view(conn, t, row.game_id)
-                else:
-                    game = None  # its round was undone
-                views.append(DmPromptView(row.outbox_id, row.guild_id, row.game_id,
-                                          row.channel_id, row.message_id, game))
-            return views
-
-    async def close_dm_prompt(self, announcement_id: int) -> bool:
-        """The DM prompt's buttons are disabled: True the first time."""
-        async with self.db.transaction() as conn:
-            return await notify_repo.forget_dm_prompt(conn, announcement_id)
-
+    @operation
     async def standings(
         self, guild_id: int, tournament: TournamentRef = None, round_number: int | None = None
     ) -> StandingsView:
         """Standings after ``round_number`` (default: every round so far), with the
         tournament's tiebreaks, computed by swiss.standings."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             last = await round_repo.last_round(conn, t.id)
             played = 0 if last is None else last.number
             state = await load_bracket(conn, t.id)
@@ -363,12 +325,12 @@ class ResultOps(RoundOps):
             rows = await read_snapshot(conn, t)
         # computed after the read transaction, off the event loop for a big event (the
         # model built from the rows there too: 3,000 players' rows are ~50 ms of Python)
-        view = await self.pairing.off_loop(len(rows.players), _standings_of, t, rows,
-                                           round_number, final)
+        view = await self.ctx.pairing.off_loop(len(rows.players), _standings_of, t, rows,
+                                               round_number, final)
         return with_placings(view, state, round_number)
 
     # -- helpers ---------------------------------------------------------------------------------
-    async def _current_game_of(
+    async def current_game_of(
         self, conn: Connection, t: TournamentRow, me: PlayerRow
     ) -> GameRow:
         last = await round_repo.last_round(conn, t.id)
@@ -403,7 +365,7 @@ class ResultOps(RoundOps):
             raise UnknownGameError("This game does not exist in this server (any more: its "
                                    "round may have been undone); there is nothing to answer.")
         _require_playing(t)
-        await self._require_not_pairing(conn, t, "this answer was not recorded")
+        await require_not_pairing(self.ctx, conn, t, "this answer was not recorded")
         me = await player_repo.find_member(conn, t.id, actor.user_id)
         if me is not None and me.id not in (game.white_id, game.black_id):
             me = None
@@ -440,21 +402,22 @@ class ResultOps(RoundOps):
         """``me``: the confirming opponent, or None for an organiser."""
         organiser = None if me is not None else actor.user_id
         if not await round_repo.confirm_report(
-            conn, game.id, confirmer=None if me is None else me.id, now=self.now(),
+            conn, game.id, confirmer=None if me is None else me.id, now=self.ctx.now(),
             organiser_user=organiser,
         ):
             raise AlreadyFinalError(
                 f"The result of board {game.board} was already recorded a moment ago."
             )
         if me is None:
-            await self._audit(conn, actor, t, "result.confirm_by_organiser", {"state": "reported"},
+            await audit(self.ctx, conn, actor, t, "result.confirm_by_organiser",
+                        {"state": "reported"},
                               {"game": game.id, "result": game.reported_result,
                                "organiser": actor.user_id})
         else:
-            await self._audit(conn, actor, t, "result.confirm", {"state": "reported"},
-                              {"game": game.id, "result": game.reported_result, "by": me.id})
-        completed, finished = await self._after_final(conn, t, game.round_number)
-        fresh = await self._game_view(conn, t, game.id)
+            await audit(self.ctx, conn, actor, t, "result.confirm", {"state": "reported"},
+                        {"game": game.id, "result": game.reported_result, "by": me.id})
+        completed, finished = await self.course.after_final(conn, t, game.round_number)
+        fresh = await stored_game_view(conn, t, game.id)
         reporter = game.reported_by
         if reporter is None:  # a report always names its reporter; keep a sane fallback
             reporter = game.white_id if me is None else me.id
@@ -465,24 +428,25 @@ class ResultOps(RoundOps):
         me: PlayerRow | None, claimed: str | None,
     ) -> ReportOutcome:
         """``me``: the disputing player, or None for an organiser (Dispute button)."""
-        fresh = await self._game_view(conn, t, game.id)
+        fresh = await stored_game_view(conn, t, game.id)
         if me is None:
             by = {"player_id": None, "name": actor.display_name, "user_id": actor.user_id,
                   "organiser": True}
         else:
             by = {"player_id": me.id, "name": me.name, "user_id": me.user_id}
-        await self._announce(conn, t, "dispute", {
+        await self.announcer.announce(conn, t, "dispute", {
             "round": game.round_number, "game": _game_payload(fresh),
             "reported_result": game.reported_result, "disputed_result": claimed,
             "disputed_by": by,
             "hint": "An organiser decides with /result set.",
         })
         if me is None:
-            await self._audit(conn, actor, t, "result.dispute_by_organiser",
-                              {"result": game.reported_result},
-                              {"game": game.id, "claimed": claimed, "organiser": actor.user_id})
+            await audit(self.ctx, conn, actor, t, "result.dispute_by_organiser",
+                        {"result": game.reported_result},
+                        {"game": game.id, "claimed": claimed, "organiser": actor.user_id})
         else:
-            await self._audit(conn, actor, t, "result.dispute", {"result": game.reported_result},
+            await audit(self.ctx, conn, actor, t, "result.dispute",
+                        {"result": game.reported_result},
                               {"game": game.id, "claimed": claimed, "by": me.id})
         reporter = game.reported_by if game.reported_by is not None else game.white_id
         # seen from the side that answered: the reporter's opponent
@@ -494,22 +458,12 @@ class ResultOps(RoundOps):
         self, conn: Connection, t: TournamentRow, game_id: int, reporter: int,
         status: str,
     ) -> ReportOutcome:
-        fresh = await self._game_view(conn, t, game_id)
-        return _outcome_of(fresh, reporter, status, False, False)
+        """What a first report answers; the opponent's Confirm / Dispute DM goes with it."""
+        fresh = await stored_game_view(conn, t, game_id)
+        outcome = _outcome_of(fresh, reporter, status, False, False)
+        await self.notify.reported(conn, t, outcome, status)
+        return outcome
 
-    async def _game_view(
-        self, conn: Connection, t: TournamentRow, game_id: int
-    ) -> GameView:
-        game = await round_repo.get_game(conn, game_id)
-        assert game is not None
-        # the game's two players, not the whole field: this runs for every report, click and
-        # settled prompt, and a field of thousands made each of them read thousands of rows
-        players = {}
-        for player_id in (game.white_id, game.black_id):
-            player = await player_repo.get_player(conn, player_id)
-            assert player is not None  # a game's players are never deleted (foreign keys)
-            players[player_id] = player
-        return game_view(game, players)
 
 
 def _outcome_of(

@@ -2,7 +2,7 @@
 
 Every timer is a stored row (``storage.timers``), armed in the transaction of the change that
 calls for it (a round paired, a claim made, a schedule set). The bot's background task calls
-:meth:`TimerOps.run_timers` every few seconds; the service never sleeps and reads the time from
+:meth:`Timers.run_timers` every few seconds; the service never sleeps and reads the time from
 its clock, so the tests drive time with a fake one. Each due timer is handled in its own
 ``BEGIN IMMEDIATE`` transaction that first marks it fired (``WHERE fired_at IS NULL``): the
 action happens together with that mark or not at all, so a timer fires exactly once across
@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.base import TournamentRef, seat
+from service.base import Context, TournamentRef, audit, find_tournament, part, seat
+from service.course import SYSTEM_USER_ID, require_round_of, system_actor
 from service.errors import (
     AlreadyFinalError,
     ConflictError,
@@ -34,9 +35,9 @@ from service.errors import (
     UnknownGameError,
 )
 from service.model import settings_of
-from service.present import to_jsonable
-from service.results import ResultOps, _me, _require_playing
-from service.rounds import SYSTEM_USER_ID, _system, require_round_of
+from service.operation import operation
+from service.present import stored_game_view, to_jsonable
+from service.results import _me, _require_playing
 from service.views import Actor, GameView, NoShowView, TimerRun
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -49,6 +50,14 @@ from storage.timers import NoShowClaimRow, TimerRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
 
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.course import Course
+    from service.lifecycle import Lifecycle
+    from service.pairing_runs import PairingRuns
+    from service.results import Results
+
+
 log = logging.getLogger(__name__)
 
 # How long a scheduled start waits before looking again when the round before it has neither
@@ -56,21 +65,31 @@ log = logging.getLogger(__name__)
 SCHEDULE_RECHECK = timedelta(minutes=1)
 
 
-class TimerOps(ResultOps):
+@part
+class Timers:
     """The background tick for stored timers, and the no-show claim / objection."""
 
+    ctx: Context
+    announcer: Announcer
+    course: Course
+    runs: PairingRuns
+    results: Results
+    lifecycle: Lifecycle
+
+
     # -- the tick --------------------------------------------------------------------------------
+    @operation
     async def run_timers(self, now: datetime | None = None, *, shards: Shards = ALL_SHARDS
                          ) -> TimerRun:
         """Carry out every timer due at ``now`` (default: the clock), each once, oldest first.
-        ``shards``: only the guilds this process serves (Discord sharding, issue 17); the
+        ``shards``: only the guilds this process serves (Discord sharding); the
         claim inside each timer's transaction keeps it exactly once even if two processes
         both look at one.
 
         A timer whose action is refused (say, a scheduled round that cannot be paired) is
         marked failed and announced to the organisers, never retried forever."""
-        moment = now or self.now()
-        async with self.db.transaction(readonly=True) as conn:
+        moment = now or self.ctx.now()
+        async with self.ctx.db.transaction(readonly=True) as conn:
             due = await timer_repo.due_timers(conn, moment, shards)
         fired: list[str] = []
         skipped = failed = 0
@@ -88,7 +107,7 @@ class TimerOps(ResultOps):
     async def _run_one(self, timer_id: int, now: datetime) -> str | None:
         """One timer in one transaction; returns its outcome (None: another tick had it, or
         it was put off)."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             timer = await timer_repo.get_timer(conn, timer_id)
             if timer is None or timer.fired_at is not None or timer.due_at > now:
                 return None  # another tick (or process) fired it, or it was moved
@@ -128,7 +147,7 @@ class TimerOps(ResultOps):
         except ServiceError as exc:
             await conn.execute("ROLLBACK TO timer")
             outcome = "failed"
-            await self._announce(conn, t, "timer_failed", {
+            await self.announcer.announce(conn, t, "timer_failed", {
                 "kind": timer.kind, "round": timer.round_number, "error": exc.message,
             })
         except Exception as exc:
@@ -136,16 +155,16 @@ class TimerOps(ResultOps):
             await conn.execute("ROLLBACK TO timer")
             log.exception("timer %s (%s) failed", timer.id, timer.kind)
             outcome = "failed"
-            await self._announce(conn, t, "timer_failed", {
+            await self.announcer.announce(conn, t, "timer_failed", {
                 "kind": timer.kind, "round": timer.round_number,
                 "error": f"internal error ({type(exc).__name__})",
             })
         await conn.execute("RELEASE timer")
         await timer_repo.set_outcome(conn, timer.id, outcome)
         if outcome == "failed":
-            await self._audit(conn, _system(t), t, "timer.failed", None,
-                              {"timer": timer.id, "kind": timer.kind,
-                               "round": timer.round_number})
+            await audit(self.ctx, conn, system_actor(t), t, "timer.failed", None,
+                        {"timer": timer.id, "kind": timer.kind,
+                         "round": timer.round_number})
         return outcome
 
     async def _act(
@@ -168,7 +187,7 @@ class TimerOps(ResultOps):
         self, conn: Connection, t: TournamentRow, timer: TimerRow, now: datetime
     ) -> str:
         """Ping the players of the round's open games (only them); the players who opted in
-        to DMs and still have to act also get one by DM (``NotifyOps._announced``), queued in
+        to DMs and still have to act also get one by DM (``Notify.announced``), queued in
         this transaction, so exactly once like the timer. A reminder that comes after the
         deadline (the bot was down) says nothing: the deadline has acted."""
         rnd = await self._timer_round(conn, t, timer)
@@ -184,16 +203,16 @@ class TimerOps(ResultOps):
             # of an unreported game, the opponent of a report; a dispute is the organisers'
             game["to_act"] = _to_act(row, game)
             game["state"] = row.state
-        await self._announce(conn, t, "deadline_reminder", {
+        await self.announcer.announce(conn, t, "deadline_reminder", {
             "round": rnd.number, "deadline": rnd.deadline.isoformat(),
             "deadline_unix": int(rnd.deadline.timestamp()),
             "minutes_left": max(1, int((rnd.deadline - now).total_seconds() // 60)),
             "games": games,
             "mention_user_ids": _players_of(games),
         })
-        await self._audit(conn, _system(t), t, "timer.reminder", None,
-                          {"round": rnd.number, "minutes": timer.subject,
-                           "games": [g.id for g in open_games]})
+        await audit(self.ctx, conn, system_actor(t), t, "timer.reminder", None,
+                    {"round": rnd.number, "minutes": timer.subject,
+                     "games": [g.id for g in open_games]})
         return "fired"
 
     async def _deadline(
@@ -224,7 +243,7 @@ class TimerOps(ResultOps):
                 decided.append((game, Result.DOUBLE_FORFEIT.value, "double-loss"))
             else:
                 waiting.append(game)
-        system = _system(t)
+        system = system_actor(t)
         for game, result, why in decided:
             stands = why == "reporter-wins"
             await round_repo.set_final_result(
@@ -233,13 +252,13 @@ class TimerOps(ResultOps):
                 black_games=game.reported_black_games if stands else None,
                 user_id=SYSTEM_USER_ID, now=now,
             )
-            await self._audit(conn, system, t, "result.deadline",
-                              {"result": game.result, "state": game.state},
-                              {"game": game.id, "round": rnd.number, "result": result,
-                               "action": why})
+            await audit(self.ctx, conn, system, t, "result.deadline",
+                        {"result": game.result, "state": game.state},
+                        {"game": game.id, "round": rnd.number, "result": result,
+                         "action": why})
         players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
         guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
-        await self._announce(conn, t, "deadline_passed", {
+        await self.announcer.announce(conn, t, "deadline_passed", {
             "round": rnd.number,
             "action": settings.deadline_action,
             "decided": [
@@ -248,12 +267,12 @@ class TimerOps(ResultOps):
             "waiting": [_pair_payload(g, players) for g in waiting],
             "organiser_role_id": guild.organiser_role_id,
         })
-        await self._audit(conn, system, t, "timer.deadline", None, {
+        await audit(self.ctx, conn, system, t, "timer.deadline", None, {
             "round": rnd.number, "action": settings.deadline_action,
             "decided": [g.id for g, _, _ in decided], "waiting": [g.id for g in waiting],
         })
         if decided:
-            await self._after_final(conn, t, rnd.number)
+            await self.course.after_final(conn, t, rnd.number)
         return "fired"
 
     async def _games_payload(
@@ -304,7 +323,7 @@ class TimerOps(ResultOps):
         once across processes. A refusal for the moment (the concurrency limit, the round
         being paired elsewhere, a change while the engine ran) leaves it pending and looks
         again a minute later; a pairing that cannot be made marks it failed."""
-        system = _system(t)
+        system = system_actor(t)
 
         async def check(conn: Connection, fresh: TournamentRow) -> None:
             current = await timer_repo.get_timer(conn, timer.id)
@@ -321,26 +340,26 @@ class TimerOps(ResultOps):
                 raise _TimerGone("another tick fired the scheduled start")
             details: dict[str, Any] = {"round": timer.round_number}
             if timer.round_number == 1:
-                fresh = await self._open_play(conn, system, fresh)  # type: ignore[attr-defined]
+                fresh = await self.lifecycle.open_play(conn, system, fresh)  # type: ignore[attr-defined]
             else:
                 details["forced"] = force
-            await self._audit(conn, system, fresh, "timer.round_start", None, details)
+            await audit(self.ctx, conn, system, fresh, "timer.round_start", None, details)
             return fresh
 
         try:
-            await self._pair_in_two_steps(  # type: ignore[attr-defined]
+            await self.runs.pair_in_two_steps(  # type: ignore[attr-defined]
                 system, t.id, force=force, check=check, prepare=prepare)
         except _TimerGone:
             return None
         except _TimerSkipped:
-            async with self.db.transaction() as conn:
+            async with self.ctx.db.transaction() as conn:
                 claimed = await timer_repo.claim_timer(conn, timer.id, now, "skipped")
             return "skipped" if claimed else None
         except (PairingBusyError, PairingInProgressError, RoundChangedError):
             # Busy, being paired elsewhere, or changed between look and store (the store step
             # turns a fired or moved timer into this too): pending, tried again in a minute.
-            async with self.db.transaction() as conn:
-                await timer_repo.postpone(conn, timer.id, self.now() + SCHEDULE_RECHECK)
+            async with self.ctx.db.transaction() as conn:
+                await timer_repo.postpone(conn, timer.id, self.ctx.now() + SCHEDULE_RECHECK)
             return None
         except ServiceError as exc:
             return await self._start_failed(t, timer, now, exc.message)
@@ -355,18 +374,19 @@ class TimerOps(ResultOps):
         self, t: TournamentRow, timer: TimerRow, now: datetime, error: str
     ) -> str | None:
         """Mark the scheduled start failed (once) and tell the organisers."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             if not await timer_repo.claim_timer(conn, timer.id, now, "failed"):
                 return None
-            await self._announce(conn, t, "timer_failed", {
+            await self.announcer.announce(conn, t, "timer_failed", {
                 "kind": timer.kind, "round": timer.round_number, "error": error,
             })
-            await self._audit(conn, _system(t), t, "timer.failed", None,
-                              {"timer": timer.id, "kind": timer.kind,
-                               "round": timer.round_number})
+            await audit(self.ctx, conn, system_actor(t), t, "timer.failed", None,
+                        {"timer": timer.id, "kind": timer.kind,
+                         "round": timer.round_number})
         return "failed"
 
     # -- no-shows --------------------------------------------------------------------------------
+    @operation
     async def claim_no_show(
         self,
         actor: Actor,
@@ -379,8 +399,8 @@ class TimerOps(ResultOps):
         the opponent is pinged and may object for ``noshow_grace_minutes``; then the game is
         a forfeit win for the claimant (a stored timer). ``round_number`` as for
         report_result."""
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
             settings = settings_of(t)
             if settings.noshow_grace_minutes is None:
@@ -389,13 +409,13 @@ class TimerOps(ResultOps):
                     "result with /result set."
                 )
             me = await _me(conn, t, actor)
-            game = await self._current_game_of(conn, t, me)
+            game = await self.results.current_game_of(conn, t, me)
             require_round_of(
                 t, game.round_number, round_number, refused="your no-show claim was not "
                 "recorded", hint="Claim again if your opponent of the new round is missing.")
             rnd = await round_repo.get_round(conn, t.id, game.round_number)
             assert rnd is not None
-            now = self.now()
+            now = self.ctx.now()
             grace = timedelta(minutes=settings.noshow_grace_minutes)
             opens = rnd.paired_at + grace
             if now < opens:
@@ -418,23 +438,24 @@ class TimerOps(ResultOps):
                                           round_number=rnd.number, kind="noshow", due_at=ends,
                                           subject=game.id, now=now)
             view = await self._noshow_view(conn, t, game.id)
-            await self._announce(conn, t, "noshow_claim", _noshow_payload(view))
-            await self._audit(conn, actor, t, "noshow.claim", None,
-                              {"game": game.id, "round": rnd.number, "by": me.id,
-                               "ends_at": ends.isoformat()})
+            await self.announcer.announce(conn, t, "noshow_claim", _noshow_payload(view))
+            await audit(self.ctx, conn, actor, t, "noshow.claim", None,
+                        {"game": game.id, "round": rnd.number, "by": me.id,
+                         "ends_at": ends.isoformat()})
             return view
 
+    @operation
     async def object_no_show(
         self, actor: Actor, game_id: int | None = None, tournament: TournamentRef = None
     ) -> NoShowView:
         """The opponent says "I am here" (the Object button carries ``game_id``; the command
         uses the actor's current game): the claim lapses and the game is played as usual."""
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             if game_id is None:
-                t = await self._tournament(conn, actor.guild_id, tournament)
+                t = await find_tournament(conn, actor.guild_id, tournament)
                 _require_playing(t)
                 me = await _me(conn, t, actor)
-                game = await self._current_game_of(conn, t, me)
+                game = await self.results.current_game_of(conn, t, me)
             else:
                 found = await round_repo.get_game(conn, game_id)
                 owner = None if found is None else await tournament_repo.get_tournament(
@@ -453,16 +474,16 @@ class TimerOps(ResultOps):
                 raise NotYourGameError(
                     "Only the player the no-show was claimed against can object."
                 )
-            now = self.now()
+            now = self.ctx.now()
             if claim.state != "open" or now >= claim.ends_at:
                 raise ConflictError(_claim_state_text(claim, game.board, late=True))
             if not await timer_repo.settle_claim(conn, game.id, "objected", now):
                 raise ConflictError(_claim_state_text(claim, game.board, late=True))
             await timer_repo.cancel_pending(conn, t.id, "noshow", now, subject=game.id)
             view = await self._noshow_view(conn, t, game.id)
-            await self._announce(conn, t, "noshow_objection", _noshow_payload(view))
-            await self._audit(conn, actor, t, "noshow.object", {"state": "open"},
-                              {"game": game.id, "by": me.id})
+            await self.announcer.announce(conn, t, "noshow_objection", _noshow_payload(view))
+            await audit(self.ctx, conn, actor, t, "noshow.object", {"state": "open"},
+                        {"game": game.id, "by": me.id})
             return view
 
     async def _noshow_expired(
@@ -485,13 +506,13 @@ class TimerOps(ResultOps):
                   else Result.BLACK_FORFEIT_WIN).value
         await round_repo.set_final_result(conn, game.id, result=result, white_games=None,
                                           black_games=None, user_id=SYSTEM_USER_ID, now=now)
-        await self._audit(conn, _system(t), t, "noshow.forfeit",
-                          {"result": game.result, "state": game.state},
-                          {"game": game.id, "round": game.round_number, "result": result,
-                           "claimant": claim.claimant_id})
+        await audit(self.ctx, conn, system_actor(t), t, "noshow.forfeit",
+                    {"result": game.result, "state": game.state},
+                    {"game": game.id, "round": game.round_number, "result": result,
+                     "claimant": claim.claimant_id})
         view = await self._noshow_view(conn, t, game.id)
-        await self._announce(conn, t, "noshow_forfeit", _noshow_payload(view))
-        await self._after_final(conn, t, game.round_number)
+        await self.announcer.announce(conn, t, "noshow_forfeit", _noshow_payload(view))
+        await self.course.after_final(conn, t, game.round_number)
         return "fired"
 
     async def _noshow_view(
@@ -499,18 +520,19 @@ class TimerOps(ResultOps):
     ) -> NoShowView:
         claim = await timer_repo.get_claim(conn, game_id)
         assert claim is not None
-        game: GameView = await self._game_view(conn, t, game_id)
+        game: GameView = await stored_game_view(conn, t, game_id)
         claimant, opponent = ((game.white, game.black) if game.white.player_id ==
                               claim.claimant_id else (game.black, game.white))
         return NoShowView(game=game, claimant=claimant, opponent=opponent,
                           claimed_at=claim.claimed_at, ends_at=claim.ends_at,
                           state=claim.state)  # type: ignore[arg-type]
 
+    @operation
     async def pending_timers(self, guild_id: int, tournament: TournamentRef = None
                              ) -> list[TimerRow]:
         """The tournament's timers that have not fired yet, soonest first."""
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             return [x for x in await timer_repo.list_timers(conn, t.id) if x.fired_at is None]
 
 

@@ -6,15 +6,20 @@ from __future__ import annotations
 import dataclasses
 import random
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from service.base import TournamentRef
+from service.base import (
+    Context,
+    TournamentRef,
+    audit,
+    find_tournament,
+    info_of,
+    part,
+)
 from service.errors import (
     ConflictError,
     InvalidInputError,
     RegistrationClosedError,
-    RoundChangedError,
-    RoundNotCompleteError,
     TournamentNotRunningError,
 )
 from service.limits import (
@@ -34,11 +39,10 @@ from service.limits import (
     echo,
 )
 from service.model import settings_of
+from service.operation import operation
 from service.permissions import require_manager, require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
-from service.present import current_standings, with_placings
-from service.rounds import RoundOps
 from service.schedule import arm_schedule, validate_timer_settings
 from service.validation import (
     check_choice,
@@ -51,14 +55,9 @@ from service.validation import (
 from service.views import (
     Actor,
     GuildSettingsView,
-    RoundView,
-    StandingsView,
     TournamentInfo,
     TournamentSettings,
-    format_points,
 )
-from storage import journal
-from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
@@ -81,6 +80,11 @@ EDITABLE_WHILE_RUNNING = frozenset(
      "game_threads",  # game threads: from the next round on
      "pictures"}
 )
+
+if TYPE_CHECKING:
+    from service.announcer import Announcer
+    from service.entry import Entry
+
 # ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
 
@@ -135,7 +139,7 @@ def check_tiebreaks(value: str) -> str:
 
 
 def check_entry_settings(settings: TournamentSettings) -> None:
-    """Capacity, rating range and the registration / check-in windows (issue 15 item 5)."""
+    """Capacity, rating range and the registration / check-in windows."""
     if settings.capacity is not None:
         check_range(settings.capacity, what="capacity", low=MIN_CAPACITY, high=MAX_CAPACITY)
     for what, value in (("lowest rating", settings.min_rating),
@@ -225,15 +229,6 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     )
 
 
-def _podium(view: StandingsView, top: int = 5) -> str:
-    """The first places on one line (names cut so that the line stays short)."""
-    places = [
-        f"{row.rank}. {row.name[:32]} {format_points(row.points)}" for row in view.rows[:top]
-    ]
-    more = " …" if len(view.rows) > top else ""
-    return (", ".join(places) or "no players") + more
-
-
 def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
     """A scheduled first round in the past would start the event at the next tick, likely
     before anyone joined: refused (a typo in the date, most of the time)."""
@@ -245,21 +240,30 @@ def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
         )
 
 
-class TournamentOps(RoundOps):
+@part
+class Tournaments:
     """Guild settings and the tournament life cycle (start and finish pair / close rounds)."""
 
+    ctx: Context
+    announcer: Announcer
+    entry: Entry
+
+
     # -- guild settings --------------------------------------------------------------------------
+    @operation
     async def get_guild_settings(self, guild_id: int) -> GuildSettingsView:
         """The guild's organiser role and default announcement channel (None when unset)."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             row = await tournament_repo.get_guild_settings(conn, guild_id)
         return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id)
 
+    @operation
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
         require_manager(actor, "set the organiser role")
         return await self._update_guild(actor, organiser_role_id=role_id)
 
+    @operation
     async def set_default_channel(
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
@@ -268,15 +272,16 @@ class TournamentOps(RoundOps):
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             before = await tournament_repo.get_guild_settings(conn, actor.guild_id)
             after = dataclasses.replace(before, **changes)
-            await tournament_repo.save_guild_settings(conn, after, self.now())
-            await self._audit(conn, actor, None, "guild.settings", dataclasses.asdict(before),
-                              dataclasses.asdict(after))
+            await tournament_repo.save_guild_settings(conn, after, self.ctx.now())
+            await audit(self.ctx, conn, actor, None, "guild.settings", dataclasses.asdict(before),
+                        dataclasses.asdict(after))
         return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id)
 
     # -- tournaments -----------------------------------------------------------------------------
+    @operation
     async def create_tournament(
         self,
         actor: Actor,
@@ -380,10 +385,10 @@ class TournamentOps(RoundOps):
                 pictures=pictures,
             )
         )
-        _require_future_start(settings, self.now())
+        _require_future_start(settings, self.ctx.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        async with self.db.transaction() as conn:
+        async with self.ctx.db.transaction() as conn:
             try:
                 tid = await tournament_repo.insert_tournament(
                     conn,
@@ -393,7 +398,7 @@ class TournamentOps(RoundOps):
                     seed=seed,
                     channel_id=channel_id,
                     created_by=actor.user_id,
-                    now=self.now(),
+                    now=self.ctx.now(),
                 )
             except IntegrityError:
                 raise ConflictError(
@@ -402,22 +407,23 @@ class TournamentOps(RoundOps):
                 ) from None
             t = await tournament_repo.get_tournament(conn, tid)
             assert t is not None
-            await self._audit(conn, actor, t, "tournament.create", None,
-                              {"name": clean, **settings.to_dict()})
+            await audit(self.ctx, conn, actor, t, "tournament.create", None,
+                        {"name": clean, **settings.to_dict()})
             await self._rearm_schedule(conn, t)
-            return await self._info(conn, t)
+            return await info_of(conn, t)
 
     async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
         t = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
         number = 1 if last is None else last.number + 1
-        due = await arm_schedule(conn, t, settings_of(t), number, self.now())
+        due = await arm_schedule(conn, t, settings_of(t), number, self.ctx.now())
         if due is not None:
-            await self._announce(conn, t, "round_scheduled", {
+            await self.announcer.announce(conn, t, "round_scheduled", {
                 "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
             })
 
+    @operation
     async def edit_tournament(
         self, actor: Actor, tournament: TournamentRef = None, **changes: Any
     ) -> TournamentInfo:
@@ -434,8 +440,8 @@ class TournamentOps(RoundOps):
                 f"Unknown setting {', '.join(unknown)}: you can change "
                 f"{', '.join(sorted(allowed))}."
             )
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
+        async with self.ctx.db.transaction() as conn:
+            t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status not in ("registration", "running"):
                 raise TournamentNotRunningError(
                     f"'{t.name}' is {t.status}: its settings can no longer change."
@@ -459,7 +465,7 @@ class TournamentOps(RoundOps):
             channel_id = changes.pop("channel_id", t.channel_id)
             after = validate_settings(dataclasses.replace(before, **changes))
             if after.first_round_at != before.first_round_at and t.status == "registration":
-                _require_future_start(after, self.now())
+                _require_future_start(after, self.ctx.now())
             last = await round_repo.last_round(conn, t.id)
             if last is not None and after.rounds < last.number:
                 raise InvalidInputError(
@@ -478,8 +484,8 @@ class TournamentOps(RoundOps):
                 # a larger capacity lets the first waiting players in
                 fresh = await tournament_repo.get_tournament(conn, t.id)
                 if fresh is not None:
-                    await self._promote(conn, actor, fresh)  # type: ignore[attr-defined]
-            await self._audit(
+                    await self.entry.promote(conn, actor, fresh)  # type: ignore[attr-defined]
+            await audit(self.ctx,
                 conn, actor, t, "tournament.edit",
                 {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
                 {"name": name, "channel_id": channel_id, **after.to_dict()},
@@ -487,188 +493,23 @@ class TournamentOps(RoundOps):
             schedule = ("first_round_at", "round_interval_minutes")
             if any(getattr(before, k) != getattr(after, k) for k in schedule):
                 await self._rearm_schedule(conn, t)
-            return await self._info(conn, t)
+            return await info_of(conn, t)
 
+    @operation
     async def list_tournaments(
         self, guild_id: int, *, include_closed: bool = False
     ) -> list[TournamentInfo]:
         """The guild's tournaments (open ones only unless ``include_closed``), oldest first."""
-        async with self.db.transaction(readonly=True) as conn:
+        async with self.ctx.db.transaction(readonly=True) as conn:
             rows = await tournament_repo.list_tournaments(
                 conn, guild_id, open_only=not include_closed
             )
-            return [await self._info(conn, t) for t in rows]
+            return [await info_of(conn, t) for t in rows]
 
+    @operation
     async def tournament_info(
         self, guild_id: int, tournament: TournamentRef = None
     ) -> TournamentInfo:
-        async with self.db.transaction(readonly=True) as conn:
-            t = await self._tournament(conn, guild_id, tournament, closed_ok=True)
-            return await self._info(conn, t)
-
-    async def start_tournament(
-        self, actor: Actor, tournament: TournamentRef = None
-    ) -> RoundView:
-        """Close registration, give pairing numbers (rating order, then registration order)
-        and pair round 1, all in one transaction. With check-in, players who did not check in
-        become no-shows. Two concurrent starts make one round 1."""
-        require_organiser(actor, "start tournaments")
-        # an event on Lichess seeds by the ratings of today (a Lichess call, before pairing)
-        await self._refresh_lichess_ratings(actor.guild_id, tournament)
-
-        async def check(conn: Connection, t: TournamentRow) -> None:
-            if t.status != "registration":
-                raise RegistrationClosedError(
-                    f"'{t.name}' has already started (it is {t.status})."
-                )
-
-        async def prepare(conn: Connection, t: TournamentRow) -> TournamentRow:
-            return await self._open_play(conn, actor, t)
-
-        # Round 1 is paired between two short transactions (service.pairing_runs); the start
-        # itself is made in the second one, with the round, so a failed pairing leaves the
-        # tournament in registration.
-        return await self._pair_in_two_steps(actor, tournament, force=False, check=check,
-                                             prepare=prepare)
-
-    async def _open_play(
-        self, conn: Connection, actor: Actor, t: TournamentRow
-    ) -> TournamentRow:
-        """Close registration and give the pairing numbers; returns the row after it."""
-        if t.status != "registration":
-            raise RegistrationClosedError(
-                f"'{t.name}' has already started (it is {t.status})."
-            )
-        settings = settings_of(t)
-        registered = [
-            p for p in await player_repo.list_players(conn, t.id) if p.status == "registered"
-        ]
-        playing = [p for p in registered if p.checked_in or not settings.checkin]
-        if len(playing) < 2:
-            hint = " checked-in" if settings.checkin else ""
-            raise ConflictError(
-                f"'{t.name}' needs at least 2{hint} players to start; it has {len(playing)}."
-            )
-        if not await tournament_repo.set_status(
-            conn, t.id, "running", expected=("registration",), now=self.now()
-        ):
-            raise RegistrationClosedError(f"'{t.name}' has already started.")
-        playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
-        for number, player in enumerate(playing, start=1):
-            await player_repo.activate(conn, player.id, number)
-        numbered = {player.id for player in playing}  # a list's `in` made this n² (seconds)
-        for player in registered:
-            if player.id not in numbered:
-                await player_repo.mark_no_show(conn, player.id)
-        t = await tournament_repo.get_tournament(conn, t.id) or t
-        await self._audit(conn, actor, t, "tournament.start", None,
-                          {"players": len(playing)})
-        return t
-
-    async def finish_tournament(
-        self,
-        actor: Actor,
-        tournament: TournamentRef = None,
-        *,
-        force: bool = False,
-        round_number: int | None = None,
-        version: int | None = None,
-    ) -> StandingsView:
-        """End the tournament early and announce the final standings (after the last round it
-        finishes by itself). Refused while the current round has games without a final result,
-        unless ``force``: reported results then stand, the other open games count as double
-        forfeits.
-
-        A forced finish closes the current round, so name it as for ``pair_next_round``:
-        ``round_number`` must be the latest round, and ``version`` (a confirmation prompt's,
-        :meth:`preview_action`) the current course version (else a round paired a moment ago
-        would be forfeited)."""
-        require_organiser(actor, "finish tournaments")
-        cut_row: int | None = None  # a big event's top cut, seeded after the commit
-        announced = 0
-        async with self.db.transaction() as conn:
-            # closed_ok: after the automatic finish "/tournament finish" should hear that the
-            # tournament is finished, not that there is none
-            t = await self._tournament(conn, actor.guild_id, tournament, closed_ok=True)
-            await self._require_not_pairing(conn, t, "it was not finished")
-            if t.status == "finished":
-                standings = await current_standings(conn, t, final=True)
-                raise TournamentNotRunningError(
-                    f"'{t.name}' is already finished (after round {standings.after_round}). "
-                    f"Final standings: {_podium(standings)}. The full table: /standings."
-                )
-            if t.status != "running":
-                raise TournamentNotRunningError(
-                    f"'{t.name}' is not running (it is {t.status}): only a running tournament "
-                    "can be finished; cancel it instead if it never started."
-                )
-            last = await round_repo.last_round(conn, t.id)
-            latest = 0 if last is None else last.number
-            if round_number is not None and round_number != latest:
-                raise RoundChangedError(
-                    f"'{t.name}' is at round {latest}, not {round_number}: it was not "
-                    "finished. Check the pairings, then finish again."
-                )
-            await self._require_course(conn, t, version, "finish")
-            if last is not None:
-                unfinished = [
-                    g for g in await round_repo.list_games(conn, t.id, last.number)
-                    if g.state != "final"
-                ]
-                if unfinished and not force:
-                    raise RoundNotCompleteError(
-                        f"Round {last.number} of '{t.name}' still has {len(unfinished)} game(s) "
-                        "without a final result: set them first, or finish with force "
-                        "(reported results then stand, the others count as double forfeits)."
-                    )
-                if unfinished:
-                    await self._close_round(conn, actor, t, last.number, unfinished,
-                                            announce=False)
-                # Finishing the Swiss early still plays the top cut: the bracket is seeded
-                # from these standings and the tournament runs on (/round next pairs it).
-                # A big event's is seeded after the commit, off the event loop (_cut).
-                if await load_bracket(conn, t.id) is None and \
-                        await self._cut(conn, actor, t, last.number):
-                    await self._audit(conn, actor, t, "tournament.finish_swiss", None,
-                                      {"force": force, "round": last.number})
-                    cut_row = await journal.deferred_of(conn, t.id, "swiss_final")
-                    if cut_row is None:
-                        return await current_standings(conn, t, final=True)
-            if cut_row is None:
-                await tournament_repo.set_status(conn, t.id, "finished",
-                                                 expected=("running",), now=self.now())
-                # computed after the commit and off the event loop for a big event
-                announced = await self._announce_standings(conn, t, "final_standings", {},
-                                                           final=True, placings=True)
-                await self._audit(conn, actor, t, "tournament.finish", None,
-                                  {"force": force})
-                if not self.pairing.offloads(await player_repo.count_entrants(conn, t.id)):
-                    return await current_standings(conn, t, final=True)
-        view = await self._complete_announcement(announced if cut_row is None else cut_row)
-        if view is None:  # completed by another process, or changed meanwhile: as it is now
-            async with self.db.transaction(readonly=True) as conn:
-                view = await current_standings(conn, t, final=True)
-        elif cut_row is not None:  # the seeding table, with the bracket it seeded
-            async with self.db.transaction(readonly=True) as conn:
-                view = with_placings(view, await load_bracket(conn, t.id), None)
-        return view
-
-    async def cancel_tournament(
-        self, actor: Actor, tournament: TournamentRef = None, *, version: int | None = None
-    ) -> TournamentInfo:
-        """Cancel an open tournament (registration or running); its data is kept.
-        ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
-        refused if the event changed course since."""
-        require_organiser(actor, "cancel tournaments")
-        async with self.db.transaction() as conn:
-            t = await self._tournament(conn, actor.guild_id, tournament)
-            if t.status in ("registration", "running"):
-                await self._require_course(conn, t, version, "cancel")
-            if not await tournament_repo.set_status(
-                conn, t.id, "cancelled", expected=("registration", "running"), now=self.now()
-            ):
-                raise TournamentNotRunningError(f"'{t.name}' is already {t.status}.")
-            await self._announce(conn, t, "tournament_cancelled", {"by": actor.display_name})
-            await self._audit(conn, actor, t, "tournament.cancel", {"status": t.status},
-                              {"status": "cancelled"})
-            return await self._info(conn, t)
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
+            return await info_of(conn, t)

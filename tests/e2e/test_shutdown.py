@@ -100,14 +100,14 @@ async def test_shutdown_lets_the_running_command_commit_and_refuses_new_ones(
         await club.run(player, "join")
     # /tournament start stops inside its storing transaction until the test lets it go on.
     inside, go_on = asyncio.Event(), asyncio.Event()
-    store = bot.service._insert_round_later  # the store step of every pairing
+    store = bot.service.course.insert_round_later  # the store step of every pairing
 
     async def paused_store(*args: Any, **kwargs: Any) -> Any:
         inside.set()
         await go_on.wait()
         return await store(*args, **kwargs)
 
-    monkeypatch.setattr(bot.service, "_insert_round_later", paused_store)
+    monkeypatch.setattr(bot.service.course, "insert_round_later", paused_store)
     start = await fake.send_slash_command(guild, club.channel, club.owner, "tournament start")
     try:
         await inside.wait()

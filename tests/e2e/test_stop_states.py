@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from service import Actor, TournamentService
+from service.base import find_tournament
 from storage.db import connect
 from tests.e2e.fixtures import text_of
 from tests.e2e.processes import (
@@ -163,10 +164,10 @@ async def _queue_posts(database: Path, guild_id: int, channel_id: int) -> None:
         actor = Actor(user_id=1, guild_id=guild_id, display_name="Org", is_organiser=True)
         await service.create_tournament(actor, "Busy Open", 3, channel_id=channel_id)
         async with db.transaction() as conn:
-            t = await service._tournament(conn, guild_id, None)
+            t = await find_tournament(conn, guild_id, None)
             for number in range(POSTS):
-                await service._announce(conn, t, "pairing_progress",
-                                        {"round": number + 1, "players": 8})
+                await service.announcer.announce(conn, t, "pairing_progress",
+                                                 {"round": number + 1, "players": 8})
     finally:
         await db.close()
 

@@ -62,7 +62,7 @@ async def _swiss(service: TournamentService, *, deferred: bool,
     await _play(service, 1, view, deferred=deferred)
     view = await service.pair_next_round(ORG, round_number=2)
     if stop is not None:
-        await _crash_after_commit(stop)
+        await _crash_after_commit(stop, service)
     await _play(service, 2, view, deferred=deferred)
     return tid
 

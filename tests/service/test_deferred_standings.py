@@ -138,12 +138,13 @@ async def test_finish_returns_and_announces_the_inline_table(tmp_path: Path) -> 
     assert tables[0] == tables[1]
 
 
-async def _crash_after_commit(monkeypatch: pytest.MonkeyPatch) -> None:
+async def _crash_after_commit(monkeypatch: pytest.MonkeyPatch,
+                              service: TournamentService) -> None:
     """The process stops after the operation's commit, before the second step."""
-    async def stopped(self: Any, ids: list[int]) -> None:
+    async def stopped(ids: list[int]) -> None:
         return None
 
-    monkeypatch.setattr(deferred_module.DeferredOps, "_complete_all", stopped)
+    monkeypatch.setattr(service.ctx, "complete_deferred", stopped)
 
 
 async def test_a_stop_between_the_steps_is_completed_once_by_the_recovery(
@@ -156,7 +157,7 @@ async def test_a_stop_between_the_steps_is_completed_once_by_the_recovery(
             await service.join(member(GUILD + uid), rating=1450 + 29 * uid % 300)
         view = await service.start_tournament(ORG)
         with monkeypatch.context() as patched:
-            await _crash_after_commit(patched)
+            await _crash_after_commit(patched, service)
             await _decide(service, 1, view, deferred=True)
         [waiting] = await _deferred_rows(service)
         # not posted, and what comes after it in the channel waits behind it
@@ -193,7 +194,7 @@ async def test_standings_of_an_undone_round_are_dropped(
             await service.join(member(GUILD + uid), rating=1450 + 29 * uid % 300)
         view = await service.start_tournament(ORG)
         with monkeypatch.context() as patched:
-            await _crash_after_commit(patched)
+            await _crash_after_commit(patched, service)
             await _decide(service, 1, view, deferred=True)
         [waiting] = await _deferred_rows(service)
         await service.undo_round(ORG, round_number=1, force=True)

@@ -274,7 +274,7 @@ async def test_the_snapshot_read_first_is_used_only_if_nothing_changed_since(
 
     async with pooled(tmp_path / "t.sqlite3") as service:
         await _running(service)
-        early = pairing_runs.PairingRunOps._early_snapshot
+        early = pairing_runs.PairingRuns._early_snapshot
 
         async def then_write(self: Any, actor: Any, ref: Any) -> Any:
             found = await early(self, actor, ref)
@@ -283,7 +283,7 @@ async def test_the_snapshot_read_first_is_used_only_if_nothing_changed_since(
                 await service.set_rating(ORG, "#4", 2100)
             return found
 
-        monkeypatch.setattr(pairing_runs.PairingRunOps, "_early_snapshot", then_write)
+        monkeypatch.setattr(pairing_runs.PairingRuns, "_early_snapshot", then_write)
         monkeypatch.setattr(pairing_runs, "load_snapshot", counted)
         view = await service.pair_next_round(ORG, round_number=2)
         assert view.number == 2

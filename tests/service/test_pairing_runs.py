@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from service import TournamentService
+from service.base import find_tournament
 from service.errors import (
     PairingBusyError,
     PairingFailedError,
@@ -220,8 +221,8 @@ async def test_a_stale_marker_from_a_dead_run_is_cleared_at_start_up(tmp_path: P
         await _finish_round(service)
         now = service.now()
         async with service.db.transaction() as conn:  # what a killed bot leaves behind
-            progress = await service._announce(
-                conn, (await service._tournament(conn, GUILD, None)), "pairing_progress",
+            progress = await service.announcer.announce(
+                conn, (await find_tournament(conn, GUILD, None)), "pairing_progress",
                 {"round": 2, "players": 8})
             await run_repo.claim_run(conn, tournament_id=tid, round_number=2, players=8,
                                      token="dead", owner="elsewhere:1", now=now,

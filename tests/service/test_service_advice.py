@@ -78,7 +78,7 @@ async def test_one_advice_at_a_time_per_guild(service: TournamentService) -> Non
     for uid in range(301, 306):
         await service.join(member(uid, guild=OTHER_GUILD), "Elsewhere")
     first = asyncio.create_task(service.advise(ORG))
-    while ORG.guild_id not in advice_module._advising(service):  # the first one is running
+    while ORG.guild_id not in service.advice.advising:  # the first one is running
         await asyncio.sleep(0.001)
     with pytest.raises(ConflictError, match="already simulating an event of this server"):
         await service.advise(ORG)

@@ -28,7 +28,7 @@ async def _undo_and_audit(path: Path, big: bool, *, meanwhile: bool = False) -> 
         await service.pair_next_round(ORG)
         service.pairing = PairingPool(OFFLOADED if big else INLINE)
         if meanwhile:  # a result reported between the early read and the undo's transaction
-            early = service._undo_read_early
+            early = service.rounds._undo_read_early
 
             async def then_a_result(*args: Any) -> Any:
                 found = await early(*args)
@@ -37,7 +37,7 @@ async def _undo_and_audit(path: Path, big: bool, *, meanwhile: bool = False) -> 
                 await service.set_result(ORG, 2, f"#{game.white.number}", "draw")
                 return found
 
-            service._undo_read_early = then_a_result  # type: ignore[method-assign]
+            service.rounds._undo_read_early = then_a_result  # type: ignore[method-assign]
         view = await service.undo_round(ORG, round_number=2, force=True)
         async with db.transaction(readonly=True) as conn:
             audit = [a for a in await journal.list_audit(conn, tid) if a.action == "round.undo"]
