@@ -20,7 +20,6 @@ from cli.trf_file import UnreadableFile, read_trf_text, write_output
 from swiss.numbers import NumberError, parse_int
 from swiss.pairing.types import PairingError
 from swiss.teams.esports import StageMatch, StageRules, pair_stage
-from swiss.teams.fide_team import pair_fide_team
 from swiss.teams.model import MatchKind
 from swiss.teams.trf import TeamEvent, parse_team_trf
 from swiss.trf import TrfError
@@ -61,6 +60,10 @@ def run_team_system(args: argparse.Namespace) -> int:
 
 
 def _pair_fide_team(event: TeamEvent) -> str:
+    # Imported here: it loads the compiled matching and numpy, which `swissbot pair` of a
+    # player event (this module's TEAM_SYSTEMS check) does not need.
+    from swiss.teams.fide_team import pair_fide_team
+
     pairing = pair_fide_team(event.teams, event.rules, event.rounds_played + 1,
                              event.total_rounds)
     lines = [str(len(pairing.pairs))]
