@@ -41,11 +41,16 @@ def swissbot() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "cli"]
 
 
-def run_once(command: list[str], timeout: float) -> dict[str, float]:
-    """Wall and CPU seconds and peak RSS (MB) of one process running ``command``."""
+def run_once(command: list[str], timeout: float,
+             output: Path | None = None) -> dict[str, float]:
+    """Wall and CPU seconds and peak RSS (MB) of one process running ``command`` (its
+    standard output into the file ``output``, if given)."""
+    sink = output.open("wb") if output else subprocess.DEVNULL
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    process = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE,
                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if output:
+        sink.close()  # type: ignore[union-attr]
     deadline = start + timeout
     while True:
         pid, status, usage = os.wait4(process.pid, os.WNOHANG)
