@@ -38,6 +38,12 @@ TARGETS: dict[str, tuple[str, ...]] = {"burstein": ("mirror",), "dutch": ("half"
                                        "random": (), "random2": ()}
 
 
+# Partners per colour class and block in colour_partner_candidates: at 10,000 players (round
+# 7, Burstein) 4 gave 496,000 candidate edges and 42 CPU s, 10 gave 787,000 edges and 56 s
+# (fewer solves, each dearer), none 374,000 edges and 44 s.
+COLOUR_PARTNERS = 4
+
+
 def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     """Edges ``(us, vs)``, ``us < vs``: each player's top ``k`` and nearest ``w`` partners."""
     n = model.n
@@ -77,7 +83,7 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
                 parts_u.append(us[keep])
                 parts_v.append(vs[keep])
     if model.colors and n > 1 and model.system in ("burstein", "dutch", "monrad"):
-        for us, vs in colour_partner_candidates(model, w):
+        for us, vs in colour_partner_candidates(model):
             parts_u.append(us)
             parts_v.append(vs)
     if model.system in ("random", "random2") and n > 1:
@@ -115,9 +121,7 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
     return np.concatenate(parts_u), np.concatenate(parts_v)
 
 
-def colour_partner_candidates(
-    model: RoundModel, w: int
-) -> list[tuple[np.ndarray, np.ndarray]]:
+def colour_partner_candidates(model: RoundModel) -> list[tuple[np.ndarray, np.ndarray]]:
     """Each player's partners in every colour class it can meet within the colour bound,
     around the position the system's terms pull towards, inside its score group and inside
     the two blocks of two adjacent score groups that hold it.
@@ -127,8 +131,9 @@ def colour_partner_candidates(
     pairings), its surplus floats to a neighbouring group and meets the complementary class
     there, at the system's target of the two groups together: neither the standings'
     neighbours nor the in-group target hold those pairs, and pricing then adds them a few at
-    a time (at 1,000 players 20-40 solves instead of 2-10). At most ``3 x classes x (w + 2)``
-    edges per player, ``classes`` being the distinct colour differences (a handful).
+    a time (at 1,000 players 20-40 solves instead of 2-10). At most ``3 x classes x
+    COLOUR_PARTNERS`` edges per player, ``classes`` being the distinct colour differences (a
+    handful): linear in the players.
     """
     n = model.n
     score, cd = model.score[:n], model.cd[:n]
@@ -154,7 +159,7 @@ def colour_partner_candidates(
             fits = np.abs(cd + classes[other]) < model.bound
             segment = block[fits] * classes.size + other
             out += _nearest_in_segment(model, key[order], order, players[fits], segment,
-                                       segment * n + target[fits], w // 2 + 1)
+                                       segment * n + target[fits], COLOUR_PARTNERS // 2)
     return out
 
 
