@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from cli.trf_file import UnreadableFile, read_trf_text, write_output
 from swiss.numbers import NumberError, parse_int
 from swiss.pairing.types import PairingError
-from swiss.teams.esports import StageMatch, StageRules, pair_stage
-from swiss.teams.fide_team import pair_fide_team
-from swiss.teams.model import MatchKind
-from swiss.teams.trf import TeamEvent, parse_team_trf
 from swiss.trf import TrfError
+
+if TYPE_CHECKING:
+    from swiss.teams.esports import StageRules
+    from swiss.teams.trf import TeamEvent
+
+# The team engines are imported by the functions that run them: `swissbot pair` of a player
+# event imports this module only for TEAM_SYSTEMS, and should not pay for them.
 
 TEAM_SYSTEMS = ("fide-team", "esports-swiss")
 MAX_WINS = 99
@@ -31,6 +35,9 @@ MAX_WINS = 99
 
 def run_team_system(args: argparse.Namespace) -> int:
     """Pair the next round of the team event in ``args.file``; the exit code says how."""
+    from swiss.teams.esports import StageRules
+    from swiss.teams.trf import parse_team_trf
+
     try:
         event = parse_team_trf(read_trf_text(args.file))
         if event.total_rounds and event.rounds_played >= event.total_rounds:
@@ -61,6 +68,8 @@ def run_team_system(args: argparse.Namespace) -> int:
 
 
 def _pair_fide_team(event: TeamEvent) -> str:
+    from swiss.teams.fide_team import pair_fide_team
+
     pairing = pair_fide_team(event.teams, event.rules, event.rounds_played + 1,
                              event.total_rounds)
     lines = [str(len(pairing.pairs))]
@@ -71,6 +80,9 @@ def _pair_fide_team(event: TeamEvent) -> str:
 
 
 def _pair_esports(event: TeamEvent, rules: StageRules) -> str:
+    from swiss.teams.esports import StageMatch, pair_stage
+    from swiss.teams.model import MatchKind
+
     results = []
     for team in event.teams:
         for match in team.history:

@@ -10,7 +10,7 @@ the brackets before it taken from the recording, and compared with the recorded 
         --bracket 6 [--profile b6.prof]
     python scripts/dutch_replay.py compare rec.json other.json
 
-The round is ``benchmarks/pairing.py``'s: ``greedy_history(N, 6, seed=N)``, round 7. The
+The round is ``benchmarks/pairing.py``'s: ``history("project", N, 6, seed=N)``, round 7. The
 engine itself is not changed (``_pair_bracket`` is wrapped); a 2017 recording of a round
 above the old whole-round memory count needs no switch any more. Exit status of
 ``replay`` and ``compare``: 0 when the results are the same, 1 when they differ.
@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.pairing import greedy_history
+from swiss.histories import history
 from swiss.pairing import PairingConfig, pair_round
 from swiss.pairing.fide_dutch import engine
 
@@ -66,7 +66,7 @@ def record(players: int, rules: str, out: Path) -> None:
         return result
 
     engine._pair_bracket = wrapped  # type: ignore[assignment]
-    tournament = greedy_history(players, 6, seed=players)
+    tournament = history("project", players, 6, seed=players)
     start = time.process_time()
     pair_round(tournament, PairingConfig(system="fide-dutch", rules=rules))
     print(f"round: {time.process_time() - start:.2f} s CPU, peak {_peak_mb():.0f} MB")
@@ -105,7 +105,7 @@ def replay(players: int, rules: str, recorded: Path, index: int,
         raise _Stop
 
     engine._pair_bracket = wrapped  # type: ignore[assignment]
-    tournament = greedy_history(players, 6, seed=players)
+    tournament = history("project", players, 6, seed=players)
     try:
         pair_round(tournament, PairingConfig(system="fide-dutch", rules=rules))
     except _Stop:

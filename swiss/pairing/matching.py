@@ -30,6 +30,9 @@ Backend = Literal["exact", "networkx", "rustworkx"]
 Edge = tuple[int, int, int]
 
 
+MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
+
+
 class WeightOverflowError(ValueError):
     """The packed weights do not fit the backend's integer type."""
 

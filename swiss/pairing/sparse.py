@@ -3,7 +3,9 @@
 The candidate graph holds, for every player, the ``w`` nearest players in the standings (so
 that a perfect matching usually exists among them), the players around the mirrored position
 (Burstein) or half a group away (Dutch) in the score group, where the system's terms pull
-(for the random systems: each player's partners with the largest draws in its group),
+(for the random systems: each player's partners with the largest draws in its group), the
+same per colour class that the colour bound lets it meet, in its group and in the blocks of
+two adjacent groups (:func:`colour_partner_candidates`),
 optionally the ``k`` partners with the largest weight (approximated in floating point), and
 every allowed bye edge. The choice of candidates only affects speed, never the result.
 :func:`swiss.pairing.exact.solve_with_pricing`
@@ -34,6 +36,12 @@ _ROW_PAIRS = 1 << 20
 # 1.3 -> 0.8).
 TARGETS: dict[str, tuple[str, ...]] = {"burstein": ("mirror",), "dutch": ("half",), "monrad": (),
                                        "random": (), "random2": ()}
+
+
+# Partners per colour class and block in colour_partner_candidates: at 10,000 players (round
+# 7, Burstein) 4 gave 496,000 candidate edges and 42 CPU s, 10 gave 787,000 edges and 56 s
+# (fewer solves, each dearer), none 374,000 edges and 44 s.
+COLOUR_PARTNERS = 4
 
 
 def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -74,6 +82,10 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
                 keep = model.allowed(us, vs)
                 parts_u.append(us[keep])
                 parts_v.append(vs[keep])
+    if model.colors and n > 1 and model.system in ("burstein", "dutch", "monrad"):
+        for us, vs in colour_partner_candidates(model):
+            parts_u.append(us)
+            parts_v.append(vs)
     if model.system in ("random", "random2") and n > 1:
         # The random systems' optimum sits on high draws, which no position in the standings
         # predicts: each player's best draws in its score group (made with the draws).
@@ -107,6 +119,69 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
     if not parts_u:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(parts_u), np.concatenate(parts_v)
+
+
+def colour_partner_candidates(model: RoundModel) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each player's partners in every colour class it can meet within the colour bound,
+    around the position the system's terms pull towards, inside its score group and inside
+    the two blocks of two adjacent score groups that hold it.
+
+    The colour bound and the colour term outrank the system's terms. When a score group's
+    colour differences are uneven (many +2 beside few -2, as after rounds of Dutch-like
+    pairings), its surplus floats to a neighbouring group and meets the complementary class
+    there, at the system's target of the two groups together: neither the standings'
+    neighbours nor the in-group target hold those pairs, and pricing then adds them a few at
+    a time (at 1,000 players 20-40 solves instead of 2-10). At most ``3 x classes x
+    COLOUR_PARTNERS`` edges per player, ``classes`` being the distinct colour differences (a
+    handful): linear in the players.
+    """
+    n = model.n
+    score, cd = model.score[:n], model.cd[:n]
+    starts = np.r_[0, np.flatnonzero(np.diff(score)) + 1]
+    group = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, n]))
+    classes = np.unique(cd)
+    if classes.size == 1:  # one colour class (round 1): the in-group targets hold these
+        return []
+    cls = np.searchsorted(classes, cd)
+    players = np.arange(n, dtype=np.int64)
+    aim = (TARGETS.get(model.system) or ("own",))[0]
+    out = []
+    # the score group itself, then blocks of groups (0, 1), (2, 3)..., then (1, 2), (3, 4)...
+    for block in (group, group // 2, (group + 1) // 2):
+        first = np.r_[0, np.flatnonzero(np.diff(block)) + 1]
+        size = np.diff(np.r_[first, n])[block]
+        pos = players - first[block]
+        target = {"mirror": size - 1 - pos, "half": (pos + size // 2) % size}.get(aim, pos)
+        # players ordered by (block, colour class, position): one sorted key to search
+        key = (block * classes.size + cls) * n + pos
+        order = np.argsort(key, kind="stable")
+        for other in range(classes.size):
+            fits = np.abs(cd + classes[other]) < model.bound
+            segment = block[fits] * classes.size + other
+            out += _nearest_in_segment(model, key[order], order, players[fits], segment,
+                                       segment * n + target[fits], COLOUR_PARTNERS // 2)
+    return out
+
+
+def _nearest_in_segment(
+    model: RoundModel, keys: np.ndarray, order: np.ndarray, us: np.ndarray,
+    segment: np.ndarray, aims: np.ndarray, half: int,
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The allowed edges from each of ``us`` to the ``2 * half`` players nearest its aim in
+    ``keys`` (sorted; ``order`` their players) that share its ``segment`` (``key // n``)."""
+    n = model.n
+    centre = np.searchsorted(keys, aims)
+    out = []
+    for shift in range(-half, half):
+        at = np.clip(centre + shift, 0, n - 1)
+        keep = keys[at] // n == segment
+        lo = np.minimum(us[keep], order[at[keep]])
+        hi = np.maximum(us[keep], order[at[keep]])
+        distinct = lo != hi
+        lo, hi = lo[distinct], hi[distinct]
+        ok = model.allowed(lo, hi)
+        out.append((lo[ok], hi[ok]))
+    return out
 
 
 def solve_round(model: RoundModel) -> Solution | None:

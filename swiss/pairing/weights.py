@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from swiss.pairing.matching import WeightOverflowError
+from swiss.pairing.matching import MAX_WEIGHT_BITS, WeightOverflowError
 
 if TYPE_CHECKING:
     from swiss.model import Tournament
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 RANDOM_BITS = 20
 TIEBREAK_BITS = 16
-MAX_WEIGHT_BITS = 240  # the solver's 256-bit integers, with room for its scaled duals
 _MASK64 = (1 << 64) - 1
 _BLOCK_PAIRS = 1 << 21  # pairs per block when the whole graph is scanned (memory bound)
 # The systems' codes in the compiled model (blossom.cpp, model_benefits): all of them.

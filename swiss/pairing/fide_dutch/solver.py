@@ -16,8 +16,7 @@ import numpy as np
 from swiss.pairing import exact
 from swiss.pairing.fide_dutch.candidates import sparse_candidates
 from swiss.pairing.fide_dutch.implicit import Implicit
-from swiss.pairing.matching import WeightOverflowError, max_weight_matching
-from swiss.pairing.weights import MAX_WEIGHT_BITS
+from swiss.pairing.matching import MAX_WEIGHT_BITS, WeightOverflowError, max_weight_matching
 
 # A tie-break constraint: which edges (given as arrays of endpoints, u < v) it keeps.
 Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]
