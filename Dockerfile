@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # swissbot in a container: Debian slim, the bot in a virtual environment, run as a user
 # without privileges. Build: docker build -t swissbot . ; run: docker compose up -d
-# (compose.yaml, with PostgreSQL). tests/test_dockerfile.py lints this file with hadolint and
+# (compose.yaml, with PostgreSQL). tests/project/test_dockerfile.py lints this file with hadolint and
 # runs its install steps in a fresh virtual environment.
 
 # -- build: compile the exact matching (C++) and install the bot into /opt/swissbot --------

@@ -25,7 +25,7 @@ test-fast: $(STAMP)
 	SWISSBOT_TEST_BACKENDS=sqlite $(BIN)/python -m pytest -q -n auto --maxprocesses 4 -m "not slow" \
 	  tests/swiss tests/storage tests/service
 
-# The live page's browser test (tests/test_web_browser.py) drives Debian's Chromium; install it
+# The live page's browser test (tests/bot/test_web_browser.py) drives Debian's Chromium; install it
 # where apt-get works (CI runs as root), otherwise that test skips and says why.
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

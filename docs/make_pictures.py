@@ -4,7 +4,7 @@ Plays a small event through the service (a temporary database, fixed seed and re
 draws its standings and crosstable with bot.pictures into docs/img/, with the rows of a name
 with emoji, and a top cut's bracket. The live page's screenshots (a computer's width and a
 phone's) come from the browser tests: ``SWISSBOT_WRITE_DOCS=1 pytest
-tests/test_web_browser.py``.
+tests/bot/test_web_browser.py``.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ where ``pip install gacrux`` was run) or the ``GACRUX_PYTHON`` variable.
 
 ``--record`` writes one JSON line per event: the seed and gacrux's pairing of each round,
 with the gacrux version and command. The events rebuild from the seed and those pairings
-(tests/test_fide_team_corpus.py replays them without gacrux).
+(tests/swiss/test_fide_team_corpus.py replays them without gacrux).
 """
 
 from __future__ import annotations

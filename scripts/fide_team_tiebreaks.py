@@ -12,7 +12,7 @@ FIDE team pairing), lets gacrux's ``tiebreakchecker`` compute every tie-break of
 
 ``--record`` writes one JSON line per event: the seed, the pairings of each round and
 gacrux's value of each tie-break per team (in TPN order), after a first line naming the
-gacrux version and command. tests/test_fide_team_tiebreaks.py replays them without gacrux.
+gacrux version and command. tests/swiss/test_fide_team_tiebreaks.py replays them without gacrux.
 """
 
 from __future__ import annotations

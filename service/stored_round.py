@@ -9,7 +9,7 @@ the round is stored (the game ids, the pairing time and deadline) with :meth:`St
 
 The payload is ``service.present.round_payload`` of the round view that
 ``service.present.round_view`` reads back after the store, built by the same functions from
-the same values (tests/test_pairing_offload.py compares them).
+the same values (tests/service/test_pairing_offload.py compares them).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The one place that speaks Lichess's HTTP API (the calls of :class:`LichessApi`), written
 against the official OpenAPI description (tests/fixtures/lichess_api_subset.json holds the
-parts used; tests/test_lichess_contract.py checks the fake Lichess against it).
+parts used; tests/bot/test_lichess_contract.py checks the fake Lichess against it).
 
 Lichess's rules for API clients, kept here:
 

@@ -11,7 +11,7 @@ and an exact matching of every allowed edge (32 players need no pricing):
 :meth:`~swiss.pairing.weights.RoundModel.solve_small`, the compiled model and the O(n^3) dense
 solver in one call, up to 128 vertices; :func:`swiss.pairing.exact.solve` (LEMON) above.
 Only the ranking, score groups and colour rules are restated for
-arrays; ``tests/test_sim_fastpair.py`` checks pairings and colours against
+arrays; ``tests/swiss/test_sim_fastpair.py`` checks pairings and colours against
 :func:`swiss.pairing.pair_round` round by round. ``None`` is returned when no pairing exists
 (policy ``forbid``); the caller then asks the engine, which says why.
 """

@@ -5,7 +5,7 @@ file and runs one ``swissbot pair`` process under ``prlimit --as`` of 2.5 GB (vi
 so the limit holds whatever the machine's free memory): a structure growing with the square
 of the players, or with the listed edges past what the round needs, fails it as a
 MemoryError (exit code other than 0). Minutes per case, so opt-in:
-``SWISSBOT_SCALE_TESTS=1 pytest -m scale tests/test_scale_memory.py``.
+``SWISSBOT_SCALE_TESTS=1 pytest -m scale tests/cli/test_scale_memory.py``.
 """
 
 from __future__ import annotations

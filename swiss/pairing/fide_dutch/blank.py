@@ -8,8 +8,8 @@ floats the same scores. The Dutch pairing is then the first candidate of each br
 Handbook's order of generation, which this module writes down directly in O(n), instead of
 one maximum weight matching of n^2/2 edges (2.6 s and 330 MB at 1,000 players; at 10,000 the
 graph does not fit in memory). docs/fide-dutch.md ("Round 1 without a graph") gives the rule
-texts and why each criterion cannot tell the pairings apart; ``tests/test_fide_dutch_blank.py``
-compares it with the full engine.
+texts and why each criterion cannot tell the pairings apart;
+``tests/swiss/test_fide_dutch_blank.py`` compares it with the full engine.
 """
 
 from __future__ import annotations
