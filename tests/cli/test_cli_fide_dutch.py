@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, main
+from cli.main import EXIT_NO_PAIRING, main
 from swiss.model import ByeKind, Result
 from swiss.pairing import PairingConfig, pair_round
 from swiss.trf.pairs import read_pairs
@@ -25,9 +25,12 @@ def test_cli_pairs_both_editions_and_refuses_other_rules(
         assert main(["pair", "--system", "fide-dutch", "--rules", rules, str(trf)]) == 0
         assert capsys.readouterr().out == trf.with_suffix(".pairs").read_text()
     trf = FIXTURES / "dutch-2025" / "t0003" / "round-03.trf"
-    assert main(["pair", "--system", "fide-dutch", "--rules", "2019", str(trf)]) == \
-        EXIT_INVALID_INPUT
-    assert "--rules" in capsys.readouterr().err
+    # an edition that does not exist is a usage error: exit 2 with the sub-command's usage
+    with pytest.raises(SystemExit) as exit_info:
+        main(["pair", "--system", "fide-dutch", "--rules", "2019", str(trf)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown FIDE Dutch rules edition '2019'" in err and "usage: swissbot pair" in err
     t = new_tournament(3, rounds=4)
     t = t.with_round(round_of(1, [(1, 2, Result.DRAW)], [(3, ByeKind.PAIRING)]))
     t = t.with_round(round_of(2, [(3, 1, Result.DRAW)], [(2, ByeKind.PAIRING)]))
