@@ -17,12 +17,12 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py $(wildcard swiss/pairing/_native
 test: $(STAMP) chromium postgresql fonts
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4
+	$(BIN)/python -m pytest -q -n 4 --dist worksteal
 
 # The edit-test loop (about a minute): the core, storage and service tests not marked slow, on
 # SQLite only. `make test` runs everything, on both backends.
 test-fast: $(STAMP)
-	SWISSBOT_TEST_BACKENDS=sqlite $(BIN)/python -m pytest -q -n auto --maxprocesses 4 -m "not slow" \
+	SWISSBOT_TEST_BACKENDS=sqlite $(BIN)/python -m pytest -q -n 4 --dist worksteal -m "not slow" \
 	  tests/swiss tests/storage tests/service
 
 # The live page's browser test (tests/bot/test_web_browser.py) drives Debian's Chromium; install it

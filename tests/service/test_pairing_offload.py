@@ -255,6 +255,7 @@ async def test_the_spliced_json_of_a_big_round_is_json_dumps_of_it(tmp_path: Pat
         assert encode(body) == json.dumps(body, default=str)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("write_between", [False, True])
 async def test_the_snapshot_read_first_is_used_only_if_nothing_changed_since(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write_between: bool

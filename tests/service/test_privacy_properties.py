@@ -69,6 +69,7 @@ async def _forget_one(path: Path, names: list[str], rounds: int, chosen: int,
                 assert uid != target and name == members[uid]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(names=st.lists(st.sampled_from(NAMES), min_size=3, max_size=8),
        rounds=st.integers(1, 3), data=st.data())

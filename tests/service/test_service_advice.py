@@ -37,6 +37,7 @@ async def service(tmp_path: Path) -> AsyncIterator[TournamentService]:
         yield service
 
 
+@pytest.mark.slow
 async def test_an_organiser_gets_the_advice_for_the_events_own_settings(
     service: TournamentService,
 ) -> None:
@@ -72,6 +73,7 @@ async def test_too_big_a_field_is_refused(service: TournamentService,
     assert MAX_ADVICE_PLAYERS >= 256
 
 
+@pytest.mark.slow
 async def test_one_advice_at_a_time_per_guild(service: TournamentService) -> None:
     other = organiser(guild=OTHER_GUILD, user_id=9)
     await service.create_tournament(other, "Elsewhere", 3)

@@ -189,6 +189,7 @@ def test_modifier_spellings_are_equivalent() -> None:
     assert parse_team_tiebreak("BH", "gp").score == "gp"  # the primary score by default
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(EVENTS))
 def test_cuts_only_remove_and_ranks_follow_the_keys(event: dict) -> None:

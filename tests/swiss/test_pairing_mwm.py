@@ -246,6 +246,7 @@ def _random_history(rng: random.Random, n: int, rounds: int, system: str) -> Tou
     return t
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "system", ["dutch", "burstein", "monrad", "random", "random2", "posterior"]
 )

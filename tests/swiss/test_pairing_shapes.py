@@ -16,6 +16,7 @@ from swiss.histories import KINDS, history
 from swiss.pairing import PairingConfig, pair_round
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("system", ["burstein", "dutch", "monrad"])
 def test_every_shape_pairs_as_the_dense_reference(kind: str, system: str) -> None:
