@@ -12,15 +12,12 @@ import pytest
 from tests.paths import REPO
 
 DOCS = [*sorted((REPO / "docs").glob("*.md")), REPO / "README.md"]
-# Another part of the project rewrites docs/performance.md into a reference; it joins this
-# check once that rewrite is in.
-CHECKED = [path for path in DOCS if path.name != "performance.md"]
 WORK_LOG = re.compile(
     r"\bissue \d+\b|\bthis (session|branch)\b|\bh\d\d-[a-z0-9-]+|\(h\d\d\)",
     re.IGNORECASE)
 
 
-@pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
 def test_docs_read_as_references_not_work_logs(path: Path) -> None:
     found = [f"{number}: {match.group(0)}"
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
