@@ -117,7 +117,8 @@ class SwissBot(commands.Bot):
 
         self.delivery = OutboxDelivery(self, self.service, interval=self.delivery_interval,
                                        lease_seconds=self.settings.outbox_lease_seconds,
-                                       shards=self.settings.shards)
+                                       shards=self.settings.shards,
+                                       first_retry_seconds=self.settings.delivery_retry_seconds)
         # A big pairing queues its "Pairing round 4..." line and then computes for seconds:
         # the line is posted at once, not at the next delivery tick.
         self.service.on_announced = self.delivery.wake

@@ -73,9 +73,14 @@ MAX_BATCHES = 5
 LEASE_SECONDS = 10.0
 
 
-def backoff(attempts: int) -> float:
-    """Seconds to wait after the ``attempts``-th failure."""
-    return min(MAX_BACKOFF_SECONDS, 2.0 ** max(1, attempts))
+#: The wait after the first failure (SWISSBOT_DELIVERY_RETRY_SECONDS); each later one doubles it.
+FIRST_RETRY_SECONDS = 2.0
+
+
+def backoff(attempts: int, first: float = FIRST_RETRY_SECONDS) -> float:
+    """Seconds to wait after the ``attempts``-th failure: ``first``, then twice as long each
+    time, at most :data:`MAX_BACKOFF_SECONDS`."""
+    return min(MAX_BACKOFF_SECONDS, first * 2.0 ** (max(1, attempts) - 1))
 
 
 class OutboxDelivery:
@@ -90,8 +95,10 @@ class OutboxDelivery:
         lease_seconds: float = LEASE_SECONDS,
         shards: Shards = ALL_SHARDS,
         max_attempts: int = MAX_ATTEMPTS,
+        first_retry_seconds: float = FIRST_RETRY_SECONDS,
     ) -> None:
         self.client = client
+        self.first_retry_seconds = first_retry_seconds
         self.max_attempts = max(1, max_attempts)
         self.service = service
         self.interval = interval
@@ -335,10 +342,10 @@ class OutboxDelivery:
                 await self._give_up(row, "the channel was deleted")
                 return False
             await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}",
-                               backoff(row.attempts + 1))
+                               self._backoff(row))
             return False
         except discord.HTTPException as exc:
-            wait = backoff(row.attempts + 1)
+            wait = self._backoff(row)
             await self._failed(row, f"HTTP {exc.status}: {exc.text or exc}", wait)
             return False
         except _NoChannel as exc:
@@ -458,6 +465,9 @@ class OutboxDelivery:
         if interaction.guild_id is not None:
             self._commands[interaction.guild_id] = interaction
 
+    def _backoff(self, row: Any) -> float:
+        return backoff(row.attempts + 1, self.first_retry_seconds)
+
     async def _forbidden(self, row: Any, error: discord.Forbidden) -> None:
         channel = self.client.get_channel(row.channel_id) if row.channel_id else None
         guild_channel = channel if isinstance(channel, discord.abc.GuildChannel) else None
@@ -470,7 +480,7 @@ class OutboxDelivery:
         problem = forbidden_problem(guild_channel, row.channel_id or 0, error)
         first = row.last_error != problem  # tell once per announcement and problem
         last = row.attempts + 1 >= self.max_attempts  # given up now: _give_up tells
-        await self._failed(row, problem, backoff(row.attempts + 1))
+        await self._failed(row, problem, self._backoff(row))
         if first and not last:
             await self._tell_organisers(row, problem)
 

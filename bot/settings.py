@@ -198,6 +198,14 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("SWISSBOT_DELIVERY_INTERVAL", "delivery_interval"),
     )
 
+    # The wait before a failed post (Discord refused it or was unreachable) is tried again;
+    # each further failure doubles it, up to 5 minutes, for 10 attempts in all.
+    delivery_retry_seconds: float = Field(
+        default=2.0, ge=0.05, le=300.0,
+        validation_alias=AliasChoices("SWISSBOT_DELIVERY_RETRY_SECONDS",
+                                      "delivery_retry_seconds"),
+    )
+
     @field_validator("shard_count", mode="before")
     @classmethod
     def _parse_shards(cls, value: Any) -> Any:

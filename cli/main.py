@@ -78,12 +78,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command_parser(parser: argparse.ArgumentParser,
                     args: argparse.Namespace) -> argparse.ArgumentParser:
-    """The parser of the sub-command ``args`` ran (``parser`` itself without one)."""
+    """The innermost parser ``args`` ran: ``db check``'s for ``swissbot db check``, ``pair``'s
+    for ``swissbot pair``, ``parser`` itself without a sub-command."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            chosen = action.choices.get(getattr(args, "command", None) or "")
+            chosen = action.choices.get(getattr(args, action.dest or "", None) or "")
             if chosen is not None:
-                return chosen  # type: ignore[no-any-return]
+                return _command_parser(chosen, args)
     return parser
 
 

@@ -11,7 +11,8 @@ import argparse
 import sys
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
-from cli.options import exact, system_option, whole
+from cli.options import UsageError, exact, system_option, whole
+from cli.pair_teams import MAX_WINS
 from cli.trf_file import UnreadableFile, read_trf_file, write_output
 from swiss.numbers import MAX_SEED
 from swiss.pairing import SYSTEMS, PairingConfig, PairingError, pair_round
@@ -76,7 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"matching library: {', '.join(BACKENDS)} (default: auto)",
     )
     parser.add_argument(
-        "--wins", default="3", metavar="N",
+        "--wins", default=None, metavar="N", type=whole(1, MAX_WINS),
         help="esports-swiss only: wins that advance a team and losses that eliminate it "
              "(default: 3)",
     )
@@ -103,6 +104,8 @@ def _check_options(args: argparse.Namespace) -> None:
 
     args.system, args.rules = system_option(args.system, args.rules,
                                             systems=SYSTEMS + TEAM_SYSTEMS)
+    if args.wins is not None and args.system != "esports-swiss":
+        raise UsageError(f"--wins applies to --system esports-swiss only, not {args.system}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_NO_PAIRING, EXIT_OK
 from cli.trf_file import UnreadableFile, read_trf_text, write_output
-from swiss.numbers import NumberError, parse_int
 from swiss.pairing.types import PairingError
 from swiss.trf import TrfError
 
@@ -30,6 +29,8 @@ if TYPE_CHECKING:
 # event imports this module only for TEAM_SYSTEMS, and should not pay for them.
 
 TEAM_SYSTEMS = ("fide-team", "esports-swiss")
+#: ``--wins`` (the rulebook's three wins to advance, three losses to go out) and its bound
+DEFAULT_WINS = 3
 MAX_WINS = 99
 
 
@@ -46,11 +47,7 @@ def run_team_system(args: argparse.Namespace) -> int:
         if args.system == "fide-team":
             text = _pair_fide_team(event)
         else:
-            try:
-                wins = parse_int(args.wins, "--wins", low=1, high=MAX_WINS)
-            except NumberError as exc:
-                print(f"swissbot pair: {exc.reason}", file=sys.stderr)
-                return EXIT_INVALID_INPUT
+            wins = DEFAULT_WINS if args.wins is None else args.wins
             text = _pair_esports(event, StageRules(wins_to_advance=wins,
                                                    losses_to_eliminate=wins))
     except UnreadableFile as exc:

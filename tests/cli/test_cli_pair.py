@@ -138,6 +138,19 @@ def test_a_wrong_option_prints_the_sub_commands_usage(
     assert err.rstrip().endswith("swissbot pair: error: unrecognized arguments: --bogus")
 
 
+@pytest.mark.parametrize("argv", [["db", "check", "--bogus"], ["db", "copy", "a", "b", "--bogus"]])
+def test_a_wrong_option_of_a_nested_command_prints_its_own_usage(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    name = " ".join(argv[:2])
+    assert exit_.value.code == EXIT_USAGE
+    assert err.startswith(f"usage: swissbot {name} ")
+    assert err.rstrip().endswith(f"swissbot {name}: error: unrecognized arguments: --bogus")
+
+
 def test_the_default_system_is_the_fide_dutch(capsys: pytest.CaptureFixture[str]) -> None:
     """An arbiter expects FIDE Dutch from a bbpPairings-compatible command: the default is
     fide-dutch with the 2025 rules, and the earlier spelling fide-dutch-2017 still works."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import EXIT_INVALID_INPUT, EXIT_OK, main
+from cli.main import EXIT_INVALID_INPUT, EXIT_OK, EXIT_USAGE, main
 from swiss.teams.generate import EventSpec, play_round, write_trf
 from swiss.teams.trf import rules_from_code
 
@@ -65,8 +65,24 @@ def test_esports_swiss_wins_option(tmp_path: Path, capsys: pytest.CaptureFixture
     path = write(tmp_path, write_trf(spec(4, boards=1), []))
     code, out, _ = run(capsys, "--system", "esports-swiss", "--wins", "1", path)
     assert (code, out) == (EXIT_OK, "2\n1 3 3\n2 4 3\n")  # one win decides: best of three
-    code, out, err = run(capsys, "--system", "esports-swiss", "--wins", "x", path)
-    assert (code, out) == (EXIT_INVALID_INPUT, "") and "--wins" in err
+    for bad in ("x", "0", "100"):
+        with pytest.raises(SystemExit) as exit_:
+            run(capsys, "--system", "esports-swiss", "--wins", bad, path)
+        out, err = capsys.readouterr()
+        assert (exit_.value.code, out) == (EXIT_USAGE, "") and "--wins" in err
+
+
+@pytest.mark.parametrize("system", ["fide-team", "burstein", "fide-dutch"])
+def test_wins_with_another_system_is_a_usage_error(system: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``--wins`` means something to the e-sports stage only: elsewhere it is refused, not
+    ignored."""
+    path = write(tmp_path, write_trf(spec(4, boards=1), []))
+    with pytest.raises(SystemExit) as exit_:
+        run(capsys, "--system", system, "--wins", "2", path)
+    out, err = capsys.readouterr()
+    assert (exit_.value.code, out) == (EXIT_USAGE, "")
+    assert "--wins applies to --system esports-swiss only" in err
 
 
 def test_esports_swiss_refuses_a_drawn_match(tmp_path: Path,

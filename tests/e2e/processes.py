@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from bot.client import DEFAULT_EXTENSIONS
 from sandbox import FakeDiscord, SandboxGuild
 from tests.e2e.fixtures import Club
 
@@ -204,8 +205,8 @@ async def start_hanging_pairing(club: Club, name: str, players: int) -> dict[str
 # forkserver imports them once and forks each bot process from there, so a restart is about a
 # tenth of a second. Each child is still a separate OS process with its own database
 # connection and gateway connections, killed with a real SIGKILL.
-PRELOAD = ["cli.main", "cli.run", "bot.client", "bot.delivery", "cogs.tournament", "cogs.play",
-           "cogs.admin", "cogs.notify", "cogs.explain", "service", "storage.db"]
+PRELOAD = ["cli.main", "cli.run", "bot.client", "bot.delivery", *DEFAULT_EXTENSIONS, "service",
+           "storage.db"]
 
 
 def bot_child(env: dict[str, str], cwd: str, log: str) -> None:

@@ -203,7 +203,9 @@ async def test_a_peer_killed_for_good_is_taken_over(tmp_path: Path) -> None:
 async def test_a_refused_first_post_keeps_its_place_across_a_restart(
     tmp_path: Path, how: signal.Signals
 ) -> None:
-    async with _scene(tmp_path, SWISSBOT_DELIVERY_INTERVAL="0.1") as scene:
+    # refusals 0.25 s and 0.5 s apart, the next try 1 s later (2, 4 and 8 s by default)
+    async with _scene(tmp_path, SWISSBOT_DELIVERY_INTERVAL="0.1",
+                      SWISSBOT_DELIVERY_RETRY_SECONDS="0.25") as scene:
         fake, service, bots, (guild,) = scene.fake, scene.service, scene.bots, scene.guilds
         db = scene.db
         channel = guild.channel("tournaments")
@@ -225,7 +227,7 @@ async def test_a_refused_first_post_keeps_its_place_across_a_restart(
                 row = await journal.get_outbox(conn, pairings.id)
             return 0 if row is None else row.attempts
 
-        for _ in range(400):  # three refusals (2 s and 4 s apart): the next is 8 s away
+        for _ in range(400):  # three refusals: the next try is 1 s away, after the restart
             if await attempts() >= 3:
                 break
             await asyncio.sleep(0.05)

@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
 
@@ -74,6 +76,7 @@ def _imported_modules(path: Path) -> set[str]:
     return found
 
 
+@functools.cache
 def _third_party_imports(folders: tuple[str, ...]) -> dict[str, set[Path]]:
     """Third-party top-level module -> the files that import it."""
     where: dict[str, set[Path]] = {}
@@ -86,8 +89,15 @@ def _third_party_imports(folders: tuple[str, ...]) -> dict[str, set[Path]]:
     return where
 
 
+@functools.cache
+def _owners() -> Mapping[str, list[str]]:
+    """Top-level module -> the installed distributions providing it (a scan of every
+    installed package: done once)."""
+    return metadata.packages_distributions()
+
+
 def _distribution(module: str) -> str:
-    owners = metadata.packages_distributions().get(module)
+    owners = _owners().get(module)
     assert owners, (
         f"`import {module}` is not provided by any installed distribution: declare the package "
         "in pyproject.toml and install it"

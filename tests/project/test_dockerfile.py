@@ -113,8 +113,16 @@ def test_the_install_steps_work_in_a_fresh_virtual_environment(tmp_path: Path) -
                     "__pycache__", "*.so", "*.pyc"))
             else:
                 shutil.copy2(origin, source / name)
+    # Two shortcuts that leave what this test checks (the files copied, the package data, the
+    # extension built and importable, the command installed) as in the image: the extension
+    # is compiled without optimisation (7 s instead of 22 s of CPU), and pip writes no
+    # bytecode for the installed packages (about 20 s).
+    setup_py = source / "setup.py"
+    assert '"-O3"' in setup_py.read_text(encoding="utf-8")
+    setup_py.write_text(setup_py.read_text(encoding="utf-8").replace('"-O3"', '"-O0"'),
+                        encoding="utf-8")
     venv = tmp_path / "venv"
-    env = {**os.environ, "VENV": str(venv)}
+    env = {**os.environ, "VENV": str(venv), "PIP_NO_COMPILE": "1"}
     env.pop("PYTHONPATH", None)
     env.pop("VIRTUAL_ENV", None)
     steps = [run for run in _values(build, "RUN") if "$VENV" in run]
