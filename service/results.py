@@ -54,7 +54,7 @@ from storage.players import PlayerRow
 from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
-from swiss.wording import plural
+from swiss.wording import plural, status_phrase
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -252,7 +252,7 @@ class Results:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             if t.status not in ("running", "finished"):
                 raise TournamentNotRunningError(
-                    f"'{t.name}' is {t.status}: its results cannot change."
+                    f"'{t.name}' is {status_phrase(t.status)}: its results cannot change."
                 )
             await require_not_pairing(self.ctx, conn, t, "the result was not set")
             row = await find_player(conn, t, player)
@@ -506,7 +506,8 @@ async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:
 def _require_playing(t: TournamentRow) -> None:
     if t.status != "running":
         raise TournamentNotRunningError(
-            f"'{t.name}' is not running (it is {t.status}): results cannot be reported now."
+            f"'{t.name}' is not running (it is "
+            f"{status_phrase(t.status)}): results cannot be reported now."
             + (" Ask an organiser for a correction." if t.status == "finished" else "")
         )
 

@@ -12,23 +12,17 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Literal
 
+from swiss.wording import points_text
+
+#: "2½", "3": the one score format of every table and message (swiss.wording).
+format_points = points_text
+
 TournamentStatus = Literal["registration", "running", "finished", "cancelled"]
 PlayerStatus = Literal["registered", "active", "withdrawn", "no_show"]
 GameState = Literal["pending", "reported", "disputed", "final"]
 ResultChoice = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"]
 ByeKindName = Literal["pairing", "half", "full", "zero"]
 ExportFormat = Literal["trf", "csv", "json"]
-
-
-def format_points(points: Fraction | int) -> str:
-    """``Fraction(5, 2)`` -> ``"2½"``; other fractions as ``"7/3"``."""
-    points = Fraction(points)
-    whole, rest = divmod(points, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return str(points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from bot.render.format import code_safe, discord_timestamp, plain, points, seat,
 from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
-from swiss.wording import plural
+from swiss.wording import plural, point_count
 
 if TYPE_CHECKING:
     from service.views import (
@@ -90,7 +90,7 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
             Line(
                 f"`bye` {seat(bye.player)} · goes through to the next round" if stage else
                 f"`bye` {seat(bye.player)} · {BYE_TEXT.get(bye.kind, bye.kind)} "
-                f"({points(bye.points)} pt)",
+                f"({point_count(bye.points)})",
                 (bye.player.user_id,) if mention_players and bye.player.user_id else (),
             )
         )
