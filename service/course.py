@@ -151,7 +151,8 @@ class Course:
                 have = "has" if len(unfinished) == 1 else "have"
                 raise RoundNotCompleteError(
                     f"Round {last.number} of '{t.name}' is not complete: {boards} {have} "
-                    "no final result. Set them with /result set, or pair anyway with force "
+                    f"no final result. Set {'it' if len(unfinished) == 1 else 'them'} with "
+                    "/result set, or pair anyway with force "
                     "(reported results then stand, the other games count as double forfeits)."
                 )
             if unfinished:

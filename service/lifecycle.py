@@ -180,8 +180,8 @@ class Lifecycle:
                 if unfinished and not force:
                     raise RoundNotCompleteError(
                         f"Round {last.number} of '{t.name}' still has "
-                        f"{plural(len(unfinished), 'game')} without a final result: set them "
-                        "first, or finish with force "
+                        f"{plural(len(unfinished), 'game')} without a final result: set "
+                        f"{'it' if len(unfinished) == 1 else 'them'} first, or finish with force "
                         "(reported results then stand, the others count as double forfeits)."
                     )
                 if unfinished:

@@ -3,6 +3,7 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from service.base import (
@@ -322,11 +323,15 @@ class Results:
                     f"{played}."
                 )
             final = t.status == "finished" and round_number in (None, played)
+            in_play = (last is not None and last.state != "complete" and not final
+                       and round_number in (None, last.number) and last.number == played)
             rows = await read_snapshot(conn, t)
         # computed after the read transaction, off the event loop for a big event (the
         # model built from the rows there too: 3,000 players' rows are ~50 ms of Python)
         view = await self.ctx.pairing.off_loop(len(rows.players), _standings_of, t, rows,
                                                round_number, final)
+        if in_play:
+            view = replace(view, in_play=True)
         return with_placings(view, state, round_number)
 
     # -- helpers ---------------------------------------------------------------------------------

@@ -348,6 +348,8 @@ class StandingsView:
     ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
     # The top cut's placing (winner, finalist, ...), best first; empty without a bracket.
     placings: tuple[PlacingView, ...] = ()
+    # Round ``after_round`` is still being played: the table counts its final results so far.
+    in_play: bool = False
 
 
 @dataclass(frozen=True, slots=True)
