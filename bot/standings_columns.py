@@ -115,8 +115,8 @@ def legend(view: Any, shown: Sequence[str], marked: bool) -> list[str]:
     lower = lower_is_better(shown)
     if lower:
         notes.append(f"{', '.join(lower)}: lower is better"
-                     + ("; DE is the place among the tied players it separates (0: it does "
-                        "not separate them)" if "DE" in lower else ""))
+                     + (" (DE: the place among tied players; 0: not separated)"
+                        if "DE" in lower else ""))
     if any(not applies(name, int(view.after_round or 0)) for name in shown):
         notes.append(f"{NOT_APPLICABLE} not enough rounds yet for the tiebreak's cut")
     return notes

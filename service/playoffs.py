@@ -81,7 +81,8 @@ def bracket_payload(state: BracketState) -> dict[str, object]:
                 "round": state.playoffs.swiss_rounds + k,
                 "matches": [
                     {"index": m.index, "high": side(m.high), "low": side(m.low),
-                     "winner": m.winner, "bye": m.bye}
+                     "winner": m.winner, "bye": m.bye,
+                     "score": list(state.scores.get((k, m.index), ())) or None}
                     for m in matches
                 ],
             }

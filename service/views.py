@@ -267,6 +267,8 @@ class RoundView:
     # A playoff round (top cut): its stage ("Semi-finals") and rules line; None for the Swiss.
     stage: str | None = None
     playoff_note: str = ""
+    # A playoff round's seeds: (pairing number, seed) of every player in it.
+    seeds: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,8 +79,10 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     title = f"{name} · Round {round_.number} of {round_.total_rounds} · pairings"
     if stage:
         title = f"{name} · {stage} (round {round_.number}) · pairings"
+    seeds = {int(number): int(seed) for number, seed in getattr(round_, "seeds", ())}
     lines = [
         Line(
+            _match_line(game, seeds) if stage and seeds else
             f"`{game.board:>3}` {seat(game.white)} {_versus(round_)} {seat(game.black)}",
             _game_users(game) if mention_players else (),
         )
@@ -106,7 +108,8 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     intro_parts.append("Report your result with `/report`.")
     footer = "White is listed first." if round_.use_colours else ""
     if stage:
-        footer = "The first listed plays white / first in game 1."
+        footer = ("The higher seed (seed in brackets) is listed first, as in the bracket."
+                  if seeds else "The first listed plays white / first in game 1.")
     attachment = None
     if len(round_.games) > ATTACH_AFTER_BOARDS:
         attachment = TextFile(
@@ -122,6 +125,16 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
         f"**Round {round_.number}** of **{name}** is paired.",
         attachment=attachment,
     )
+
+
+def _match_line(game: GameView, seeds: dict[int, int]) -> str:
+    """A playoff match as the bracket shows it: the higher seed first, each with his seed."""
+    def seed(side: Any) -> int:
+        return seeds.get(side.number, 0) if side.number is not None else 0
+
+    high, low = sorted((game.white, game.black), key=lambda side: seed(side) or 10**6)
+    return (f"`{game.board:>3}` ({seed(high)}) {seat(high, number=False)} v "
+            f"({seed(low)}) {seat(low, number=False)}")
 
 
 def pairings_text(round_: RoundView) -> str:
