@@ -95,7 +95,9 @@ def _standings(event: LiveEventView) -> str:
         return ('<section id="standings-section"><h2>Standings</h2>'
                 + _table("standings", ["#", "Player", "Pts"], [], "Standings")
                 + '<p class="note">No players yet.</p></section>')
-    when = "final" if s.final else f"after round {s.after_round} of {s.total_rounds}"
+    when = ("final" if s.final else
+            f"with round {s.after_round} of {s.total_rounds} in play" if s.in_play else
+            f"after round {s.after_round} of {s.total_rounds}")
     rows = [_row(_cells([str(r.rank), r.name + (" (withdrawn)" if r.withdrawn else ""),
                          format_points(r.points), *(format_value(v) for v in r.values)]),
                  r.withdrawn) for r in s.rows]
