@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
-from bot.standings_columns import legend, table_cells
+from bot.standings_columns import DECIDER, deciders, legend, table_cells
 from service import (
     CrosstableRowView,
     CrosstableView,
@@ -37,7 +37,10 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
     user id is ``me`` when he is further down."""
     top = max(MIN_PICTURE_TOP, min(top, MAX_TOP))
     tiebreaks, cells = table_cells(view, MAX_TIEBREAK_COLUMNS)
-    cell_of = {id(r): cells[i] for i, r in enumerate(view.rows)}
+    decided = deciders(view, cells)
+    marked = [[text + (DECIDER if decided.get(i) == column else "")
+               for column, text in enumerate(row)] for i, row in enumerate(cells)]
+    cell_of = {id(r): marked[i] for i, r in enumerate(view.rows)}
     columns = [Column("#", 44, "right"), Column("Player", 300), Column("Pts", 60, "right", True),
                *(Column(tb, 78, "right") for tb in tiebreaks)]
 
@@ -62,7 +65,8 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
              else f"standings after round {view.after_round} of {view.total_rounds}")
     if getattr(view, "final_result", False):  # a top cut's end: ranked by the final place
         state = "final result: the playoffs, then the Swiss"
-    footer = " · ".join([plural(len(view.rows), "player"), *legend(view, tiebreaks, False)])
+    footer = " · ".join([plural(len(view.rows), "player"),
+                         *legend(view, tiebreaks, bool(decided))])
     if len(view.rows) > top:
         footer += f" · top {top} shown · the full table: /standings"
     return draw_table(Table(
