@@ -231,7 +231,8 @@ def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
         attachment = TextFile(
             f"{'-'.join(state.lower().split())}.txt" if view.final
             else f"standings-round-{view.after_round}.txt",
-            "\n".join([view.tournament_name, state, "", full_header, *full_rows]) + "\n",
+            "\n".join([view.tournament_name, state, "", full_header, *full_rows, "",
+                       *table_notes(view, None)]).rstrip() + "\n",
         )
     footer = ""
     if view.tiebreaks:
