@@ -67,7 +67,8 @@ async def main() -> None:
 
 
 def _bracket_payload(seeds: list[str]) -> dict[str, object]:
-    """A top 8 played out: the higher seed wins, except seed 3 in the semi-final."""
+    """A top 8 played out in best-of-3 matches: the higher seed wins, except seed 3 in the
+    semi-final; each match's score (the high seed's games first) as the service gives it."""
     upsets = {(2, 1): 3}
 
     def side(seed: int | None) -> dict[str, object] | None:
@@ -81,13 +82,24 @@ def _bracket_payload(seeds: list[str]) -> dict[str, object]:
     matches = bracket.build(len(seeds), winners)
     return {
         "tournament": {"name": "Friday Night Blitz"},
-        "note": "Single elimination, one game per match; the higher seed plays white.",
+        "note": "Single elimination, best of 3 games per match; the higher seed plays white "
+                "in game 1.",
         "champion": side(matches[-1][0].winner),
         "rounds": [{"stage": bracket.stage_name(len(matches), number), "round": 5 + number,
                     "matches": [{"index": m.index, "high": side(m.high), "low": side(m.low),
-                                 "winner": m.winner, "bye": m.bye} for m in round_matches]}
+                                 "winner": m.winner, "bye": m.bye,
+                                 "score": _score(m.high, m.winner, m.index)}
+                                for m in round_matches]}
                    for number, round_matches in enumerate(matches, start=1)],
     }
+
+
+def _score(high: int | None, winner: int | None, index: int) -> list[str] | None:
+    """The games of a decided best-of-3, the high seed's first: 2-0 or 2-1 by the match."""
+    if winner is None:
+        return None
+    loser_games = str(index % 2)
+    return ["2", loser_games] if winner == high else [loser_games, "2"]
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from storage.tournaments import TournamentRow
 from swiss.model import Result
 from swiss.pairing import PairingConfig, PairingError, pair_round
 from swiss.pairing.types import PairingResult
+from swiss.wording import numbered, status_phrase
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -146,10 +147,12 @@ class Course:
                 if g.state != "final"
             ]
             if unfinished and not force:
-                boards = ", ".join(str(g.board) for g in unfinished)
+                boards = numbered("board", (g.board for g in unfinished))
+                have = "has" if len(unfinished) == 1 else "have"
                 raise RoundNotCompleteError(
-                    f"Round {last.number} of '{t.name}' is not complete: board(s) {boards} have "
-                    "no final result. Set them with /result set, or pair anyway with force "
+                    f"Round {last.number} of '{t.name}' is not complete: {boards} {have} "
+                    f"no final result. Set {'it' if len(unfinished) == 1 else 'them'} with "
+                    "/result set, or pair anyway with force "
                     "(reported results then stand, the other games count as double forfeits)."
                 )
             if unfinished:
@@ -407,7 +410,8 @@ def require_round_of(
 def require_running(t: TournamentRow) -> None:
     if t.status != "running":
         hint = " Start it with /tournament start." if t.status == "registration" else ""
-        raise TournamentNotRunningError(f"'{t.name}' is not running (it is {t.status}).{hint}")
+        raise TournamentNotRunningError(f"'{t.name}' is not running (it is "
+                                        f"{status_phrase(t.status)}).{hint}")
 
 
 def players_to_pair(t: TournamentRow, snapshot: Snapshot, number: int) -> int:

@@ -42,6 +42,7 @@ from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.timefmt import from_text
 from storage.tournaments import TournamentRow
+from swiss.wording import status_phrase
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ class Decklists:
                     "are locked now."
                 )
             if t.status in ("finished", "cancelled"):
-                raise RegistrationClosedError(f"'{t.name}' is {t.status}.")
+                raise RegistrationClosedError(f"'{t.name}' is {status_phrase(t.status)}.")
         elif t.status != "registration":
             raise RegistrationClosedError(
                 f"'{t.name}' has started: decklists are locked."

@@ -68,6 +68,7 @@ from swiss.model import Tournament
 from swiss.numbers import NumberError, parse_int
 from swiss.trf.header import HeaderError
 from swiss.trf.header import field_of as header_field
+from swiss.wording import status_phrase
 
 EXPORT_FORMATS = ("trf", "csv", "json")
 EXPORT_WHAT = (*EXPORT_TABLES, "all")
@@ -228,7 +229,8 @@ class Exports:
             t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status != "registration":
                 raise RegistrationClosedError(
-                    f"Players can be imported only before the start ('{t.name}' is {t.status})."
+                    f"Players can be imported only before the start ('{t.name}' is "
+                    f"{status_phrase(t.status)})."
                 )
             await require_room(self.ctx, conn, t, len(entries),
                                f"the {len(entries):,} players were not imported")

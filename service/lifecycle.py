@@ -40,6 +40,7 @@ from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
+from swiss.wording import plural, status_phrase
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -78,7 +79,7 @@ class Lifecycle:
         async def check(conn: Connection, t: TournamentRow) -> None:
             if t.status != "registration":
                 raise RegistrationClosedError(
-                    f"'{t.name}' has already started (it is {t.status})."
+                    f"'{t.name}' has already started (it is {status_phrase(t.status)})."
                 )
 
         async def prepare(conn: Connection, t: TournamentRow) -> TournamentRow:
@@ -96,7 +97,7 @@ class Lifecycle:
         """Close registration and give the pairing numbers; returns the row after it."""
         if t.status != "registration":
             raise RegistrationClosedError(
-                f"'{t.name}' has already started (it is {t.status})."
+                f"'{t.name}' has already started (it is {status_phrase(t.status)})."
             )
         settings = settings_of(t)
         registered = [
@@ -159,7 +160,8 @@ class Lifecycle:
                 )
             if t.status != "running":
                 raise TournamentNotRunningError(
-                    f"'{t.name}' is not running (it is {t.status}): only a running tournament "
+                    f"'{t.name}' is not running (it is "
+                    f"{status_phrase(t.status)}): only a running tournament "
                     "can be finished; cancel it instead if it never started."
                 )
             last = await round_repo.last_round(conn, t.id)
@@ -177,8 +179,9 @@ class Lifecycle:
                 ]
                 if unfinished and not force:
                     raise RoundNotCompleteError(
-                        f"Round {last.number} of '{t.name}' still has {len(unfinished)} game(s) "
-                        "without a final result: set them first, or finish with force "
+                        f"Round {last.number} of '{t.name}' still has "
+                        f"{plural(len(unfinished), 'game')} without a final result: set "
+                        f"{'it' if len(unfinished) == 1 else 'them'} first, or finish with force "
                         "(reported results then stand, the others count as double forfeits)."
                     )
                 if unfinished:
@@ -229,7 +232,7 @@ class Lifecycle:
             if not await tournament_repo.set_status(
                 conn, t.id, "cancelled", expected=("registration", "running"), now=self.ctx.now()
             ):
-                raise TournamentNotRunningError(f"'{t.name}' is already {t.status}.")
+                raise TournamentNotRunningError(f"'{t.name}' is already {status_phrase(t.status)}.")
             await self.announcer.announce(conn, t, "tournament_cancelled",
                                           {"by": actor.display_name})
             await audit(self.ctx, conn, actor, t, "tournament.cancel", {"status": t.status},

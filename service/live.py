@@ -8,7 +8,7 @@ only: the web server never resolves a guild or an event id, so nothing can be en
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.base import Context, TournamentRef, audit, find_tournament, info_of, part
 from service.errors import ConflictError
@@ -164,5 +164,9 @@ class Live:
         if snapshot.tournament.players:
             standings, crosstable = await self.ctx.pairing.off_loop(
                 len(snapshot.tournament.players), _standings_and_crosstable, t, snapshot)
+            latest = rounds[-1] if rounds else None
+            if (latest is not None and latest.state != "complete" and not standings.final
+                    and latest.number == standings.after_round):
+                standings = replace(standings, in_play=True)
         return LiveEventView(info=info, rounds=rounds, standings=standings,
                              crosstable=crosstable)

@@ -66,7 +66,7 @@ class PairingBusy(Exception):
     """Every worker slot is pairing another event."""
 
     def __init__(self, active: int) -> None:
-        super().__init__(f"{active} pairing(s) running")
+        super().__init__(f"{active} pairing{'' if active == 1 else 's'} running")
         self.active = active
 
 

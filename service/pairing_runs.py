@@ -58,6 +58,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
 from swiss.pairing import PairingError
+from swiss.wording import plural
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -137,7 +138,8 @@ class PairingRuns:
                         slot = self.ctx.pairing.reserve()
                     except PairingBusy as busy:
                         raise PairingBusyError(
-                            f"The bot is pairing {busy.active} other big event(s) right now and "
+                            "The bot is pairing "
+                            f"{plural(busy.active, 'other big event')} right now and "
                             f"pairs at most {self.ctx.pairing.limits.max_concurrent} at once: "
                             "round "
                             f"{number} of '{t.name}' was not paired. Try again in a minute."

@@ -40,6 +40,7 @@ from storage import rounds as round_repo
 from storage.connection import Connection, IntegrityError
 from storage.players import PlayerRow
 from storage.tournaments import TournamentRow
+from swiss.wording import status_phrase
 
 if TYPE_CHECKING:
     from service.confirm import Confirm
@@ -150,7 +151,7 @@ class Players:
     ) -> PlayerView:
         if t.status != "running":
             raise RegistrationClosedError(
-                f"'{t.name}' is {t.status}: {row.name} cannot be re-admitted now."
+                f"'{t.name}' is {status_phrase(t.status)}: {row.name} cannot be re-admitted now."
             )
         settings = settings_of(t)
         rounds = await round_repo.list_rounds(conn, t.id)
@@ -204,7 +205,8 @@ class Players:
                                             total=settings.rounds)
             else:
                 raise RegistrationClosedError(
-                    f"Registration for '{t.name}' is closed: the tournament is {t.status}."
+                    f"Registration for '{t.name}' is closed: the tournament is "
+                    f"{status_phrase(t.status)}."
                 )
         except IntegrityError:
             raise AlreadyRegisteredError(
@@ -293,7 +295,8 @@ class Players:
     ) -> PlayerView:
         if t.status != "running":
             raise TournamentNotRunningError(
-                f"'{t.name}' is not running (it is {t.status}): nobody can withdraw now."
+                f"'{t.name}' is not running (it is "
+                f"{status_phrase(t.status)}): nobody can withdraw now."
                 + (" Before the start, use /leave or /admin remove-player."
                    if t.status == "registration" else "")
             )
@@ -319,7 +322,8 @@ class Players:
                 raise ConflictError(f"'{t.name}' does not use check-in: /join is enough.")
             if t.status != "registration":
                 raise RegistrationClosedError(
-                    f"Check-in for '{t.name}' is closed: the tournament is {t.status}."
+                    f"Check-in for '{t.name}' is closed: the tournament is "
+                    f"{status_phrase(t.status)}."
                 )
             settings = settings_of(t)
             why = window_refusal(settings.checkin_opens, settings.checkin_closes, self.ctx.now(),

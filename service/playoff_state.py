@@ -7,7 +7,7 @@ sit on board ``index + 1`` of the bracket match they play, so a stored game name
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from service.views import PlacingView
 from storage import players as player_repo
@@ -16,6 +16,7 @@ from storage import rounds as round_repo
 from storage.connection import Connection
 from storage.players import PlayerRow
 from storage.playoffs import PlayoffRow
+from storage.rounds import GameRow
 from swiss import bracket
 from swiss.model import Result
 
@@ -30,6 +31,9 @@ class BracketState:
     winners: dict[tuple[int, int], int]  # (bracket round, match index) -> winning seed
     matches: list[list[bracket.Match]]
     played_rounds: int  # playoff rounds paired so far
+    # (bracket round, match index) -> the decided match's score, the high seed's first: the
+    # games won ("2", "1") in a best-of, else "1" and "0" ("1F" and "0F" for a forfeit)
+    scores: dict[tuple[int, int], tuple[str, str]] = field(default_factory=dict)
 
     @property
     def rounds_total(self) -> int:
@@ -81,6 +85,7 @@ async def load_bracket(conn: Connection, tournament_id: int) -> BracketState | N
     players = {p.id: p for p in await player_repo.list_players(conn, tournament_id)}
     seed_of = {pid: seed for seed, pid in enumerate(po.seeds, start=1)}
     winners: dict[tuple[int, int], int] = {}
+    scores: dict[tuple[int, int], tuple[str, str]] = {}
     played = 0
     for rnd in await round_repo.list_rounds(conn, tournament_id):
         if rnd.number <= po.swiss_rounds:
@@ -94,5 +99,22 @@ async def load_bracket(conn: Connection, tournament_id: int) -> BracketState | N
                 winners[(k, game.board - 1)] = seed_of[game.white_id]
             elif game.result in _BLACK_WINS:
                 winners[(k, game.board - 1)] = seed_of[game.black_id]
+            else:
+                continue
+            white_first = seed_of[game.white_id] < seed_of[game.black_id]
+            white, black = match_score(game)
+            scores[(k, game.board - 1)] = (white, black) if white_first else (black, white)
     return BracketState(playoffs=po, players=players, winners=winners,
-                        matches=bracket.build(po.entrants, winners), played_rounds=played)
+                        matches=bracket.build(po.entrants, winners), played_rounds=played,
+                        scores=scores)
+
+
+def match_score(game: GameRow) -> tuple[str, str]:
+    """A decided knockout game's score, white's first: the games won when reported ("2", "1"),
+    else "1" and "0" ("1F" and "0F" when forfeited)."""
+    if game.white_games is not None and game.black_games is not None:
+        return str(game.white_games), str(game.black_games)
+    forfeit = "F" if game.result in (Result.WHITE_FORFEIT_WIN.value,
+                                     Result.BLACK_FORFEIT_WIN.value) else ""
+    won, lost = f"1{forfeit}", f"0{forfeit}"
+    return (won, lost) if game.result in _WHITE_WINS else (lost, won)

@@ -46,7 +46,7 @@ from storage.connection import Connection, IntegrityError
 from storage.journal import OutboxRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
-from swiss.wording import plural
+from swiss.wording import numbered, plural
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -81,7 +81,8 @@ def bracket_payload(state: BracketState) -> dict[str, object]:
                 "round": state.playoffs.swiss_rounds + k,
                 "matches": [
                     {"index": m.index, "high": side(m.high), "low": side(m.low),
-                     "winner": m.winner, "bye": m.bye}
+                     "winner": m.winner, "bye": m.bye,
+                     "score": list(state.scores.get((k, m.index), ())) or None}
                     for m in matches
                 ],
             }
@@ -233,11 +234,13 @@ class Playoffs:
             unreported = [g for g in unfinished
                           if g.state != "reported" or g.reported_result is None]
             if unfinished and (not force or unreported):
-                boards = ", ".join(str(g.board) for g in (unreported or unfinished))
+                open_games = unreported or unfinished
+                boards = numbered("match", (g.board for g in open_games), "matches")
+                have = "has" if len(open_games) == 1 else "have"
                 stage = state.stage(last.number - po.swiss_rounds)
                 raise RoundNotCompleteError(
                     f"Round {last.number} of '{t.name}' ({stage}) "
-                    f"is not complete: match(es) {boards} have no final result. A knockout "
+                    f"is not complete: {boards} {have} no final result. A knockout "
                     "match needs a winner: set it with /result set"
                     + ("." if unreported else ", or pair with force (reported results stand).")
                 )

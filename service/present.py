@@ -86,9 +86,13 @@ async def round_view(
     state = await load_bracket(conn, t.id)
     stage: str | None = None
     note = ""
+    seeds: tuple[tuple[int, int], ...] = ()
     if state is not None and rnd.number > state.playoffs.swiss_rounds:
         stage = state.stage(rnd.number - state.playoffs.swiss_rounds)
         note = state.note()
+        seeds = tuple((players[pid].number, state.seed_of(pid))
+                      for g in games for pid in (g.white_id, g.black_id)
+                      if players[pid].number is not None)
     return RoundView(
         tournament_id=t.id,
         tournament_name=t.name,
@@ -109,6 +113,7 @@ async def round_view(
         use_colours=settings.colours,
         stage=stage,
         playoff_note=note,
+        seeds=seeds,
     )
 
 

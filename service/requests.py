@@ -36,6 +36,7 @@ from service.views import (
 from storage import players as player_repo
 from storage import requests as request_repo
 from storage import rounds as round_repo
+from swiss.wording import status_phrase
 
 if TYPE_CHECKING:
     from service.entry import Entry
@@ -122,7 +123,8 @@ class Requests:
             t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status != "running":
                 raise TournamentNotRunningError(
-                    f"'{t.name}' is {t.status}: " + ("use /leave, it removes you at once."
+                    f"'{t.name}' is "
+                    f"{status_phrase(t.status)}: " + ("use /leave, it removes you at once."
                                                      if t.status == "registration" else
                                                      "there is nothing to leave.")
                 )

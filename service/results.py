@@ -3,6 +3,7 @@ standings are computed by the pure core from what is stored."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from service.base import (
@@ -54,7 +55,7 @@ from storage.players import PlayerRow
 from storage.rounds import GameRow
 from storage.tournaments import TournamentRow
 from swiss.model import Result
-from swiss.wording import plural
+from swiss.wording import plural, status_phrase
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -252,7 +253,7 @@ class Results:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             if t.status not in ("running", "finished"):
                 raise TournamentNotRunningError(
-                    f"'{t.name}' is {t.status}: its results cannot change."
+                    f"'{t.name}' is {status_phrase(t.status)}: its results cannot change."
                 )
             await require_not_pairing(self.ctx, conn, t, "the result was not set")
             row = await find_player(conn, t, player)
@@ -322,11 +323,15 @@ class Results:
                     f"{played}."
                 )
             final = t.status == "finished" and round_number in (None, played)
+            in_play = (last is not None and last.state != "complete" and not final
+                       and round_number in (None, last.number) and last.number == played)
             rows = await read_snapshot(conn, t)
         # computed after the read transaction, off the event loop for a big event (the
         # model built from the rows there too: 3,000 players' rows are ~50 ms of Python)
         view = await self.ctx.pairing.off_loop(len(rows.players), _standings_of, t, rows,
                                                round_number, final)
+        if in_play:
+            view = replace(view, in_play=True)
         return with_placings(view, state, round_number)
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -506,7 +511,8 @@ async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:
 def _require_playing(t: TournamentRow) -> None:
     if t.status != "running":
         raise TournamentNotRunningError(
-            f"'{t.name}' is not running (it is {t.status}): results cannot be reported now."
+            f"'{t.name}' is not running (it is "
+            f"{status_phrase(t.status)}): results cannot be reported now."
             + (" Ask an organiser for a correction." if t.status == "finished" else "")
         )
 

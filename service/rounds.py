@@ -46,6 +46,7 @@ from storage.players import PlayerRow
 from storage.rounds import RoundRow
 from storage.shards import ALL_SHARDS, Shards
 from storage.tournaments import TournamentRow
+from swiss.wording import plural, status_phrase
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
@@ -142,7 +143,8 @@ class Rounds:
             finals = await round_repo.count_final(conn, last.id)
             if finals and not force:
                 raise ConflictError(
-                    f"Round {last.number} of '{t.name}' already has {finals} final result(s): "
+                    f"Round {last.number} of '{t.name}' already has "
+                    f"{plural(finals, 'final result')}: "
                     "undo it anyway with force (those results are lost)."
                 )
             before: Any
@@ -277,7 +279,8 @@ class Rounds:
     ) -> tuple[TournamentRow, PlayerRow, int, str]:
         t = await find_tournament(conn, actor.guild_id, tournament)
         if t.status not in ("registration", "running"):
-            raise TournamentNotRunningError(f"'{t.name}' is {t.status}: no more byes.")
+            raise TournamentNotRunningError(f"'{t.name}' is "
+                                            f"{status_phrase(t.status)}: no more byes.")
         if player is None:
             row = await player_repo.find_member(conn, t.id, actor.user_id)
             if row is None:

@@ -64,6 +64,7 @@ from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
+from swiss.wording import status_phrase
 
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
@@ -444,7 +445,7 @@ class Tournaments:
             t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status not in ("registration", "running"):
                 raise TournamentNotRunningError(
-                    f"'{t.name}' is {t.status}: its settings can no longer change."
+                    f"'{t.name}' is {status_phrase(t.status)}: its settings can no longer change."
                 )
             if t.status == "running":
                 frozen = sorted(set(changes) - EDITABLE_WHILE_RUNNING)

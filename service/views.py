@@ -12,23 +12,17 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any, Literal
 
+from swiss.wording import points_text
+
+#: "2½", "3": the one score format of every table and message (swiss.wording).
+format_points = points_text
+
 TournamentStatus = Literal["registration", "running", "finished", "cancelled"]
 PlayerStatus = Literal["registered", "active", "withdrawn", "no_show"]
 GameState = Literal["pending", "reported", "disputed", "final"]
 ResultChoice = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit"]
 ByeKindName = Literal["pairing", "half", "full", "zero"]
 ExportFormat = Literal["trf", "csv", "json"]
-
-
-def format_points(points: Fraction | int) -> str:
-    """``Fraction(5, 2)`` -> ``"2½"``; other fractions as ``"7/3"``."""
-    points = Fraction(points)
-    whole, rest = divmod(points, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    return str(points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +267,8 @@ class RoundView:
     # A playoff round (top cut): its stage ("Semi-finals") and rules line; None for the Swiss.
     stage: str | None = None
     playoff_note: str = ""
+    # A playoff round's seeds: (pairing number, seed) of every player in it.
+    seeds: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +350,8 @@ class StandingsView:
     ties_note: str = ""  # ties left after every tiebreak and what comes next ("" if none)
     # The top cut's placing (winner, finalist, ...), best first; empty without a bracket.
     placings: tuple[PlacingView, ...] = ()
+    # Round ``after_round`` is still being played: the table counts its final results so far.
+    in_play: bool = False
 
 
 @dataclass(frozen=True, slots=True)

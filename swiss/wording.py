@@ -1,11 +1,17 @@
-"""Counted nouns for messages: "1 game", "2 games", never "1 games" or "game(s)".
+"""Words for messages: counted nouns ("1 game", "2 games", never "1 games" or "game(s)"),
+points ("½ point", "1½ points"), numbered lists ("board 3", "boards 1, 4") and what a
+tournament's status means in a sentence ("still open for registration").
 
 Pure, like the rest of :mod:`swiss`; the service, the bot, the cogs and the command line use it.
 """
 
 from __future__ import annotations
 
-__all__ = ["plural"]
+from collections.abc import Iterable
+from fractions import Fraction
+
+__all__ = ["STATUS_PHRASES", "numbered", "plural", "point_count", "points_text",
+           "status_phrase"]
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -18,3 +24,56 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     """
     word = noun if count == 1 else (many if many is not None else noun + "s")
     return f"{count:,} {word}"
+
+
+def points_text(value: Fraction | int) -> str:
+    """A score as the tables show it: ``Fraction(5, 2)`` -> ``"2½"``; other fractions as
+    ``"7/3"``."""
+    value = Fraction(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return str(value)
+
+
+def point_count(value: Fraction | int | str) -> str:
+    """Points with their noun: one point or less is singular ("½ point", "1 point"), anything
+    else plural ("0 points", "1½ points"). Text already formatted ("2½") is read back.
+
+    >>> point_count(Fraction(1, 2)), point_count(1), point_count(0), point_count("1½")
+    ('½ point', '1 point', '0 points', '1½ points')
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        single = text in ("½", "1", "0.5", "1.0")
+    else:
+        text, single = points_text(value), 0 < Fraction(value) <= 1
+    return f"{text} point" if single else f"{text} points"
+
+
+def numbered(noun: str, numbers: Iterable[object], many: str | None = None) -> str:
+    """A noun and the numbers it names: ``board 3``, ``boards 1, 4``.
+
+    >>> numbered("board", [3]), numbered("board", [1, 4]), numbered("match", [1, 2], "matches")
+    ('board 3', 'boards 1, 4', 'matches 1, 2')
+    """
+    items = [str(n) for n in numbers]
+    word = noun if len(items) == 1 else (many if many is not None else noun + "s")
+    return f"{word} {', '.join(items)}"
+
+
+#: A tournament's status as it reads after "is": "'Friday Blitz' is still open for
+#: registration".
+STATUS_PHRASES = {
+    "registration": "still open for registration",
+    "running": "running",
+    "finished": "finished",
+    "cancelled": "cancelled",
+}
+
+
+def status_phrase(status: str) -> str:
+    """What a status means after "is" ("still open for registration", "finished")."""
+    return STATUS_PHRASES.get(status, status)

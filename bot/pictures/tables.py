@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
+from bot.standings_columns import DECIDER, deciders, legend, table_cells
 from service import (
     CrosstableRowView,
     CrosstableView,
@@ -35,7 +36,11 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
     """The top ``top`` rows, then (after a gap marker) the row of the player whose Discord
     user id is ``me`` when he is further down."""
     top = max(MIN_PICTURE_TOP, min(top, MAX_TOP))
-    tiebreaks = view.tiebreaks[:MAX_TIEBREAK_COLUMNS]
+    tiebreaks, cells = table_cells(view, MAX_TIEBREAK_COLUMNS)
+    decided = deciders(view, cells)
+    marked = [[text + (DECIDER if decided.get(i) == column else "")
+               for column, text in enumerate(row)] for i, row in enumerate(cells)]
+    cell_of = {id(r): marked[i] for i, r in enumerate(view.rows)}
     columns = [Column("#", 44, "right"), Column("Player", 300), Column("Pts", 60, "right", True),
                *(Column(tb, 78, "right") for tb in tiebreaks)]
 
@@ -43,7 +48,7 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
         name = r.name + (" (withdrawn)" if r.withdrawn else "")
         return Row([str(r.rank), name, _text(r.points) if isinstance(r.points, str)
                     else format_points(r.points),
-                    *(_text(v) for v in r.values[: len(tiebreaks)])],
+                    *cell_of[id(r)]],
                    highlight=me is not None and r.user_id == me, muted=r.withdrawn)
 
     rows = [row_of(r) for r in view.rows[:top]]
@@ -55,10 +60,13 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
     if not rows:
         rows.append(Row(["", "no players yet", ""], muted=True))
     state = ("final standings" if view.final
+             else f"standings with round {view.after_round} of {view.total_rounds} in play"
+             if getattr(view, "in_play", False)
              else f"standings after round {view.after_round} of {view.total_rounds}")
     if getattr(view, "final_result", False):  # a top cut's end: ranked by the final place
         state = "final result: the playoffs, then the Swiss"
-    footer = plural(len(view.rows), "player")
+    footer = " · ".join([plural(len(view.rows), "player"),
+                         *legend(view, tiebreaks, bool(decided))])
     if len(view.rows) > top:
         footer += f" · top {top} shown · the full table: /standings"
     return draw_table(Table(

@@ -204,6 +204,7 @@ def round_from_payload(payload: dict[str, Any]) -> SimpleNamespace:
         use_colours=payload.get("use_colours", True),
         stage=payload.get("stage"),
         playoff_note=payload.get("playoff_note", ""),
+        seeds=tuple(tuple(pair) for pair in payload.get("seeds") or ()),
     )
 
 

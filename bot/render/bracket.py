@@ -55,6 +55,9 @@ def bracket_lines(payload: dict[str, Any]) -> list[str]:
             if winner is not None:
                 who = m["high"] if m["high"] and m["high"]["seed"] == winner else m["low"]
                 mark = f" -> {code_safe(who['name'], NAME_WIDTH).rstrip()}" if who else ""
+                score = m.get("score")
+                if mark and isinstance(score, list) and len(score) == 2:
+                    mark += f" ({score[0]}-{score[1]})"  # the high seed's games first
             lines.append(f"  {_side(m['high'])} v {_side(m['low']).rstrip()}{mark}")
         lines.append("")
     champion = payload.get("champion")

@@ -9,6 +9,8 @@ from typing import Literal, Protocol
 
 import discord
 
+from swiss.wording import points_text
+
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 
 
@@ -40,11 +42,8 @@ def points(value: Fraction | int | float | str) -> str:
     if isinstance(value, float):
         return f"{value:.2f}"
     value = Fraction(value)
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
+    if value.denominator in (1, 2):
+        return points_text(value)
     return f"{float(value):.2f}"
 
 

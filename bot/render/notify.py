@@ -17,6 +17,7 @@ from bot.render.format import discord_timestamp, plain, seat
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
 from service.limits import MAX_THREAD_NAME, clip
+from swiss.wording import plural, point_count
 
 RESULT_BUTTONS = (("white", "White won", discord.ButtonStyle.secondary),
                   ("draw", "Draw", discord.ButtonStyle.secondary),
@@ -152,8 +153,9 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
                 payload.get("guild_id"), payload.get("game_id"))
         case "dm_final":
             text = (f"**{name}** is over: you finished **#{payload.get('rank')}** of "
-                    f"{payload.get('players')} with {plain(str(payload.get('points', '')), 10)} "
-                    "points. Thanks for playing!")
+                    f"{plural(int(payload.get('players') or 0), 'player')} with "
+                    f"{point_count(plain(str(payload.get('points', '')), 10))}. "
+                    "Thanks for playing!")
             return Outgoing(content=fit_content(text)), None
     # dm_reminder
     return Outgoing(content=fit_content(_reminder_text(name, payload))), None

@@ -69,7 +69,8 @@ def timer_announcement(kind: str, payload: dict[str, Any], name: str) -> list[Ou
         who = f"<@&{role}>" if role and waiting else "Organisers"
         content = f"⌛ Round {number} of **{title}** reached its deadline."
         if waiting:
-            content += f" {who}: {len(waiting)} game(s) need a decision (`/result set`)."
+            content += (f" {who}: {plural(len(waiting), 'game')} "
+                        f"{'needs' if len(waiting) == 1 else 'need'} a decision (`/result set`).")
         return paginate(
             f"{title} · round {number}: deadline passed", lines, colour=ALERT_COLOUR,
             content=content, mention_roles=(role,) if role and waiting else (),

@@ -17,7 +17,8 @@ from bot.render.format import code_safe, discord_timestamp, plain, points, seat,
 from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
-from swiss.wording import plural
+from bot.standings_columns import DECIDER, deciders, legend, table_cells
+from swiss.wording import plural, point_count
 
 if TYPE_CHECKING:
     from service.views import (
@@ -78,8 +79,10 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     title = f"{name} · Round {round_.number} of {round_.total_rounds} · pairings"
     if stage:
         title = f"{name} · {stage} (round {round_.number}) · pairings"
+    seeds = {int(number): int(seed) for number, seed in getattr(round_, "seeds", ())}
     lines = [
         Line(
+            _match_line(game, seeds) if stage and seeds else
             f"`{game.board:>3}` {seat(game.white)} {_versus(round_)} {seat(game.black)}",
             _game_users(game) if mention_players else (),
         )
@@ -90,7 +93,7 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
             Line(
                 f"`bye` {seat(bye.player)} · goes through to the next round" if stage else
                 f"`bye` {seat(bye.player)} · {BYE_TEXT.get(bye.kind, bye.kind)} "
-                f"({points(bye.points)} pt)",
+                f"({point_count(bye.points)})",
                 (bye.player.user_id,) if mention_players and bye.player.user_id else (),
             )
         )
@@ -105,7 +108,8 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     intro_parts.append("Report your result with `/report`.")
     footer = "White is listed first." if round_.use_colours else ""
     if stage:
-        footer = "The first listed plays white / first in game 1."
+        footer = ("The higher seed (seed in brackets) is listed first, as in the bracket."
+                  if seeds else "The first listed plays white / first in game 1.")
     attachment = None
     if len(round_.games) > ATTACH_AFTER_BOARDS:
         attachment = TextFile(
@@ -121,6 +125,16 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
         f"**Round {round_.number}** of **{name}** is paired.",
         attachment=attachment,
     )
+
+
+def _match_line(game: GameView, seeds: dict[int, int]) -> str:
+    """A playoff match as the bracket shows it: the higher seed first, each with his seed."""
+    def seed(side: Any) -> int:
+        return seeds.get(side.number, 0) if side.number is not None else 0
+
+    high, low = sorted((game.white, game.black), key=lambda side: seed(side) or 10**6)
+    return (f"`{game.board:>3}` ({seed(high)}) {seat(high, number=False)} v "
+            f"({seed(low)}) {seat(low, number=False)}")
 
 
 def pairings_text(round_: RoundView) -> str:
@@ -172,14 +186,23 @@ def standings(view: StandingsView, *, limit: int | None = None, state: str | Non
     ``state`` names the table ("Swiss standings") instead of its round."""
     name = plain(view.tournament_name, 80)
     content = f"🏆 **Final standings** of **{name}**" if view.final and state is None else ""
-    state = state or ("final standings" if view.final
-                      else f"standings after round {view.after_round}")
+    state = state or standings_state(view)
     title = f"{name} · {state}"
     placings = getattr(view, "placings", ())
     if placings:
         title = f"{name} · Swiss {state}"
         content = fit_content(placing_text(placings, name))
     return _table_posts(view, title=title, state=state, content=content, limit=limit)
+
+
+def standings_state(view: StandingsView) -> str:
+    """What the table shows: final, after a complete round, or with a round still in play
+    (its results so far count: it is not "after" that round yet)."""
+    if view.final:
+        return "final standings"
+    if getattr(view, "in_play", False):
+        return f"standings with round {view.after_round} in play"
+    return f"standings after round {view.after_round}"
 
 
 def final_result(view: StandingsView) -> list[Outgoing]:
@@ -197,6 +220,7 @@ def final_result(view: StandingsView) -> list[Outgoing]:
 def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
                  limit: int | None) -> list[Outgoing]:
     header, rows = standings_table(view, max_tiebreaks=EMBED_TIEBREAKS)
+    notes = table_notes(view, EMBED_TIEBREAKS)
     truncated = limit is not None and len(rows) > limit
     shown = rows[:limit] if truncated else rows
     if truncated:
@@ -207,7 +231,8 @@ def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
         attachment = TextFile(
             f"{'-'.join(state.lower().split())}.txt" if view.final
             else f"standings-round-{view.after_round}.txt",
-            "\n".join([view.tournament_name, state, "", full_header, *full_rows]) + "\n",
+            "\n".join([view.tournament_name, state, "", full_header, *full_rows, "",
+                       *table_notes(view, None)]).rstrip() + "\n",
         )
     footer = ""
     if view.tiebreaks:
@@ -216,6 +241,7 @@ def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
         footer += ", ".join(view.tiebreaks)
         if len(view.tiebreaks) > EMBED_TIEBREAKS:
             footer += f" (the first {EMBED_TIEBREAKS} are shown)"
+        footer = "\n".join([footer, *notes])
         ties_note = getattr(view, "ties_note", "")
         if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
             # the footer repeats on every embed and counts towards the 6,000 per message
@@ -230,6 +256,12 @@ def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
         content=content,
         attachment=attachment,
     )
+
+
+def table_notes(view: StandingsView, max_tiebreaks: int | None) -> list[str]:
+    """The legend lines the shown table needs (the decider mark, lower-is-better, "–")."""
+    names, cells = table_cells(view, max_tiebreaks)
+    return legend(view, names, bool(deciders(view, cells)))
 
 
 def placing_text(placings: Sequence[Any], name: str) -> str:
@@ -248,14 +280,18 @@ def placing_text(placings: Sequence[Any], name: str) -> str:
 def standings_table(
     view: StandingsView, *, max_tiebreaks: int | None = None
 ) -> tuple[str, list[str]]:
-    """The header and rows of the fixed-width standings table."""
+    """The header and rows of the fixed-width standings table: each tiebreak column in one
+    number format, "–" where it does not apply yet, ``*`` by the tiebreak that put a row
+    ahead of the next one on the same points (:mod:`bot.standings_columns`)."""
     width = max([4, *(len(" ".join(r.name.split())) for r in view.rows)])
     width = min(width, 22)
-    tb = [t[:6] for t in view.tiebreaks[:max_tiebreaks]]
-    header = f"{'#':>3} {'Name':<{width}} {'Pts':>4}" + "".join(f" {t:>6}" for t in tb)
+    names, cells = table_cells(view, max_tiebreaks)
+    decided = deciders(view, cells)
+    header = f"{'#':>3} {'Name':<{width}} {'Pts':>4}" + "".join(f" {t[:6]:>5} " for t in names)
     rows = []
-    for row in view.rows:
-        values = "".join(f" {points(v):>6}" for v in row.values[: len(tb)])
+    for index, row in enumerate(view.rows):
+        values = "".join(f" {v:>5}{DECIDER if decided.get(index) == column else ' '}"
+                         for column, v in enumerate(cells[index])).rstrip()
         mark = " (w)" if row.withdrawn else ""
         rows.append(
             f"{row.rank:>3} {code_safe(row.name, width)} {points(row.points):>4}{values}{mark}"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from bot.standings_columns import table_cells
 from service import LiveEventView, RoundView, format_points
-from service.present import format_value
 from swiss.wording import plural
 
 #: Seconds between two refreshes by the page's script.
@@ -95,10 +95,13 @@ def _standings(event: LiveEventView) -> str:
         return ('<section id="standings-section"><h2>Standings</h2>'
                 + _table("standings", ["#", "Player", "Pts"], [], "Standings")
                 + '<p class="note">No players yet.</p></section>')
-    when = "final" if s.final else f"after round {s.after_round} of {s.total_rounds}"
+    when = ("final" if s.final else
+            f"with round {s.after_round} of {s.total_rounds} in play" if s.in_play else
+            f"after round {s.after_round} of {s.total_rounds}")
+    _, cells = table_cells(s)  # one number format per column, "–" where a cut leaves nothing
     rows = [_row(_cells([str(r.rank), r.name + (" (withdrawn)" if r.withdrawn else ""),
-                         format_points(r.points), *(format_value(v) for v in r.values)]),
-                 r.withdrawn) for r in s.rows]
+                         format_points(r.points), *cells[i]]),
+                 r.withdrawn) for i, r in enumerate(s.rows)]
     return (f'<section id="standings-section"><h2>Standings <small>{escape(when)}</small></h2>'
             + _table("standings", ["#", "Player", "Pts", *s.tiebreaks], rows, "Standings")
             + "</section>")

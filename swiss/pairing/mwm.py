@@ -245,7 +245,7 @@ def _failure_message(
                    f"players whose colour differences add up to {math.ceil(2 * beta)} or more "
                    "may not meet)")
     ids = ", ".join(str(x) for x in sorted(left)) or "the bye"
-    return f"no valid pairing exists: players {ids} cannot all be paired because {why}"
+    return f"players {ids} cannot all be paired because {why}"
 
 
 def _pairable_without_colour_bound(

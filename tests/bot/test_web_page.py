@@ -217,3 +217,16 @@ async def test_a_bye_is_shown_under_its_round(service: TournamentService, web: T
     text = await (await web.get(f"/e/{token}")).text()
     (bye,) = round1.byes
     assert f"Byes: {bye.player.name} (#{bye.player.number})" in text
+
+
+async def test_the_standings_heading_says_a_round_is_in_play(
+    service: TournamentService, web: TestClient
+) -> None:
+    tid, token = await _three_rounds(service)  # round 3 paired, no result yet
+    text = await (await web.get(f"/e/{token}")).text()
+    assert "with round 3 of 3 in play" in text and "after round 3" not in text
+    view = await service.pairings(ORG.guild_id, tid, 3)
+    for game in view.games:
+        await service.set_result(ORG, 3, f"#{game.white.number}", "win", tournament=tid)
+    text = await (await web.get(f"/e/{token}")).text()
+    assert "in play" not in text  # the last round complete: the event is finished

@@ -68,6 +68,7 @@ def test_pair_forbid_exits_1_with_the_reason(tmp_path: Path, capsys: pytest.Capt
     out, err = capsys.readouterr()
     assert (code, out) == (EXIT_NO_PAIRING, "")
     assert err.startswith("swissbot pair: no valid pairing: ")
+    assert err.lower().count("no valid pairing") == 1, err  # one prefix, not two
     assert "colour bound is absolute under policy 'forbid' (beta 2" in err
     assert main(["pair", "--system", system, "--policy", "forbid", "--beta", "2.5",
                  str(path)]) == EXIT_OK

@@ -50,8 +50,12 @@ async def test_event_with_a_top_cut_of_4(
 
     reply = await club.run(club.owner, "round next")
     assert "**Semi-finals** of **Cut Open**: paired as round 3 (2 matches)" in reply["content"]
-    await club.wait_post(lambda m: "Semi-finals (round 3) · pairings" in text_of(m))
+    paired = await club.wait_post(lambda m: "Semi-finals (round 3) · pairings" in text_of(m))
     semis = await bot.service.pairings(guild.id)
+    # as the bracket: the higher seed first, seeds beside the names (not pairing numbers)
+    match_lines = [line for line in text_of(paired).splitlines() if line.startswith("`  ")]
+    assert [line.split()[2::3] for line in match_lines] == [["(1)", "(4)"], ["(2)", "(3)"]]
+    assert "`#" not in "".join(match_lines)
     first, second = semis.games
     white = guild.members[first.white.user_id]
     black = guild.members[first.black.user_id]
@@ -87,6 +91,11 @@ async def test_event_with_a_top_cut_of_4(
     await club.click(prompt, loser, "Confirm")
     done = await club.wait_post(lambda m: "The bracket is complete" in text_of(m))
     assert "Winner:" in done["content"]
+    # every match with its score, the high seed's games first
+    assert f"-> {first.white.name} (2-1)" in done["content"]
+    assert f"-> {second.black.name} (0-2)" in done["content"]
+    assert f"-> {final.white.name} (2-1)" in done["content"] or (
+        f"-> {final.white.name} (1-2)" in done["content"])
     final_post = await club.wait_post(lambda m: "Final result" in text_of(m))
     assert "🥇 **Winner**" in final_post["content"]
     assert final_post["embeds"][0]["title"] == "Cut Open · final result"

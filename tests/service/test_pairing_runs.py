@@ -188,7 +188,7 @@ async def test_more_concurrent_pairings_than_the_limit_are_refused(tmp_path: Pat
         await _finish_round(service, OTHER_GUILD)
         task = asyncio.create_task(service.pair_next_round(ORG))
         await _wait_for_marker(service, first)
-        with pytest.raises(PairingBusyError, match=r"The bot is pairing 1 other big event\(s\) "
+        with pytest.raises(PairingBusyError, match=r"The bot is pairing 1 other big event "
                            "right now and pairs at most 1 at once: round 2 of 'Cup 2000' was "
                            "not paired. Try again in a minute."):
             await service.pair_next_round(organiser(OTHER_GUILD))

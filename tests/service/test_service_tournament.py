@@ -280,6 +280,8 @@ async def test_auto_advance_failure_is_announced_not_retried(tmp_path: Path) -> 
         notes = await service.announcements(info.id)
         assert notes[-1].kind == "auto_advance_failed"
         assert "No valid pairing exists for round 2" in notes[-1].payload["error"]
+        # the reason follows the prefix once, not "no valid pairing exists: no valid ..."
+        assert notes[-1].payload["error"].lower().count("no valid pairing") == 1
         assert await service.due_auto_advances() == []
 
 
