@@ -82,10 +82,10 @@ async def test_the_audit_log_names_the_fields_never_their_values(tmp_path: Path)
     async with open_service(tmp_path / "f.sqlite3") as service:
         await _started(service)
         await service.set_player_fields(ORG, 104, CARLSEN)
-        async with service.ctx.db.transaction(readonly=True) as conn:
-            async with conn.execute("SELECT action, before, after FROM audit_log"
-                                    " WHERE action = 'player.fields'") as cur:
-                rows = list(await cur.fetchall())
+        async with service.ctx.db.transaction(readonly=True) as conn, conn.execute(
+                "SELECT action, before, after FROM audit_log"
+                " WHERE action = 'player.fields'") as cur:
+            rows = list(await cur.fetchall())
         assert len(rows) == 1
         text = json.dumps([dict(r) for r in rows])
         assert "birth" in text and "1990" not in text and "1503014" not in text
@@ -182,9 +182,9 @@ async def test_privacy_export_holds_the_fields_and_forget_removes_them(tmp_path:
         assert entry["rating_fields"]["fide_id"] == "1503014"
         assert entry["rating_fields"]["birth"] == "1990/11/30"
         await service.privacy_forget(member(104))
-        async with service.ctx.db.transaction(readonly=True) as conn:
-            async with conn.execute("SELECT player_id, federation FROM player_identity") as cur:
-                left = [tuple(r) for r in await cur.fetchall()]
+        async with service.ctx.db.transaction(readonly=True) as conn, conn.execute(
+                "SELECT player_id, federation FROM player_identity") as cur:
+            left = [tuple(r) for r in await cur.fetchall()]
         assert [federation for _, federation in left] == ["SWE"]  # only the other member's
         trf = (await service.export(GUILD, "trf", viewer=ORG)).content
         assert "1503014" not in trf and "Carlsen" not in trf
