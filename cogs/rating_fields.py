@@ -14,15 +14,21 @@ from bot.errors import UserFacingError
 from bot.render.format import plain
 from cogs.common import actor_of, answer, event_of, player_ref, service_of, thinking
 from service.player_csv import MAX_IMPORT_BYTES
-from swiss.trf.player_fields import CLEAR, FIDE_ID_DIGITS, TRF_NAME_LENGTH
+from swiss.trf.player_fields import (
+    BIRTH_LENGTH,
+    CLEAR,
+    FEDERATION_LENGTH,
+    FIDE_ID_DIGITS,
+    TRF_NAME_LENGTH,
+)
 
 #: What an option says to clear a field (a choice list cannot offer "-").
 NONE = "none"
 TitleOption = Literal["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "none"]
 SexOption = Literal["m", "w", "none"]
 FideIdOption = app_commands.Range[str, 1, FIDE_ID_DIGITS]
-FederationOption = app_commands.Range[str, 1, 3]
-BirthOption = app_commands.Range[str, 1, 10]
+FederationOption = app_commands.Range[str, 1, FEDERATION_LENGTH]
+BirthOption = app_commands.Range[str, 1, BIRTH_LENGTH]
 TrfNameOption = app_commands.Range[str, 1, TRF_NAME_LENGTH]
 FIELD_HELP = {
     "fide_id": "FIDE id, digits (- clears it)",

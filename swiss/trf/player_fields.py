@@ -33,6 +33,8 @@ TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 #: Column 10: ``m`` or ``w``; what people type for them.
 SEXES = {"m": "m", "male": "m", "man": "m", "w": "w", "f": "w", "female": "w", "woman": "w"}
 FIDE_ID_DIGITS = 11  # columns 58-68
+FEDERATION_LENGTH = 3  # columns 54-56
+BIRTH_LENGTH = 10  # columns 70-79: YYYY/MM/DD
 TRF_NAME_LENGTH = 33  # columns 15-47
 EARLIEST_BIRTH_YEAR = 1900
 #: What clears a field when typed as its value.

@@ -38,6 +38,10 @@ async def test_fields_set_imported_and_exported_in_the_trf(
     assert "TRF name: Alpha, Ann" in text and not reply.get("mentions")
     bad = await club.run(owner, "admin player", player=f"<@{ann.id}>", federation="DEU")
     assert bad["flags"] & EPHEMERAL and "GER, not DEU" in bad["content"]
+    # a modified client sending more than the declared length: a short, specific answer
+    bad = await club.run(owner, "admin player", player=f"<@{ann.id}>", trf_name="W" * 6000)
+    assert bad["flags"] & EPHEMERAL and "at most 33" in bad["content"]
+    assert len(bad["content"]) < 300
 
     # A file with bad rows: each named by line and column, nothing stored.
     broken = (f"user_id,federation,birth\n{ben.id},NED,1985\n{ben.id},XYZ,1985/02/30\n"
