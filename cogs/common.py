@@ -28,7 +28,7 @@ MAX_CHOICES = 25
 # The string options naming a tournament or a player, bounded like the service's own limits.
 TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
 PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
-TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
+TOURNAMENT_HELP = "Which tournament (default: this thread's or channel's, or the one you play in)"
 PLAYER_HELP = "The player: @mention, user id, pairing number (#3) or a guest's name"
 
 
