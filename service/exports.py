@@ -350,7 +350,7 @@ def _report_trf(
     """The TRF a federation rates: the organiser's header lines (012 defaults to the
     tournament's name; 062 and 072 are counted from the players unless set), XXR, XXC, and
     each player's rating fields (``fields`` by pairing number) with his TRF name."""
-    from swiss.trf import TrfPlayerInfo, write_trf
+    from swiss.trf import write_trf
     from swiss.trf.header import header_lines
 
     fields = fields or {}
@@ -360,9 +360,7 @@ def _report_trf(
     players = tuple(replace(p, name=fields[p.id].trf_name) if p.id in fields
                     and fields[p.id].trf_name else p for p in model.players)
     model = replace(model, name=lines.get("012") or name, players=players)
-    infos = {number: TrfPlayerInfo(sex=f.sex, title=f.title, federation=f.federation,
-                                   fide_id=f.fide_id, birth=f.birth)
-             for number, f in fields.items()}
+    infos = {number: f.trf_info() for number, f in fields.items()}
     return write_trf(model, players=infos, other_lines=header_lines(lines))
 
 

@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass, fields
 from datetime import date
 
+from swiss.trf.format import TrfPlayerInfo
+
 #: The FIDE federation codes (ratings.fide.com, "Federations"), plus FID for players
 #: registered under the FIDE flag.
 _FEDERATION_TABLE = """
@@ -65,6 +67,11 @@ class PlayerFields:
 
     def is_empty(self) -> bool:
         return not any(self.as_dict().values())
+
+    def trf_info(self) -> TrfPlayerInfo:
+        """The fields of the ``001`` line the writer fills from these (the name aside)."""
+        return TrfPlayerInfo(sex=self.sex, title=self.title, federation=self.federation,
+                             fide_id=self.fide_id, birth=self.birth)
 
 
 FIELD_NAMES = tuple(f.name for f in fields(PlayerFields))
