@@ -47,7 +47,9 @@ class Problems:
     found: list[str] = field(default_factory=list)
 
     def add(self, line: int, column: int | None, header: str | None, message: str) -> None:
-        where = f"line {line}" if column is None else f"line {line}, column {column} ({header})"
+        where = f"line {line}" if column is None else f"line {line}, column {column}"
+        if column is not None and header:
+            where += f" ({header})"
         self.found.append(f"{where}: {message}")
 
     def raise_if_any(self) -> None:
@@ -93,6 +95,8 @@ def _columns(line: int, header: list[str]) -> dict[str, int]:
     columns: dict[str, int] = {}
     for index, cell in enumerate(header):
         key = cell.strip().lower().replace(" ", "_").replace("-", "_")
+        if not key:
+            continue  # a spreadsheet's trailing empty column: its cells must stay empty
         if key in columns:
             problems.add(line, index + 1, cell.strip()[:30], "this column is named twice")
         elif key not in COLUMNS:
@@ -116,8 +120,10 @@ def _row(line: int, row: list[str], columns: dict[str, int], problems: Problems,
     def bad(key: str, message: str) -> None:
         problems.add(line, columns[key] + 1, key, message)
 
-    if len(row) > len(columns):
-        problems.add(line, len(columns) + 1, None, "more cells than the header has columns")
+    named = set(columns.values())
+    stray = next((i for i, text in enumerate(row) if i not in named and text.strip()), None)
+    if stray is not None:
+        problems.add(line, stray + 1, None, "a value in a column the header does not name")
     name = user_id = rating = None
     try:
         name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME) \
