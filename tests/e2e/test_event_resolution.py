@@ -94,3 +94,28 @@ async def test_report_finds_the_event_from_the_thread_and_from_the_player(
     reply = await _run_in(club, general, blitz_player, "report", result="draw")
     assert "Which tournament" not in text_of(reply), reply
     assert (await bot.service.get_game(guild.id, blitz.games[1].id)).reported_result
+
+
+async def test_commands_in_an_events_channel_act_on_that_event(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    """Each event posts in its own channel: /join there joins it, and an organiser's
+    /tournament start there starts it, the other event untouched."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    general = guild.channel("general")
+    await club.run(club.owner, "tournament create", name="Blitz", rounds=2,
+                   channel=club.channel)
+    await club.run(club.owner, "tournament create", name="Rapid", rounds=2, channel=general)
+    for player in club.players[:4]:
+        reply = await _run_in(club, general, player, "join")
+        assert "joined" in reply["content"], reply
+    assert len(await bot.service.list_players(guild.id, "Rapid")) == 4
+    assert await bot.service.list_players(guild.id, "Blitz") == []
+    reply = await _run_in(club, general, club.owner, "tournament start")
+    assert "Which tournament" not in text_of(reply) and "Several" not in text_of(reply), reply
+    infos = {t.name: t.status for t in await bot.service.list_tournaments(guild.id)}
+    assert infos == {"Blitz": "registration", "Rapid": "running"}
+    # in the other channel, the organiser's command is about the other event
+    reply = await club.run(club.owner, "tournament info")
+    assert "Blitz" in text_of(reply) and "Rapid" not in text_of(reply), reply
