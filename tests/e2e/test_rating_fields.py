@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from sandbox import Attachment, FakeDiscord, SandboxGuild
-from service import Actor
 from swiss.trf import parse_trf
 from tests.e2e.fixtures import Club, running_club
 
@@ -53,8 +52,9 @@ async def test_fields_set_imported_and_exported_in_the_trf(
     assert "line 3, column 3 (birth)" in reply["content"]
     assert "line 4, column 1 (user_id)" in reply["content"]
     assert not reply.get("mentions") and not reply.get("mention_everyone")
-    record = await bot.service.set_player_fields(_owner(guild), ben.id, {})
-    assert record.fields.is_empty()
+    shown = await club.run(owner, "admin player", player=f"<@{ben.id}>")  # no field: shown
+    assert shown["flags"] & EPHEMERAL and "Federation: —" in shown["content"], shown
+    assert "Birth: —" in shown["content"]
     # The good file: ben's fields set.
     good = f"User ID,Federation,Birth,Sex,TRF name\n{ben.id},ned,1985,m,\"Bravo, Ben\"\n"
     reply = await club.run(owner, "admin import-players",
@@ -79,11 +79,6 @@ async def test_fields_set_imported_and_exported_in_the_trf(
     assert (ben_info.federation, ben_info.birth, ben_info.sex) == ("NED", "1985", "m")
     names = {p.id: p.name for p in parsed.tournament.players}
     assert names[numbers[ann.id]] == "Alpha, Ann" and names[numbers[ben.id]] == "Bravo, Ben"
-
-
-def _owner(guild: SandboxGuild) -> Actor:
-    return Actor(user_id=guild.owner_id, guild_id=guild.id, display_name="owner",
-                 is_organiser=True, is_manager=True)
 
 
 async def test_the_command_takes_no_file_over_the_limit(
