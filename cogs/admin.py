@@ -24,16 +24,27 @@ from cogs.common import (
     actor_of,
     announced,
     answer,
+    event_of,
     guild_id_of,
     player_autocomplete,
     player_ref,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from cogs.confirm import ask_or_act
 from cogs.privacy import retention_text
+from cogs.rating_fields import (
+    FIELD_HELP,
+    BirthOption,
+    FederationOption,
+    FideIdOption,
+    SexOption,
+    TitleOption,
+    TrfNameOption,
+    import_file,
+    set_fields,
+)
 from service.limits import (
     MAX_RATING,
     MAX_RETENTION_DAYS,
@@ -130,7 +141,8 @@ class AdminCog(commands.Cog):
                 f"{text[:20]} is a pairing number: add a member by @mention or a guest by name."
             )
         player = await service.add_player(
-            actor, name, tournament=tournament_ref(tournament), user_id=user_id, rating=rating
+            actor, name, tournament=await event_of(interaction, tournament, "organise"),
+            user_id=user_id, rating=rating,
         )
         who = f"<@{player.user_id}>" if player.user_id else f"**{plain(player.name)}** (guest)"
         info = await service.tournament_info(actor.guild_id, player.tournament_id)
@@ -142,6 +154,31 @@ class AdminCog(commands.Cog):
             return
         await answer(interaction, f"Added {who}.", ephemeral=True)
 
+    @admin.command(name="player", description="Show or set a player's FIDE rating fields")
+    @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP, **FIELD_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def player(
+        self, interaction: discord.Interaction, player: PlayerOption,
+        fide_id: FideIdOption | None = None, federation: FederationOption | None = None,
+        birth: BirthOption | None = None, sex: SexOption | None = None,
+        title: TitleOption | None = None, trf_name: TrfNameOption | None = None,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await set_fields(interaction, player, tournament, {
+            "fide_id": fide_id, "federation": federation, "birth": birth, "sex": sex,
+            "title": title, "trf_name": trf_name})
+
+    @admin.command(name="import-players",
+                   description="Add players or set their FIDE fields from a CSV file")
+    @app_commands.describe(file="CSV with a header line: name, user_id, rating, fide_id, "
+                           "federation, birth, sex, title, trf_name", tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def import_players(
+        self, interaction: discord.Interaction, file: discord.Attachment,
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        await import_file(interaction, file, tournament)
+
     @admin.command(name="remove-player", description="Remove a player before the start")
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
@@ -152,7 +189,8 @@ class AdminCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         removed = await service_of(interaction).remove_player(
-            await actor_of(interaction), player_ref(player), tournament_ref(tournament)
+            await actor_of(interaction), player_ref(player),
+            await event_of(interaction, tournament, "organise"),
         )
         await answer(interaction, f"Removed **{plain(removed.name)}**.", ephemeral=True)
 
@@ -171,7 +209,7 @@ class AdminCog(commands.Cog):
     ) -> None:
         first, second = await service_of(interaction).forbid_pair(
             await actor_of(interaction), player_ref(player), player_ref(opponent),
-            tournament_ref(tournament),
+            await event_of(interaction, tournament, "organise"),
         )
         await answer(
             interaction,
@@ -195,7 +233,7 @@ class AdminCog(commands.Cog):
     ) -> None:
         request = await service_of(interaction).request_bye(
             await actor_of(interaction), round, kind=kind, player=player_ref(player),
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament, "organise"),
         )
         await answer(
             interaction,
@@ -239,7 +277,8 @@ class AdminCog(commands.Cog):
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
         preview = await service_of(interaction).preview_action(
-            actor, "drop", tournament_ref(tournament), player=player_ref(player))
+            actor, "drop", await event_of(interaction, tournament, "organise"),
+            player=player_ref(player))
         # asks when the player has played (his games stay): else drops at once
         await ask_or_act(interaction, preview, player=player_ref(player))
 
@@ -256,12 +295,13 @@ async def _decide(
             raise UserFacingError("Say which round the bye request is for (the round option).")
         decided = await service.decide_bye_request(
             actor, player_ref(player), round_number, approve=approve,
-            tournament=tournament_ref(tournament))
+            tournament=await event_of(interaction, tournament, "organise"))
         text = (f"{verdict}: **{plain(decided.player.name)}**'s {decided.kind} bye in round "
                 f"{decided.round}.")
     else:
         view = await service.decide_leave_request(
-            actor, player_ref(player), approve=approve, tournament=tournament_ref(tournament))
+            actor, player_ref(player), approve=approve,
+            tournament=await event_of(interaction, tournament, "organise"))
         text = f"{verdict}: **{plain(view.name)}**'s request to leave."
     announced(interaction)  # the player is told in the tournament channel
     await answer(interaction, text, ephemeral=True)

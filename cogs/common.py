@@ -28,7 +28,7 @@ MAX_CHOICES = 25
 # The string options naming a tournament or a player, bounded like the service's own limits.
 TournamentOption = app_commands.Range[str, 1, MAX_TOURNAMENT_REF]
 PlayerOption = app_commands.Range[str, 1, MAX_PLAYER_REF]
-TOURNAMENT_HELP = "Which tournament (default: this server's open one)"
+TOURNAMENT_HELP = "Which tournament (default: this thread's or channel's, or the one you play in)"
 PLAYER_HELP = "The player: @mention, user id, pairing number (#3) or a guest's name"
 
 
@@ -90,6 +90,29 @@ def tournament_ref(value: str | None) -> int | str | None:
     return value if tid is None else tid
 
 
+def channels_of(interaction: discord.Interaction) -> list[int]:
+    """Where the command was used, the innermost first: the thread, then its parent."""
+    channels = [] if interaction.channel_id is None else [interaction.channel_id]
+    parent = getattr(interaction.channel, "parent_id", None)
+    if isinstance(parent, int) and parent not in channels:
+        channels.append(parent)
+    return channels
+
+
+async def event_of(
+    interaction: discord.Interaction, tournament: str | None, purpose: str = "play"
+) -> int | str | None:
+    """The ``tournament`` option, or, left out, the event the command means
+    (``service.resolve``: the game thread, the event's channel, the events the member plays
+    in; ``purpose`` "join" or "organise" as the command does). None: nothing tells, the
+    operation's own default applies. Several candidates: the member is asked, by name."""
+    named = tournament_ref(tournament)
+    if named is not None or interaction.guild_id is None:
+        return named
+    return await service_of(interaction).resolve_tournament(
+        interaction.guild_id, interaction.user.id, channels_of(interaction), purpose)
+
+
 async def tournament_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
@@ -114,8 +137,9 @@ async def player_autocomplete(
     """Players of the chosen (or the only open) tournament, offered as ``#number`` or name."""
     if interaction.guild_id is None:
         return []
-    tournament = tournament_ref(getattr(interaction.namespace, "tournament", None))
     try:
+        tournament = await event_of(
+            interaction, getattr(interaction.namespace, "tournament", None), "organise")
         players = await service_of(interaction).list_players(interaction.guild_id, tournament)
     except Exception:  # no tournament yet, or several: no suggestions rather than an error
         return []
@@ -244,7 +268,8 @@ async def posting_in_its_channel(
     actor = await actor_of(interaction)
     await thinking(interaction, ephemeral=True)
     service = service_of(interaction)
-    info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+    info = await service.tournament_info(actor.guild_id,
+                                         await event_of(interaction, tournament, "organise"))
     await require_channel_permissions(interaction, info.channel_id)
     return actor, service, info
 

@@ -18,12 +18,12 @@ from cogs.common import (
     actor_of,
     answer,
     answer_outgoing,
+    event_of,
     player_autocomplete,
     player_ref,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from service.limits import MAX_DECKLIST_DEADLINE_TEXT, MAX_DECKLIST_TEXT, MAX_ROUNDS, MIN_ROUNDS
 
@@ -54,7 +54,7 @@ class ExplainCog(commands.Cog):
         view = await service_of(interaction).why(
             await actor_of(interaction), round,
             player=None if player is None else player_ref(player),
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
         )
         await answer_outgoing(interaction, [render.render_why(view)], ephemeral=True)
 
@@ -72,7 +72,7 @@ class ExplainCog(commands.Cog):
         await thinking(interaction, ephemeral=True)
         view = await service_of(interaction).tiebreak_explanation(
             await actor_of(interaction), None if player is None else player_ref(player),
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
         )
         await answer_outgoing(interaction, [render.render_tiebreaks(view)], ephemeral=True)
 
@@ -92,7 +92,7 @@ class ExplainCog(commands.Cog):
         view = await service_of(interaction).submit_decklist(
             await actor_of(interaction), decklist,
             player=None if player is None else player_ref(player),
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
         )
         note = "✅ Decklist saved. You can replace it until submissions close."
         await answer_outgoing(interaction, [render.render_decklist(view, note=note)],
@@ -110,7 +110,7 @@ class ExplainCog(commands.Cog):
     ) -> None:
         view = await service_of(interaction).show_decklist(
             await actor_of(interaction), None if player is None else player_ref(player),
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
         )
         await answer_outgoing(interaction, [render.render_decklist(view)], ephemeral=True)
 
@@ -122,7 +122,7 @@ class ExplainCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
         status = await service_of(interaction).publish_decklists(
-            await actor_of(interaction), tournament_ref(tournament))
+            await actor_of(interaction), await event_of(interaction, tournament))
         await answer_outgoing(
             interaction, [render.render_decklist_status(status, title="Published")],
             ephemeral=True)
@@ -134,7 +134,7 @@ class ExplainCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
         status = await service_of(interaction).decklist_status(
-            await actor_of(interaction), tournament_ref(tournament))
+            await actor_of(interaction), await event_of(interaction, tournament))
         await answer_outgoing(interaction, [render.render_decklist_status(status)],
                               ephemeral=True)
 
@@ -154,7 +154,7 @@ class ExplainCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         info = await service_of(interaction).edit_tournament(
-            await actor_of(interaction), tournament_ref(tournament), decklists=mode,
+            await actor_of(interaction), await event_of(interaction, tournament), decklists=mode,
             decklist_deadline=deadline,
         )
         closes = info.settings.decklist_deadline or "the start"

@@ -13,11 +13,11 @@ from cogs.common import (
     TournamentOption,
     actor_of,
     answer,
+    event_of,
     guild_id_of,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from service.lichess_api import SPEEDS
 from service.limits import MAX_CLOCK_TEXT, MAX_LICHESS_USERNAME_TEXT
@@ -81,16 +81,16 @@ class LichessCog(commands.Cog):
                     speed: str | None = None, rated: bool = True, enabled: bool = True,
                     tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).lichess_event(
-            await actor_of(interaction), tournament_ref(tournament), clock=clock, speed=speed,
-            rated=rated, enabled=enabled)
+            await actor_of(interaction), await event_of(interaction, tournament, "organise"),
+            clock=clock, speed=speed, rated=rated, enabled=enabled)
         await answer(interaction, render.event(view, tournament), ephemeral=True)
 
     @lichess.command(name="ratings", description="The Lichess ratings the players entered with")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def ratings(self, interaction: discord.Interaction,
                       tournament: TournamentOption | None = None) -> None:
-        rows = await service_of(interaction).lichess_ratings(guild_id_of(interaction),
-                                                             tournament_ref(tournament))
+        rows = await service_of(interaction).lichess_ratings(
+            guild_id_of(interaction), await event_of(interaction, tournament, "organise"))
         await answer(interaction, render.ratings(rows), ephemeral=True)
 
 

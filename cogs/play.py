@@ -18,11 +18,11 @@ from cogs.common import (
     actor_of,
     announced,
     answer,
+    event_of,
     player_autocomplete,
     player_ref,
     service_of,
     tournament_autocomplete,
-    tournament_ref,
 )
 from cogs.views import (
     DYNAMIC_ITEMS,
@@ -64,7 +64,8 @@ class PlayCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         player = await service_of(interaction).join(
-            await actor_of(interaction), tournament_ref(tournament), rating=rating
+            await actor_of(interaction), await event_of(interaction, tournament, "join"),
+            rating=rating
         )
         if isinstance(player, WaitingView):
             await answer(
@@ -89,7 +90,8 @@ class PlayCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         service = service_of(interaction)
-        info = await service.tournament_info(actor.guild_id, tournament_ref(tournament))
+        info = await service.tournament_info(actor.guild_id,
+                                             await event_of(interaction, tournament))
         if info.status == "running":
             # after the start leaving is a drop: the player confirms, an organiser decides
             await answer(
@@ -128,7 +130,7 @@ class PlayCog(commands.Cog):
         actor = await actor_of(interaction)
         request = await service_of(interaction).request_bye(
             dataclasses.replace(actor, is_organiser=False),  # his own request: approved later
-            round, kind=kind, tournament=tournament_ref(tournament))
+            round, kind=kind, tournament=await event_of(interaction, tournament))
         await answer(interaction, f"Your {request.kind} bye request for round {request.round} "
                      "is filed: an organiser will approve or deny it, and you will be told.",
                      ephemeral=True)
@@ -143,7 +145,7 @@ class PlayCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         request = await service_of(interaction).cancel_bye_request(
-            await actor_of(interaction), round, tournament=tournament_ref(tournament))
+            await actor_of(interaction), round, tournament=await event_of(interaction, tournament))
         await answer(interaction, f"Your bye request for round {request.round} is withdrawn.",
                      ephemeral=True)
 
@@ -155,7 +157,7 @@ class PlayCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
         await service_of(interaction).check_in(
-            await actor_of(interaction), tournament_ref(tournament)
+            await actor_of(interaction), await event_of(interaction, tournament)
         )
         await answer(interaction, "✅ You are checked in.", ephemeral=True)
 
@@ -183,7 +185,7 @@ class PlayCog(commands.Cog):
         outcome = await service_of(interaction).report_result(
             await actor_of(interaction),
             result,
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
             my_games=my_games,
             their_games=their_games,
         )
@@ -211,13 +213,14 @@ class PlayCog(commands.Cog):
         service = service_of(interaction)
         actor = await actor_of(interaction)
         if what == "noshow":
-            claim = await service.claim_no_show(actor, tournament_ref(tournament))
+            claim = await service.claim_no_show(actor, await event_of(interaction, tournament))
             text = (f"🚷 No-show claimed on board {claim.game.board}. "
                     f"{plain(claim.opponent.name, 60)} can object until "
                     f"{discord_timestamp(claim.ends_at, 't')}; then the game is your forfeit "
                     "win.")
         else:
-            claim = await service.object_no_show(actor, tournament=tournament_ref(tournament))
+            claim = await service.object_no_show(
+                actor, tournament=await event_of(interaction, tournament))
             text = f"🙋 Objection recorded: play your game on board {claim.game.board}."
         announced(interaction)
         await answer(interaction, text, ephemeral=True)
@@ -247,7 +250,7 @@ class PlayCog(commands.Cog):
             round,
             player_ref(player),
             result,
-            tournament=tournament_ref(tournament),
+            tournament=await event_of(interaction, tournament),
             my_games=my_games,
             their_games=their_games,
         )

@@ -16,13 +16,13 @@ from cogs.common import (
     actor_of,
     announced,
     answer,
+    event_of,
     player_autocomplete,
     player_ref,
     posting_in_its_channel,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from cogs.confirm import ask_or_act, run_action
 from cogs.views import confirm_edit_button, draft_buttons
@@ -81,7 +81,7 @@ class RoundCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
-        target: int | str | None = tournament_ref(tournament)
+        target: int | str | None = await event_of(interaction, tournament, "organise")
         version: int | None = None
         if round is None:  # the latest round, and whether undoing it deletes results
             preview = await service_of(interaction).preview_action(actor, "undo", target)
@@ -104,7 +104,8 @@ class RoundCog(commands.Cog):
     ) -> None:
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # the draft is for organisers only
-        draft = await service_of(interaction).preview_round(actor, tournament_ref(tournament))
+        draft = await service_of(interaction).preview_round(
+            actor, await event_of(interaction, tournament, "organise"))
         await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
                      view=draft_buttons(draft.tournament_id, draft.version))
 
@@ -115,7 +116,7 @@ class RoundCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: TournamentOption | None = None
     ) -> None:
         draft = await service_of(interaction).show_draft(
-            await actor_of(interaction), tournament_ref(tournament))
+            await actor_of(interaction), await event_of(interaction, tournament, "organise"))
         view = None if draft.stale else draft_buttons(draft.tournament_id, draft.version)
         await answer(interaction, embeds=[requests_render.draft(draft)], ephemeral=True,
                      view=view)
@@ -133,7 +134,7 @@ class RoundCog(commands.Cog):
     ) -> None:
         edit = await service_of(interaction).swap_in_draft(
             await actor_of(interaction), player_ref(player), player_ref(other),
-            version=version, tournament=tournament_ref(tournament))
+            version=version, tournament=await event_of(interaction, tournament, "organise"))
         await _answer_edit(interaction, edit)
 
     @round.command(name="pair", description="Put two players together in the draft (organisers)")
@@ -149,7 +150,7 @@ class RoundCog(commands.Cog):
     ) -> None:
         edit = await service_of(interaction).pair_in_draft(
             await actor_of(interaction), player_ref(player), player_ref(opponent),
-            version=version, tournament=tournament_ref(tournament))
+            version=version, tournament=await event_of(interaction, tournament, "organise"))
         await _answer_edit(interaction, edit)
 
     @round.command(name="bye", description="Give a player the bye in the draft (organisers)")
@@ -163,7 +164,7 @@ class RoundCog(commands.Cog):
     ) -> None:
         edit = await service_of(interaction).bye_in_draft(
             await actor_of(interaction), player_ref(player), version=version,
-            tournament=tournament_ref(tournament))
+            tournament=await event_of(interaction, tournament, "organise"))
         await _answer_edit(interaction, edit)
 
     @round.command(name="publish", description="Publish the draft as the next round (organisers)")

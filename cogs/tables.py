@@ -20,11 +20,11 @@ from cogs.common import (
     TournamentOption,
     answer,
     answer_outgoing,
+    event_of,
     guild_id_of,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from service.limits import (
     MAX_PICTURE_TOP,
@@ -50,7 +50,7 @@ class TablesCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         view = await service_of(interaction).pairings(
-            guild_id_of(interaction), tournament_ref(tournament), round
+            guild_id_of(interaction), await event_of(interaction, tournament), round
         )
         messages = render.pairings(view, mention_players=False)
         if view.state == "complete" or any(g.result != "*" for g in view.games):
@@ -75,7 +75,8 @@ class TablesCog(commands.Cog):
         top: app_commands.Range[int, MIN_PICTURE_TOP, MAX_PICTURE_TOP] = DEFAULT_TOP,
     ) -> None:
         service = service_of(interaction)
-        view = await service.standings(guild_id_of(interaction), tournament_ref(tournament), round)
+        view = await service.standings(guild_id_of(interaction),
+                                       await event_of(interaction, tournament), round)
         if crosstable:
             await _send_crosstable(interaction, tournament)
             return
@@ -116,7 +117,8 @@ async def _send_crosstable(
     """The crosstable as a picture; without Pillow, or beyond 64 players, the reason and
     the CSV of the rounds instead."""
     service = service_of(interaction)
-    view = await service.crosstable(guild_id_of(interaction), tournament_ref(tournament))
+    view = await service.crosstable(guild_id_of(interaction),
+                                    await event_of(interaction, tournament))
     await thinking(interaction, ephemeral=True)
     server = interaction.guild.name if interaction.guild else ""
     try:

@@ -26,13 +26,13 @@ from cogs.common import (
     actor_of,
     announced,
     answer,
+    event_of,
     guild_id_of,
     posting_in_its_channel,
     require_channel_permissions,
     service_of,
     thinking,
     tournament_autocomplete,
-    tournament_ref,
 )
 from cogs.confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
 from cogs.confirm import ask_or_act, run_action
@@ -256,7 +256,8 @@ class TournamentCog(commands.Cog):
             await answer(interaction, "Give at least one setting to change.", ephemeral=True)
             return
         info = await service_of(interaction).edit_tournament(
-            await actor_of(interaction), tournament_ref(tournament), **changes
+            await actor_of(interaction), await event_of(interaction, tournament, "organise"),
+            **changes,
         )
         announced(interaction)
         await answer(interaction, f"Timers of **{plain(info.name)}** updated.",
@@ -271,7 +272,8 @@ class TournamentCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         actor, service, _info = await posting_in_its_channel(interaction, tournament)
-        view = await service.start_tournament(actor, tournament_ref(tournament))
+        view = await service.start_tournament(
+            actor, await event_of(interaction, tournament, "organise"))
         announced(interaction)
         await answer(interaction, paired_text(view, "started"))
 
@@ -285,7 +287,7 @@ class TournamentCog(commands.Cog):
     ) -> None:
         service = service_of(interaction)
         guild_id = guild_id_of(interaction)
-        info = await service.tournament_info(guild_id, tournament_ref(tournament))
+        info = await service.tournament_info(guild_id, await event_of(interaction, tournament))
         players = await service.list_players(guild_id, info.id)
         embed = render.tournament_info(info)
         render.add_players(embed, players)
@@ -340,7 +342,8 @@ class TournamentCog(commands.Cog):
         if not changes:
             raise UserFacingError("Give at least one setting to change.")
         info = await service_of(interaction).edit_tournament(
-            await actor_of(interaction), tournament_ref(tournament), **changes)
+            await actor_of(interaction), await event_of(interaction, tournament, "organise"),
+            **changes)
         announced(interaction)  # a larger capacity may have let waiting players in
         await answer(interaction, f"Entry settings of **{plain(info.name)}** saved.",
                      embeds=[render.tournament_info(info)], ephemeral=True)
@@ -366,7 +369,7 @@ class TournamentCog(commands.Cog):
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
         preview = await service_of(interaction).preview_action(
-            actor, "finish", tournament_ref(tournament))
+            actor, "finish", await event_of(interaction, tournament, "organise"))
         # Open games would become double forfeits: ask first (the Confirm button finishes
         # with force), whether or not force was given.
         if preview.needs_confirmation:
@@ -398,7 +401,8 @@ class TournamentCog(commands.Cog):
         if higher_seed is not None:
             changes["playoff_privilege"] = higher_seed
         info = await service_of(interaction).edit_tournament(
-            await actor_of(interaction), tournament_ref(tournament), **changes
+            await actor_of(interaction), await event_of(interaction, tournament, "organise"),
+            **changes,
         )
         s = info.settings
         text = (f"**{plain(info.name)}**: no playoffs after the Swiss." if not s.top_cut else
@@ -418,7 +422,7 @@ class TournamentCog(commands.Cog):
         actor = await actor_of(interaction)
         await thinking(interaction, ephemeral=True)  # errors must stay private
         preview = await service_of(interaction).preview_action(
-            actor, "cancel", tournament_ref(tournament))
+            actor, "cancel", await event_of(interaction, tournament, "organise"))
         await ask_or_act(interaction, preview)  # asks when it has players
 
     @tournament.command(name="page", description="The link to the event's live web page")
@@ -436,7 +440,7 @@ class TournamentCog(commands.Cog):
                          ephemeral=True)
             return
         token = await service_of(interaction).web_link(
-            await actor_of(interaction), tournament_ref(tournament)
+            await actor_of(interaction), await event_of(interaction, tournament)
         )
         await answer(interaction, f"🌐 Live page (read-only, updates by itself): "
                      f"{live_page_url(client, token)}", ephemeral=True)
@@ -453,7 +457,8 @@ class TournamentCog(commands.Cog):
         # The simulation takes about ten seconds (in a worker process): say "thinking" at
         # once, privately, as the answer is for the organiser.
         await thinking(interaction, ephemeral=True)
-        view = await service_of(interaction).advise(actor, tournament_ref(tournament))
+        view = await service_of(interaction).advise(
+            actor, await event_of(interaction, tournament, "organise"))
         await answer(interaction, embeds=[advice_render.advice(view)], ephemeral=True)
 
     @tournament.command(name="export", description="Download the tournament as files")
@@ -474,7 +479,7 @@ class TournamentCog(commands.Cog):
         # at once, privately. The viewer decides whether unpublished decklists are included.
         await thinking(interaction, ephemeral=True)
         exported = await service_of(interaction).export_files(
-            guild_id_of(interaction), format, tournament_ref(tournament), what=what,
+            guild_id_of(interaction), format, await event_of(interaction, tournament), what=what,
             viewer=await actor_of(interaction),
         )
         text, files = export_reply(exported, interaction.filesize_limit)
@@ -497,7 +502,8 @@ class TournamentCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         header = await service_of(interaction).set_trf_header(
-            await actor_of(interaction), {field: value}, tournament_ref(tournament)
+            await actor_of(interaction), {field: value},
+            await event_of(interaction, tournament, "organise"),
         )
         await answer(interaction, render.trf_header(header), ephemeral=True)
 

@@ -21,6 +21,7 @@ from sandbox.wire import (
     AUTOCOMPLETE,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    OPT_ATTACHMENT,
     OPT_BOOLEAN,
     OPT_CHANNEL,
     OPT_INTEGER,
@@ -33,6 +34,7 @@ from sandbox.wire import (
     OPT_USER,
     SELECT_TYPES,
     STRING_SELECT,
+    Attachment,
     SandboxError,
 )
 
@@ -333,6 +335,15 @@ class InteractionsMixin:
         elif isinstance(value, SandboxRole):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
             type_, raw = OPT_ROLE, str(value.id)
+        elif isinstance(value, Attachment):
+            # a file the member uploads with the command: Discord serves it from its CDN
+            attachment_id = str(self.snowflake())
+            self.attachment_bytes[attachment_id] = value.content
+            url = f"http://{self.host}:{self._port}/uploads/{attachment_id}/{value.filename}"
+            resolved.setdefault("attachments", {})[attachment_id] = {
+                "id": attachment_id, "filename": value.filename, "size": len(value.content),
+                "url": url, "proxy_url": url, "content_type": "text/csv; charset=utf-8"}
+            type_, raw = OPT_ATTACHMENT, attachment_id
         elif isinstance(value, bool):
             type_, raw = OPT_BOOLEAN, value
         elif isinstance(value, int):

@@ -134,6 +134,7 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self._gateway)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
+        app.router.add_get("/uploads/{attachment_id}/{filename}", self._upload)
         self._console.stopping = False
         self._console.register(app)
         self._runner = web.AppRunner(app, access_log=None)
@@ -144,6 +145,13 @@ class FakeDiscord(WorldMixin, MessagesMixin, GatewayMixin, InteractionsMixin, Re
         assert server is not None and server.sockets  # type: ignore[union-attr]
         self._port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         return self
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        """A file a member attached to a command, as Discord's CDN serves it."""
+        content = self.attachment_bytes.get(request.match_info["attachment_id"])
+        if content is None:
+            return web.Response(status=404)
+        return web.Response(body=content, content_type="application/octet-stream")
 
     async def stop(self) -> None:
         self._console.stopping = True

@@ -23,6 +23,8 @@ Conventions
   Read-only ones take the ``guild_id``. Guilds never see each other's tournaments.
 * ``tournament``: an id, a name, or ``None`` = the guild's one open tournament (an error names
   them when there are several). Read-only operations fall back to the latest closed one.
+  The cogs first ask ``resolve_tournament`` (``service.resolve``) which event a command
+  means when the member named none: the game thread, the event's channel, his events.
 * ``player`` (organiser operations): a Discord user id (int), a mention ``"<@123>"``, a
   pairing number ``"#3"`` or a name (guests are known by name).
 * Refusals raise :class:`ServiceError` subclasses (``service.errors``) whose message is
@@ -126,6 +128,13 @@ Decklists:   submit_decklist(actor, content, *, player=None, tournament=None) ->
              decklist_status(actor, tournament=None) -> DecklistStatus
              show_decklist(actor, player=None, *, tournament=None) -> DecklistView
              import_players(actor, text, fmt="csv"|"trf", tournament=None) -> list[PlayerView]
+Rating fields: set_player_fields(actor, player, changes, tournament=None) -> PlayerRecordView
+             (FIDE id, federation, birth, sex, title, TRF name; "-" clears; no changes: show)
+             import_player_list(actor, text, tournament=None) -> PlayerImportView  (a CSV
+             with a header: sets players' fields, adds new players before the start; every
+             bad line and column listed, nothing stored)
+Which event: resolve_tournament(guild_id, user_id, channels, purpose="play"|"join"|"organise")
+             -> int | None  (None: nothing tells; AmbiguousTournamentError names them)
 Background:  due_auto_advances(now=None) -> list[int];  run_auto_advances(now=None)
              -> list[RoundView];  run_timers(now=None) -> TimerRun  (reminders, deadline
              actions, no-show expiries, scheduled rounds: stored, each fires once)
@@ -209,7 +218,8 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     announcer      Announcer(notify): an outbox row, then its DMs and game threads
     notify         Notify()
     (leaves)       Confirm(), LichessAccounts(), Advisor(), Explain(), Decklists(), Live(),
-                   Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health()
+                   Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health(),
+                   Identity() (players' rating fields), Resolve() (which event is meant)
     operation      @operation
     base           Context, the lookups, audit, post_announcement
 """

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from service.playoff_state import BracketState
 from service.present import final_places, with_placings
 from service.views import CrosstableView, PlayerView, RoundView, StandingsView
+from swiss.trf.player_fields import FIELD_NAMES
 
 #: What ``/tournament export`` offers (``all``: every table that exists yet).
 EXPORT_TABLES = ("standings", "players", "games", "crosstable")
@@ -25,7 +27,7 @@ Cell = str | int | float | None
 #: Columns of user text (names, decklists): a spreadsheet runs a cell that starts with one of
 #: these as a formula ("=HYPERLINK(...)"), so the CSV puts a ' before it (JSON keeps it as is).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-USER_TEXT = frozenset({"name", "white_name", "black_name", "decklist"})
+USER_TEXT = frozenset({"name", "white_name", "black_name", "decklist", "trf_name"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +87,20 @@ def standings_table(view: StandingsView, bracket: BracketState | None) -> Export
     return ExportTable("standings", header, tuple(rows))
 
 
-def players_table(players: list[PlayerView], decks: dict[int, str] | None) -> ExportTable:
-    """Every entrant; the ``decklist`` column only when the reader may see them."""
+def players_table(
+    players: list[PlayerView], decks: dict[int, str] | None,
+    identity: Mapping[int, Mapping[str, str]] | None = None,
+) -> ExportTable:
+    """Every entrant with his rating fields (``identity``: player id -> fields, as
+    ``storage.player_identity`` reads them; blank where unset); the ``decklist`` column only
+    when the reader may see them."""
+    identity = identity or {}
     header = ("number", "name", "rating", "user_id", "status", "joined_round",
-              "withdrawn_round", *(("decklist",) if decks is not None else ()))
+              "withdrawn_round", *FIELD_NAMES, *(("decklist",) if decks is not None else ()))
     rows = tuple(
         (p.number, p.name, p.rating, None if p.user_id is None else str(p.user_id), p.status,
          p.joined_round, p.withdrawn_round,
+         *(identity.get(p.id, {}).get(key) or None for key in FIELD_NAMES),
          *((decks.get(p.id, ""),) if decks is not None else ()))
         for p in players
     )

@@ -58,6 +58,7 @@ from service.views import (
     StandingsView,
 )
 from storage import extras as extras_repo
+from storage import player_identity as identity_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -68,6 +69,7 @@ from swiss.model import Tournament
 from swiss.numbers import NumberError, parse_int
 from swiss.trf.header import HeaderError
 from swiss.trf.header import field_of as header_field
+from swiss.trf.player_fields import PlayerFields
 from swiss.wording import status_phrase
 
 EXPORT_FORMATS = ("trf", "csv", "json")
@@ -158,6 +160,7 @@ class Exports:
             t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             snapshot = await load_snapshot(conn, t)
             players = await player_repo.list_players(conn, t.id)
+            identity = _shown_fields(await identity_repo.fields_by_player(conn, t.id), viewer)
             rounds = [await round_view(conn, t, r.number)
                       for r in await round_repo.list_rounds(conn, t.id)]
             bracket = await load_bracket(conn, t.id)
@@ -174,7 +177,7 @@ class Exports:
         # standings alone are a second of CPU at 3,000 players).
         files: list[ExportFile] = await self.ctx.pairing.off_loop(
             len(snapshot.tournament.players), _export_files, fmt, what, t, snapshot, players,
-            rounds, bracket, decks)
+            rounds, bracket, decks, identity)
         if withheld:
             note = "The decklists are not published yet: they are not in this export."
             files = [replace(f, note=note) for f in files]
@@ -256,6 +259,7 @@ class Exports:
 def _export_files(
     fmt: str, what: str, t: TournamentRow, snapshot: Snapshot, players: list[PlayerRow],
     rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
+    identity: dict[int, dict[str, str]],
 ) -> list[ExportFile]:
     """The files of :meth:`Exports.export_files` from what it read: pure, and the same
     wherever it runs (the event loop, or a thread for a big event)."""
@@ -268,7 +272,8 @@ def _export_files(
             )
         try:
             text = _report_trf(_complete_prefix(snapshot.tournament),
-                               settings_of(t).trf_header, t.name)
+                               settings_of(t).trf_header, t.name,
+                               _trf_fields(snapshot, identity))
         except ValueError as exc:
             raise ConflictError(f"'{t.name}' cannot be written as TRF: {exc}.") from None
         return [ExportFile(f"{slug}.trf", text, "text/plain")]
@@ -283,7 +288,7 @@ def _export_files(
             crosstable = crosstable_view(t, snapshot, standings)
     tables: dict[str, ExportTable] = {}
     if "players" in wanted:
-        tables["players"] = players_table([player_view(p) for p in players], decks)
+        tables["players"] = players_table([player_view(p) for p in players], decks, identity)
     if "games" in wanted:
         tables["games"] = games_table(rounds)
     if standings is not None and "standings" in wanted:
@@ -340,17 +345,41 @@ def _json(body: dict[str, Any]) -> str:
     return json.dumps(body, indent=2, ensure_ascii=False)
 
 
-def _report_trf(model: Tournament, header: Mapping[str, str], name: str) -> str:
+def _report_trf(
+    model: Tournament, header: Mapping[str, str], name: str,
+    fields: Mapping[int, PlayerFields] | None = None,
+) -> str:
     """The TRF a federation rates: the organiser's header lines (012 defaults to the
-    tournament's name; 062 and 072 are counted from the players unless set), XXR, XXC."""
+    tournament's name; 062 and 072 are counted from the players unless set), XXR, XXC, and
+    each player's rating fields (``fields`` by pairing number) with his TRF name."""
     from swiss.trf import write_trf
     from swiss.trf.header import header_lines
 
+    fields = fields or {}
     lines = dict(header)
     lines.setdefault("062", str(len(model.players)))
     lines.setdefault("072", str(sum(1 for p in model.players if p.rating)))
-    model = replace(model, name=lines.get("012") or name)
-    return write_trf(model, other_lines=header_lines(lines))
+    players = tuple(replace(p, name=fields[p.id].trf_name) if p.id in fields
+                    and fields[p.id].trf_name else p for p in model.players)
+    model = replace(model, name=lines.get("012") or name, players=players)
+    infos = {number: f.trf_info() for number, f in fields.items()}
+    return write_trf(model, players=infos, other_lines=header_lines(lines))
+
+
+def _trf_fields(snapshot: Snapshot, identity: Mapping[int, Mapping[str, str]]
+                ) -> dict[int, PlayerFields]:
+    """The rating fields by pairing number (the TRF's start numbers)."""
+    return {number: PlayerFields(**identity[row.id])
+            for number, row in snapshot.by_number.items() if row.id in identity}
+
+
+def _shown_fields(identity: dict[int, dict[str, str]], viewer: Actor | None
+                  ) -> dict[int, dict[str, str]]:
+    """The fields an export may show its reader: a birth date only to organisers; others see
+    the year, as FIDE's own rating lists show it."""
+    if viewer is not None and viewer.is_organiser:
+        return identity
+    return {pid: {**fields, "birth": fields["birth"][:4]} for pid, fields in identity.items()}
 
 
 def _read_csv(text: str) -> list[tuple[str, int, int | None]]:

@@ -26,6 +26,7 @@ from service.entry import Entry
 from service.explain import Explain
 from service.exports import Exports
 from service.health import Health
+from service.identity import Identity
 from service.lichess import LichessAccounts, TokenCipher
 from service.lichess_api import LichessApi
 from service.lichess_games import LichessGames
@@ -40,6 +41,7 @@ from service.playoffs import Playoffs
 from service.privacy import Privacy
 from service.prompts import Prompts
 from service.requests import Requests
+from service.resolve import Resolve
 from service.results import Results
 from service.rounds import Rounds
 from service.timers import Timers
@@ -118,6 +120,8 @@ class TournamentService:
         # reading, exporting, delivering
         self.explain = Explain(ctx)
         self.exports = Exports(ctx)
+        self.identity = Identity(ctx)
+        self.resolve = Resolve(ctx)
         self.decklists = Decklists(ctx)
         self.live = Live(ctx)
         self.advice = Advisor(ctx)
@@ -294,6 +298,9 @@ class TournamentService:
     export_files = _by("exports", Exports.export_files)
     set_trf_header = _by("exports", Exports.set_trf_header)
     import_players = _by("exports", Exports.import_players)
+    set_player_fields = _by("identity", Identity.set_player_fields)
+    import_player_list = _by("identity", Identity.import_player_list)
+    resolve_tournament = _by("resolve", Resolve.resolve_tournament)
 
     # Explain
     why = _by("explain", Explain.why)

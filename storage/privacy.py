@@ -10,7 +10,8 @@ Where a member's identity is stored, and what forgetting does with it:
   ``games.set_by_user``, ``bye_requests.requested_by``, ``round_events.actor_id``,
   ``round_drafts.updated_by``, ``decklists.submitted_by``,
   ``decklist_publications.published_by``;
-* deleted: ``waitlist``, ``dm_settings``, ``lichess_links``, ``lichess_link_requests``,
+* deleted: ``player_identity`` (FIDE id, federation, birth date, sex, title, TRF name),
+  ``waitlist``, ``dm_settings``, ``lichess_links``, ``lichess_link_requests``,
   ``lichess_tokens``, ``lichess_conflicts``, and the direct messages the outbox holds for him
   (sent or not);
 * redacted where they carry his name or id (``storage.redaction``): the outbox payloads
@@ -81,6 +82,9 @@ async def member_data(conn: Connection, guild_id: int, user_id: int) -> dict[str
             " WHERE player_id = ? ORDER BY round_number", (pid,))
         entry["decklist"] = await _one(
             conn, "SELECT content FROM decklists WHERE player_id = ?", (pid,))
+        entry["rating_fields"] = next(iter(await _rows(
+            conn, "SELECT fide_id, federation, birth, sex, title, trf_name, updated_at"
+            " FROM player_identity WHERE player_id = ?", (pid,))), None)
         entry["lichess_rating"] = next(iter(await _rows(
             conn, "SELECT username, rating, provisional, fetched_at FROM lichess_ratings"
             " WHERE player_id = ?", (pid,))), None)
@@ -189,6 +193,9 @@ async def forget_member(
     changed["lichess_ratings"] = await _changed(
         conn, "UPDATE lichess_ratings SET username = ? WHERE player_id IN (SELECT id FROM"
         f" players WHERE user_id = ? AND {_IN_GUILD})", (alias, *g))
+    changed["player_identity"] = await _changed(
+        conn, "DELETE FROM player_identity WHERE player_id IN (SELECT id FROM players WHERE"
+        f" user_id = ? AND {_IN_GUILD})", g)
     # before the start the entry goes (nothing was played); during the event he withdraws
     # from the next round on: nobody can report for him any more
     changed["entries"] = await _changed(

@@ -8,6 +8,7 @@ from typing import Any
 
 from sandbox import FakeDiscord, SandboxGuild
 from service import limits
+from swiss.trf import player_fields
 from tests.e2e.fixtures import Club, text_of
 
 EPHEMERAL = 64
@@ -58,6 +59,11 @@ STRING_LENGTHS: dict[str, int] = {
     "decklist": limits.MAX_DECKLIST_TEXT,
     "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
     "value": limits.MAX_TRF_HEADER_TEXT,
+    # /admin player: the TRF columns of each field
+    "fide_id": player_fields.FIDE_ID_DIGITS,
+    "federation": player_fields.FEDERATION_LENGTH,
+    "birth": player_fields.BIRTH_LENGTH,
+    "trf_name": player_fields.TRF_NAME_LENGTH,
     "username": limits.MAX_LICHESS_USERNAME_TEXT,
     "clock": limits.MAX_CLOCK_TEXT,
 }

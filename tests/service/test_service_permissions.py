@@ -124,6 +124,13 @@ CALLS: dict[str, tuple[Call, str | None]] = {
         lambda s, a: s.service.set_trf_header(a, {"city": "Oslo"}, "Perm Cup"), None),
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
+    "set_player_fields": (
+        lambda s, a: s.service.set_player_fields(a, 102, {"federation": "NOR"}, "Perm Cup"),
+        None),
+    "import_player_list": (lambda s, a: s.service.import_player_list(
+        a, "name,federation\nAnn,NOR\n", "Open Reg"), None),
+    "resolve_tournament": (
+        lambda s, a: s.service.resolve_tournament(a.guild_id, a.user_id, []), None),
     "claim_no_show": (_claim, "reporter"),
     "object_no_show": (_object, "objector"),
     "pending_timers": (lambda s, a: s.service.pending_timers(a.guild_id, "Perm Cup"), None),
@@ -292,6 +299,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
                          "set_organiser_role", "set_default_channel", "set_dm",
+                         "resolve_tournament",  # a hint: none in a guild without events
                          *LICHESS_MEMBER_SCOPED, *MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
             await call(scene, STRANGER_ORG)
