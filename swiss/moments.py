@@ -91,7 +91,9 @@ def parse_duration(text: str) -> timedelta:
     if not compact:
         raise TimeInputError("it is empty")
     if compact.isdigit():
-        return _bounded(timedelta(minutes=int(compact[:8])))
+        if len(compact) > 7:
+            raise TimeInputError("it is longer than ten years")
+        return _bounded(timedelta(minutes=int(compact)))
     clock = _H_MM.fullmatch(compact)
     if clock:
         return _bounded(timedelta(hours=int(clock.group(1))) + _past_hour(clock.group(2)))
@@ -127,10 +129,12 @@ def parse_moment(text: str, now: datetime, zone: ZoneInfo) -> Moment:
         raise TimeInputError("it is empty")
     local_now = now.astimezone(zone)
     if words == "now":
-        return Moment(now.astimezone(UTC).replace(microsecond=0))
+        return Moment(_plausible(now.astimezone(UTC)))
     if words.startswith("in "):
-        return Moment((now + parse_duration(words[3:])).astimezone(UTC).replace(microsecond=0))
+        return Moment(_plausible((now + parse_duration(words[3:])).astimezone(UTC)))
     if words.isdigit():
+        if len(words) < 9:  # "19" is no Unix timestamp anybody means
+            raise TimeInputError(f"{words!r} is not a time of day (write it like 19:00 or 7pm)")
         return Moment(_unix(words))
     absolute = _with_offset(text.strip())
     if absolute is not None:

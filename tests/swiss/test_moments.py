@@ -69,7 +69,8 @@ def test_durations(text: str, minutes: int) -> None:
 
 @pytest.mark.parametrize(("text", "reason"), [
     ("30s", "whole minutes"), ("1x", "not a unit"), ("1h1h", "twice"), ("h", "not a duration"),
-    ("1h75", "not a time"), ("", "empty"), ("١٢", "0-9"),
+    ("1h75", "not a time"), ("", "empty"), ("١٢", "0-9"), ("0000000090", "ten years"),
+    ("99999999", "ten years"),
 ])
 def test_bad_durations_say_why(text: str, reason: str) -> None:
     with pytest.raises(TimeInputError, match=reason):
@@ -79,7 +80,8 @@ def test_bad_durations_say_why(text: str, reason: str) -> None:
 @pytest.mark.parametrize(("text", "reason"), [
     ("05/12/2026 19:00", "slash"), ("tomorrow", "time of day"), ("25:00", "not a time"),
     ("2026-02-30 10:00", "no day 30"), ("1999-01-01 10:00", "1999"), ("13pm", "not a time"),
-    ("whenever", "not a time"), ("x" * 41, "longer"),
+    ("whenever", "not a time"), ("x" * 41, "longer"), ("19", "'19' is not a time of day"),
+    ("in 99999w", "ten years"), ("0", "not a time of day"),
 ])
 def test_bad_moments_say_why(text: str, reason: str) -> None:
     with pytest.raises(TimeInputError, match=reason):
