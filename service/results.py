@@ -279,11 +279,13 @@ class Results:
             await audit(self.ctx, conn, actor, t, "result.set", before,
                         {"game": game.id, "round": rnd.number, "result": value.value,
                          "games": [white_games, black_games]})
-            if game.state != "pending":  # reported, disputed or final: the players hear it
+            changed = (game.result, game.white_games, game.black_games) != (
+                value.value, white_games, black_games)
+            # reported or disputed, or a final result changed: the players hear it (a second
+            # click setting the same result again tells nobody twice)
+            if game.state in ("reported", "disputed") or (game.state == "final" and changed):
                 await self._tell_players(conn, t, game, actor)
             if rnd.state == "complete":
-                changed = (game.result, game.white_games, game.black_games) != (
-                    value.value, white_games, black_games)
                 fresh = await stored_game_view(conn, t, game.id)
                 if changed:  # the standings: after the commit for a big event
                     await self.deferred.announce_standings(conn, t, "result_corrected", {

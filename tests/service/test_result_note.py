@@ -45,6 +45,8 @@ async def test_a_settled_dispute_is_noted_once_for_both_players(tmp_path: Path) 
         await service.set_result(ORG, 1, f"#{disputed.white.number}", "draw")
         await service.set_result(ORG, 1, f"#{reported.white.number}", "win")
         await service.set_result(ORG, 1, f"#{untouched.white.number}", "loss")  # not reported
+        # the same result set again (a double click, a retry) tells nobody twice
+        await service.set_result(ORG, 1, f"#{disputed.white.number}", "draw")
 
         first, second = await _notes(service)  # none for the game nobody had reported
         assert first.channel_id == THREAD and second.channel_id == CHANNEL
@@ -52,6 +54,12 @@ async def test_a_settled_dispute_is_noted_once_for_both_players(tmp_path: Path) 
         assert first.payload["reported_result"] == "1-0"
         assert first.payload["game"]["result"] == "1/2-1/2"
         assert second.payload["was"] == "reported"
+
+        # a correction of a final result is told too
+        await service.set_result(ORG, 1, f"#{reported.white.number}", "loss")
+        corrected = (await _notes(service))[-1]
+        assert corrected.payload["was"] == "final"
+        assert corrected.payload["previous_result"] == "1-0"
         assert {first.payload["game"]["white"]["user_id"],
                 first.payload["game"]["black"]["user_id"]} == \
             {disputed.white.user_id, disputed.black.user_id}
