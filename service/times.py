@@ -18,7 +18,17 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from service.errors import InvalidInputError
-from service.limits import echo
+from service.limits import (
+    MAX_AUTO_ADVANCE_MINUTES,
+    MAX_DEADLINE_MINUTES,
+    MAX_NOSHOW_GRACE_MINUTES,
+    MAX_ROUND_INTERVAL_MINUTES,
+    MIN_AUTO_ADVANCE_MINUTES,
+    MIN_DEADLINE_MINUTES,
+    MIN_NOSHOW_GRACE_MINUTES,
+    MIN_ROUND_INTERVAL_MINUTES,
+    echo,
+)
 from storage.connection import Connection
 from storage.timefmt import to_text
 from storage.tournaments import get_guild_settings
@@ -27,6 +37,7 @@ from swiss.moments import (
     MOMENT_EXAMPLES,
     Moment,
     TimeInputError,
+    format_duration,
     parse_duration,
     parse_moment,
     whole_minutes,
@@ -41,12 +52,15 @@ MOMENT_SETTINGS = {
     "checkin_closes": "checkin_closes",
     "decklist_deadline": "deadline",
 }
-#: Settings that hold a number of minutes, and their option.
+#: Settings that hold a number of minutes: their option and the range they take.
 DURATION_SETTINGS = {
-    "deadline_minutes": "deadline_minutes",
-    "auto_advance_minutes": "auto_advance",
-    "noshow_grace_minutes": "noshow_grace",
-    "round_interval_minutes": "round_interval",
+    "deadline_minutes": ("deadline_minutes", MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES),
+    "auto_advance_minutes": ("auto_advance", MIN_AUTO_ADVANCE_MINUTES,
+                             MAX_AUTO_ADVANCE_MINUTES),
+    "noshow_grace_minutes": ("noshow_grace", MIN_NOSHOW_GRACE_MINUTES,
+                             MAX_NOSHOW_GRACE_MINUTES),
+    "round_interval_minutes": ("round_interval", MIN_ROUND_INTERVAL_MINUTES,
+                               MAX_ROUND_INTERVAL_MINUTES),
 }
 #: Words that clear a moment setting rather than name one.
 CLEARING_WORDS = ("", "off", "none")
@@ -103,10 +117,14 @@ def read_times(values: Mapping[str, Any], *, now: datetime, zone: ZoneInfo,
         out[setting] = to_text(moment.at)
         if moment.note:
             notes.append(f"{option}: {moment.note}.")
-    for setting, option in DURATION_SETTINGS.items():
+    for setting, (option, low, high) in DURATION_SETTINGS.items():
         value = out.get(setting)
         if isinstance(value, str):
-            out[setting] = read_minutes(value, option=option)
+            minutes = read_minutes(value, option=option)
+            if not low <= minutes <= high:
+                raise duration_error(option, value, f"{format_duration(minutes)} is not from "
+                                     f"{format_duration(low)} to {format_duration(high)}")
+            out[setting] = minutes
     return out, notes
 
 
