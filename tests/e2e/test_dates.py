@@ -25,12 +25,17 @@ class FridayClock:
         return FRIDAY + (datetime.now(UTC) - self.started)
 
 
+async def _on_friday(fake: FakeDiscord, guild: SandboxGuild,
+                     start_swissbot: Any) -> tuple[Any, Club]:
+    bot = await start_swissbot()
+    bot.service._clock = FridayClock()
+    return bot, Club(fake, guild)
+
+
 async def test_tomorrow_19_00_is_read_in_the_servers_zone(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    bot.service._clock = FridayClock()
-    club = Club(fake, guild)
+    bot, club = await _on_friday(fake, guild, start_swissbot)
 
     inter = await fake.send_autocomplete(guild, club.channel, club.owner, "config timezone",
                                          "zone", {"zone": "paris"})
@@ -69,9 +74,7 @@ async def test_tomorrow_19_00_is_read_in_the_servers_zone(
 async def test_a_bad_time_gets_a_private_error_naming_the_option(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    bot.service._clock = FridayClock()
-    club = Club(fake, guild)
+    bot, club = await _on_friday(fake, guild, start_swissbot)
     await club.run(club.owner, "config timezone", zone="Europe/Paris")
     reply = await club.run(club.owner, "tournament create", name="Typo Open", rounds=3,
                            start_at="tomorow 19:00", round_interval="1d")

@@ -18,7 +18,11 @@ def member(guild: SandboxGuild, user_id: int | None) -> SandboxMember:
     return guild.members[user_id]
 
 
-async def _started(club: Club, *, threads: bool) -> None:
+async def _disputed(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any, *,
+                    threads: bool) -> tuple[Any, Club, Any]:
+    """Round 1 of a 4-player event under way; board 1 reported by white, disputed by black."""
+    bot = await start_swissbot()
+    club = Club(fake, guild)
     await club.run(club.owner, "config organiser-role", role=club.guild.role("Organisers"))
     reply = await club.run(club.owner, "tournament create", name="Seen Open", rounds=2,
                            game_threads=threads)
@@ -26,14 +30,11 @@ async def _started(club: Club, *, threads: bool) -> None:
     for player in club.players[:4]:
         assert "joined" in (await club.run(player, "join"))["content"]
     assert "round 1 is paired" in (await club.run(club.owner, "tournament start"))["content"]
-
-
-async def _dispute_board_1(club: Club, bot: Any) -> Any:
-    game = next(g for g in (await bot.service.pairings(club.guild.id)).games if g.board == 1)
-    white, black = member(club.guild, game.white.user_id), member(club.guild, game.black.user_id)
+    game = next(g for g in (await bot.service.pairings(guild.id)).games if g.board == 1)
+    white, black = member(guild, game.white.user_id), member(guild, game.black.user_id)
     prompt = await club.run(white, "report", result="win")
     await club.click(prompt, black, "Dispute")
-    return game
+    return bot, club, game
 
 
 def _is_note(message: dict[str, Any]) -> bool:
@@ -43,10 +44,7 @@ def _is_note(message: dict[str, Any]) -> bool:
 async def test_a_settled_dispute_is_told_to_both_players_in_the_game_thread(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await _started(club, threads=True)
-    game = await _dispute_board_1(club, bot)
+    _bot, club, game = await _disputed(fake, guild, start_swissbot, threads=True)
     reply = await club.run(club.owner, "result set", round=1, player=f"#{game.white.number}",
                            result="draw")
     assert reply["flags"] & EPHEMERAL
@@ -74,10 +72,7 @@ async def _archived(thread: Any) -> None:
 async def test_without_threads_the_note_goes_to_the_channel_and_organisers_post_tables(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await _started(club, threads=False)
-    game = await _dispute_board_1(club, bot)
+    _bot, club, game = await _disputed(fake, guild, start_swissbot, threads=False)
     await club.run(club.owner, "result set", round=1, player=f"#{game.white.number}",
                    result="loss")
     note = await club.wait_post(_is_note)
