@@ -72,7 +72,7 @@ TRF_HEADER_CHOICES = [
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TIMER_HELP = {
-    "reminders": "Minutes before the deadline to ping players of open games, e.g. 15,5",
+    "reminders": "Times before the deadline to ping players of open games, e.g. 15,5 or 1h, 15m",
     "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
     "double-loss, reporter-wins",
     "deadline_fallback": "reporter-wins without a single report: remind, draw or double-loss",

@@ -113,3 +113,18 @@ async def test_old_inputs_keep_their_meaning(tmp_path: Path) -> None:
         assert info.settings.registration_opens == "2026-01-01T16:00:00+00:00"
         info = await service.edit_tournament(ORG, info.id, first_round_at="off")
         assert info.settings.first_round_at is None
+
+
+async def test_reminders_are_durations_too(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.db", Clock()) as service:
+        info = await service.create_tournament(ORG, "R", 1, reminders="1h, 15m")
+        assert info.settings.reminders == "60,15"
+        info = await service.edit_tournament(ORG, info.id, reminders="15 5 15")  # as before
+        assert info.settings.reminders == "15,5"
+        info = await service.edit_tournament(ORG, info.id, reminders="1h30")
+        assert info.settings.reminders == "90"
+        with pytest.raises(InvalidInputError, match=r"Reminders '2w': the reminder '2w' is not "
+                                                    r"from 1m to 1w.*15,5"):
+            await service.edit_tournament(ORG, info.id, reminders="2w")
+        with pytest.raises(InvalidInputError, match="Reminders '1h, 5s': give whole minutes"):
+            await service.edit_tournament(ORG, info.id, reminders="1h, 5s")
