@@ -49,11 +49,22 @@ from service.limits import (
     MAX_RATING,
     MAX_RETENTION_DAYS,
     MAX_ROUNDS,
+    MAX_ZONE_NAME,
     MIN_RATING,
     MIN_RETENTION_DAYS,
     MIN_ROUNDS,
 )
+from service.times import zone_names
 from service.validation import parse_player_ref
+
+
+async def zone_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """IANA zone names containing what was typed ("paris", "new_york", "new york")."""
+    typed = current.strip().lower().replace(" ", "_")
+    return [app_commands.Choice(name=name, value=name) for name in zone_names()
+            if typed in name.lower()][:25]
 
 
 class AdminCog(commands.Cog):
@@ -99,7 +110,20 @@ class AdminCog(commands.Cog):
         kept = await service_of(interaction).set_retention(await actor_of(interaction), days)
         await answer(interaction, retention_text(kept), ephemeral=True)
 
-    @config.command(name="show", description="Show the organiser role and default channel")
+    @config.command(name="timezone", description="The time zone typed times are read in")
+    @app_commands.describe(zone="An IANA name such as Europe/Paris or America/New_York "
+                                "(default UTC)")
+    @app_commands.autocomplete(zone=zone_autocomplete)
+    async def timezone(
+        self, interaction: discord.Interaction,
+        zone: app_commands.Range[str, 1, MAX_ZONE_NAME],
+    ) -> None:
+        settings = await service_of(interaction).set_timezone(await actor_of(interaction), zone)
+        await answer(interaction, f"Time zone: **{settings.timezone}**. Times typed in "
+                     "commands, like `tomorrow 19:00`, are read in it; the bot shows times in "
+                     "each reader's own zone.", ephemeral=True)
+
+    @config.command(name="show", description="Show the organiser role, channel and time zone")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await service_of(interaction).get_guild_settings(guild_id_of(interaction))
         role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
@@ -108,7 +132,8 @@ class AdminCog(commands.Cog):
         await answer(
             interaction,
             f"Organiser role: {role} (members with Manage Server organise too).\n"
-            f"Default announcement channel: {channel}.",
+            f"Default announcement channel: {channel}.\n"
+            f"Time zone: {settings.timezone} (`/config timezone`).",
             ephemeral=True,
         )
 

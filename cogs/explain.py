@@ -3,6 +3,7 @@ explanation or a hidden decklist is for the one who asked."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 import discord
@@ -10,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.render import explain as render
+from bot.render.format import discord_timestamp
 from cogs.common import (
     PLAYER_HELP,
     TOURNAMENT_HELP,
@@ -142,7 +144,7 @@ class ExplainCog(commands.Cog):
                       description="Decklists for this event: none, text or link (organisers)")
     @app_commands.describe(
         mode="none, text (a typed list) or link (an https:// link)",
-        deadline="When submissions close, UTC, like 2026-05-01T18:00 (default: the start)",
+        deadline="When submissions close, like fri 18:00 or 2026-05-01 18:00 (default: the start)",
         tournament=TOURNAMENT_HELP,
     )
     @app_commands.autocomplete(tournament=tournament_autocomplete)
@@ -157,7 +159,9 @@ class ExplainCog(commands.Cog):
             await actor_of(interaction), await event_of(interaction, tournament), decklists=mode,
             decklist_deadline=deadline,
         )
-        closes = info.settings.decklist_deadline or "the start"
+        deadline_at = info.settings.decklist_deadline
+        closes = (discord_timestamp(datetime.fromisoformat(deadline_at), "F") if deadline_at
+                  else "the start")
         text = (f"Decklists: **{mode}**; submissions close at {closes}." if mode != "none"
                 else "This tournament takes no decklists.")
         await answer(interaction, text, ephemeral=True)

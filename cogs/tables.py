@@ -1,5 +1,5 @@
 """``/pairings``, ``/standings`` and ``/crosstable``: what everyone may look at, answered
-privately."""
+privately; an organiser may post the pairings or standings in the channel (``public:true``)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bot.render.message import Outgoing
 from cogs.common import (
     TOURNAMENT_HELP,
     TournamentOption,
+    actor_of,
     answer,
     answer_outgoing,
     event_of,
@@ -33,6 +34,9 @@ from service.limits import (
     MIN_ROUNDS,
     PLAYOFF_ROUNDS,
 )
+from service.permissions import require_organiser
+
+PUBLIC_HELP = "Organisers: post it in this channel for everyone (default: only you see it)"
 
 
 class TablesCog(commands.Cog):
@@ -41,21 +45,23 @@ class TablesCog(commands.Cog):
     @app_commands.command(name="pairings", description="Show a round's pairings")
     @app_commands.guild_only()
     @app_commands.describe(round="Round number (default: the current one)",
-                           tournament=TOURNAMENT_HELP)
+                           tournament=TOURNAMENT_HELP, public=PUBLIC_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def pairings(
         self,
         interaction: discord.Interaction,
         round: app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS + PLAYOFF_ROUNDS] | None = None,
         tournament: TournamentOption | None = None,
+        public: bool = False,
     ) -> None:
+        await _allow_public(interaction, public, "the pairings")
         view = await service_of(interaction).pairings(
             guild_id_of(interaction), await event_of(interaction, tournament), round
         )
         messages = render.pairings(view, mention_players=False)
         if view.state == "complete" or any(g.result != "*" for g in view.games):
             messages = render.round_results(view)
-        await answer_outgoing(interaction, messages, ephemeral=True)
+        await answer_outgoing(interaction, messages, ephemeral=not public)
 
     @app_commands.command(name="standings", description="Show the standings")
     @app_commands.guild_only()
@@ -63,7 +69,8 @@ class TablesCog(commands.Cog):
                            tournament=TOURNAMENT_HELP,
                            image="Attach a picture (PNG) of the top rows and your own row",
                            crosstable="Attach a picture of the crosstable (up to 64 players)",
-                           top="Rows at the top of the picture (default 10)")
+                           top="Rows at the top of the picture (default 10)",
+                           public=PUBLIC_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def standings(
         self,
@@ -73,7 +80,10 @@ class TablesCog(commands.Cog):
         image: bool = False,
         crosstable: bool = False,
         top: app_commands.Range[int, MIN_PICTURE_TOP, MAX_PICTURE_TOP] = DEFAULT_TOP,
+        public: bool = False,
     ) -> None:
+        await _allow_public(interaction, public, "the standings")
+        private = not public
         service = service_of(interaction)
         view = await service.standings(guild_id_of(interaction),
                                        await event_of(interaction, tournament), round)
@@ -81,20 +91,20 @@ class TablesCog(commands.Cog):
             await _send_crosstable(interaction, tournament)
             return
         if image:
-            await thinking(interaction, ephemeral=True)  # drawing may take a moment
+            await thinking(interaction, ephemeral=private)  # drawing may take a moment
             server = interaction.guild.name if interaction.guild else ""
             try:
                 png = await pictures.render(standings_png, view, server=server, top=top,
                                             me=interaction.user.id)
             except pictures.PictureError as exc:
                 await answer_outgoing(interaction, _with_note(render.standings(view),
-                                      f"No picture: {exc}."), ephemeral=True)
+                                      f"No picture: {exc}."), ephemeral=private)
                 return
             name = f"standings-round-{view.after_round}.png"
             await answer(interaction, f"**{plain(view.tournament_name)}**",
-                         file=discord.File(io.BytesIO(png), name), ephemeral=True)
+                         file=discord.File(io.BytesIO(png), name), ephemeral=private)
             return
-        await answer_outgoing(interaction, render.standings(view), ephemeral=True)
+        await answer_outgoing(interaction, render.standings(view), ephemeral=private)
 
     @app_commands.command(name="crosstable",
                           description="A picture of who played whom (up to 64 players)")
@@ -109,6 +119,13 @@ class TablesCog(commands.Cog):
         await _send_crosstable(interaction, tournament)
 
 
+
+
+async def _allow_public(interaction: discord.Interaction, public: bool, what: str) -> None:
+    """``public:true`` posts in the channel for everyone: organisers only (a refusal is
+    private, like every refusal)."""
+    if public:
+        require_organiser(await actor_of(interaction), f"post {what} in the channel")
 
 
 async def _send_crosstable(

@@ -42,27 +42,20 @@ from cogs.views import (
 from service.limits import (
     DEADLINE_ACTIONS,
     DEADLINE_FALLBACKS,
-    MAX_AUTO_ADVANCE_MINUTES,
     MAX_CAPACITY,
-    MAX_DEADLINE_MINUTES,
     MAX_NOSHOW_DROP_AFTER,
-    MAX_NOSHOW_GRACE_MINUTES,
     MAX_RATING,
     MAX_REMINDERS_TEXT,
-    MAX_ROUND_INTERVAL_MINUTES,
     MAX_ROUNDS,
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
+    MAX_TIME_TEXT,
     MAX_TOURNAMENT_NAME,
     MAX_TRF_HEADER_TEXT,
     MAX_WINDOW_TEXT,
-    MIN_AUTO_ADVANCE_MINUTES,
     MIN_CAPACITY,
-    MIN_DEADLINE_MINUTES,
     MIN_NOSHOW_DROP_AFTER,
-    MIN_NOSHOW_GRACE_MINUTES,
     MIN_RATING,
-    MIN_ROUND_INTERVAL_MINUTES,
     MIN_ROUNDS,
 )
 from swiss.pairing.names import SystemNameError, system_and_edition
@@ -79,15 +72,18 @@ TRF_HEADER_CHOICES = [
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TIMER_HELP = {
-    "reminders": "Minutes before the deadline to ping players of open games, e.g. 15,5",
+    "reminders": "Times before the deadline to ping players of open games, e.g. 15,5 or 1h, 15m",
     "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
     "double-loss, reporter-wins",
     "deadline_fallback": "reporter-wins without a single report: remind, draw or double-loss",
-    "noshow_grace": "Minutes after pairing before a no-show can be claimed (and to object)",
+    "noshow_grace": "Time after pairing before a no-show can be claimed, like 10m",
     "noshow_drop_after": "Drop a player after this many forfeited games in a row (0: never)",
-    "start_at": "Schedule round 1: YYYY-MM-DD HH:MM (UTC) or a Unix timestamp",
-    "round_interval": "Minutes between scheduled rounds (1440: one a day)",
+    "start_at": "Schedule round 1 (server's time zone): tomorrow 19:00, fri 18:30, "
+                "2026-12-05 19:00",
+    "round_interval": "Time between scheduled rounds, like 1d (one a day), 2h30 or 90m",
 }
+# Every duration option: text read by swiss.moments ("1h30", "7d"; a plain number is minutes).
+DurationOption = app_commands.Range[str, 1, MAX_TIME_TEXT]
 
 
 async def tiebreak_autocomplete(
@@ -121,8 +117,8 @@ class TournamentCog(commands.Cog):
         colours="Balance white/black (off for most games without colours)",
         channel="Where pairings and results are posted (default: here)",
         rematches="avoid: only if nothing else works; forbid: never",
-        deadline_minutes="Time to play each round, shown as a countdown",
-        auto_advance="Pair the next round this many minutes after a round completes",
+        deadline_minutes="Time to play each round, like 90m, 1h30 or 2d; shown as a countdown",
+        auto_advance="Pair the next round this long after a round completes, like 10m",
         checkin="Players must /checkin before the start; the others are not paired",
         tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
         top_cut="Single-elimination playoffs for the top N after the Swiss (default 0: none)",
@@ -148,12 +144,8 @@ class TournamentCog(commands.Cog):
         colours: bool = True,
         channel: discord.TextChannel | None = None,
         rematches: Literal["avoid", "forbid"] = "avoid",
-        deadline_minutes: app_commands.Range[
-            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
-        ] | None = None,
-        auto_advance: app_commands.Range[
-            int, MIN_AUTO_ADVANCE_MINUTES, MAX_AUTO_ADVANCE_MINUTES
-        ] | None = None,
+        deadline_minutes: DurationOption | None = None,
+        auto_advance: DurationOption | None = None,
         checkin: bool = False,
         tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
         top_cut: Literal[0, 2, 4, 8, 16, 32] = 0,
@@ -162,13 +154,11 @@ class TournamentCog(commands.Cog):
         reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
         deadline_action: str = "none",
         deadline_fallback: str = "remind",
-        noshow_grace: app_commands.Range[
-            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_grace: DurationOption | None = None,
         noshow_drop_after: app_commands.Range[
             int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] = 0,
         start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
-        round_interval: app_commands.Range[
-            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
+        round_interval: DurationOption | None = None,
         game_threads: bool = False,
         pictures: bool = False,
     ) -> None:
@@ -218,7 +208,8 @@ class TournamentCog(commands.Cog):
     @tournament.command(name="timers",
                         description="Change reminders, deadline action, no-shows, schedule")
     @app_commands.describe(tournament=TOURNAMENT_HELP,
-                           deadline_minutes="Time to play each round (from the next round on)",
+                           deadline_minutes="Time to play each round, like 90m or 1h30 (from "
+                                            "the next round on)",
                            **TIMER_HELP)
     @app_commands.choices(deadline_action=DEADLINE_ACTION_CHOICES,
                           deadline_fallback=DEADLINE_FALLBACK_CHOICES)
@@ -227,19 +218,15 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
-        deadline_minutes: app_commands.Range[
-            int, MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES
-        ] | None = None,
+        deadline_minutes: DurationOption | None = None,
         reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
         deadline_action: str | None = None,
         deadline_fallback: str | None = None,
-        noshow_grace: app_commands.Range[
-            int, MIN_NOSHOW_GRACE_MINUTES, MAX_NOSHOW_GRACE_MINUTES] | None = None,
+        noshow_grace: DurationOption | None = None,
         noshow_drop_after: app_commands.Range[
             int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] | None = None,
         start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
-        round_interval: app_commands.Range[
-            int, MIN_ROUND_INTERVAL_MINUTES, MAX_ROUND_INTERVAL_MINUTES] | None = None,
+        round_interval: DurationOption | None = None,
     ) -> None:
         """Organisers: the timer settings, also while the tournament runs ("off" clears the
         reminders or the start time)."""
@@ -306,10 +293,10 @@ class TournamentCog(commands.Cog):
         role="Only members with this role may join",
         min_rating="Lowest rating admitted (a rating is then required)",
         max_rating="Highest rating admitted (a rating is then required)",
-        registration_opens="UTC date and time, e.g. 2026-05-01T18:00",
-        registration_closes="UTC date and time, e.g. 2026-05-01T19:45",
-        checkin_opens="UTC date and time; players are pinged then",
-        checkin_closes="UTC date and time; who did not check in is dropped at the start",
+        registration_opens="When (server's time zone), like tomorrow 18:00 or 2026-05-01 18:00",
+        registration_closes="When (server's time zone), like fri 19:45 or 2026-05-01 19:45",
+        checkin_opens="When (server's time zone), like in 1h; players are pinged then",
+        checkin_closes="When; who did not check in is dropped at the start",
         player_byes="Byes players may ask for (an organiser approves)",
         tournament=TOURNAMENT_HELP,
     )

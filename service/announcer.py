@@ -21,13 +21,16 @@ class Announcer:
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any],
         *, deferred: dict[str, Any] | None = None,
         encode: Callable[[dict[str, Any]], str] | None = None,
+        channel_id: int | None = None,
     ) -> int:
         """Queue an announcement in the tournament's channel (else the guild's default one)
         (:func:`service.base.post_announcement`), then what it brings with it
         (:meth:`announced`). ``deferred``: its standings are computed after the commit
-        (``service.deferred``), and what follows it waits for them."""
+        (``service.deferred``), and what follows it waits for them. ``channel_id``: posted
+        there (a game's thread) rather than in the event's channel."""
         row_id = await post_announcement(self.ctx, conn, t, kind, payload,
-                                         deferred=deferred, encode=encode)
+                                         deferred=deferred, encode=encode,
+                                         channel_id=channel_id)
         if deferred is None:
             await self.announced(conn, t, kind, payload)
         return row_id

@@ -207,14 +207,16 @@ async def post_announcement(
     ctx: Context, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any],
     *, deferred: dict[str, Any] | None = None,
     encode: Callable[[dict[str, Any]], str] | None = None,
+    channel_id: int | None = None,
 ) -> int:
-    """Queue an announcement in the tournament's channel (else the guild's default one).
+    """Queue an announcement in the tournament's channel (else the guild's default one;
+    ``channel_id``: in that channel or thread instead, such as a game's thread).
     Nothing follows it here: :class:`service.announcer.Announcer` adds what an announcement
     brings with it (DMs, game threads). ``deferred``: its standings are computed after the
     commit (``service.deferred``).
     ``encode``: the body's JSON text, when the caller has a quicker way to it than
     ``json.dumps`` (a big round's pairings, ``StoredRound.encoder``)."""
-    channel = t.channel_id
+    channel = channel_id or t.channel_id
     if channel is None:
         guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
         channel = guild.default_channel_id

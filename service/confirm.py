@@ -111,7 +111,7 @@ class Confirm:
         event = await round_repo.latest_round_event(conn, t.id)
         latest = ("" if event is None else
                   f"; its latest round change: round {event.round_number} was {event.event} at "
-                  f"{event.at:%H:%M:%S} UTC")
+                  f"<t:{int(event.at.timestamp())}:T>")
         raise RoundChangedError(
             f"This prompt is out of date: '{t.name}' has changed since it was shown (a round "
             f"paired or undone, a player dropped, or the event started or ended{latest}). "

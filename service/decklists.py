@@ -112,8 +112,8 @@ class Decklists:
         if deadline is not None:
             if self.ctx.now() >= deadline:
                 raise RegistrationClosedError(
-                    f"Decklists for '{t.name}' closed at {deadline:%Y-%m-%d %H:%M} UTC: they "
-                    "are locked now."
+                    f"Decklists for '{t.name}' closed at <t:{int(deadline.timestamp())}:F>: "
+                    "they are locked now."
                 )
             if t.status in ("finished", "cancelled"):
                 raise RegistrationClosedError(f"'{t.name}' is {status_phrase(t.status)}.")

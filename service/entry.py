@@ -53,9 +53,9 @@ def window_refusal(opens: str | None, closes: str | None, now: datetime,
                    what: str) -> str | None:
     """Why ``now`` is outside the window (None: inside)."""
     if opens is not None and now < _window_time(opens):
-        return f"{what} opens at <t:{int(_window_time(opens).timestamp())}:f>"
+        return f"{what} opens at <t:{int(_window_time(opens).timestamp())}:F>"
     if closes is not None and now >= _window_time(closes):
-        return f"{what} closed at <t:{int(_window_time(closes).timestamp())}:f>"
+        return f"{what} closed at <t:{int(_window_time(closes).timestamp())}:F>"
     return None
 
 

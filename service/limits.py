@@ -10,6 +10,8 @@ Discord's own size limits for what the bot sends are in :mod:`bot.render.limits`
 
 from __future__ import annotations
 
+from swiss.moments import MAX_TIME_TEXT
+
 # Names.
 MAX_TOURNAMENT_NAME = 50
 MAX_PLAYER_NAME = 32
@@ -42,8 +44,11 @@ MIN_NOSHOW_DROP_AFTER = 0
 MAX_NOSHOW_DROP_AFTER = 10
 MIN_ROUND_INTERVAL_MINUTES = 5
 MAX_ROUND_INTERVAL_MINUTES = 28 * 24 * 60
-# A scheduled first round: "YYYY-MM-DD HH:MM" (UTC) or a Unix timestamp.
-MAX_START_TIME_TEXT = 25
+# A typed moment ("tomorrow 19:00", "2026-12-05T19:00+01:00") or duration ("1h30"): the
+# longest text swiss.moments reads. Every time and duration option takes it.
+MAX_START_TIME_TEXT = MAX_TIME_TEXT
+# /config timezone: an IANA name ("America/Argentina/ComodRivadavia" is the longest, 32).
+MAX_ZONE_NAME = 40
 DEADLINE_ACTIONS = ("none", "remind", "draw", "double-loss", "reporter-wins")
 DEADLINE_FALLBACKS = ("remind", "draw", "double-loss")
 
@@ -60,8 +65,8 @@ MAX_TIEBREAKS = 10
 # slash-command string option) or a link.
 MAX_DECKLIST_TEXT = 3000
 MAX_DECKLIST_URL = 500
-# The decklist deadline option: an ISO date and time ("2026-05-01T18:00+02:00").
-MAX_DECKLIST_DEADLINE_TEXT = 40
+# The decklist deadline option: a moment, like the other time options.
+MAX_DECKLIST_DEADLINE_TEXT = MAX_TIME_TEXT
 
 # User text quoted back in a refusal or a reply is cut to this many characters: a refusal that
 # echoed a 6,000-character option would exceed Discord's 2,000 and never reach the user.
@@ -91,8 +96,8 @@ MAX_DRAFT_VERSION = 1_000_000
 #: Capacity of a tournament with a waitlist (players admitted; the rest wait in line).
 MIN_CAPACITY = 2
 MAX_CAPACITY = 9_999  # as many as an event may hold (service.pairing_pool.MAX_EVENT_PLAYERS)
-#: The longest window time accepted ("2026-05-01T18:00:00+02:00" is 25 characters).
-MAX_WINDOW_TEXT = 32
+#: The longest window time accepted (a moment, like the other time options).
+MAX_WINDOW_TEXT = MAX_TIME_TEXT
 # One value of the TRF report header (/tournament trf-header): swiss.trf.header.MAX_TEXT.
 MAX_TRF_HEADER_TEXT = 80
 # /notify dm: the choices (direct messages on or off), and the game-thread setting's choices.

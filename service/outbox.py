@@ -15,6 +15,10 @@ and payloads (all JSON; points as display strings such as "2½"; every payload a
   values, withdrawn``).
 * ``dispute``: ``round``, ``game``, ``reported_result``, ``disputed_result``, ``disputed_by``.
 * ``result_corrected``: ``round``, ``game``, ``previous_result``, ``by``, ``standings``.
+* ``result_settled`` (the game's thread, else the channel): ``game``, ``was`` (its state
+  before: reported, disputed or final), ``by``, ``reported_result``, ``reported_by``,
+  ``disputed_result``, ``previous_result``: an organiser set a result the players had
+  reported; both players are pinged.
 * ``round_undone``: ``round``, ``by``. ``tournament_cancelled``: ``by``.
 * ``auto_advance_failed``: ``error`` (the message for the organisers).
 * ``pairing_progress``: ``round``, ``players`` (a big round is being paired); the delivery

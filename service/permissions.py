@@ -25,6 +25,7 @@ Level = Literal["manager", "organiser", "player", "anyone"]
 # when an operation of TournamentService has no entry; docs/discord.md shows the same table.
 OPERATIONS: dict[str, Level] = {
     "set_organiser_role": "manager",  # who organises: never an organiser's own decision
+    "set_timezone": "manager",  # how every organiser's typed times are read
     "set_default_channel": "manager",  # server-wide setting, like the bot's channel rights
     "get_guild_settings": "anyone",
     "create_tournament": "organiser",

@@ -47,6 +47,7 @@ from service.views import (
     ReportOutcome,
     StandingsView,
 )
+from storage import notify as notify_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
@@ -279,9 +280,13 @@ class Results:
             await audit(self.ctx, conn, actor, t, "result.set", before,
                         {"game": game.id, "round": rnd.number, "result": value.value,
                          "games": [white_games, black_games]})
+            changed = (game.result, game.white_games, game.black_games) != (
+                value.value, white_games, black_games)
+            # reported or disputed, or a final result changed: the players hear it (a second
+            # click setting the same result again tells nobody twice)
+            if game.state in ("reported", "disputed") or (game.state == "final" and changed):
+                await self._tell_players(conn, t, game, actor)
             if rnd.state == "complete":
-                changed = (game.result, game.white_games, game.black_games) != (
-                    value.value, white_games, black_games)
                 fresh = await stored_game_view(conn, t, game.id)
                 if changed:  # the standings: after the commit for a big event
                     await self.deferred.announce_standings(conn, t, "result_corrected", {
@@ -292,6 +297,20 @@ class Results:
             completed, finished = await self.course.after_final(conn, t, rnd.number)
             fresh = await stored_game_view(conn, t, game.id)
             return _outcome_of(fresh, row.id, "final", completed, finished)
+
+    async def _tell_players(self, conn: Connection, t: TournamentRow, game: GameRow,
+                            actor: Actor) -> None:
+        """An organiser decided a game its players had reported (or disputed): a public note
+        in the game's thread (the event's channel without one) pings both and says who set
+        what, through the outbox like every post (once, and after a restart)."""
+        fresh = await stored_game_view(conn, t, game.id)
+        thread = await notify_repo.get_thread(conn, game.id)
+        place = thread.thread_id if thread is not None and not thread.archived else None
+        await self.announcer.announce(conn, t, "result_settled", {
+            "game": _game_payload(fresh), "was": game.state, "by": actor.display_name,
+            "reported_result": game.reported_result, "reported_by": game.reported_by,
+            "disputed_result": game.disputed_result, "previous_result": game.result,
+        }, channel_id=place)
 
     @operation
     async def get_game(self, guild_id: int, game_id: int) -> GameView:

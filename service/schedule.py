@@ -32,35 +32,50 @@ from storage import timers as timer_repo
 from storage.connection import Connection
 from storage.timefmt import from_text, to_text
 from storage.tournaments import TournamentRow
+from swiss.moments import TimeInputError, format_duration, parse_duration, whole_minutes
 from swiss.numbers import NumberError, parse_int
 
 
 # -- settings ------------------------------------------------------------------------------------
 def check_reminders(value: str | None) -> str:
-    """``"15,5"`` -> ``"15,5"`` (distinct minutes before the deadline, largest first)."""
+    """``"15,5"`` or ``"1h, 15m"`` -> ``"60,15"`` (distinct minutes before the deadline,
+    largest first). Each reminder is a duration (:mod:`swiss.moments`; a number is minutes);
+    without commas, numbers may be separated by spaces ("15 5")."""
     text = "" if value is None else str(value).strip()
     if not text or text.lower() in ("none", "off", "0"):
         return ""
     if len(text) > MAX_REMINDERS_TEXT:
         raise InvalidInputError(
-            f"The reminders are too long: give at most {MAX_REMINDERS} numbers of minutes, "
-            "such as 15,5."
+            f"The reminders are too long: give at most {MAX_REMINDERS} times before the "
+            "deadline, such as 15,5."
         )
+    words = text.split()
+    parts = text.split(",") if "," in text or not all(w.isdigit() for w in words) else words
     minutes: set[int] = set()
-    for part in text.replace(" ", ",").split(","):
-        if not part:
-            continue
-        try:  # strictly: "²" passes isdigit() and int("١٢") is 12
-            minutes.add(parse_int(part, "the reminder", low=1, high=MAX_DEADLINE_MINUTES))
-        except NumberError as exc:
-            raise InvalidInputError(
-                f"Reminders {echo(text)}: {exc.reason}. Give minutes before the deadline "
-                "separated by commas, such as 15,5."
-            ) from None
+    for part in (p.strip() for p in parts):
+        if part:
+            minutes.add(_reminder(part, text))
     if len(minutes) > MAX_REMINDERS:
         raise InvalidInputError(f"Give at most {MAX_REMINDERS} reminders (you gave "
                                 f"{len(minutes)}).")
     return ",".join(str(m) for m in sorted(minutes, reverse=True))
+
+
+def _reminder(part: str, text: str) -> int:
+    """One reminder in minutes, or the refusal that quotes the whole option."""
+    try:
+        if part.isdigit() or not part.isascii():  # strictly: "²" passes isdigit()
+            return parse_int(part, "the reminder", low=1, high=MAX_DEADLINE_MINUTES)
+        minutes = whole_minutes(parse_duration(part))
+        if not 1 <= minutes <= MAX_DEADLINE_MINUTES:
+            raise NumberError(f"the reminder {part!r} is not from 1m to "
+                              f"{format_duration(MAX_DEADLINE_MINUTES)}")
+        return minutes
+    except (NumberError, TimeInputError) as exc:
+        raise InvalidInputError(
+            f"Reminders {echo(text)}: {exc.reason}. Give times before the deadline "
+            "separated by commas, such as 15,5 or 1h, 15m."
+        ) from None
 
 
 def reminder_minutes(settings: TournamentSettings) -> list[int]:

@@ -44,6 +44,7 @@ from service.permissions import require_manager, require_organiser
 from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.schedule import arm_schedule, validate_timer_settings
+from service.times import guild_zone, moment_error, read_times, zone_named
 from service.validation import (
     check_choice,
     check_range,
@@ -235,10 +236,9 @@ def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
     before anyone joined: refused (a typo in the date, most of the time)."""
     first = settings.first_round_at
     if first is not None and datetime.fromisoformat(first) <= now:
-        raise InvalidInputError(
-            f"The start time {first[:16].replace('T', ' ')} UTC has already passed: choose "
-            "a time to come."
-        )
+        unix = int(datetime.fromisoformat(first).timestamp())
+        raise moment_error("start_at", first, f"<t:{unix}:F> has already passed; choose a "
+                           "time to come")
 
 
 @part
@@ -256,7 +256,8 @@ class Tournaments:
         """The guild's organiser role and default announcement channel (None when unset)."""
         async with self.ctx.db.transaction(readonly=True) as conn:
             row = await tournament_repo.get_guild_settings(conn, guild_id)
-        return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id)
+        return GuildSettingsView(row.guild_id, row.organiser_role_id, row.default_channel_id,
+                                 row.timezone)
 
     @operation
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
@@ -272,14 +273,23 @@ class Tournaments:
         require_manager(actor, "set the default announcement channel")
         return await self._update_guild(actor, default_channel_id=channel_id)
 
-    async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
+    @operation
+    async def set_timezone(self, actor: Actor, zone: str) -> GuildSettingsView:
+        """The server's time zone, an IANA name ("Europe/Paris", any case): the moments
+        organisers type ("tomorrow 19:00") are read in it. Stored moments stay UTC, and the
+        bot shows times as Discord timestamps, in each reader's own zone."""
+        require_manager(actor, "set the server's time zone")
+        return await self._update_guild(actor, timezone=zone_named(zone).key)
+
+    async def _update_guild(self, actor: Actor, **changes: int | str | None) -> GuildSettingsView:
         async with self.ctx.db.transaction() as conn:
             before = await tournament_repo.get_guild_settings(conn, actor.guild_id)
             after = dataclasses.replace(before, **changes)
             await tournament_repo.save_guild_settings(conn, after, self.ctx.now())
             await audit(self.ctx, conn, actor, None, "guild.settings", dataclasses.asdict(before),
                         dataclasses.asdict(after))
-        return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id)
+        return GuildSettingsView(after.guild_id, after.organiser_role_id, after.default_channel_id,
+                                 after.timezone)
 
     # -- tournaments -----------------------------------------------------------------------------
     @operation
@@ -296,8 +306,8 @@ class Tournaments:
         colours: bool = True,
         rematches: str = "avoid",
         channel_id: int | None = None,
-        deadline_minutes: int | None = None,
-        auto_advance_minutes: int | None = None,
+        deadline_minutes: int | str | None = None,
+        auto_advance_minutes: int | str | None = None,
         checkin: bool = False,
         late_join_until: int | None = None,
         late_join_bye: str = "zero",
@@ -309,10 +319,10 @@ class Tournaments:
         reminders: str = "",
         deadline_action: str = "none",
         deadline_fallback: str = "remind",
-        noshow_grace_minutes: int | None = None,
+        noshow_grace_minutes: int | str | None = None,
         noshow_drop_after: int = 0,
         first_round_at: str | datetime | None = None,
-        round_interval_minutes: int | None = None,
+        round_interval_minutes: int | str | None = None,
         capacity: int | None = None,
         required_role_id: int | None = None,
         min_rating: int | None = None,
@@ -337,8 +347,13 @@ class Tournaments:
 
         Timers (see :class:`TournamentSettings`): ``reminders`` ("15,5"), ``deadline_action``
         and ``deadline_fallback`` act on the round deadline; ``noshow_grace_minutes`` and
-        ``noshow_drop_after`` govern no-shows; ``first_round_at`` (a datetime, "YYYY-MM-DD
-        HH:MM" UTC or a Unix timestamp) and ``round_interval_minutes`` schedule the rounds.
+        ``noshow_drop_after`` govern no-shows; ``first_round_at`` and
+        ``round_interval_minutes`` schedule the rounds.
+
+        Moments (``first_round_at``, the windows, ``decklist_deadline``) are a datetime or
+        text such as "tomorrow 19:00", read in the server's time zone; durations (the
+        ``*_minutes`` settings) are minutes or text such as "1h30" (:mod:`service.times`).
+        A local time that happens twice is the first, and ``TournamentInfo.notes`` says so.
         """
         require_organiser(actor, "create tournaments")
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
@@ -346,6 +361,16 @@ class Tournaments:
             tiebreaks = "mtg" if str(scoring).strip().lower() == "match" else "fide"
         if late_join_until is None:
             late_join_until = rounds // 2 if isinstance(rounds, int) else 0
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            zone = await guild_zone(conn, actor.guild_id)
+        times, notes = read_times({
+            "first_round_at": first_round_at, "registration_opens": registration_opens,
+            "registration_closes": registration_closes, "checkin_opens": checkin_opens,
+            "checkin_closes": checkin_closes, "decklist_deadline": decklist_deadline,
+            "deadline_minutes": deadline_minutes, "auto_advance_minutes": auto_advance_minutes,
+            "noshow_grace_minutes": noshow_grace_minutes,
+            "round_interval_minutes": round_interval_minutes,
+        }, now=self.ctx.now(), zone=zone)
         settings = validate_settings(
             TournamentSettings(
                 rounds=rounds,
@@ -355,17 +380,17 @@ class Tournaments:
                 tiebreaks=tiebreaks,
                 colours=colours,
                 rematches=rematches,  # type: ignore[arg-type]
-                deadline_minutes=deadline_minutes,
+                deadline_minutes=times["deadline_minutes"],
                 capacity=capacity,
                 required_role_id=required_role_id,
                 min_rating=min_rating,
                 max_rating=max_rating,
-                registration_opens=registration_opens,
-                registration_closes=registration_closes,
-                checkin_opens=checkin_opens,
-                checkin_closes=checkin_closes,
+                registration_opens=times["registration_opens"],
+                registration_closes=times["registration_closes"],
+                checkin_opens=times["checkin_opens"],
+                checkin_closes=times["checkin_closes"],
                 player_byes=player_byes,  # type: ignore[arg-type]
-                auto_advance_minutes=auto_advance_minutes,
+                auto_advance_minutes=times["auto_advance_minutes"],
                 checkin=checkin,
                 late_join_until=late_join_until,
                 late_join_bye=late_join_bye,  # type: ignore[arg-type]
@@ -376,13 +401,13 @@ class Tournaments:
                 reminders=reminders,
                 deadline_action=deadline_action,
                 deadline_fallback=deadline_fallback,
-                noshow_grace_minutes=noshow_grace_minutes,
+                noshow_grace_minutes=times["noshow_grace_minutes"],
                 noshow_drop_after=noshow_drop_after,
-                first_round_at=first_round_at,  # type: ignore[arg-type]
-                round_interval_minutes=round_interval_minutes,
+                first_round_at=times["first_round_at"],
+                round_interval_minutes=times["round_interval_minutes"],
                 game_threads=game_threads,
                 decklists=decklists,  # type: ignore[arg-type]
-                decklist_deadline=decklist_deadline,
+                decklist_deadline=times["decklist_deadline"],
                 pictures=pictures,
             )
         )
@@ -411,7 +436,7 @@ class Tournaments:
             await audit(self.ctx, conn, actor, t, "tournament.create", None,
                         {"name": clean, **settings.to_dict()})
             await self._rearm_schedule(conn, t)
-            return await info_of(conn, t)
+            return dataclasses.replace(await info_of(conn, t), notes=tuple(notes))
 
     async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
@@ -464,6 +489,9 @@ class Tournaments:
                 name = clean_name(changes.pop("name"), what="tournament name",
                                   limit=MAX_TOURNAMENT_NAME)
             channel_id = changes.pop("channel_id", t.channel_id)
+            changes, notes = read_times(changes, now=self.ctx.now(),
+                                        zone=await guild_zone(conn, actor.guild_id),
+                                        future_start=t.status == "registration")
             after = validate_settings(dataclasses.replace(before, **changes))
             if after.first_round_at != before.first_round_at and t.status == "registration":
                 _require_future_start(after, self.ctx.now())
@@ -494,7 +522,7 @@ class Tournaments:
             schedule = ("first_round_at", "round_interval_minutes")
             if any(getattr(before, k) != getattr(after, k) for k in schedule):
                 await self._rearm_schedule(conn, t)
-            return await info_of(conn, t)
+            return dataclasses.replace(await info_of(conn, t), notes=tuple(notes))
 
     @operation
     async def list_tournaments(

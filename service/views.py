@@ -165,6 +165,7 @@ class GuildSettingsView:
     guild_id: int
     organiser_role_id: int | None
     default_channel_id: int | None
+    timezone: str = "UTC"  # IANA name (/config timezone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +186,9 @@ class TournamentInfo:
     # Why announcements are not reaching the channel, e.g. "missing Send Messages in
     # #tournaments" (None when they are delivered): shown by /tournament info.
     delivery_problem: str | None = None
+    # Said once, in the answer to a change: a typed local time that happens twice (the clocks
+    # go back) was read as the first of the two.
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

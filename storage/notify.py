@@ -64,13 +64,18 @@ async def save_thread(
 
 
 async def to_archive(conn: Connection, guild_id: int | None) -> list[ThreadRow]:
-    """Open threads whose game is final, or gone (its round was undone)."""
+    """Open threads whose game is final, or gone (its round was undone), once every post
+    queued for the thread itself was delivered or given up: the note of an organiser's
+    decision is posted there, and an archived thread takes no more messages."""
     where = "" if guild_id is None else " AND t.guild_id = ?"
     args: tuple[int, ...] = () if guild_id is None else (guild_id,)
     async with conn.execute(
         "SELECT t.* FROM game_threads t LEFT JOIN games g ON g.id = t.game_id"
         " WHERE t.archived_at IS NULL AND t.thread_id IS NOT NULL"
-        " AND (g.id IS NULL OR g.state = 'final')" + where + " ORDER BY t.game_id",
+        " AND (g.id IS NULL OR g.state = 'final')"
+        " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.channel_id = t.thread_id"
+        " AND o.delivered_at IS NULL AND o.next_attempt_at < '9999')" + where +
+        " ORDER BY t.game_id",
         args,
     ) as cur:
         return [_thread(r) for r in await cur.fetchall()]

@@ -19,6 +19,7 @@ class GuildSettingsRow:
     guild_id: int
     organiser_role_id: int | None
     default_channel_id: int | None
+    timezone: str = "UTC"  # an IANA name: how the moments organisers type are read
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +57,27 @@ def _tournament(row: Row) -> TournamentRow:
 
 async def get_guild_settings(conn: Connection, guild_id: int) -> GuildSettingsRow:
     async with conn.execute(
-        "SELECT guild_id, organiser_role_id, default_channel_id FROM guild_settings"
+        "SELECT guild_id, organiser_role_id, default_channel_id, timezone FROM guild_settings"
         " WHERE guild_id = ?",
         (guild_id,),
     ) as cur:
         row = await cur.fetchone()
     if row is None:
         return GuildSettingsRow(guild_id, None, None)
-    return GuildSettingsRow(row[0], row[1], row[2])
+    return GuildSettingsRow(row[0], row[1], row[2], row[3])
 
 
 async def save_guild_settings(
     conn: Connection, settings: GuildSettingsRow, now: datetime
 ) -> None:
     await conn.execute(
-        "INSERT INTO guild_settings (guild_id, organiser_role_id, default_channel_id, updated_at)"
-        " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+        "INSERT INTO guild_settings (guild_id, organiser_role_id, default_channel_id, timezone,"
+        " updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
         " organiser_role_id = excluded.organiser_role_id,"
-        " default_channel_id = excluded.default_channel_id, updated_at = excluded.updated_at",
-        (settings.guild_id, settings.organiser_role_id, settings.default_channel_id, to_text(now)),
+        " default_channel_id = excluded.default_channel_id, timezone = excluded.timezone,"
+        " updated_at = excluded.updated_at",
+        (settings.guild_id, settings.organiser_role_id, settings.default_channel_id,
+         settings.timezone, to_text(now)),
     )
 
 

@@ -64,6 +64,8 @@ def render_announcement(
                 f"{plain(str(payload.get('by', 'an organiser')), 60)}."
             )
             return [Outgoing(content=text)]
+        case "result_settled":
+            return [_result_settled(payload, name)]
         case "round_undone":
             return [
                 Outgoing(
@@ -167,6 +169,30 @@ def _seat(data: dict[str, Any]) -> SimpleNamespace:
         name=str(data.get("name", "?")),
         user_id=data.get("user_id"),
     )
+
+
+def _result_settled(payload: dict[str, Any], name: str) -> Outgoing:
+    """An organiser decided a reported or disputed game: both players are pinged (only
+    them), in the game's thread or the event's channel."""
+    game = game_from_payload(payload["game"])
+    said = views.RESULT_TEXT
+    was = payload.get("was")
+    if was == "disputed":
+        before = (f"It was disputed: reported {said.get(payload.get('reported_result'), '?')}"
+                  f", disputed as {said.get(payload.get('disputed_result'), '?')}.")
+    elif was == "reported":
+        before = f"It was reported as {said.get(payload.get('reported_result'), '?')}."
+    else:
+        before = f"It was {said.get(payload.get('previous_result'), 'pending')}."
+    # the seats are mentions for members: they ping those two and nobody else
+    players = [s.user_id for s in (game.white, game.black) if s.user_id is not None]
+    text = (
+        f"⚖️ **{plain(name, 80)}**, round {game.round} board "
+        f"{game.board}: {plain(str(payload.get('by', 'an organiser')), 60)} set the result: "
+        f"{seat(game.white, number=False)} **{views.result_text(game)}** "
+        f"{seat(game.black, number=False)}. {before}"
+    )
+    return Outgoing(content=text, mention_users=tuple(players))
 
 
 def game_from_payload(data: dict[str, Any]) -> SimpleNamespace:

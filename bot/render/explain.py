@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 
 from bot.render import limits
-from bot.render.format import code_safe, plain, seat, seat_text
+from bot.render.format import code_safe, discord_timestamp, plain, seat, seat_text
 from bot.render.message import Outgoing, TextFile
 from service import DecklistStatus, DecklistView, TiebreakView, WhyView
 from service.limits import clip
@@ -115,9 +115,10 @@ def render_decklist(view: DecklistView, *, note: str = "") -> Outgoing:
 
 def render_decklist_status(status: DecklistStatus, *, title: str = "Decklists") -> Outgoing:
     deadline = ("the start" if status.deadline is None
-                else f"{status.deadline:%Y-%m-%d %H:%M} UTC")
+                else f"{discord_timestamp(status.deadline, 'F')} "
+                     f"({discord_timestamp(status.deadline)})")
     published = ("not yet published" if status.published_at is None
-                 else f"published {status.published_at:%Y-%m-%d %H:%M} UTC")
+                 else f"published {discord_timestamp(status.published_at, 'F')}")
     embed = discord.Embed(
         title=clip(f"{title}: {status.tournament_name}", limits.EMBED_TITLE),
         description=f"Mode: {status.mode}; submissions close at {deadline}; {published}.",

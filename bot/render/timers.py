@@ -114,7 +114,7 @@ def timer_announcement(kind: str, payload: dict[str, Any], name: str) -> list[Ou
     if kind == "round_scheduled":
         at = payload.get("at_unix")
         return [Outgoing(
-            content=f"🗓️ Round {number} of **{title}** starts <t:{at}:R> (<t:{at}:f>)."
+            content=f"🗓️ Round {number} of **{title}** starts <t:{at}:F> (<t:{at}:R>)."
         )]
     # timer_failed
     return [Outgoing(embeds=[discord.Embed(

@@ -18,6 +18,7 @@ from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 from bot.standings_columns import DECIDER, deciders, legend, table_cells
+from swiss.moments import format_duration
 from swiss.wording import plural, point_count
 
 if TYPE_CHECKING:
@@ -434,9 +435,10 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         add_field(embed, "Top cut", f"top {top_cut}, best of {s.playoff_best_of}; higher seed "
                   f"plays {s.playoff_privilege} in game 1")
     if s.deadline_minutes:
-        add_field(embed, "Round deadline", f"{s.deadline_minutes} min")
+        add_field(embed, "Round deadline", format_duration(s.deadline_minutes))
     if s.auto_advance_minutes is not None:
-        add_field(embed, "Auto-advance", f"{s.auto_advance_minutes} min after a round")
+        add_field(embed, "Auto-advance",
+                  f"{format_duration(s.auto_advance_minutes)} after a round")
     if s.reminders or s.deadline_action != "none":
         action = s.deadline_action
         if action == "reporter-wins":
@@ -446,12 +448,14 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     if s.noshow_grace_minutes is not None:
         drop = (f"; dropped after {s.noshow_drop_after} in a row" if s.noshow_drop_after
                 else "")
-        add_field(embed, "No-shows", f"claim after {s.noshow_grace_minutes} min{drop}")
+        add_field(embed, "No-shows",
+                  f"claim after {format_duration(s.noshow_grace_minutes)}{drop}")
     if s.first_round_at is not None:
         start = datetime.fromisoformat(s.first_round_at)
-        every = (f", then every {s.round_interval_minutes} min"
+        every = (f", then every {format_duration(s.round_interval_minutes)}"
                  if s.round_interval_minutes else "")
-        add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'f')}{every}")
+        add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'F')} "
+                  f"({discord_timestamp(start)}){every}")
     if getattr(s, "game_threads", False):
         add_field(embed, "Game threads", "a thread per board")
     if info.channel_id:
@@ -460,6 +464,8 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
         add_field(embed, "Next round", discord_timestamp(info.auto_advance_due))
     if info.delivery_problem:
         add_field(embed, "⚠️ Announcements failing", info.delivery_problem, inline=False)
+    for note in info.notes:  # a typed local time that happens twice: which one was taken
+        add_field(embed, "Note", note, inline=False)
     embed.set_footer(text=f"Tournament #{info.id} · seed {info.seed}")
     return embed
 

@@ -26,14 +26,10 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "admin approve round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
     "admin deny round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS),
     "standings round": (0, limits.MAX_ROUNDS),  # standings after round 0 = the start list
-    "deadline_minutes": (limits.MIN_DEADLINE_MINUTES, limits.MAX_DEADLINE_MINUTES),
-    "auto_advance": (limits.MIN_AUTO_ADVANCE_MINUTES, limits.MAX_AUTO_ADVANCE_MINUTES),
     "rating": (limits.MIN_RATING, limits.MAX_RATING),
     "my_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
     "their_games": (limits.MIN_GAMES_IN_MATCH, limits.MAX_GAMES_IN_MATCH),
-    "noshow_grace": (limits.MIN_NOSHOW_GRACE_MINUTES, limits.MAX_NOSHOW_GRACE_MINUTES),
     "noshow_drop_after": (limits.MIN_NOSHOW_DROP_AFTER, limits.MAX_NOSHOW_DROP_AFTER),
-    "round_interval": (limits.MIN_ROUND_INTERVAL_MINUTES, limits.MAX_ROUND_INTERVAL_MINUTES),
     "version": (1, limits.MAX_DRAFT_VERSION),
     "capacity": (limits.MIN_CAPACITY, limits.MAX_CAPACITY),
     "min_rating": (limits.MIN_RATING, limits.MAX_RATING),
@@ -66,6 +62,12 @@ STRING_LENGTHS: dict[str, int] = {
     "trf_name": player_fields.TRF_NAME_LENGTH,
     "username": limits.MAX_LICHESS_USERNAME_TEXT,
     "clock": limits.MAX_CLOCK_TEXT,
+    # durations typed as text ("1h30"; a number is minutes), ranges checked by the service
+    "deadline_minutes": limits.MAX_TIME_TEXT,
+    "auto_advance": limits.MAX_TIME_TEXT,
+    "noshow_grace": limits.MAX_TIME_TEXT,
+    "round_interval": limits.MAX_TIME_TEXT,
+    "zone": limits.MAX_ZONE_NAME,
 }
 
 

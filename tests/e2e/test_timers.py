@@ -160,7 +160,7 @@ async def test_tournament_timers_changes_the_settings_while_running(
     reply = await club.run(club.owner, "tournament timers", deadline_action="draw",
                            noshow_grace=10)
     assert reply["flags"] & EPHEMERAL and "updated" in reply["content"]
-    assert "draw" in text_of(reply) and "claim after 10 min" in text_of(reply)
+    assert "draw" in text_of(reply) and "claim after 10m" in text_of(reply)
     # the round paired before the change has its deadline timer; the action is read now
     clock.advance(minutes=31)
     await club.wait_post(lambda m: "reached its deadline" in text_of(m))

@@ -111,7 +111,7 @@ async def test_modes_and_input_checks(tmp_path: Path) -> None:
             await service.submit_decklist(ANN, "   ")
         with pytest.raises(InvalidInputError):
             await service.edit_tournament(ORG, decklists="video")
-        with pytest.raises(InvalidInputError, match="not a date"):
+        with pytest.raises(InvalidInputError, match="deadline 'tomorrow': give a time of day"):
             await service.edit_tournament(ORG, decklist_deadline="tomorrow")
         with pytest.raises(NotOrganiserError):
             await service.submit_decklist(BOB, DECK, player="<@11>")

@@ -84,6 +84,7 @@ Call = Callable[[Scene, Actor], Awaitable[Any]]
 CALLS: dict[str, tuple[Call, str | None]] = {
     "set_organiser_role": (lambda s, a: s.service.set_organiser_role(a, 5), None),
     "set_default_channel": (lambda s, a: s.service.set_default_channel(a, 6), None),
+    "set_timezone": (lambda s, a: s.service.set_timezone(a, "Europe/Paris"), None),
     "get_guild_settings": (lambda s, a: s.service.get_guild_settings(a.guild_id), None),
     "create_tournament": (lambda s, a: s.service.create_tournament(a, "New Cup", 3), None),
     "edit_tournament": (lambda s, a: s.service.edit_tournament(a, "Open Reg", rounds=4), None),
@@ -298,7 +299,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
         await _not_refused(call, scene, ORG, operation)
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
-                         "set_organiser_role", "set_default_channel", "set_dm",
+                         "set_organiser_role", "set_default_channel", "set_timezone", "set_dm",
                          "resolve_tournament",  # a hint: none in a guild without events
                          *LICHESS_MEMBER_SCOPED, *MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
