@@ -197,7 +197,7 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     privacy        Privacy(exports, entry): a member's data exported or forgotten, retention
     rounds         Rounds(announcer, confirm, course, runs)
     drafts         Drafts(course)
-    lichess_games  LichessGames(announcer, course)
+    lichess_games  LichessGames(announcer, course, notify)
     players        Players(entry, confirm, lichess_accounts)
     exports        Exports()  (the live page's and the bracket's tables, as functions)
     pairing_runs   PairingRuns(announcer, course): the engine between two transactions

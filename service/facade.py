@@ -114,7 +114,7 @@ class TournamentService:
             self.runs, self.playoffs, self.lichess_accounts)
         self.timers = Timers(ctx, self.announcer, self.course, self.runs, self.results,
                              self.lifecycle)
-        self.lichess_games = LichessGames(ctx, self.announcer, self.course)
+        self.lichess_games = LichessGames(ctx, self.announcer, self.course, self.notify)
         # reading, exporting, delivering
         self.explain = Explain(ctx)
         self.exports = Exports(ctx)

@@ -35,12 +35,13 @@ def _private(reply: dict[str, Any]) -> str:
 
 
 async def _event_on_lichess(fake: Any, start_swissbot: Any, lichess: FakeLichess,
-                            players: int, name: str, clock: str) -> Club:
+                            players: int, name: str, clock: str, **create: Any) -> Club:
     """A new server of ``players`` members and a 4-round event on Lichess with ``clock``
-    that each of them joined, after linking an account by profile code."""
+    (and the ``create`` options of /tournament create) that each of them joined, after
+    linking an account by profile code."""
     club = Club(fake, fake.add_guild(f"{name} Club", players=players))
     await start_swissbot(settings={"lichess_url": lichess.url})
-    await club.run(club.owner, "tournament create", name=name, rounds=4)
+    await club.run(club.owner, "tournament create", name=name, rounds=4, **create)
     await club.run(club.owner, "lichess event", clock=clock)
     for index, player in enumerate(club.players):
         account = lichess.add_account(f"{name[:2]}{index:02d}",
@@ -145,6 +146,48 @@ async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
         assert f"{challenge['id']}?color=black" in links
     assert "Arena Swiss" in posted["content"]
     print(f"\n16 boards: from /tournament start to the links posted {spent:.2f} s")
+    assert fake.unhandled == []
+
+
+async def test_each_player_gets_his_colours_link_by_dm_and_both_links_in_the_thread(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """With game threads and DMs: each board's thread gets both links of its game, and a
+    player who opted in to DMs gets the link of his own colour only."""
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 4, "Thread Links", "3+2",
+                                   game_threads=True)
+    first = club.players[0]
+    await club.run(first, "notify", dm="on")
+    await club.run(club.owner, "tournament start")
+
+    def threads() -> list[Any]:
+        return [c for c in club.guild.channels.values() if c.is_thread]
+
+    def linked(thread: Any) -> bool:
+        return any("on Lichess" in (m.get("content") or "") for m in thread.messages)
+
+    async def until(condition: Any) -> None:
+        async with asyncio.timeout(15):
+            while not condition():
+                await asyncio.sleep(0.02)
+
+    await until(lambda: len(threads()) == 2 and all(linked(t) for t in threads()))
+    assert len(lichess.challenges) == 2
+    for thread in threads():
+        text = "\n".join(m.get("content") or "" for m in thread.messages)
+        ours = [c for c in lichess.challenges if c["id"] in text]
+        assert len(ours) == 1  # the thread's own board, not the other one
+        challenge = ours[0]
+        assert f"{challenge['id']}?color=white" in text
+        assert f"{challenge['id']}?color=black" in text
+    mine = next(c for c in lichess.challenges if "Th00" in c["users"])
+    await until(lambda: any("on Lichess" in (m.get("content") or "")
+                            for m in fake.direct_messages(first)))
+    dm = next(m["content"] for m in fake.direct_messages(first) if "on Lichess" in m["content"])
+    colour = "white" if mine["users"][0] == "Th00" else "black"
+    other = "black" if colour == "white" else "white"
+    assert f"{mine['id']}?color={colour}" in dm and f"?color={other}" not in dm
+    assert f"**{colour}**" in dm
+    assert fake.direct_messages(club.players[1]) == []  # not opted in
     assert fake.unhandled == []
 
 
