@@ -155,3 +155,24 @@ LICHESS_CALLS: dict[str, tuple[Callable[[Any, Actor], Awaitable[Any]], str | Non
 LICHESS_MEMBER_SCOPED = ("lichess_link_code", "lichess_verify", "lichess_oauth_start",
                          "lichess_oauth_finish", "lichess_unlink", "lichess_links",
                          "lichess_link_of")
+
+
+async def lichess_event(service: Any, players: int, *, deadline: int | None = None,
+                        name: str = "Club Blitz") -> None:
+    """A 4-round 3+2 event on Lichess (against a :class:`StubLichess`) that ``players``
+    linked members (user ids from 100) joined."""
+    from storage import lichess as repo
+    from tests.service_helpers import member, organiser
+
+    stub = StubLichess()
+    service.lichess = stub
+    org = organiser()
+    await service.create_tournament(org, name, 4, deadline_minutes=deadline)
+    await service.lichess_event(org, name, clock="3+2")
+    for uid in range(100, 100 + players):
+        username = f"Player{uid}"
+        stub.add(username, rating=1000 + 7 * uid % 900)
+        async with service.db.transaction() as conn:
+            await repo.insert_link(conn, repo.LinkRow(org.guild_id, uid, username.lower(),
+                                                      username, "profile", service.now()))
+        await service.join(member(uid), name)
