@@ -35,6 +35,7 @@ class FakeAccount:
     # speed -> (rating, games, provisional)
     perfs: dict[str, tuple[int, int, bool]] = field(default_factory=dict)
     closed: bool = False
+    online: bool = False  # what GET /api/users/status says
 
     @property
     def id(self) -> str:
@@ -143,6 +144,7 @@ class FakeLichess:
         app.router.add_get("/api/account", self._account)
         app.router.add_get("/api/user/{username}", self._user)
         app.router.add_post("/api/users", self._users)
+        app.router.add_get("/api/users/status", self._users_status)
         app.router.add_post("/api/challenge/open", self._open_challenge)
         app.router.add_post("/api/games/export/_ids", self._export_games)
         self._runner = web.AppRunner(app, access_log=None)
@@ -267,6 +269,25 @@ class FakeLichess:
         found = [self._user_json(self.accounts[i], extended=False) for i in ids
                  if i in self.accounts and not self.accounts[i].closed]
         return await self._answer(request, "/api/users", 200, found, text=text)
+
+    async def _users_status(self, request: web.Request) -> web.Response:
+        route = "/api/users/status"
+        fault = self._fault()
+        if fault is not None:
+            return await self._answer(request, route, fault, {"error": "fault"})
+        ids = [part.strip().lower() for part in request.query.get("ids", "").split(",")
+               if part.strip()]
+        if not ids or len(ids) > 100:
+            return await self._answer(request, route, 400, {"error": "1 to 100 ids"})
+        found = []
+        for i in ids:
+            account = self.accounts.get(i)
+            if account is not None and not account.closed:
+                status: dict[str, Any] = {"id": account.id, "name": account.username}
+                if account.online:  # Lichess leaves the flags out when they are false
+                    status["online"] = True
+                found.append(status)
+        return await self._answer(request, route, 200, found)
 
     # -- challenges ------------------------------------------------------------------------
     async def _open_challenge(self, request: web.Request) -> web.Response:

@@ -29,6 +29,7 @@ from service.health import Health
 from service.lichess import LichessAccounts, TokenCipher
 from service.lichess_api import LichessApi
 from service.lichess_games import LichessGames
+from service.lichess_noshow import LichessNoShows
 from service.lifecycle import Lifecycle
 from service.live import Live
 from service.notify import Notify
@@ -115,6 +116,7 @@ class TournamentService:
         self.timers = Timers(ctx, self.announcer, self.course, self.runs, self.results,
                              self.lifecycle)
         self.lichess_games = LichessGames(ctx, self.announcer, self.course, self.notify)
+        self.lichess_noshows = LichessNoShows(ctx, self.lichess_accounts, self.timers)
         # reading, exporting, delivering
         self.explain = Explain(ctx)
         self.exports = Exports(ctx)
@@ -369,3 +371,4 @@ class TournamentService:
     lichess_games_to_follow = _by("lichess_games", LichessGames.lichess_games_to_follow)
     record_lichess_game = _by("lichess_games", LichessGames.record_lichess_game)
     lichess_outage = _by("lichess_games", LichessGames.lichess_outage)
+    lichess_claim_no_show = _by("lichess_noshows", LichessNoShows.lichess_claim_no_show)

@@ -60,6 +60,7 @@ OPERATIONS: dict[str, Level] = {
     "set_trf_header": "organiser",
     "import_players": "organiser",
     "claim_no_show": "player",
+    "lichess_claim_no_show": "player",
     "object_no_show": "player",  # only the player the claim is against
     "pending_timers": "anyone",
     # pairing drafts (issue 15 item 4)

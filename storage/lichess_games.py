@@ -115,6 +115,16 @@ async def game_urls(conn: Connection, tournament_id: int) -> dict[int, str]:
     return {int(r["game_id"]): str(r["url_white"]).split("?", 1)[0] for r in rows}
 
 
+async def links_of_game(conn: Connection, game_id: int) -> GameLinks | None:
+    """The board's Lichess game, if it has one."""
+    async with conn.execute(
+        "SELECT game_id, challenge_id, url_white, url_black FROM lichess_games"
+        " WHERE game_id = ?", (game_id,)) as cursor:
+        r = await cursor.fetchone()
+    return None if r is None else GameLinks(int(r["game_id"]), str(r["challenge_id"]),
+                                            str(r["url_white"]), str(r["url_black"]))
+
+
 async def mark_announced(conn: Connection, round_id: int, now: datetime) -> bool:
     """True for the one call that marks the round's links announced."""
     async with conn.execute("SELECT 1 FROM lichess_rounds_announced WHERE round_id = ?",

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from service.lichess_api import (
+    LichessGame,
     LichessNotFound,
     LichessUnauthorized,
     LichessUnavailable,
@@ -27,6 +28,8 @@ class StubLichess:
     tokens: dict[str, str] = field(default_factory=dict)
     grants: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (id, challenge)
     down: bool = False
+    games: dict[str, LichessGame] = field(default_factory=dict)
+    online: set[str] = field(default_factory=set)  # the ids shown online
     calls: list[str] = field(default_factory=list)
 
     def add(self, username: str, *, bio: str = "", rating: int = 1500,
@@ -97,6 +100,14 @@ class StubLichess:
         self._check(f"users {len(ids)}")
         assert len(ids) <= 300
         return [self.accounts[i] for i in ids if i in self.accounts]
+
+    async def export_games(self, ids: list[str]) -> list[LichessGame]:
+        self._check(f"games {len(ids)}")
+        return [self.games[i] for i in ids if i in self.games]
+
+    async def users_status(self, ids: list[str]) -> dict[str, bool]:
+        self._check(f"status {len(ids)}")
+        return {i: i in self.online for i in ids if i in self.accounts}
 
 
 # -- the permission matrix's calls (tests/service/test_service_permissions.py) ---------------------

@@ -168,6 +168,17 @@ class LichessClient:
             raise LichessUnavailable(f"HTTP {status}")
         return [user_of(item) for item in body if isinstance(item, dict)]
 
+    async def users_status(self, ids: list[str]) -> dict[str, bool]:
+        """``GET /api/users/status``: ``{user id: online}`` (at most 100 ids)."""
+        if not ids:
+            return {}
+        status, body = await self._request("GET", "/api/users/status",
+                                           params={"ids": ",".join(ids[:100])})
+        if status != 200 or not isinstance(body, list):
+            raise LichessUnavailable(f"HTTP {status}")
+        return {str(item["id"]): bool(item.get("online", False))
+                for item in body if isinstance(item, dict) and "id" in item}
+
     # -- games -----------------------------------------------------------------------------
     async def open_challenge(self, *, white: str, black: str, limit: int, increment: int,
                              rated: bool, name: str, expires_at_ms: int | None = None,

@@ -123,3 +123,16 @@ def outage(payload: dict[str, Any]) -> Outgoing:
         f"⏳ Lichess cannot be reached ({plain(str(payload.get('problem')), 120)}): the games "
         f"and results of **{name}** wait and nothing is lost; I catch up as soon as it answers. "
         "Players can still `/report`."))
+
+
+def lichess_facts(facts: Any) -> str:
+    """What Lichess showed when a no-show was claimed on it (empty for other events)."""
+    if not isinstance(facts, dict):
+        return ""
+    status = str(facts.get("status", "?"))
+    game = ("nobody has started it" if status == "not joined"
+            else f"it ended without a move ({plain(status, 20)})")
+    opponent = "online" if facts.get("opponent_online") else "offline"
+    return (f"\nOn Lichess: {plain(str(facts.get('claimant', '?')), 30)} is online; "
+            f"{plain(str(facts.get('opponent', '?')), 30)} is {opponent}; the game "
+            f"(<https://lichess.org/{plain(str(facts.get('game', '')), 12)}>) {game}.")

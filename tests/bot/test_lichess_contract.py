@@ -101,6 +101,9 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
     assert [u.username for u in both] == ["AnnPlays", "BobOnline"]
     with pytest.raises(LichessNotFound):
         await client.user("nobody")
+    fake.accounts["annplays"].online = True
+    assert await client.users_status(["annplays", "bobonline", "nobody"]) == {
+        "annplays": True, "bobonline": False}
     # a spent code, and a wrong verifier, are refused with the spec's OAuthError
     with pytest.raises(LichessUnauthorized):
         await client.exchange_code(code=back["code"][0], code_verifier=verifier,

@@ -35,12 +35,16 @@ def _private(reply: dict[str, Any]) -> str:
 
 
 async def _event_on_lichess(fake: Any, start_swissbot: Any, lichess: FakeLichess,
-                            players: int, name: str, clock: str, **create: Any) -> Club:
+                            players: int, name: str, clock: str, *, now: Any = None,
+                            **create: Any) -> Club:
     """A new server of ``players`` members and a 4-round event on Lichess with ``clock``
     (and the ``create`` options of /tournament create) that each of them joined, after
-    linking an account by profile code."""
+    linking an account by profile code. ``now``: the service's clock, when the test moves
+    it."""
     club = Club(fake, fake.add_guild(f"{name} Club", players=players))
-    await start_swissbot(settings={"lichess_url": lichess.url})
+    bot = await start_swissbot(settings={"lichess_url": lichess.url})
+    if now is not None:
+        bot.service._clock = now
     await club.run(club.owner, "tournament create", name=name, rounds=4, **create)
     await club.run(club.owner, "lichess event", clock=clock)
     for index, player in enumerate(club.players):
@@ -188,6 +192,34 @@ async def test_each_player_gets_his_colours_link_by_dm_and_both_links_in_the_thr
     assert f"{mine['id']}?color={colour}" in dm and f"?color={other}" not in dm
     assert f"**{colour}**" in dm
     assert fake.direct_messages(club.players[1]) == []  # not opted in
+    assert fake.unhandled == []
+
+
+async def test_a_no_show_on_lichess_is_claimed_by_the_player_there_and_becomes_a_forfeit(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """The opponent never opens the game on Lichess: the claimant, online there, claims it
+    with /report noshow; the opponent is pinged with what Lichess shows, and after the
+    objection time the game is the claimant's forfeit win."""
+    from tests.e2e.test_timers import OffsetClock
+
+    clock = OffsetClock()
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 2, "Empty Chair", "3+2",
+                                   now=clock)
+    await club.run(club.owner, "tournament start")
+    await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
+    [challenge] = lichess.challenges
+    white = club.players[int(challenge["users"][0][2:])]
+    black = club.players[int(challenge["users"][1][2:])]
+    clock.advance(minutes=11)
+    offline = _private(await club.run(white, "report", result="noshow"))
+    assert "offline" in offline and f"{challenge['id']}?color=white" in offline
+    lichess.accounts[challenge["users"][0].lower()].online = True
+    assert "No-show claimed" in _private(await club.run(white, "report", result="noshow"))
+    claim = await club.wait_post(lambda m: "did not show up" in text_of(m))
+    assert {int(u["id"]) for u in claim["mentions"]} == {black.id}
+    assert "On Lichess:" in text_of(claim) and "is offline" in text_of(claim)
+    clock.advance(minutes=11)
+    await club.wait_post(lambda m: "forfeit win for" in text_of(m), timeout=20)
     assert fake.unhandled == []
 
 

@@ -64,11 +64,12 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
                     board2.black.user_id)
 
 
-async def _claim(s: Scene, a: Actor) -> Any:
-    """No-shows on (one minute of grace) and the grace over, then claim as ``a``."""
+async def _claim(s: Scene, a: Actor, operation: str = "claim_no_show") -> Any:
+    """No-shows on (one minute of grace) and the grace over, then claim as ``a`` (through
+    ``operation``: the Lichess claim takes the event's usual way off Lichess)."""
     await s.service.edit_tournament(ORG, "Perm Cup", noshow_grace_minutes=1)
     s.service._clock.advance(minutes=1)  # type: ignore[attr-defined]
-    return await s.service.claim_no_show(a, "Perm Cup")
+    return await getattr(s.service, operation)(a, "Perm Cup")
 
 
 async def _object(s: Scene, a: Actor) -> Any:
@@ -125,6 +126,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "import_players": (
         lambda s, a: s.service.import_players(a, "Ann,1500\n", "csv", "Open Reg"), None),
     "claim_no_show": (_claim, "reporter"),
+    "lichess_claim_no_show": (lambda s, a: _claim(s, a, "lichess_claim_no_show"), "reporter"),
     "object_no_show": (_object, "objector"),
     "pending_timers": (lambda s, a: s.service.pending_timers(a.guild_id, "Perm Cup"), None),
     "preview_round": (lambda s, a: s.service.preview_round(a, "Perm Cup"), None),
