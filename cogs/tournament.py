@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import UserFacingError
 from bot.render import advice as advice_render
+from bot.render import lichess as lichess_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.confirm import paired_text
@@ -211,7 +212,7 @@ class TournamentCog(commands.Cog):
         await answer(
             interaction,
             f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
-            "it with `/tournament start`.",
+            "it with `/tournament start`." + lichess_render.event_hint(info.settings),
             embeds=[render.tournament_info(info)],
         )
 

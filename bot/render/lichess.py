@@ -61,6 +61,22 @@ def links(view: LinksView) -> str:
     return fit_content(text)
 
 
+#: The pairing systems of chess events: an event with one of them, colours and chess
+#: scoring is told of /lichess event when it is created.
+CHESS_SYSTEMS = frozenset({"dutch", "fide-dutch", "burstein", "monrad", "rating-gap"})
+
+
+def event_hint(settings: Any) -> str:
+    """The line of /tournament create's answer that makes /lichess event known, for a chess
+    event (empty for others): it must be run before anyone joins."""
+    if (getattr(settings, "system", None) not in CHESS_SYSTEMS
+            or getattr(settings, "scoring", None) != "chess"
+            or not getattr(settings, "colours", False)):
+        return ""
+    return ("\n♟️ Played on Lichess? Before anyone joins, `/lichess event clock:3+2` makes "
+            "the bot create each game there, seed by Lichess ratings and read the results.")
+
+
 def event(view: LichessEventView | None, tournament: str | None) -> str:
     if view is None:
         return f"**{plain(tournament or 'The event', 80)}** is no longer played on Lichess."

@@ -292,3 +292,16 @@ async def test_a_restart_while_making_200_games_makes_each_board_once(
     links = "\n".join(m.get("content") or "" for m in club.posts())
     assert all(f"{c['id']}?color=white" in links for c in lichess.challenges)
     print(f"\n200 boards: {made_before} made before the restart, the rest after it")
+
+
+async def test_creating_a_chess_event_tells_of_lichess_event(fake, guild, start_swissbot
+                                                             ) -> None:
+    """/tournament create's answer names /lichess event for a chess event (colours, chess
+    scoring), not for a match-points one."""
+    await start_swissbot()
+    club = Club(fake, guild)
+    chess = await club.run(club.owner, "tournament create", name="Club Rapid", rounds=5)
+    assert "`/lichess event clock:3+2`" in text_of(chess)
+    cards = await club.run(club.owner, "tournament create", name="Card Night", rounds=5,
+                           scoring="match")
+    assert "Created **Card Night**" in text_of(cards) and "/lichess" not in text_of(cards)
