@@ -461,23 +461,27 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         what="standings, players, games (with their stage), crosstable, or all of them "
              "(default: standings as CSV, all as JSON)",
-        format="trf (FIDE report, the whole event), csv or json (default: trf, or csv "
-               "when you choose what)", tournament=TOURNAMENT_HELP)
+        format="trf (FIDE report, the whole event), csv, json, or pgn (every game; default: "
+               "trf, or csv when you choose what)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def export(
         self,
         interaction: discord.Interaction,
-        format: Literal["trf", "csv", "json"] | None = None,
+        format: Literal["trf", "csv", "json", "pgn"] | None = None,
         tournament: TournamentOption | None = None,
         what: Literal["standings", "players", "games", "crosstable", "all"] | None = None,
     ) -> None:
         # A big event's files take seconds (Discord wants an answer within 3): say "thinking"
         # at once, privately. The viewer decides whether unpublished decklists are included.
         await thinking(interaction, ephemeral=True)
-        exported = await service_of(interaction).export_files(
-            guild_id_of(interaction), format, tournament_ref(tournament), what=what,
-            viewer=await actor_of(interaction),
-        )
+        if format == "pgn":  # the games, with their moves from Lichess when played there
+            exported = [await service_of(interaction).export_pgn(
+                guild_id_of(interaction), tournament_ref(tournament))]
+        else:
+            exported = await service_of(interaction).export_files(
+                guild_id_of(interaction), format, tournament_ref(tournament), what=what,
+                viewer=await actor_of(interaction),
+            )
         text, files = export_reply(exported, interaction.filesize_limit)
         await answer(interaction, text, files=files, ephemeral=True)
 

@@ -130,6 +130,10 @@ class LichessApi(Protocol):
         challenge nobody accepted is no game yet)."""
         ...
 
+    async def export_pgn(self, ids: list[str]) -> str:
+        """``POST /api/games/export/_ids`` as PGN (at most 300 games): tags and moves."""
+        ...
+
     async def users_status(self, ids: list[str]) -> dict[str, bool]:
         """``GET /api/users/status`` (at most 100): whether each account is online now."""
         ...

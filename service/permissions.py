@@ -57,6 +57,7 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "export_files": "anyone",  # decklists only once published, or for organisers
+    "export_pgn": "anyone",
     "set_trf_header": "organiser",
     "import_players": "organiser",
     "claim_no_show": "player",

@@ -30,6 +30,7 @@ class StubLichess:
     down: bool = False
     games: dict[str, LichessGame] = field(default_factory=dict)
     online: set[str] = field(default_factory=set)  # the ids shown online
+    pgns: dict[str, str] = field(default_factory=dict)  # game id -> its PGN
     calls: list[str] = field(default_factory=list)
 
     def add(self, username: str, *, bio: str = "", rating: int = 1500,
@@ -104,6 +105,10 @@ class StubLichess:
     async def export_games(self, ids: list[str]) -> list[LichessGame]:
         self._check(f"games {len(ids)}")
         return [self.games[i] for i in ids if i in self.games]
+
+    async def export_pgn(self, ids: list[str]) -> str:
+        self._check(f"pgn {len(ids)}")
+        return "\n\n".join(self.pgns[i] for i in ids if i in self.pgns)
 
     async def users_status(self, ids: list[str]) -> dict[str, bool]:
         self._check(f"status {len(ids)}")

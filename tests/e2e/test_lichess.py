@@ -305,3 +305,24 @@ async def test_creating_a_chess_event_tells_of_lichess_event(fake, guild, start_
     cards = await club.run(club.owner, "tournament create", name="Card Night", rounds=5,
                            scoring="match")
     assert "Created **Card Night**" in text_of(cards) and "/lichess" not in text_of(cards)
+
+
+async def test_the_events_pgn_export_has_the_games_moves_from_lichess(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """A game played on the fake Lichess: its result is read, then /tournament export
+    format:pgn gives it with swissbot's tags and Lichess's moves."""
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 2, "Pgn Club", "3+2")
+    await club.run(club.owner, "tournament start")
+    await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
+    [challenge] = lichess.challenges
+    lichess.play(challenge["id"], "mate", "white")
+    await club.wait_post(lambda m: "standings after round 1" in text_of(m), timeout=20)
+    reply = await club.run(club.players[1], "tournament export", format="pgn")
+    assert reply["flags"] & EPHEMERAL
+    (attachment,) = reply["attachments"]
+    assert attachment["filename"] == "pgn-club.pgn"
+    text = attachment["content"]
+    assert '[Event "Pgn Club"]' in text and '[Round "1.1"]' in text
+    assert f'[Site "https://lichess.org/{challenge["id"]}"]' in text
+    assert '[Result "1-0"]' in text and "4. Qxf7# 1-0" in text
+    assert fake.unhandled == []

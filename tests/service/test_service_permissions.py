@@ -121,6 +121,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
     "export_files": (lambda s, a: s.service.export_files(a.guild_id, "csv", "Perm Cup",
                                                          what="all"), None),
+    "export_pgn": (lambda s, a: s.service.export_pgn(a.guild_id, "Perm Cup"), None),
     "set_trf_header": (
         lambda s, a: s.service.set_trf_header(a, {"city": "Oslo"}, "Perm Cup"), None),
     "import_players": (
