@@ -72,11 +72,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8-sig")
         pgn = pgn_of_export(text)
-    except OSError as exc:
-        print(f"swissbot pgn: {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_INVALID_INPUT
-    except (ExportError, UnicodeDecodeError) as exc:
-        print(f"swissbot pgn: {args.file}: {exc}", file=sys.stderr)
+    except (OSError, ExportError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        print(f"swissbot pgn: {args.file}: {reason}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     if args.output:
         Path(args.output).write_text(pgn, encoding="utf-8")
