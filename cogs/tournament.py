@@ -461,8 +461,8 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         what="standings, players, games (with their stage), crosstable, or all of them "
              "(default: standings as CSV, all as JSON)",
-        format="trf (FIDE report, the whole event), csv, json, or pgn (every game; default: "
-               "trf, or csv when you choose what)", tournament=TOURNAMENT_HELP)
+        format="trf (FIDE report), csv, json or pgn (every game) (default: trf, or csv when "
+               "you choose what)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def export(
         self,
