@@ -62,8 +62,11 @@ class LichessPgn:
         note = (f"The moves of {failed} game(s) could not be read from Lichess now: they "
                 "have their result only. Export again later." if failed else "")
         slug = re.sub(r"[^a-z0-9]+", "-", t.name.lower()).strip("-") or "tournament"
-        return ExportFile(f"{slug}.pgn", event_pgn(t.name, games), "application/x-chess-pgn",
-                          note=note)
+        # tens of thousands of games are a noticeable moment of string work: a big event's
+        # file is written off the event loop, as the other exports are
+        players = 2 * max((len(r.games) for r in rounds), default=0)
+        text = await self.ctx.pairing.off_loop(players, event_pgn, t.name, games)
+        return ExportFile(f"{slug}.pgn", text, "application/x-chess-pgn", note=note)
 
     async def _fetch(self, ids: list[str]) -> int:
         """Read the games' PGN from Lichess into the memory; returns how many are missing
