@@ -21,6 +21,7 @@ from bot.nonces import nonce_for
 from bot.render.notify import (
     dm_message,
     dm_prompt_buttons,
+    lichess_thread,
     report_prompt_buttons,
     result_buttons,
     thread_name,
@@ -38,7 +39,7 @@ UNKNOWN_USER = 10013
 CANNOT_DM = 50007
 WRONG_CHANNEL_TYPE = 50024  # e.g. a private thread where the server cannot have them
 MAX_THREADS = (160006, 160007)  # active threads / active announcement threads
-THREAD_KINDS = ("game_thread",)
+THREAD_KINDS = ("game_thread", "lichess_thread")
 ARCHIVE_AFTER_MINUTES = 1440
 
 
@@ -65,7 +66,27 @@ async def deliver(delivery: Any, row: Any) -> bool:
     """Deliver one row of an issue-16 kind; True when it is done (delivered or settled)."""
     if row.kind in DM_KINDS:
         return await _deliver_dm(delivery, row)
+    if row.kind == "lichess_thread":
+        return await _deliver_lichess_links(delivery, row)
     return await _deliver_thread(delivery, row)
+
+
+async def _deliver_lichess_links(delivery: Any, row: Any) -> bool:
+    """The links of a board's Lichess game in its thread. Queued after the board's
+    ``game_thread`` row in the same channel, so the thread is open (or known not to be) by
+    now; a board without a thread has its links in the channel's post anyway."""
+    stored = await delivery.service.game_thread(int(row.payload["game_id"]))
+    if stored is None or stored.thread_id is None:
+        return await _done(delivery, row)
+    client = delivery.client
+    try:
+        thread = client.get_channel(stored.thread_id) or await client.fetch_channel(
+            stored.thread_id)
+        await thread.send(**lichess_thread(row.payload).send_kwargs(),
+                          nonce=nonce_for(row.id, 0))
+    except (discord.NotFound, discord.Forbidden):
+        pass  # the thread was deleted or closed to the bot: the channel post has the links
+    return await _done(delivery, row)
 
 
 async def _deliver_thread(delivery: Any, row: Any) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cli.exit_codes import EXIT_INVALID_INPUT, EXIT_OK
 from cli.options import UsageError, system_option, whole
@@ -53,6 +53,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument(
         "--show-private", action="store_true", help="also print ephemeral (private) replies"
     )
+    parser.add_argument(
+        "--lichess", action="store_true",
+        help="play the event on a fake Lichess: the members link their accounts, each "
+             "board's game is made there and its result read from it (nobody reports)")
     parser.set_defaults(func=run)
 
 
@@ -76,19 +80,30 @@ def run(args: argparse.Namespace) -> int:
     configure_logging("WARNING")
     for system, rules in systems:
         result = asyncio.run(
-            run_demo(
-                players=args.players,
-                rounds=args.rounds,
-                system=system,
-                rules=rules,
-                seed=args.seed,
-                out=sys.stdout,
-                show_private=args.show_private,
-            )
-        )
+            _demo(run_demo, lichess=args.lichess, players=args.players, rounds=args.rounds,
+                  system=system, rules=rules, seed=args.seed, out=sys.stdout,
+                  show_private=args.show_private))
         if not _reported(result):
             return EXIT_DEMO_FAILED
     return EXIT_OK
+
+
+async def _demo(run_demo: Any, *, lichess: bool, **options: Any) -> DemoResult:
+    """The demo, with a fake Lichess running beside the sandbox when asked."""
+    if not lichess:
+        return await run_demo(**options)  # type: ignore[no-any-return]
+    from functools import partial
+
+    from cli.demo_lichess import LichessPlay
+    from sandbox.lichess import FakeLichess
+
+    server = await FakeLichess().start()
+    try:
+        return await run_demo(  # type: ignore[no-any-return]
+            play_as=partial(LichessPlay, lichess=server),
+            environment={"SWISSBOT_LICHESS_URL": server.url}, **options)
+    finally:
+        await server.stop()
 
 
 def _reported(result: DemoResult) -> bool:

@@ -44,6 +44,7 @@ class DemoBot:
     def __init__(self, fake: FakeDiscord, guild_id: int, database: Path, log: Path) -> None:
         self.fake, self.guild_id, self.database, self.log = fake, guild_id, database, log
         self.process: asyncio.subprocess.Process | None = None
+        self.extra_environment: dict[str, str] = {}  # e.g. the fake Lichess's address
 
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
@@ -57,6 +58,7 @@ class DemoBot:
             SWISSBOT_LOG_LEVEL="WARNING",
             SWISSBOT_DELIVERY_INTERVAL="0.1",
         )
+        env.update(self.extra_environment)
         return env
 
     async def start(self) -> None:

@@ -90,8 +90,12 @@ async def run_demo(
     seed: int = 1,
     out: TextIO,
     show_private: bool = False,
+    play_as: Callable[..., Play] | None = None,
+    environment: dict[str, str] | None = None,
 ) -> DemoResult:
-    """Play a whole tournament in the sandbox, printing the channel to ``out``."""
+    """Play a whole tournament in the sandbox, printing the channel to ``out``; ``play_as``
+    makes the members' :class:`Play` (another way to play: :mod:`cli.demo_lichess`), and
+    ``environment`` adds to the bot's."""
     started = time.perf_counter()
     rng = random.Random(seed)
     catcher = _ErrorCatcher()  # the sandbox's own errors (the bot's are in its log)
@@ -99,7 +103,7 @@ async def run_demo(
     fake = FakeDiscord(heartbeat_interval_ms=HEARTBEAT_MS)
     await fake.start()
     failure: str | None = None
-    play: _Play | None = None
+    play: Play | None = None
     try:
         guild = fake.add_guild("Sandbox Chess Club", players=0)
         channel = guild.channel("tournaments")
@@ -113,6 +117,7 @@ async def run_demo(
         owner = fake.owner_member(guild)
         with tempfile.TemporaryDirectory(prefix="swissbot-demo-") as tmp:
             bot = DemoBot(fake, guild.id, Path(tmp) / "demo.sqlite3", Path(tmp) / "bot.log")
+            bot.extra_environment.update(environment or {})
             edition = f" ({rules} rules)" if rules else ""
             print(f"swissbot demo · {players} players · {rounds} rounds · {system}{edition} · "
                   f"sandbox on {fake.api_base}\n", file=out, flush=True)
@@ -127,8 +132,8 @@ async def run_demo(
                     _env_file=None,  # type: ignore[call-arg]
                     discord_token=fake.token, database=bot.database))
                 try:
-                    play = _Play(fake, guild, channel, owner, service, strength, rng,
-                                 out=out if big else None)
+                    play = (play_as or Play)(fake, guild, channel, owner, service, strength,
+                                             rng, out=out if big else None)
                     failure = await _until_the_bot_stops(bot, play.run(
                         members, ratings, rounds=rounds, system=system, rules=rules))
                 finally:
@@ -197,7 +202,7 @@ def _names(count: int) -> list[str]:
     return names
 
 
-class _Play:
+class Play:
     def __init__(
         self,
         fake: FakeDiscord,

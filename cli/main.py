@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "pair",
     "standings",
     "header",
+    "pgn",
     "simulate",
     "advise",
     "sandbox",

@@ -22,6 +22,7 @@ from cogs.common import (
     player_autocomplete,
     player_ref,
     service_of,
+    thinking,
     tournament_autocomplete,
 )
 from cogs.views import (
@@ -213,7 +214,9 @@ class PlayCog(commands.Cog):
         service = service_of(interaction)
         actor = await actor_of(interaction)
         if what == "noshow":
-            claim = await service.claim_no_show(actor, await event_of(interaction, tournament))
+            await thinking(interaction, ephemeral=True)  # an event on Lichess asks Lichess
+            claim = await service.lichess_claim_no_show(actor,
+                                                        await event_of(interaction, tournament))
             text = (f"🚷 No-show claimed on board {claim.game.board}. "
                     f"{plain(claim.opponent.name, 60)} can object until "
                     f"{discord_timestamp(claim.ends_at, 't')}; then the game is your forfeit "

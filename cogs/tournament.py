@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.errors import UserFacingError
 from bot.render import advice as advice_render
+from bot.render import lichess as lichess_render
 from bot.render import requests as requests_render
 from bot.render import tournament as render
 from bot.render.confirm import paired_text
@@ -201,7 +202,7 @@ class TournamentCog(commands.Cog):
         await answer(
             interaction,
             f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
-            "it with `/tournament start`.",
+            "it with `/tournament start`." + lichess_render.event_hint(info.settings),
             embeds=[render.tournament_info(info)],
         )
 
@@ -452,23 +453,28 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(
         what="standings, players, games (with their stage), crosstable, or all of them "
              "(default: standings as CSV, all as JSON)",
-        format="trf (FIDE report, the whole event), csv or json (default: trf, or csv "
-               "when you choose what)", tournament=TOURNAMENT_HELP)
+        format="trf (FIDE report), csv, json or pgn (every game) (default: trf, or csv when "
+               "you choose what)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def export(
         self,
         interaction: discord.Interaction,
-        format: Literal["trf", "csv", "json"] | None = None,
+        format: Literal["trf", "csv", "json", "pgn"] | None = None,
         tournament: TournamentOption | None = None,
         what: Literal["standings", "players", "games", "crosstable", "all"] | None = None,
     ) -> None:
         # A big event's files take seconds (Discord wants an answer within 3): say "thinking"
         # at once, privately. The viewer decides whether unpublished decklists are included.
         await thinking(interaction, ephemeral=True)
-        exported = await service_of(interaction).export_files(
-            guild_id_of(interaction), format, await event_of(interaction, tournament), what=what,
-            viewer=await actor_of(interaction),
-        )
+        event = await event_of(interaction, tournament)
+        if format == "pgn":  # the games, with their moves from Lichess when played there
+            exported = [await service_of(interaction).export_pgn(
+                guild_id_of(interaction), event)]
+        else:
+            exported = await service_of(interaction).export_files(
+                guild_id_of(interaction), format, event, what=what,
+                viewer=await actor_of(interaction),
+            )
         text, files = export_reply(exported, interaction.filesize_limit)
         await answer(interaction, text, files=files, ephemeral=True)
 

@@ -35,6 +35,7 @@ class FakeAccount:
     # speed -> (rating, games, provisional)
     perfs: dict[str, tuple[int, int, bool]] = field(default_factory=dict)
     closed: bool = False
+    online: bool = False  # what GET /api/users/status says
 
     @property
     def id(self) -> str:
@@ -53,6 +54,7 @@ class Exchange:
     authorization: str | None
     status: int
     response: Any
+    media: str = "application/json"  # the answer's content type
 
 
 @dataclass
@@ -143,6 +145,7 @@ class FakeLichess:
         app.router.add_get("/api/account", self._account)
         app.router.add_get("/api/user/{username}", self._user)
         app.router.add_post("/api/users", self._users)
+        app.router.add_get("/api/users/status", self._users_status)
         app.router.add_post("/api/challenge/open", self._open_challenge)
         app.router.add_post("/api/games/export/_ids", self._export_games)
         self._runner = web.AppRunner(app, access_log=None)
@@ -268,6 +271,25 @@ class FakeLichess:
                  if i in self.accounts and not self.accounts[i].closed]
         return await self._answer(request, "/api/users", 200, found, text=text)
 
+    async def _users_status(self, request: web.Request) -> web.Response:
+        route = "/api/users/status"
+        fault = self._fault()
+        if fault is not None:
+            return await self._answer(request, route, fault, {"error": "fault"})
+        ids = [part.strip().lower() for part in request.query.get("ids", "").split(",")
+               if part.strip()]
+        if not ids or len(ids) > 100:
+            return await self._answer(request, route, 400, {"error": "1 to 100 ids"})
+        found = []
+        for i in ids:
+            account = self.accounts.get(i)
+            if account is not None and not account.closed:
+                status: dict[str, Any] = {"id": account.id, "name": account.username}
+                if account.online:  # Lichess leaves the flags out when they are false
+                    status["online"] = True
+                found.append(status)
+        return await self._answer(request, route, 200, found)
+
     # -- challenges ------------------------------------------------------------------------
     async def _open_challenge(self, request: web.Request) -> web.Response:
         route = "/api/challenge/open"
@@ -313,6 +335,12 @@ class FakeLichess:
             return await self._answer(request, route, 400, {"error": "at most 300 ids"},
                                       text=text)
         found = [self.games[i] for i in ids if i in self.games]
+        if request.headers.get("Accept") == PGN:
+            pgn = "\n\n".join(_pgn(game) for game in found)
+            self.exchanges.append(Exchange(request.method, route, dict(request.query), {},
+                                           text, request.headers.get("Authorization"), 200,
+                                           pgn, PGN))
+            return web.Response(text=pgn, content_type=PGN)
         self.exchanges.append(Exchange(request.method, route, dict(request.query), {}, text,
                                        request.headers.get("Authorization"), 200, found))
         body = "".join(json.dumps(game) + "\n" for game in found)
@@ -336,3 +364,27 @@ class FakeLichess:
             body["url"] = f"https://lichess.org/@/{account.username}"
             body["count"] = {"all": sum(g for _, g, _ in account.perfs.values())}
         return body
+
+
+PGN = "application/x-chess-pgn"
+#: The moves of the fake's games, by how they ended (a real game's would be its own).
+_MOVES = {"mate": "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#",
+          "resign": "1. d4 d5 2. c4 e6 3. Nc3 Nf6",
+          "draw": "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6"}
+
+
+def _pgn(game: dict[str, Any]) -> str:
+    """A game as Lichess exports it in PGN: its tags, a blank line, the moves and result."""
+    winner = game.get("winner")
+    result = ("1-0" if winner == "white" else "0-1" if winner == "black"
+              else "*" if game["status"] in ("created", "started") else "1/2-1/2")
+    day = time.strftime("%Y.%m.%d", time.gmtime(game["createdAt"] / 1000))
+    clock = game["clock"]
+    tags = {"Event": f"{'Rated' if game['rated'] else 'Casual'} blitz game",
+            "Site": f"https://lichess.org/{game['id']}", "Date": day,
+            "White": game["players"]["white"]["user"]["name"],
+            "Black": game["players"]["black"]["user"]["name"], "Result": result,
+            "UTCDate": day, "TimeControl": f"{clock['initial']}+{clock['increment']}",
+            "Variant": "Standard", "Termination": "Normal"}
+    head = "\n".join(f'[{name} "{value}"]' for name, value in tags.items())
+    return f"{head}\n\n{_MOVES.get(game['status'], '')} {result}\n"

@@ -160,7 +160,10 @@ Lichess:     (docs/lichess.md) lichess_link_code,
              store_lichess_game(board, links) (background: each board's game, stored once);
              lichess_link_of(guild_id, user_id);  lichess_games_to_follow(limit, *, shards),
              record_lichess_game(board, game), lichess_outage(problem, *, shards)
-             (background: the games followed on Lichess)
+             (background: the games followed on Lichess);  lichess_claim_no_show(actor,
+             tournament=None, *, round_number=None) -> NoShowView (the opponent never came
+             to the game on Lichess; then as claim_no_show);  export_pgn(guild_id,
+             tournament=None) -> ExportFile (every game; moves from Lichess when played there)
 Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member_id=None),
              privacy_forget(actor, member_id=None, *, entries=None), set_retention(actor, days),
              run_retention(now=None, *, shards)  (background)
@@ -207,7 +210,9 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     privacy        Privacy(exports, entry): a member's data exported or forgotten, retention
     rounds         Rounds(announcer, confirm, course, runs)
     drafts         Drafts(course)
-    lichess_games  LichessGames(announcer, course)
+    lichess_games  LichessGames(announcer, course, notify)
+    lichess_noshows LichessNoShows(lichess_accounts, timers): a no-show on Lichess claimed
+    lichess_pgn    LichessPgn(lichess_accounts): the event's games as one PGN file
     players        Players(entry, confirm, lichess_accounts)
     exports        Exports()  (the live page's and the bracket's tables, as functions)
     pairing_runs   PairingRuns(announcer, course): the engine between two transactions

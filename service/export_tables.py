@@ -107,21 +107,27 @@ def players_table(
     return ExportTable("players", header, rows)
 
 
-def games_table(rounds: list[RoundView]) -> ExportTable:
+def games_table(rounds: list[RoundView], urls: dict[int, str] | None = None) -> ExportTable:
     """Every game and bye of every round, Swiss and playoff; ``stage`` is ``swiss`` or the
-    playoff round's name ("Semi-finals"). A bye's result is ``bye:<kind>``."""
+    playoff round's name ("Semi-finals"). A bye's result is ``bye:<kind>``. ``urls``: for an
+    event on Lichess, each game's page there (a ``game_url`` column, empty for a board
+    without one)."""
     header = ("round", "stage", "board", "white", "white_name", "black", "black_name",
-              "result", "white_games", "black_games", "state", "bye_points")
+              "result", "white_games", "black_games", "state", "bye_points",
+              *(("game_url",) if urls is not None else ()))
+    extra: tuple[Cell, ...]
     rows: list[tuple[Cell, ...]] = []
     for r in rounds:
         stage = r.stage or SWISS_STAGE
         for g in r.games:
+            extra = (urls.get(g.id),) if urls is not None else ()
             rows.append((r.number, stage, g.board, g.white.number, g.white.name,
                          g.black.number, g.black.name, g.result, g.white_games,
-                         g.black_games, g.state, None))
+                         g.black_games, g.state, None, *extra))
+        extra = (None,) if urls is not None else ()
         for b in r.byes:
             rows.append((r.number, stage, None, b.player.number, b.player.name, None, None,
-                         f"bye:{b.kind}", None, None, "final", number(b.points)))
+                         f"bye:{b.kind}", None, None, "final", number(b.points), *extra))
     return ExportTable("games", header, tuple(rows))
 
 

@@ -58,6 +58,8 @@ from service.views import (
     StandingsView,
 )
 from storage import extras as extras_repo
+from storage import lichess as lichess_repo
+from storage import lichess_games as lichess_game_repo
 from storage import player_identity as identity_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
@@ -164,6 +166,8 @@ class Exports:
             rounds = [await round_view(conn, t, r.number)
                       for r in await round_repo.list_rounds(conn, t.id)]
             bracket = await load_bracket(conn, t.id)
+            urls = (await lichess_game_repo.game_urls(conn, t.id)
+                    if await lichess_repo.get_event(conn, t.id) is not None else None)
             decks: dict[int, str] | None = None
             withheld = False
             if settings_of(t).decklists != "none":
@@ -177,7 +181,7 @@ class Exports:
         # standings alone are a second of CPU at 3,000 players).
         files: list[ExportFile] = await self.ctx.pairing.off_loop(
             len(snapshot.tournament.players), _export_files, fmt, what, t, snapshot, players,
-            rounds, bracket, decks, identity)
+            rounds, bracket, decks, identity, urls)
         if withheld:
             note = "The decklists are not published yet: they are not in this export."
             files = [replace(f, note=note) for f in files]
@@ -259,10 +263,11 @@ class Exports:
 def _export_files(
     fmt: str, what: str, t: TournamentRow, snapshot: Snapshot, players: list[PlayerRow],
     rounds: list[RoundView], bracket: BracketState | None, decks: dict[int, str] | None,
-    identity: dict[int, dict[str, str]],
+    identity: dict[int, dict[str, str]], urls: dict[int, str] | None = None,
 ) -> list[ExportFile]:
     """The files of :meth:`Exports.export_files` from what it read: pure, and the same
-    wherever it runs (the event loop, or a thread for a big event)."""
+    wherever it runs (the event loop, or a thread for a big event). ``urls``: the games'
+    pages on Lichess, for an event played there."""
     slug = _slug(t.name)
     started = bool(snapshot.tournament.players)
     if fmt == "trf":
@@ -290,7 +295,7 @@ def _export_files(
     if "players" in wanted:
         tables["players"] = players_table([player_view(p) for p in players], decks, identity)
     if "games" in wanted:
-        tables["games"] = games_table(rounds)
+        tables["games"] = games_table(rounds, urls)
     if standings is not None and "standings" in wanted:
         tables["standings"] = standings_table(standings, bracket)
     if crosstable is not None:

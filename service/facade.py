@@ -30,6 +30,8 @@ from service.identity import Identity
 from service.lichess import LichessAccounts, TokenCipher
 from service.lichess_api import LichessApi
 from service.lichess_games import LichessGames
+from service.lichess_noshow import LichessNoShows
+from service.lichess_pgn import LichessPgn
 from service.lifecycle import Lifecycle
 from service.live import Live
 from service.notify import Notify
@@ -116,7 +118,9 @@ class TournamentService:
             self.runs, self.playoffs, self.lichess_accounts)
         self.timers = Timers(ctx, self.announcer, self.course, self.runs, self.results,
                              self.lifecycle)
-        self.lichess_games = LichessGames(ctx, self.announcer, self.course)
+        self.lichess_games = LichessGames(ctx, self.announcer, self.course, self.notify)
+        self.lichess_noshows = LichessNoShows(ctx, self.lichess_accounts, self.timers)
+        self.lichess_pgn = LichessPgn(ctx, self.lichess_accounts)
         # reading, exporting, delivering
         self.explain = Explain(ctx)
         self.exports = Exports(ctx)
@@ -377,3 +381,5 @@ class TournamentService:
     lichess_games_to_follow = _by("lichess_games", LichessGames.lichess_games_to_follow)
     record_lichess_game = _by("lichess_games", LichessGames.record_lichess_game)
     lichess_outage = _by("lichess_games", LichessGames.lichess_outage)
+    lichess_claim_no_show = _by("lichess_noshows", LichessNoShows.lichess_claim_no_show)
+    export_pgn = _by("lichess_pgn", LichessPgn.export_pgn)

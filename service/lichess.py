@@ -125,6 +125,15 @@ class LichessAccounts:
             raise LichessNotSetUpError("Lichess is not set up on this bot.")
         return self.lichess
 
+    def api(self) -> LichessApi:
+        """The client, for the other Lichess parts (refused when Lichess is not set up)."""
+        return self._api()
+
+    @staticmethod
+    def unreachable(error: LichessError) -> LichessServiceError:
+        """A failed call as the error the member is answered with."""
+        return _unreachable(error)
+
     async def _call(self, call: Any) -> Any:
         try:
             return await call

@@ -125,6 +125,19 @@ class LichessApi(Protocol):
         ones are left out."""
         ...
 
+    async def export_games(self, ids: list[str]) -> list[LichessGame]:
+        """``POST /api/games/export/_ids`` (at most 300): the games Lichess knows of them (a
+        challenge nobody accepted is no game yet)."""
+        ...
+
+    async def export_pgn(self, ids: list[str]) -> str:
+        """``POST /api/games/export/_ids`` as PGN (at most 300 games): tags and moves."""
+        ...
+
+    async def users_status(self, ids: list[str]) -> dict[str, bool]:
+        """``GET /api/users/status`` (at most 100): whether each account is online now."""
+        ...
+
 
 # Lichess's own rule: the estimated duration of a game is the base time plus 40 moves of
 # increment; under 30 s is UltraBullet, under 3 min bullet, 8 min blitz, 25 min rapid.

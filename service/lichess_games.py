@@ -16,17 +16,19 @@ from service.base import Context, audit, part
 from service.lichess_api import NOT_PLAYED, LichessGame, result_of
 from service.operation import operation
 from service.views import Actor
+from storage import journal
 from storage import lichess_games as game_repo
 from storage import players as player_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
+from storage.connection import Connection
 from storage.lichess_games import BoardToCreate, GameLinks, GameToFollow
 from storage.shards import ALL_SHARDS, Shards
 
 if TYPE_CHECKING:
     from service.announcer import Announcer
     from service.course import Course
-
+    from service.notify import Notify
 
 
 @part
@@ -34,6 +36,7 @@ class LichessGames:
     ctx: Context
     announcer: Announcer
     course: Course
+    notify: Notify
 
     @operation
     async def lichess_boards_to_create(self, limit: int = 50, *,
@@ -50,6 +53,7 @@ class LichessGames:
         async with self.ctx.db.transaction() as conn:
             if not await game_repo.insert_game(conn, board.tournament_id, links, self.ctx.now()):
                 return False
+            await self._tell_players(conn, board, links)
             made = await game_repo.games_of_round(conn, board.round_id)
             games = await round_repo.list_games(conn, board.tournament_id, board.round_number)
             if len(made) < len(games) or not await game_repo.mark_announced(
@@ -70,6 +74,34 @@ class LichessGames:
             })
             return True
 
+
+    async def _tell_players(self, conn: Connection, board: BoardToCreate,
+                            links: GameLinks) -> None:
+        """In the transaction that stores the game: each player's own colour's link by DM
+        (those who opted in), and both links in the board's game thread (after the thread's
+        own row in the same channel, so the thread exists when this is delivered)."""
+        t = await tournament_repo.get_tournament(conn, board.tournament_id)
+        game = await round_repo.get_game(conn, board.game_id)
+        if t is None or game is None:
+            return
+        white = await player_repo.get_player(conn, game.white_id)
+        black = await player_repo.get_player(conn, game.black_id)
+        if white is None or black is None:
+            return
+        common = {"round": board.round_number, "board": board.board, "game_id": game.id,
+                  "lichess": links.challenge_id}
+        for me, other, colour, url in ((white, black, "white", links.url_white),
+                                       (black, white, "black", links.url_black)):
+            await self.notify.queue_lichess_dm(conn, t, me.user_id, {
+                **common, "colour": colour, "opponent": other.name, "url": url})
+        channel = await self.notify.thread_channel(conn, t)
+        if channel is not None:
+            await journal.enqueue(conn, guild_id=t.guild_id, channel_id=channel,
+                                  tournament_id=t.id, kind="lichess_thread", payload={
+                                      "tournament": {"id": t.id, "name": t.name},
+                                      **common, "white": white.name, "black": black.name,
+                                      "url_white": links.url_white,
+                                      "url_black": links.url_black}, now=self.ctx.now())
 
     @operation
     async def lichess_games_to_follow(self, limit: int = 300, *,

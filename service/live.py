@@ -8,7 +8,7 @@ only: the web server never resolves a guild or an event id, so nothing can be en
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from service.base import Context, TournamentRef, audit, find_tournament, info_of, part
 from service.errors import ConflictError
@@ -24,6 +24,7 @@ from service.views import (
     TournamentInfo,
     format_points,
 )
+from storage import lichess_games as lichess_game_repo
 from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage import web as web_repo
@@ -54,6 +55,8 @@ class LiveEventView:
     rounds: tuple[RoundView, ...]
     standings: StandingsView | None
     crosstable: CrosstableView | None
+    #: The game's page on Lichess of each board that has one (events on Lichess).
+    game_urls: dict[int, str] = field(default_factory=dict)
 
 
 def crosstable_view(t: TournamentRow, snapshot: Snapshot, standings: StandingsView
@@ -160,6 +163,7 @@ class Live:
             rounds = tuple([await round_view(conn, t, r.number)
                             for r in await round_repo.list_rounds(conn, t.id)])
             snapshot = await load_snapshot(conn, t)
+            urls = await lichess_game_repo.game_urls(conn, t.id)
         standings = crosstable = None
         if snapshot.tournament.players:
             standings, crosstable = await self.ctx.pairing.off_loop(
@@ -169,4 +173,4 @@ class Live:
                     and latest.number == standings.after_round):
                 standings = replace(standings, in_play=True)
         return LiveEventView(info=info, rounds=rounds, standings=standings,
-                             crosstable=crosstable)
+                             crosstable=crosstable, game_urls=urls)

@@ -18,6 +18,10 @@ they follow (so nothing is lost nor sent twice across restarts):
   ``dm_reminder`` (a deadline reminder, to each player who still has to report or confirm
   his game): ``round``, ``board``, ``game_id``, ``opponent``, ``deadline_unix``,
   ``minutes_left``, ``to_confirm`` (the opponent reported: confirm or dispute it).
+* ``dm_lichess`` (an event on Lichess: the board's game was made there): ``round``, ``board``,
+  ``game_id``, ``colour``, ``opponent``, ``url`` (the link of the player's own colour).
+* ``lichess_thread`` (channel, after the board's ``game_thread``): both links of the board's
+  Lichess game, posted in its thread when it has one.
 * ``dm_closed`` (channel): ``user_id``: Discord refused a DM (50007); said once, then no DM is
   queued for that member until ``/notify dm:on`` again.
 """
@@ -38,7 +42,7 @@ from storage import tournaments as tournament_repo
 from storage.connection import Connection
 from storage.tournaments import TournamentRow
 
-DM_KINDS = ("dm_pairing", "dm_confirm", "dm_final", "dm_reminder")
+DM_KINDS = ("dm_pairing", "dm_confirm", "dm_final", "dm_reminder", "dm_lichess")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,20 @@ class Notify:
                                      tournament_id=t.id, kind=kind, payload=body,
                                      now=self.ctx.now())
 
+    async def queue_lichess_dm(self, conn: Connection, t: TournamentRow, user_id: int | None,
+                               payload: dict[str, Any]) -> int | None:
+        """Inside the transaction that stores a board's Lichess game: the ``dm_lichess`` of
+        one player (if he opted in)."""
+        return await self._queue_dm(conn, t, user_id, "dm_lichess", payload)
+
+    async def thread_channel(self, conn: Connection, t: TournamentRow) -> int | None:
+        """The channel the event's game threads open in; None when it has none."""
+        if not settings_of(t).game_threads:
+            return None
+        if t.channel_id is not None:
+            return t.channel_id
+        return (await tournament_repo.get_guild_settings(conn, t.guild_id)).default_channel_id
+
     # -- hooks into the operations ---------------------------------------------------------
     async def announced(
         self, conn: Connection, t: TournamentRow, kind: str, payload: dict[str, Any]
@@ -171,12 +189,9 @@ class Notify:
         common = {"round": round_number, "total_rounds": payload.get("total_rounds"),
                   "use_colours": payload.get("use_colours", True),
                   "deadline_unix": payload.get("deadline_unix")}
-        channel = t.channel_id
-        if channel is None:
-            channel = (await tournament_repo.get_guild_settings(conn, t.guild_id)
-                       ).default_channel_id
         # threads open in the event channel: none without one (the pairings wait for it too)
-        if settings_of(t).game_threads and channel is not None:
+        channel = await self.thread_channel(conn, t)
+        if channel is not None:
             for game in games:
                 body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id},
                         "game": game, **common}

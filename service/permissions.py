@@ -58,12 +58,14 @@ OPERATIONS: dict[str, Level] = {
     "standings": "anyone",
     "export": "anyone",
     "export_files": "anyone",  # decklists only once published, or for organisers
+    "export_pgn": "anyone",
     "set_trf_header": "organiser",
     "import_players": "organiser",
     "set_player_fields": "organiser",  # rating fields: a birth date is personal data
     "import_player_list": "organiser",
     "resolve_tournament": "anyone",  # which event a command means (names only open events)
     "claim_no_show": "player",
+    "lichess_claim_no_show": "player",
     "object_no_show": "player",  # only the player the claim is against
     "pending_timers": "anyone",
     # pairing drafts (issue 15 item 4)

@@ -399,11 +399,21 @@ class Timers:
         the opponent is pinged and may object for ``noshow_grace_minutes``; then the game is
         a forfeit win for the claimant (a stored timer). ``round_number`` as for
         report_result."""
+        return await self._claim_no_show(actor, tournament, round_number=round_number)
+
+    async def _claim_no_show(
+        self, actor: Actor, tournament: TournamentRef, *, round_number: int | None,
+        facts: dict[str, Any] | None = None, grace_minutes: int | None = None,
+    ) -> NoShowView:
+        """The claim of :meth:`claim_no_show`; ``facts`` (what Lichess showed, for an event
+        played there) go into its announcement and its audit entry, and ``grace_minutes``
+        stands for the event's setting when it has none."""
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             _require_playing(t)
             settings = settings_of(t)
-            if settings.noshow_grace_minutes is None:
+            minutes = settings.noshow_grace_minutes or grace_minutes
+            if minutes is None:
                 raise ConflictError(
                     f"'{t.name}' does not use no-show claims: ask an organiser to set the "
                     "result with /result set."
@@ -416,7 +426,7 @@ class Timers:
             rnd = await round_repo.get_round(conn, t.id, game.round_number)
             assert rnd is not None
             now = self.ctx.now()
-            grace = timedelta(minutes=settings.noshow_grace_minutes)
+            grace = timedelta(minutes=minutes)
             opens = rnd.paired_at + grace
             if now < opens:
                 raise ConflictError(
@@ -438,10 +448,12 @@ class Timers:
                                           round_number=rnd.number, kind="noshow", due_at=ends,
                                           subject=game.id, now=now)
             view = await self._noshow_view(conn, t, game.id)
-            await self.announcer.announce(conn, t, "noshow_claim", _noshow_payload(view))
+            extra = {} if facts is None else {"lichess": facts}
+            await self.announcer.announce(conn, t, "noshow_claim",
+                                          {**_noshow_payload(view), **extra})
             await audit(self.ctx, conn, actor, t, "noshow.claim", None,
                         {"game": game.id, "round": rnd.number, "by": me.id,
-                         "ends_at": ends.isoformat()})
+                         "ends_at": ends.isoformat(), **extra})
             return view
 
     @operation

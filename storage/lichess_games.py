@@ -105,6 +105,26 @@ async def games_of_round(conn: Connection, round_id: int) -> dict[int, GameLinks
             for r in rows}
 
 
+async def game_urls(conn: Connection, tournament_id: int) -> dict[int, str]:
+    """``{game id: the game's page on Lichess}`` for the event's boards that have one (the
+    link without a colour: the page shows the game to anyone once it started)."""
+    async with conn.execute(
+        "SELECT game_id, url_white FROM lichess_games WHERE tournament_id = ?",
+        (tournament_id,)) as cursor:
+        rows = await cursor.fetchall()
+    return {int(r["game_id"]): str(r["url_white"]).split("?", 1)[0] for r in rows}
+
+
+async def links_of_game(conn: Connection, game_id: int) -> GameLinks | None:
+    """The board's Lichess game, if it has one."""
+    async with conn.execute(
+        "SELECT game_id, challenge_id, url_white, url_black FROM lichess_games"
+        " WHERE game_id = ?", (game_id,)) as cursor:
+        r = await cursor.fetchone()
+    return None if r is None else GameLinks(int(r["game_id"]), str(r["challenge_id"]),
+                                            str(r["url_white"]), str(r["url_black"]))
+
+
 async def mark_announced(conn: Connection, round_id: int, now: datetime) -> bool:
     """True for the one call that marks the round's links announced."""
     async with conn.execute("SELECT 1 FROM lichess_rounds_announced WHERE round_id = ?",

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from service.lichess_api import (
+    LichessGame,
     LichessNotFound,
     LichessUnauthorized,
     LichessUnavailable,
@@ -27,6 +28,9 @@ class StubLichess:
     tokens: dict[str, str] = field(default_factory=dict)
     grants: dict[str, tuple[str, str]] = field(default_factory=dict)  # code -> (id, challenge)
     down: bool = False
+    games: dict[str, LichessGame] = field(default_factory=dict)
+    online: set[str] = field(default_factory=set)  # the ids shown online
+    pgns: dict[str, str] = field(default_factory=dict)  # game id -> its PGN
     calls: list[str] = field(default_factory=list)
 
     def add(self, username: str, *, bio: str = "", rating: int = 1500,
@@ -98,6 +102,18 @@ class StubLichess:
         assert len(ids) <= 300
         return [self.accounts[i] for i in ids if i in self.accounts]
 
+    async def export_games(self, ids: list[str]) -> list[LichessGame]:
+        self._check(f"games {len(ids)}")
+        return [self.games[i] for i in ids if i in self.games]
+
+    async def export_pgn(self, ids: list[str]) -> str:
+        self._check(f"pgn {len(ids)}")
+        return "\n\n".join(self.pgns[i] for i in ids if i in self.pgns)
+
+    async def users_status(self, ids: list[str]) -> dict[str, bool]:
+        self._check(f"status {len(ids)}")
+        return {i: i in self.online for i in ids if i in self.accounts}
+
 
 # -- the permission matrix's calls (tests/service/test_service_permissions.py) ---------------------
 def stub_of(service: Any) -> StubLichess:
@@ -155,3 +171,24 @@ LICHESS_CALLS: dict[str, tuple[Callable[[Any, Actor], Awaitable[Any]], str | Non
 LICHESS_MEMBER_SCOPED = ("lichess_link_code", "lichess_verify", "lichess_oauth_start",
                          "lichess_oauth_finish", "lichess_unlink", "lichess_links",
                          "lichess_link_of")
+
+
+async def lichess_event(service: Any, players: int, *, deadline: int | None = None,
+                        name: str = "Club Blitz") -> None:
+    """A 4-round 3+2 event on Lichess (against a :class:`StubLichess`) that ``players``
+    linked members (user ids from 100) joined."""
+    from storage import lichess as repo
+    from tests.service_helpers import member, organiser
+
+    stub = StubLichess()
+    service.lichess = stub
+    org = organiser()
+    await service.create_tournament(org, name, 4, deadline_minutes=deadline)
+    await service.lichess_event(org, name, clock="3+2")
+    for uid in range(100, 100 + players):
+        username = f"Player{uid}"
+        stub.add(username, rating=1000 + 7 * uid % 900)
+        async with service.db.transaction() as conn:
+            await repo.insert_link(conn, repo.LinkRow(org.guild_id, uid, username.lower(),
+                                                      username, "profile", service.now()))
+        await service.join(member(uid), name)

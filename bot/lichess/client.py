@@ -79,13 +79,15 @@ class LichessClient:
     async def _request(self, method: str, path: str, *, token: str | None = None,
                        data: Any = None, params: dict[str, str] | None = None,
                        headers: dict[str, str] | None = None,
-                       ndjson: bool = False) -> tuple[int, Any]:
+                       ndjson: bool = False, pgn: bool = False,
+                       budget: float | None = None) -> tuple[int, Any]:
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.budget
+        deadline = loop.time() + (budget or self.budget)
         if self._session is None:
             self._session = aiohttp.ClientSession()
         sent = dict(headers or {})
-        sent["Accept"] = "application/x-ndjson" if ndjson else "application/json"
+        sent["Accept"] = ("application/x-chess-pgn" if pgn else
+                          "application/x-ndjson" if ndjson else "application/json")
         if token is not None:
             sent["Authorization"] = f"Bearer {token}"
         key = self._key(token)
@@ -105,6 +107,7 @@ class LichessClient:
                     ) as response:
                         status = response.status
                         body = (None if status >= 500 or status in (204, 429)
+                                else await response.text() if pgn and status == 200
                                 else _ndjson(await response.text()) if ndjson
                                 else await response.json(content_type=None))
                 except (TimeoutError, aiohttp.ClientError, ValueError) as error:
@@ -168,6 +171,17 @@ class LichessClient:
             raise LichessUnavailable(f"HTTP {status}")
         return [user_of(item) for item in body if isinstance(item, dict)]
 
+    async def users_status(self, ids: list[str]) -> dict[str, bool]:
+        """``GET /api/users/status``: ``{user id: online}`` (at most 100 ids)."""
+        if not ids:
+            return {}
+        status, body = await self._request("GET", "/api/users/status",
+                                           params={"ids": ",".join(ids[:100])})
+        if status != 200 or not isinstance(body, list):
+            raise LichessUnavailable(f"HTTP {status}")
+        return {str(item["id"]): bool(item.get("online", False))
+                for item in body if isinstance(item, dict) and "id" in item}
+
     # -- games -----------------------------------------------------------------------------
     async def open_challenge(self, *, white: str, black: str, limit: int, increment: int,
                              rated: bool, name: str, expires_at_ms: int | None = None,
@@ -200,6 +214,25 @@ class LichessClient:
         if status != 200 or not isinstance(body, list):
             raise LichessUnavailable(f"HTTP {status}")
         return [game_of(item) for item in body if isinstance(item, dict)]
+
+
+    async def export_pgn(self, ids: list[str]) -> str:
+        """The same export as PGN text, moves and tags (at most 300 games). Lichess sends
+        about 20 games a second without a token: the call may take up to
+        :data:`PGN_BUDGET` seconds (the export of an event waits, nothing else does)."""
+        if not ids:
+            return ""
+        status, body = await self._request(
+            "POST", "/api/games/export/_ids", data=",".join(ids[:300]),
+            params={"moves": "true", "tags": "true", "clocks": "false"},
+            headers={"Content-Type": "text/plain"}, pgn=True, budget=PGN_BUDGET)
+        if status != 200 or not isinstance(body, str):
+            raise LichessUnavailable(f"HTTP {status}")
+        return body
+
+
+#: Seconds a PGN export of up to 300 games may take (Lichess streams ~20 games a second).
+PGN_BUDGET = 30.0
 
 
 def _ndjson(text: str) -> list[Any]:

@@ -61,6 +61,22 @@ def links(view: LinksView) -> str:
     return fit_content(text)
 
 
+#: The pairing systems of chess events: an event with one of them, colours and chess
+#: scoring is told of /lichess event when it is created.
+CHESS_SYSTEMS = frozenset({"dutch", "fide-dutch", "burstein", "monrad", "rating-gap"})
+
+
+def event_hint(settings: Any) -> str:
+    """The line of /tournament create's answer that makes /lichess event known, for a chess
+    event (empty for others): it must be run before anyone joins."""
+    if (getattr(settings, "system", None) not in CHESS_SYSTEMS
+            or getattr(settings, "scoring", None) != "chess"
+            or not getattr(settings, "colours", False)):
+        return ""
+    return ("\n♟️ Played on Lichess? Before anyone joins, `/lichess event clock:3+2` makes "
+            "the bot create each game there, seed by Lichess ratings and read the results.")
+
+
 def event(view: LichessEventView | None, tournament: str | None) -> str:
     if view is None:
         return f"**{plain(tournament or 'The event', 80)}** is no longer played on Lichess."
@@ -123,3 +139,16 @@ def outage(payload: dict[str, Any]) -> Outgoing:
         f"⏳ Lichess cannot be reached ({plain(str(payload.get('problem')), 120)}): the games "
         f"and results of **{name}** wait and nothing is lost; I catch up as soon as it answers. "
         "Players can still `/report`."))
+
+
+def lichess_facts(facts: Any) -> str:
+    """What Lichess showed when a no-show was claimed on it (empty for other events)."""
+    if not isinstance(facts, dict):
+        return ""
+    status = str(facts.get("status", "?"))
+    game = ("nobody has started it" if status == "not joined"
+            else f"it ended without a move ({plain(status, 20)})")
+    opponent = "online" if facts.get("opponent_online") else "offline"
+    return (f"\nOn Lichess: {plain(str(facts.get('claimant', '?')), 30)} is online; "
+            f"{plain(str(facts.get('opponent', '?')), 30)} is {opponent}; the game "
+            f"(<https://lichess.org/{plain(str(facts.get('game', '')), 12)}>) {game}.")

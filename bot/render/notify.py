@@ -151,6 +151,8 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
                     "or in the server.")
             return Outgoing(content=fit_content(text)), dm_prompt_buttons(
                 payload.get("guild_id"), payload.get("game_id"))
+        case "dm_lichess":
+            return Outgoing(content=lichess_dm(name, payload)), None
         case "dm_final":
             text = (f"**{name}** is over: you finished **#{payload.get('rank')}** of "
                     f"{plural(int(payload.get('players') or 0), 'player')} with "
@@ -159,6 +161,33 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
             return Outgoing(content=fit_content(text)), None
     # dm_reminder
     return Outgoing(content=fit_content(_reminder_text(name, payload))), None
+
+
+def lichess_dm(name: str, payload: dict[str, Any]) -> str:
+    """The player's own link to his game on Lichess (the link of his colour only)."""
+    return fit_content(
+        f"♟️ **{name}**, round {payload.get('round')} board {payload.get('board')}: your game "
+        f"against **{plain(str(payload.get('opponent', '?')), 60)}** is on Lichess; you play "
+        f"**{plain(str(payload.get('colour', '?')), 5)}**: {link(payload.get('url'))}\n"
+        "Only you two can join it; the result is read from Lichess when the game ends.")
+
+
+def lichess_thread(payload: dict[str, Any]) -> Outgoing:
+    """Both links of the board's game on Lichess, in its thread (no ping: the thread's
+    opening pinged the players already)."""
+    return Outgoing(content=fit_content(
+        f"♟️ The game is on Lichess. {plain(str(payload.get('white', '?')), 60)}, white: "
+        f"{link(payload.get('url_white'))}\n{plain(str(payload.get('black', '?')), 60)}, black: "
+        f"{link(payload.get('url_black'))}\nOnly you two can join it; the result is read from "
+        "Lichess when the game ends."))
+
+
+def link(url: Any) -> str:
+    """A Lichess link as Discord shows it (no preview), or a dash when it is not one."""
+    text = str(url or "")
+    if not text.startswith(("https://", "http://")) or any(c in text for c in " <>\n"):
+        return "-"
+    return f"<{text[:300]}>"
 
 
 def _reminder_text(name: str, payload: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.render.format import plain, seat
+from bot.render.lichess import lichess_facts
 from bot.render.message import Outgoing
 from bot.render.paginate import Line, paginate
 from swiss.wording import plural
@@ -84,7 +85,7 @@ def timer_announcement(kind: str, payload: dict[str, Any], name: str) -> list[Ou
                     f"did not show up for round {number}, board {payload.get('board')}. If you "
                     f"are here, press **I am here** (or `/report object`) before <t:{ends}:t> "
                     f"(<t:{ends}:R>); otherwise the game is a forfeit win for "
-                    f"{plain(claimant.name, 60)}.",
+                    f"{plain(claimant.name, 60)}.{lichess_facts(payload.get('lichess'))}",
             mention_users=ping,
             buttons=(("I am here", NOSHOW_OBJECT_ID.format(game=payload.get("game_id"))),),
         )]

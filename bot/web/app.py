@@ -131,7 +131,8 @@ def event_json(event: LiveEventView) -> dict[str, Any]:
                        "white": {"name": g.white.name, "number": g.white.number},
                        "black": {"name": g.black.name, "number": g.black.number},
                        "result": result_text(g.result),
-                       "final": g.state == "final"} for g in rnd.games],
+                       "final": g.state == "final",
+                       "url": event.game_urls.get(g.id)} for g in rnd.games],
             "byes": [{"name": b.player.name, "number": b.player.number, "kind": b.kind,
                       "points": format_points(b.points)} for b in rnd.byes],
         })

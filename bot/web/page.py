@@ -128,8 +128,9 @@ def _pairings(event: LiveEventView, shown: RoundView | None) -> str:
                 + '<p class="note">No round has been paired yet.</p></section>')
     title = f"Round {shown.number}" + (f" · {shown.stage}" if shown.stage else "")
     title += " (complete)" if shown.state == "complete" else ""
-    rows = [_row(_cells([str(g.board), _seat(g.white.name, g.white.number),
-                         result_text(g.result), _seat(g.black.name, g.black.number)]),
+    rows = [_row(_cells([str(g.board), _seat(g.white.name, g.white.number)])
+                 + _result_cell(result_text(g.result), event.game_urls.get(g.id))
+                 + _cells([_seat(g.black.name, g.black.number)]),
                  g.state != "final", "pending") for g in shown.games]
     byes = ", ".join(f"{_seat(b.player.name, b.player.number)} ({format_points(b.points)})"
                      for b in shown.byes)
@@ -137,6 +138,13 @@ def _pairings(event: LiveEventView, shown: RoundView | None) -> str:
             + _picker(event, shown)
             + _table("pairings", head, rows, f"Pairings of round {shown.number}")
             + f'<p id="byes">{escape("Byes: " + byes) if byes else ""}</p></section>')
+
+
+def _result_cell(result: str, url: str | None) -> str:
+    """The result, linking to the game's page when it is played on Lichess."""
+    if url is None or not url.startswith("https://"):
+        return _cells([result])
+    return f'<td><a href="{escape(url)}" rel="noopener">{escape(result)}</a></td>'
 
 
 def _seat(name: str, number: int) -> str:

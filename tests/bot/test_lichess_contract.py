@@ -70,6 +70,8 @@ def check_against_spec(exchanges: list[Exchange]) -> set[str]:
         if operation.get("auth") == "bearer":
             assert (exchange.authorization or "").startswith("Bearer "), key
         schema = operation.get("responses", {}).get(str(exchange.status))
+        if exchange.media == "application/x-chess-pgn":
+            schema = operation["pgn"]  # the same call, answered in PGN
         if schema is not None:
             _validate(schema, exchange.response)
     return seen
@@ -101,6 +103,9 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
     assert [u.username for u in both] == ["AnnPlays", "BobOnline"]
     with pytest.raises(LichessNotFound):
         await client.user("nobody")
+    fake.accounts["annplays"].online = True
+    assert await client.users_status(["annplays", "bobonline", "nobody"]) == {
+        "annplays": True, "bobonline": False}
     # a spent code, and a wrong verifier, are refused with the spec's OAuthError
     with pytest.raises(LichessUnauthorized):
         await client.exchange_code(code=back["code"][0], code_verifier=verifier,
@@ -121,6 +126,8 @@ async def test_every_call_matches_the_spec(fake: FakeLichess, client: LichessCli
     assert (game.white_id, game.black_id, game.winner, game.status) == (
         "annplays", "bobonline", "black", "resign")
     assert (game.clock_initial, game.clock_increment) == (180, 2)
+    pgn = await client.export_pgn([challenge.id, "unplayed"])
+    assert f'[Site "https://lichess.org/{challenge.id}"]' in pgn and pgn.rstrip().endswith("0-1")
     await client.revoke(token.access_token)
     with pytest.raises(LichessUnauthorized):
         await client.account(token.access_token)

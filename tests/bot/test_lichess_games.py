@@ -15,28 +15,15 @@ from bot.lichess.games import LichessGames
 from bot.render.lichess import game_links
 from sandbox.lichess import FakeLichess
 from service import TournamentService
-from storage import lichess as repo
 from storage.lichess_games import GameLinks
-from tests.lichess_helpers import StubLichess
-from tests.service_helpers import Clock, member, open_service, organiser
+from tests.lichess_helpers import lichess_event
+from tests.service_helpers import Clock, open_service, organiser
 
 pytestmark = pytest.mark.usefixtures("backend")
 ORG = organiser()
 
 
-async def _event(service: TournamentService, players: int, *, deadline: int | None = None
-                 ) -> None:
-    stub = StubLichess()
-    service.lichess = stub
-    await service.create_tournament(ORG, "Club Blitz", 4, deadline_minutes=deadline)
-    await service.lichess_event(ORG, "Club Blitz", clock="3+2")
-    for uid in range(100, 100 + players):
-        name = f"Player{uid}"
-        stub.add(name, rating=1000 + 7 * uid % 900)
-        async with service.db.transaction() as conn:
-            await repo.insert_link(conn, repo.LinkRow(ORG.guild_id, uid, name.lower(), name,
-                                                      "profile", service.now()))
-        await service.join(member(uid), "Club Blitz")
+_event = lichess_event
 
 
 @pytest.fixture
@@ -235,3 +222,44 @@ async def test_an_outage_is_told_once_per_event_whoever_reports_it(
     assert await service.lichess_outage("HTTP 503") == 0
     assert await service.lichess_outage(None) == 1
     assert await service.lichess_outage(None) == 0
+
+
+async def test_game_links_are_in_the_exports_and_on_the_live_page(
+        service: TournamentService) -> None:
+    """The games table (CSV and JSON) has each board's game page on Lichess, and the live
+    page's pairings link each result to its game; an event not on Lichess keeps its columns."""
+    import csv
+    import io
+    import json
+
+    from bot.web.app import event_json
+    from bot.web.page import page_html
+
+    await _event(service, 4)
+    await service.start_tournament(ORG, "Club Blitz")
+    boards = await service.lichess_boards_to_create()
+    first, second = boards
+    await service.store_lichess_game(first, GameLinks(
+        first.game_id, "abcd1234", "https://lichess.org/abcd1234?color=white",
+        "https://lichess.org/abcd1234?color=black"))
+    csv_file = await service.export(ORG.guild_id, "csv", "Club Blitz", table="games")
+    rows = {int(r["board"]): r for r in csv.DictReader(io.StringIO(csv_file.content))}
+    assert rows[first.board]["game_url"] == "https://lichess.org/abcd1234"
+    assert rows[second.board]["game_url"] == ""  # not made yet
+    json_file = await service.export(ORG.guild_id, "json", "Club Blitz", table="games")
+    records = {r["board"]: r for r in json.loads(json_file.content)["games"]}
+    assert records[first.board]["game_url"] == "https://lichess.org/abcd1234"
+    assert records[second.board]["game_url"] is None
+
+    token = await service.web_link(ORG, "Club Blitz")
+    event = await service.live_event(token)
+    assert event is not None
+    html = page_html(event, event.rounds[-1])
+    assert '<a href="https://lichess.org/abcd1234" rel="noopener">' in html
+    games = {g["board"]: g for g in event_json(event)["rounds"][0]["games"]}
+    assert games[first.board]["url"] == "https://lichess.org/abcd1234"
+    assert games[second.board]["url"] is None
+
+    await service.create_tournament(ORG, "Over the board", 3)
+    plain = await service.export(ORG.guild_id, "csv", "Over the board", table="games")
+    assert "game_url" not in plain.content.splitlines()[0]

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from bot.render.limits import problems
-from bot.render.notify import dm_closed, dm_message, result_buttons, thread_name, thread_opening
+from bot.render.notify import (
+    dm_closed,
+    dm_message,
+    lichess_thread,
+    result_buttons,
+    thread_name,
+    thread_opening,
+)
 
 LONG = "x" * 400
 HOSTILE = "@everyone <@123> **bold**"
@@ -65,3 +72,24 @@ def test_the_deadline_reminder_names_the_game_and_what_is_left_to_do() -> None:
     assert "`/report`" in report.content and "<@123>" not in report.content
     confirm, _ = dm_message("dm_reminder", {**base, "to_confirm": True})
     assert "confirm or dispute" in confirm.content
+
+
+def test_lichess_links_fit_are_inert_and_only_lichess_style_urls() -> None:
+    """The DM of a board's Lichess game (the player's own colour's link) and its thread
+    message (both links): within Discord's limit, no ping, and a link that is not an http(s)
+    address (or carries spaces or angle brackets) is not shown."""
+    base = {"tournament": {"name": HOSTILE + LONG}, "user_id": 42, "round": 3, "board": 4,
+            "game_id": 9, "colour": "black", "opponent": HOSTILE + LONG,
+            "url": "https://lichess.org/abcd1234?color=black"}
+    out, view = dm_message("dm_lichess", base)
+    assert view is None and out.mention_users == () and len(out.content) <= 2000
+    assert "<https://lichess.org/abcd1234?color=black>" in out.content
+    assert "**black**" in out.content and "<@123>" not in out.content
+    for bad in ("javascript:alert(1)", "https://x.org/a b", "https://x.org/<@123>", None):
+        shown, _ = dm_message("dm_lichess", {**base, "url": bad})
+        assert "javascript" not in shown.content and "<@123>" not in shown.content
+    thread = lichess_thread({"tournament": {"name": LONG}, "white": HOSTILE + LONG,
+                             "black": LONG, "url_white": "https://lichess.org/x?color=white",
+                             "url_black": "https://lichess.org/x?color=black"})
+    assert thread.mention_users == () and len(thread.content) <= 2000
+    assert "color=white>" in thread.content and "color=black>" in thread.content

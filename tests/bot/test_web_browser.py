@@ -200,3 +200,31 @@ async def test_without_javascript_the_page_shows_every_table_and_every_round(
                 await playwright_api.expect(rows.nth(index)).to_contain_text(game.black.name)
             await playwright_api.expect(page.locator("#round-title")).to_contain_text(
                 f"Round {number}")
+
+
+async def test_on_an_event_on_lichess_each_result_links_to_its_game(
+    served: tuple[TournamentService, LiveServer],
+) -> None:
+    """The pairings of an event played on Lichess: a board whose game was made there links
+    its result cell to the game's page; a board still without one shows plain text."""
+    from storage.lichess_games import GameLinks
+    from tests.lichess_helpers import lichess_event
+
+    service, server = served
+    await lichess_event(service, 4, name="Lichess Page")
+    await service.start_tournament(ORG, "Lichess Page")
+    first, second = await service.lichess_boards_to_create()
+    await service.store_lichess_game(first, GameLinks(
+        first.game_id, "zx81game", "https://lichess.org/zx81game?color=white",
+        "https://lichess.org/zx81game?color=black"))
+    token = await service.web_link(ORG, "Lichess Page")
+    async with _browser() as browser:
+        page = await browser.new_page()
+        await page.goto(f"http://127.0.0.1:{server.port}/e/{token}")
+        rows = page.locator("#pairings tbody tr")
+        await playwright_api.expect(rows).to_have_count(2)
+        linked = rows.nth(first.board - 1).locator("a")
+        await playwright_api.expect(linked).to_have_attribute(
+            "href", "https://lichess.org/zx81game")
+        await playwright_api.expect(linked).to_have_text("…")  # pending
+        await playwright_api.expect(rows.nth(second.board - 1).locator("a")).to_have_count(0)

@@ -41,6 +41,23 @@ def test_demo_command(
         "most" in out
 
 
+@pytest.mark.slow
+def test_demo_on_lichess_links_makes_the_games_there_and_reads_every_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``swissbot demo --lichess``: the members link by profile code, the games are made on
+    the fake Lichess with their links posted, and the results are read from it: nobody
+    reports one."""
+    monkeypatch.setattr("bot.logs.configure_logging", lambda *a, **k: None)  # keep pytest's
+    assert main(["demo", "--lichess", "--players", "6", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "/lichess verify" in out and "/lichess event" in out
+    assert out.count("your games on Lichess") == 2
+    assert "?color=white" in out and "?color=black" in out
+    assert "/report result" not in out  # every result came from Lichess
+    assert "Final standings" in out and "played on Lichess → results read" in out
+
+
 async def test_a_refused_step_stops_the_demo_at_once_with_the_bots_answer() -> None:
     """A step the bot refuses (here a system name it does not know, as `fide-dutch` was once
     refused) ends the demo there, quoting the bot's answer, instead of waiting for a reply

@@ -35,12 +35,17 @@ def _private(reply: dict[str, Any]) -> str:
 
 
 async def _event_on_lichess(fake: Any, start_swissbot: Any, lichess: FakeLichess,
-                            players: int, name: str, clock: str) -> Club:
+                            players: int, name: str, clock: str, *, now: Any = None,
+                            **create: Any) -> Club:
     """A new server of ``players`` members and a 4-round event on Lichess with ``clock``
-    that each of them joined, after linking an account by profile code."""
+    (and the ``create`` options of /tournament create) that each of them joined, after
+    linking an account by profile code. ``now``: the service's clock, when the test moves
+    it."""
     club = Club(fake, fake.add_guild(f"{name} Club", players=players))
-    await start_swissbot(settings={"lichess_url": lichess.url})
-    await club.run(club.owner, "tournament create", name=name, rounds=4)
+    bot = await start_swissbot(settings={"lichess_url": lichess.url})
+    if now is not None:
+        bot.service._clock = now
+    await club.run(club.owner, "tournament create", name=name, rounds=4, **create)
     await club.run(club.owner, "lichess event", clock=clock)
     for index, player in enumerate(club.players):
         account = lichess.add_account(f"{name[:2]}{index:02d}",
@@ -148,6 +153,76 @@ async def test_a_round_of_16_boards_gets_its_lichess_games_posted(
     assert fake.unhandled == []
 
 
+async def test_each_player_gets_his_colours_link_by_dm_and_both_links_in_the_thread(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """With game threads and DMs: each board's thread gets both links of its game, and a
+    player who opted in to DMs gets the link of his own colour only."""
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 4, "Thread Links", "3+2",
+                                   game_threads=True)
+    first = club.players[0]
+    await club.run(first, "notify", dm="on")
+    await club.run(club.owner, "tournament start")
+
+    def threads() -> list[Any]:
+        return [c for c in club.guild.channels.values() if c.is_thread]
+
+    def linked(thread: Any) -> bool:
+        return any("on Lichess" in (m.get("content") or "") for m in thread.messages)
+
+    async def until(condition: Any) -> None:
+        async with asyncio.timeout(15):
+            while not condition():
+                await asyncio.sleep(0.02)
+
+    await until(lambda: len(threads()) == 2 and all(linked(t) for t in threads()))
+    assert len(lichess.challenges) == 2
+    for thread in threads():
+        text = "\n".join(m.get("content") or "" for m in thread.messages)
+        ours = [c for c in lichess.challenges if c["id"] in text]
+        assert len(ours) == 1  # the thread's own board, not the other one
+        challenge = ours[0]
+        assert f"{challenge['id']}?color=white" in text
+        assert f"{challenge['id']}?color=black" in text
+    mine = next(c for c in lichess.challenges if "Th00" in c["users"])
+    await until(lambda: any("on Lichess" in (m.get("content") or "")
+                            for m in fake.direct_messages(first)))
+    dm = next(m["content"] for m in fake.direct_messages(first) if "on Lichess" in m["content"])
+    colour = "white" if mine["users"][0] == "Th00" else "black"
+    other = "black" if colour == "white" else "white"
+    assert f"{mine['id']}?color={colour}" in dm and f"?color={other}" not in dm
+    assert f"**{colour}**" in dm
+    assert fake.direct_messages(club.players[1]) == []  # not opted in
+    assert fake.unhandled == []
+
+
+async def test_a_no_show_on_lichess_is_claimed_by_the_player_there_and_becomes_a_forfeit(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """The opponent never opens the game on Lichess: the claimant, online there, claims it
+    with /report noshow; the opponent is pinged with what Lichess shows, and after the
+    objection time the game is the claimant's forfeit win."""
+    from tests.e2e.test_timers import OffsetClock
+
+    clock = OffsetClock()
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 2, "Empty Chair", "3+2",
+                                   now=clock)
+    await club.run(club.owner, "tournament start")
+    await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
+    [challenge] = lichess.challenges
+    white = club.players[int(challenge["users"][0][2:])]
+    black = club.players[int(challenge["users"][1][2:])]
+    clock.advance(minutes=11)
+    offline = _private(await club.run(white, "report", result="noshow"))
+    assert "offline" in offline and f"{challenge['id']}?color=white" in offline
+    lichess.accounts[challenge["users"][0].lower()].online = True
+    assert "No-show claimed" in _private(await club.run(white, "report", result="noshow"))
+    claim = await club.wait_post(lambda m: "did not show up" in text_of(m))
+    assert {int(u["id"]) for u in claim["mentions"]} == {black.id}
+    assert "On Lichess:" in text_of(claim) and "is offline" in text_of(claim)
+    clock.advance(minutes=11)
+    await club.wait_post(lambda m: "forfeit win for" in text_of(m), timeout=20)
+    assert fake.unhandled == []
+
+
 async def test_a_16_player_4_round_event_where_nobody_types_a_result(
         fake, start_swissbot, lichess: FakeLichess) -> None:
     """16 members link and join; each round's games are made on Lichess, played there, and
@@ -217,3 +292,37 @@ async def test_a_restart_while_making_200_games_makes_each_board_once(
     links = "\n".join(m.get("content") or "" for m in club.posts())
     assert all(f"{c['id']}?color=white" in links for c in lichess.challenges)
     print(f"\n200 boards: {made_before} made before the restart, the rest after it")
+
+
+async def test_creating_a_chess_event_tells_of_lichess_event(fake, guild, start_swissbot
+                                                             ) -> None:
+    """/tournament create's answer names /lichess event for a chess event (colours, chess
+    scoring), not for a match-points one."""
+    await start_swissbot()
+    club = Club(fake, guild)
+    chess = await club.run(club.owner, "tournament create", name="Club Rapid", rounds=5)
+    assert "`/lichess event clock:3+2`" in text_of(chess)
+    cards = await club.run(club.owner, "tournament create", name="Card Night", rounds=5,
+                           scoring="match")
+    assert "Created **Card Night**" in text_of(cards) and "/lichess" not in text_of(cards)
+
+
+async def test_the_events_pgn_export_has_the_games_moves_from_lichess(
+        fake, start_swissbot, lichess: FakeLichess) -> None:
+    """A game played on the fake Lichess: its result is read, then /tournament export
+    format:pgn gives it with swissbot's tags and Lichess's moves."""
+    club = await _event_on_lichess(fake, start_swissbot, lichess, 2, "Pgn Club", "3+2")
+    await club.run(club.owner, "tournament start")
+    await club.wait_post(lambda m: "your games on Lichess" in (m.get("content") or ""))
+    [challenge] = lichess.challenges
+    lichess.play(challenge["id"], "mate", "white")
+    await club.wait_post(lambda m: "standings after round 1" in text_of(m), timeout=20)
+    reply = await club.run(club.players[1], "tournament export", format="pgn")
+    assert reply["flags"] & EPHEMERAL
+    (attachment,) = reply["attachments"]
+    assert attachment["filename"] == "pgn-club.pgn"
+    text = attachment["content"]
+    assert '[Event "Pgn Club"]' in text and '[Round "1.1"]' in text
+    assert f'[Site "https://lichess.org/{challenge["id"]}"]' in text
+    assert '[Result "1-0"]' in text and "4. Qxf7# 1-0" in text
+    assert fake.unhandled == []

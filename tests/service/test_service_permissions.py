@@ -64,11 +64,12 @@ async def scene(tmp_path: Path) -> AsyncIterator[Scene]:
                     board2.black.user_id)
 
 
-async def _claim(s: Scene, a: Actor) -> Any:
-    """No-shows on (one minute of grace) and the grace over, then claim as ``a``."""
+async def _claim(s: Scene, a: Actor, operation: str = "claim_no_show") -> Any:
+    """No-shows on (one minute of grace) and the grace over, then claim as ``a`` (through
+    ``operation``: the Lichess claim takes the event's usual way off Lichess)."""
     await s.service.edit_tournament(ORG, "Perm Cup", noshow_grace_minutes=1)
     s.service._clock.advance(minutes=1)  # type: ignore[attr-defined]
-    return await s.service.claim_no_show(a, "Perm Cup")
+    return await getattr(s.service, operation)(a, "Perm Cup")
 
 
 async def _object(s: Scene, a: Actor) -> Any:
@@ -121,6 +122,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "export": (lambda s, a: s.service.export(a.guild_id, "json", "Perm Cup"), None),
     "export_files": (lambda s, a: s.service.export_files(a.guild_id, "csv", "Perm Cup",
                                                          what="all"), None),
+    "export_pgn": (lambda s, a: s.service.export_pgn(a.guild_id, "Perm Cup"), None),
     "set_trf_header": (
         lambda s, a: s.service.set_trf_header(a, {"city": "Oslo"}, "Perm Cup"), None),
     "import_players": (
@@ -133,6 +135,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "resolve_tournament": (
         lambda s, a: s.service.resolve_tournament(a.guild_id, a.user_id, []), None),
     "claim_no_show": (_claim, "reporter"),
+    "lichess_claim_no_show": (lambda s, a: _claim(s, a, "lichess_claim_no_show"), "reporter"),
     "object_no_show": (_object, "objector"),
     "pending_timers": (lambda s, a: s.service.pending_timers(a.guild_id, "Perm Cup"), None),
     "preview_round": (lambda s, a: s.service.preview_round(a, "Perm Cup"), None),
