@@ -45,6 +45,8 @@ def _plain(parameter: inspect.Parameter) -> Any:
         return False
     if "Mapping[str, str]" in kinds or "dict[str, Any]" in kinds:
         return {}
+    if "list[int]" in kinds:
+        return [101]
     raise AssertionError(f"no plain value for {parameter}")
 
 

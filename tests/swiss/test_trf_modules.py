@@ -22,6 +22,7 @@ ALLOWED = {
     "writer": {"format", "scan"},
     "document": {"format", "writer"},
     "reader": {"format", "scan", "document"},
+    "player_fields": {"format"},
 }
 
 
