@@ -65,13 +65,13 @@ class LichessNoShows:
             theirs = None if other is None or other.user_id is None else (
                 await link_repo.link_of_member(conn, actor.guild_id, other.user_id))
         if not on_lichess:  # the event's own no-show rules
-            return await self.timers._claim_no_show(actor, t.id, round_number=round_number)
+            return await self.timers.record_no_show_claim(actor, t.id, round_number=round_number)
         minutes = settings_of(t).noshow_grace_minutes or LICHESS_NOSHOW_MINUTES
         if game is None or other is None or last is None or (
                 self.ctx.now() < last.paired_at + timedelta(minutes=minutes)):
             # no board this round (a bye, not paired), or too early: the usual claim says
             # so, without asking Lichess
-            return await self.timers._claim_no_show(
+            return await self.timers.record_no_show_claim(
                 actor, t.id, round_number=round_number, grace_minutes=LICHESS_NOSHOW_MINUTES)
         if links is None or mine is None or theirs is None:
             raise ConflictError(
@@ -98,6 +98,6 @@ class LichessNoShows:
             "claimant": mine.username, "opponent": theirs.username,
             "opponent_online": bool(online.get(theirs.lichess_id, False))}
         # the undecorated claim: this operation retries as a whole (service.operation)
-        return await self.timers._claim_no_show(
+        return await self.timers.record_no_show_claim(
             actor, t.id, round_number=round_number, facts=facts,
             grace_minutes=LICHESS_NOSHOW_MINUTES)

@@ -399,9 +399,9 @@ class Timers:
         the opponent is pinged and may object for ``noshow_grace_minutes``; then the game is
         a forfeit win for the claimant (a stored timer). ``round_number`` as for
         report_result."""
-        return await self._claim_no_show(actor, tournament, round_number=round_number)
+        return await self.record_no_show_claim(actor, tournament, round_number=round_number)
 
-    async def _claim_no_show(
+    async def record_no_show_claim(
         self, actor: Actor, tournament: TournamentRef, *, round_number: int | None,
         facts: dict[str, Any] | None = None, grace_minutes: int | None = None,
     ) -> NoShowView:
