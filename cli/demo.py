@@ -12,6 +12,7 @@ from cli.options import UsageError, system_option, whole
 from swiss.numbers import MAX_SEED
 from swiss.pairing.names import EDITIONS
 from swiss.pairing.types import DUTCH_RULES, SYSTEMS
+from swiss.wording import plural
 
 if TYPE_CHECKING:
     from cli.demo_tournament import DemoResult
@@ -116,7 +117,7 @@ def _reported(result: DemoResult) -> bool:
         print(f"swissbot demo: stopped: {result.failure}", file=sys.stderr)
     else:
         print(
-            f"\nDone: {result.players} players, {result.rounds} rounds in "
+            f"\nDone: {result.players} players, {plural(result.rounds, 'round')} in "
             f"{result.seconds:.1f} s ({result.messages} messages, {result.requests} requests "
             f"to the sandbox; the bot's heartbeat at most {result.heartbeat_lag:.2f} s late)."
         )

@@ -29,6 +29,7 @@ from sandbox.payloads import SandboxMember
 from sandbox.server import FakeDiscord, SandboxError
 from sandbox.transcript import Transcript
 from swiss.sim.outcomes import Milvang, draw_result
+from swiss.wording import plural
 
 T = TypeVar("T")
 
@@ -119,8 +120,8 @@ async def run_demo(
             bot = DemoBot(fake, guild.id, Path(tmp) / "demo.sqlite3", Path(tmp) / "bot.log")
             bot.extra_environment.update(environment or {})
             edition = f" ({rules} rules)" if rules else ""
-            print(f"swissbot demo · {players} players · {rounds} rounds · {system}{edition} · "
-                  f"sandbox on {fake.api_base}\n", file=out, flush=True)
+            print(f"swissbot demo · {players} players · {plural(rounds, 'round')} · "
+                  f"{system}{edition} · sandbox on {fake.api_base}\n", file=out, flush=True)
             big = players > BIG_DEMO
             # a big event's channel is thousands of lines: print the timings instead
             transcript = None if big else Transcript(fake, out, show_ephemeral=show_private)

@@ -81,7 +81,7 @@ def test_the_demo_runs_every_system(
     assert main(["demo", "--players", "4", "--rounds", "1", "--system", "all"]) == 0
     out = capsys.readouterr().out
     for system in SYSTEMS:
-        assert f"swissbot demo · 4 players · 1 rounds · {system}" in out
+        assert f"swissbot demo · 4 players · 1 round · {system}" in out
     assert out.count("Final standings") == len(SYSTEMS)
 
 
