@@ -119,11 +119,12 @@ def _lexicographic_key(costs: np.ndarray, diffs: list[int]) -> tuple[int, ...]:
 
 @pytest.mark.slow
 @settings(max_examples=200, deadline=None)
-@given(scores=st.lists(st.integers(0, 12), min_size=2, max_size=12).filter(
+@given(scores=st.lists(st.integers(0, 12), min_size=2, max_size=10).filter(
     lambda s: len(s) % 2 == 0))
 def test_the_costs_order_matchings_lexicographically(scores: list[int]) -> None:
     # Every perfect matching of these players: smaller total cost <=> lexicographically fewer
-    # pairs at the largest differences (by enumeration over all matchings of up to 12 players).
+    # pairs at the largest differences (by enumeration over all matchings of up to 10 players:
+    # 945 of them; 12 players would be 10,395 and ten times the time for no new kind of tie).
     score = np.array(sorted(scores))
     costs, span = score_costs(score, len(scores) // 2)
     edges = set(itertools.combinations(range(len(scores)), 2))
