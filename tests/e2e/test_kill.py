@@ -1,6 +1,6 @@
-"""The kill test (issue 17): two bot processes on one database deliver the announcements of
-busy rounds (many guilds pairing and reporting) while they are killed with SIGKILL 40 times,
-alternately, and restarted each time. Afterwards the database is intact and every
+"""The kill test: two bot processes on one database deliver the announcements of busy rounds
+(many guilds pairing and reporting) while they are killed with SIGKILL 40 times (20 on
+PostgreSQL), alternately, and restarted each time. Afterwards the database is intact and every
 announcement is in its channel exactly once, in order: the leases expire, the next claimant
 posts again with the same nonce, and the sandbox (like Discord, with enforce_nonce) returns
 the earlier message instead of a duplicate.
@@ -9,7 +9,7 @@ Both processes serve every guild (no shards), so they compete for the same rows:
 and its lease are what keep them apart. The tournaments are driven through the service on the
 same database (a third writer), so no command is lost while a process is down.
 
-``make test`` runs it on SQLite and on the test PostgreSQL cluster (60-90 s each; the suite
+``make test`` runs it on SQLite and on the test PostgreSQL cluster (30-60 s each; the suite
 runs on several cores with pytest-xdist, so the two run side by side).
 """
 
@@ -36,7 +36,9 @@ from tests.service_helpers import database_target, open_database
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("backend")]
 
-KILLS = 40
+#: SIGKILLs per backend: 40 on SQLite; 20 on PostgreSQL, whose claims and leases are the same
+#: code and whose part of the risk (a lock dying with its session) shows in the first kills.
+KILLS = {"sqlite": 40, "postgresql": 20}
 GUILDS = 6
 PLAYERS = 8
 ROUNDS = 4
@@ -70,7 +72,7 @@ async def _tournament(service: TournamentService, fake: FakeDiscord, guild: Sand
         view = await service.pair_next_round(org)
 
 
-async def test_forty_sigkills_lose_nothing_and_post_nothing_twice(
+async def test_repeated_sigkills_lose_nothing_and_post_nothing_twice(
     tmp_path: Path, backend: str
 ) -> None:
     rng = random.Random(17)
@@ -101,7 +103,7 @@ async def test_forty_sigkills_lose_nothing_and_post_nothing_twice(
 
             async def kill_loop() -> None:
                 nonlocal kills
-                for kill in range(KILLS):
+                for kill in range(KILLS[backend]):
                     slot = kill % 2
                     # Let it connect and work a little, then kill it: at a moment when a
                     # post is in flight (posted, not yet marked: by this process or the
@@ -137,7 +139,7 @@ async def test_forty_sigkills_lose_nothing_and_post_nothing_twice(
             async with db.transaction(readonly=True) as conn:
                 announcements = await journal.list_outbox(conn)
             await db.close()
-        assert kills == KILLS
+        assert kills == KILLS[backend]
 
     text = "\n".join(log.read_text() for log in logs if log.exists())
     assert "Traceback" not in text, text[-3000:]
