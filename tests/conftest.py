@@ -11,9 +11,15 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from tests import service_helpers
 from tests.pg_cluster import Cluster, start_cluster, why_unavailable
+
+# No per-example deadline: speed is measured by the benchmarks, and on a busy machine a
+# deadline turns a correct test into a flaky one (a test's own @settings still applies).
+settings.register_profile("swissbot", deadline=None)
+settings.load_profile("swissbot")
 
 
 @pytest.fixture(scope="session")
