@@ -109,6 +109,10 @@ class SwissBot(commands.Bot):
         from bot.lichess import web as lichess
 
         self._lichess = lichess.attach(self.service, self.settings)
+        from bot.translator import CatalogueTranslator
+
+        # the commands' names and descriptions in every shipped language, sent on sync
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in self._extensions:
             await self.load_extension(extension)
         if self.sync_commands_on_start:

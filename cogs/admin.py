@@ -34,6 +34,7 @@ from cogs.common import (
 )
 from cogs.confirm import ask_or_act
 from cogs.privacy import retention_text
+from i18n import LANGUAGE_NAMES, LANGUAGES, _, language_of
 from service.limits import (
     MAX_RATING,
     MAX_RETENTION_DAYS,
@@ -43,6 +44,12 @@ from service.limits import (
     MIN_ROUNDS,
 )
 from service.validation import parse_player_ref
+
+#: ``/config language``: each shipped language by its own name, or the server's Discord one.
+FOLLOW_DISCORD = "discord"
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES
+] + [app_commands.Choice(name="Server's Discord language", value=FOLLOW_DISCORD)]
 
 
 class AdminCog(commands.Cog):
@@ -87,6 +94,23 @@ class AdminCog(commands.Cog):
     ) -> None:
         kept = await service_of(interaction).set_retention(await actor_of(interaction), days)
         await answer(interaction, retention_text(kept), ephemeral=True)
+
+    @config.command(name="language", description="The language of the server's posts")
+    @app_commands.describe(language="Pairings and standings in this language (members get "
+                                    "their own answers in theirs)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == FOLLOW_DISCORD else language
+        await service_of(interaction).set_language(await actor_of(interaction), chosen)
+        if chosen is None:
+            guild = interaction.guild
+            shown = language_of(guild.preferred_locale if guild else None)
+            text = _("The server's posts now follow its Discord language: {language}.",
+                     language=LANGUAGE_NAMES[shown])
+        else:
+            text = _("The server's posts are now in {language}.",
+                     language=LANGUAGE_NAMES[chosen])
+        await answer(interaction, text, ephemeral=True)
 
     @config.command(name="show", description="Show the organiser role and default channel")
     async def show(self, interaction: discord.Interaction) -> None:

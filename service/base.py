@@ -219,6 +219,8 @@ async def post_announcement(
         guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
         channel = guild.default_channel_id
     body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id}, **payload}
+    # rendered in the server's language as it is now, even if it changes before delivery
+    body["language"] = await tournament_repo.get_guild_language(conn, t.guild_id)
     if kind in ("standings", "final_standings"):
         # the delivery draws the picture from the payload: it needs no other lookup
         body["pictures"] = settings_of(t).pictures

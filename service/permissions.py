@@ -27,6 +27,8 @@ OPERATIONS: dict[str, Level] = {
     "set_organiser_role": "manager",  # who organises: never an organiser's own decision
     "set_default_channel": "manager",  # server-wide setting, like the bot's channel rights
     "get_guild_settings": "anyone",
+    "set_language": "manager",  # the language of the server's posts: a server setting
+    "guild_language": "anyone",
     "create_tournament": "organiser",
     "edit_tournament": "organiser",
     "list_tournaments": "anyone",

@@ -8,6 +8,7 @@ import random
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from i18n import LANGUAGES, lazy
 from service.base import (
     Context,
     TournamentRef,
@@ -270,6 +271,29 @@ class Tournaments:
         """Where announcements go for tournaments without a channel of their own."""
         require_manager(actor, "set the default announcement channel")
         return await self._update_guild(actor, default_channel_id=channel_id)
+
+    @operation
+    async def set_language(self, actor: Actor, language: str | None) -> str | None:
+        """The language of the guild's public posts: one of ``i18n.LANGUAGES``, or None to
+        follow the server's own Discord locale again. Returns the setting."""
+        require_manager(actor, "choose the server's language")
+        if language is not None and language not in LANGUAGES:
+            raise InvalidInputError(lazy(
+                "swissbot does not speak {language}: choose one of {languages}.",
+                language=echo(language), languages=", ".join(LANGUAGES)))
+        async with self.ctx.db.transaction() as conn:
+            before = await tournament_repo.get_guild_language(conn, actor.guild_id)
+            await tournament_repo.set_guild_language(conn, actor.guild_id, language,
+                                                     self.ctx.now())
+            await audit(self.ctx, conn, actor, None, "guild.language", {"language": before},
+                        {"language": language})
+        return language
+
+    @operation
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language chosen for the guild's public posts (None: not chosen)."""
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            return await tournament_repo.get_guild_language(conn, guild_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | None) -> GuildSettingsView:
         async with self.ctx.db.transaction() as conn:

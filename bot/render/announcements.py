@@ -21,6 +21,7 @@ from bot.render.format import plain, seat
 from bot.render.message import Outgoing, TextFile
 from bot.render.notify import dm_closed, thread_problem
 from bot.render.timers import timer_announcement
+from i18n import speaking
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,18 @@ def render_announcement(
     *,
     organiser_role_id: int | None = None,
     owner_id: int | None = None,
+    language: str | None = None,
 ) -> list[Outgoing]:
-    """The messages for one announcement, in posting order."""
+    """The messages for one announcement, in posting order, in the language the outbox row
+    was queued with (the server's ``/config language`` then), else ``language`` (the server's
+    Discord locale), else English."""
+    with speaking(payload.get("language") or language):
+        return _messages(kind, payload, organiser_role_id=organiser_role_id, owner_id=owner_id)
+
+
+def _messages(
+    kind: str, payload: dict[str, Any], *, organiser_role_id: int | None, owner_id: int | None,
+) -> list[Outgoing]:
     name = (payload.get("tournament") or {}).get("name", "the tournament")
     match kind:
         case "pairings":
