@@ -261,7 +261,7 @@ class Tournaments:
     @operation
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
-        require_manager(actor, "set the organiser role")
+        require_manager(actor, lazy("set the organiser role"))
         return await self._update_guild(actor, organiser_role_id=role_id)
 
     @operation
@@ -269,14 +269,14 @@ class Tournaments:
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
         """Where announcements go for tournaments without a channel of their own."""
-        require_manager(actor, "set the default announcement channel")
+        require_manager(actor, lazy("set the default announcement channel"))
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     @operation
     async def set_language(self, actor: Actor, language: str | None) -> str | None:
         """The language of the guild's public posts: one of ``i18n.LANGUAGES``, or None to
         follow the server's own Discord locale again. Returns the setting."""
-        require_manager(actor, "choose the server's language")
+        require_manager(actor, lazy("choose the server's language"))
         if language is not None and language not in LANGUAGES:
             raise InvalidInputError(lazy(
                 "swissbot does not speak {language}: choose one of {languages}.",
@@ -363,7 +363,7 @@ class Tournaments:
         ``noshow_drop_after`` govern no-shows; ``first_round_at`` (a datetime, "YYYY-MM-DD
         HH:MM" UTC or a Unix timestamp) and ``round_interval_minutes`` schedule the rounds.
         """
-        require_organiser(actor, "create tournaments")
+        require_organiser(actor, lazy("create tournaments"))
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
         if tiebreaks is None:
             tiebreaks = "mtg" if str(scoring).strip().lower() == "match" else "fide"
@@ -456,7 +456,7 @@ class Tournaments:
         Everything may change during registration; once running only the name, channel,
         deadline, auto-advance delay and late-join limit.
         """
-        require_organiser(actor, "edit tournaments")
+        require_organiser(actor, lazy("edit tournaments"))
         allowed = set(TournamentSettings.__dataclass_fields__) | {"name", "channel_id"}
         unknown = sorted(set(changes) - allowed)
         if unknown:
