@@ -109,7 +109,10 @@ class SwissBot(commands.Bot):
         from bot.lichess import web as lichess
 
         self._lichess = lichess.attach(self.service, self.settings)
+        from bot.languages import speak_each_interaction
         from bot.translator import CatalogueTranslator
+
+        speak_each_interaction(self)
 
         # the commands' names and descriptions in every shipped language, sent on sync
         await self.tree.set_translator(CatalogueTranslator())

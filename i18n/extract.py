@@ -47,7 +47,9 @@ def code_messages(root: Path) -> list[tuple[str | None, MessageId]]:
 def template(messages: Iterable[tuple[str | None, MessageId]]) -> Catalog:
     catalogue = Catalog(domain=DOMAIN, project="swissbot", charset="utf-8")
     for context, message in messages:
-        if message and (message, context) not in catalogue:
+        # (``in`` would look the id up without its context: a command named "standings"
+        # and the choice "standings" are two messages)
+        if message and catalogue.get(message, context=context) is None:
             catalogue.add(message, context=context)
     return catalogue
 
