@@ -247,3 +247,11 @@ def lazy_plural(singular: str, plural: str, n: int, /, **params: Any) -> Message
 def render(text: object, language: str | None = None) -> str:
     """A :class:`Message` in ``language``; anything else as ``str``."""
     return text.render(language) if isinstance(text, Message) else str(text)
+
+
+def stored(value: object, language: str | None = None) -> str:
+    """A text kept in JSON (an outbox payload): a :meth:`Message.to_json` put into words in
+    ``language`` (default: the current one), or a plain string as it was written."""
+    if isinstance(value, Mapping) and "msgid" in value:
+        return Message.from_json(value).render(language)
+    return str(value)

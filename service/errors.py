@@ -8,6 +8,8 @@ machine-readable name for tests and logs. A refusal's text is a lazy :class:`i18
 
 from __future__ import annotations
 
+from typing import Any
+
 from i18n import Message, render
 
 
@@ -27,6 +29,11 @@ class ServiceError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def stored(self) -> str | dict[str, Any]:
+        """The text to keep in an outbox payload: put into words when the post is rendered,
+        in the server's language then (``i18n.stored``)."""
+        return self.text.to_json() if isinstance(self.text, Message) else self.text
 
 
 class NotFoundError(ServiceError):

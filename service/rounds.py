@@ -358,7 +358,7 @@ class Rounds:
             except ServiceError as exc:
                 async with self.ctx.db.transaction() as conn:
                     await self.announcer.announce(conn, t, "auto_advance_failed",
-                                                  {"error": exc.message})
+                                                  {"error": exc.stored()})
         return paired
 
 

@@ -40,7 +40,6 @@ UNWRAPPED = {
     "bot/pictures/draw.py": 3,
     "bot/pictures/tables.py": 6,
     "bot/render/advice.py": 2,
-    "bot/render/announcements.py": 11,
     "bot/render/bracket.py": 3,
     "bot/render/confirm.py": 7,
     "bot/render/explain.py": 12,
