@@ -29,7 +29,7 @@ async def _play_round(club: Club, bot: Any) -> None:
         prompt = await club.run(white, "report", result="win")
         assert f"Runde {game.round}, Brett {game.board}: Ergebnis gemeldet" in text_of(prompt)
         assert "Gemeldet von" in text_of(prompt)
-        confirmed = await club.click(prompt, black, "Confirm")
+        confirmed = await club.click(prompt, black, "Bestätigen")
         assert "ist endgültig" in text_of(confirmed)
 
 
