@@ -193,6 +193,12 @@ def N_(msgid: str, /) -> str:
     return msgid
 
 
+def in_words(texts: Mapping[str, str], key: str) -> str:
+    """``texts[key]`` (a table of :func:`N_` texts, such as a status's words) in the current
+    language; a key the table does not have, as it is."""
+    return _(texts[key]) if key in texts else key
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """A text not yet put into words: an id (and plural) with its parameters, rendered in a

@@ -17,7 +17,7 @@ from bot.render.format import code_safe, discord_timestamp, plain, points, seat,
 from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
-from i18n import N_, _, ngettext
+from i18n import N_, _, in_words, ngettext
 
 if TYPE_CHECKING:
     from service.views import (
@@ -61,7 +61,7 @@ BYE_TEXT = {
 
 
 def bye_text(kind: str) -> str:
-    return _(BYE_TEXT[kind]) if kind in BYE_TEXT else kind
+    return in_words(BYE_TEXT, kind)
 
 
 def result_text(game: GameView) -> str:
@@ -481,7 +481,7 @@ STATUS_TEXT = {
 
 
 def status_text(status: str) -> str:
-    return _(STATUS_TEXT[status]) if status in STATUS_TEXT else status
+    return in_words(STATUS_TEXT, status)
 
 
 #: Players listed by /tournament info (the rest are counted).

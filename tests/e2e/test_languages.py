@@ -20,6 +20,13 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 EPHEMERAL = 64
 
 
+def speaking(guild: SandboxGuild, locale: str) -> None:
+    """The server's Discord language and each member's client in ``locale``."""
+    guild.preferred_locale = locale
+    for member in guild.members.values():
+        member.locale = locale
+
+
 async def _play_round(club: Club, bot: Any) -> None:
     """Every white player reports a win, black confirms: the confirmations are German."""
     view = await bot.service.pairings(club.guild.id)
@@ -36,9 +43,7 @@ async def _play_round(club: Club, bot: Any) -> None:
 async def test_a_whole_event_in_german(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: BotStarter
 ) -> None:
-    guild.preferred_locale = "de"
-    for member in guild.members.values():
-        member.locale = "de"
+    speaking(guild, "de")
     bot = await start_swissbot()
     club = Club(fake, guild)
 
@@ -93,9 +98,7 @@ async def test_a_whole_event_in_german(
 async def test_a_locale_swissbot_does_not_speak_gets_english(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: BotStarter
 ) -> None:
-    guild.preferred_locale = "ja"
-    for member in guild.members.values():
-        member.locale = "ja"
+    speaking(guild, "ja")
     await start_swissbot()
     club = Club(fake, guild)
     reply = await club.run(club.owner, "tournament create", name="Autumn", rounds=1)
