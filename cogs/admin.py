@@ -52,6 +52,13 @@ LANGUAGE_CHOICES = [
 ] + [app_commands.Choice(name="Server's Discord language", value=FOLLOW_DISCORD)]
 
 
+def posts_language(interaction: discord.Interaction, chosen: str | None) -> str:
+    """The name of the language the server's posts are in: the one chosen, else the server's
+    Discord language (English when swissbot does not speak it)."""
+    guild = interaction.guild
+    return LANGUAGE_NAMES[chosen or language_of(guild.preferred_locale if guild else None)]
+
+
 class AdminCog(commands.Cog):
     admin = app_commands.Group(
         name="admin", description="Organiser tools", guild_only=True
@@ -69,8 +76,8 @@ class AdminCog(commands.Cog):
     @app_commands.describe(role="Members with this role run tournaments (as does Manage Server)")
     async def organiser_role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         await service_of(interaction).set_organiser_role(await actor_of(interaction), role.id)
-        await answer(interaction, f"Organisers are now members with {role.mention} "
-                     "(and anyone with Manage Server).", ephemeral=True)
+        await answer(interaction, _("Organisers are now members with {role} (and anyone with "
+                                    "Manage Server).", role=role.mention), ephemeral=True)
 
     @config.command(name="channel", description="Set the default channel for announcements")
     @app_commands.describe(
@@ -82,8 +89,9 @@ class AdminCog(commands.Cog):
         await service_of(interaction).set_default_channel(
             await actor_of(interaction), channel.id if channel else None
         )
-        where = channel.mention if channel else "no default channel"
-        await answer(interaction, f"Default announcement channel: {where}.", ephemeral=True)
+        where = channel.mention if channel else _("no default channel")
+        await answer(interaction, _("Default announcement channel: {channel}.", channel=where),
+                     ephemeral=True)
 
     @config.command(name="retention", description="Delete finished events after some days")
     @app_commands.describe(days="Days after an event ends before it is deleted, after a last "
@@ -103,25 +111,30 @@ class AdminCog(commands.Cog):
         chosen = None if language == FOLLOW_DISCORD else language
         await service_of(interaction).set_language(await actor_of(interaction), chosen)
         if chosen is None:
-            guild = interaction.guild
-            shown = language_of(guild.preferred_locale if guild else None)
             text = _("The server's posts now follow its Discord language: {language}.",
-                     language=LANGUAGE_NAMES[shown])
+                     language=posts_language(interaction, None))
         else:
             text = _("The server's posts are now in {language}.",
                      language=LANGUAGE_NAMES[chosen])
         await answer(interaction, text, ephemeral=True)
 
-    @config.command(name="show", description="Show the organiser role and default channel")
+    @config.command(name="show",
+                    description="Show the organiser role, default channel and language")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await service_of(interaction).get_guild_settings(guild_id_of(interaction))
-        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
+        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("none")
         channel = (f"<#{settings.default_channel_id}>" if settings.default_channel_id
-                   else "none")
+                   else _("none"))
+        chosen = await service_of(interaction).guild_language(guild_id_of(interaction))
+        language = posts_language(interaction, chosen)
         await answer(
             interaction,
-            f"Organiser role: {role} (members with Manage Server organise too).\n"
-            f"Default announcement channel: {channel}.",
+            _("Organiser role: {role} (members with Manage Server organise too).",
+              role=role) + "\n"
+            + _("Default announcement channel: {channel}.", channel=channel) + "\n"
+            + (_("Language of the posts: {language}.", language=language) if chosen else
+               _("Language of the posts: {language} (the server's Discord language).",
+                 language=language)),
             ephemeral=True,
         )
 

@@ -86,9 +86,13 @@ async def test_a_whole_event_in_german(
     assert "You are not playing in 'Herbstopen'." in text_of(refusal)
 
     # the organisers choose French for the posts; the owner's own answer stays German
+    reply = await club.run(club.owner, "config show")
+    assert "Sprache der Beiträge: Deutsch (die Discord-Sprache des Servers)." in text_of(reply)
     reply = await club.run(club.owner, "config language", language="fr")
     assert reply["flags"] & EPHEMERAL
     assert "Die Beiträge des Servers sind jetzt auf Français." in text_of(reply)
+    reply = await club.run(club.owner, "config show")
+    assert "Sprache der Beiträge: Français." in text_of(reply)
     reply = await club.run(club.owner, "round next")
     assert "Runde 2 von **Herbstopen** ist gepaart" in text_of(reply)
     post = await club.wait_post(lambda m: "appariements" in text_of(m))
