@@ -133,4 +133,7 @@ def _render_text(fn: Any, kind: str, text: str, organiser_role_id: int | None,
 
 
 def _ready() -> bool:
+    from i18n import load_all
+
+    load_all()  # the worker renders posts in every server's language
     return True
