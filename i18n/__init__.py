@@ -149,10 +149,12 @@ def _format(text: str, params: Mapping[str, Any], language: str) -> str:
         return text.format_map(values)
     except (KeyError, IndexError, ValueError):
         # a translation with a broken placeholder must not lose the message
-        return _safe_english(text, values)
+        return _fill_known_fields(text, values)
 
 
-def _safe_english(text: str, values: Mapping[str, Any]) -> str:
+def _fill_known_fields(text: str, values: Mapping[str, Any]) -> str:
+    """The fields the parameters have, the others left as ``{name}``: a translation that
+    names an unknown field still says the rest."""
     try:
         return text.format_map(_Missing(values))
     except (IndexError, ValueError):

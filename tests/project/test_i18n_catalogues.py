@@ -136,3 +136,14 @@ def test_a_lazy_message_renders_in_each_language_and_survives_json() -> None:
     assert len(set(texts.values())) == len(texts)  # each language its own words
     with i18n.speaking("de"):
         assert str(message) == texts["de"]
+
+
+def test_a_translation_with_a_wrong_field_still_says_the_rest() -> None:
+    books = i18n.translations("de")
+    original = books._catalog.get("Round {round} is complete.")  # type: ignore[attr-defined]
+    books._catalog["Round {round} is complete."] = "Runde {runde} ist fertig ({round})."  # type: ignore[attr-defined]
+    try:
+        with i18n.speaking("de"):
+            assert i18n._("Round {round} is complete.", round=3) == "Runde {runde} ist fertig (3)."
+    finally:
+        books._catalog["Round {round} is complete."] = original  # type: ignore[attr-defined]
