@@ -22,6 +22,7 @@ COPY bot bot
 COPY cogs cogs
 COPY cli cli
 COPY sandbox sandbox
+COPY i18n i18n
 # a plain (not editable) install: the image needs no source tree, only the venv
 RUN python -m venv "$VENV" \
     && "$VENV/bin/pip" install --no-cache-dir ".[pictures]" \

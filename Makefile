@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-fast demo lint bench clean chromium postgresql fonts
+.PHONY: test test-fast demo lint bench clean chromium postgresql fonts messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,11 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+
+# The message ids of the code and of the slash commands into every language's catalogue
+# (i18n/locale/<lang>/LC_MESSAGES/swissbot.po): new ones untranslated, unused ones dropped.
+messages: $(STAMP)
+	$(BIN)/python scripts/messages.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/pairing.py

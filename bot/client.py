@@ -15,6 +15,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+import i18n
 from bot.errors import SwissTree
 from bot.settings import Settings
 
@@ -109,6 +110,15 @@ class SwissBot(commands.Bot):
         from bot.lichess import web as lichess
 
         self._lichess = lichess.attach(self.service, self.settings)
+        from bot.languages import speak_each_interaction
+        from bot.translator import CatalogueTranslator
+
+        speak_each_interaction(self)
+        # the catalogues are parsed here, not by the first German answer in the event loop
+        await asyncio.to_thread(i18n.load_all)
+
+        # the commands' names and descriptions in every shipped language, sent on sync
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in self._extensions:
             await self.load_extension(extension)
         if self.sync_commands_on_start:

@@ -281,6 +281,9 @@ class OutboxDelivery:
                 return await notify.deliver(self, row)
             channel = await self._channel(row.channel_id)
             organiser_role = owner = None
+            # an outbox row queued before the server chose a language: its Discord locale
+            server = self.client.get_guild(row.guild_id)
+            language = None if server is None else str(server.preferred_locale)
             if row.kind == "dispute":
                 settings = await self.service.get_guild_settings(row.guild_id)
                 organiser_role = settings.organiser_role_id
@@ -292,17 +295,19 @@ class OutboxDelivery:
                 # comes back without its boards
                 messages, head = await self.renderer.render_text(
                     row.kind, row.payload_text, organiser_role_id=organiser_role,
-                    owner_id=owner)
+                    owner_id=owner, language=language)
                 row = dataclasses.replace(row, payload=head, payload_text=None)
             elif _big(row.payload):
                 # a big round's pairings or a big table: 30-100 ms and more of formatting
                 # and paginating, in a worker process (a thread would hold the GIL that long
                 # in slices, and every guild's commands would wait for it)
                 messages = await self.renderer.render(
-                    row.kind, row.payload, organiser_role_id=organiser_role, owner_id=owner)
+                    row.kind, row.payload, organiser_role_id=organiser_role, owner_id=owner,
+                    language=language)
             else:
                 messages = render_announcement(row.kind, row.payload,
-                                               organiser_role_id=organiser_role, owner_id=owner)
+                                               organiser_role_id=organiser_role, owner_id=owner,
+                                               language=language)
             if row.kind == "bracket" and messages:
                 # drawing is slow and blocking: in a worker thread, off the event loop
                 picture = await asyncio.to_thread(bracket_png, row.payload)

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import metrics
 from bot.render.limits import fit_content
+from i18n import N_, _, current, language_of, speaking
 from service.limits import echo
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(original, app_commands.CheckFailure) and str(original):
         return str(original)
     if isinstance(original, app_commands.TransformerError):
-        return f"I could not understand {echo(original.value)} for that option."
+        return _("I could not understand {value} for that option.", value=echo(original.value))
     return None
 
 
@@ -93,7 +94,12 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
-    """The one place command and component errors end up."""
+    """The one place command and component errors end up: told in the member's language."""
+    with speaking(interaction.locale):
+        await _report_error(interaction, error, where)
+
+
+async def _report_error(interaction: discord.Interaction, error: BaseException, where: str) -> None:
     text = user_message(error)
     if text is not None:
         await send_ephemeral(interaction, text)
@@ -110,12 +116,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
     )
     await send_ephemeral(
         interaction,
-        f"Something went wrong on my side (error id `{incident}`). "
-        "Please tell an organiser; the id is in the bot's log.",
+        _("Something went wrong on my side (error id `{incident}`). "
+          "Please tell an organiser; the id is in the bot's log.", incident=incident),
     )
 
 
-SHUTTING_DOWN = (
+SHUTTING_DOWN = N_(
     "swissbot is shutting down for a moment (a restart or an update): nothing was done. "
     "Run the command again in a minute."
 )
@@ -143,10 +149,9 @@ def unknown_choice(interaction: discord.Interaction) -> str | None:
         if value not in allowed:
             names = ", ".join(str(choice.name) for choice in parameter.choices[:25])
             shown = discord.utils.escape_markdown(echo(value), as_needed=True)
-            return fit_content(
-                f"{shown} is not a choice for `{parameter.display_name}`: choose one of "
-                f"{names}."
-            )
+            return fit_content(_(
+                "{value} is not a choice for `{option}`: choose one of {choices}.",
+                value=shown, option=parameter.display_name, choices=names))
     return None
 
 
@@ -156,13 +161,16 @@ class SwissTree(app_commands.CommandTree):
     that is not one of an option's choices is refused (:func:`unknown_choice`)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Everything this command says to its member is in his Discord client's language
+        # (the check runs in the task that then runs the command and its error handler).
+        current.set(language_of(interaction.locale))
         command = interaction.type is discord.InteractionType.application_command
         if command:
             metrics.command_started(interaction)
         if getattr(interaction.client, "shutting_down", False):
             if command:
                 metrics.command_finished(interaction, "refused", "shutting_down")
-                await send_ephemeral(interaction, SHUTTING_DOWN)
+                await send_ephemeral(interaction, _(SHUTTING_DOWN))
             return False  # autocomplete gets no suggestions rather than a half-served answer
         if command:
             problem = unknown_choice(interaction)

@@ -45,6 +45,7 @@ from cogs.rating_fields import (
     import_file,
     set_fields,
 )
+from i18n import LANGUAGE_NAMES, LANGUAGES, _, language_of
 from service.limits import (
     MAX_RATING,
     MAX_RETENTION_DAYS,
@@ -56,6 +57,19 @@ from service.limits import (
 )
 from service.times import zone_names
 from service.validation import parse_player_ref
+
+#: ``/config language``: each shipped language by its own name, or the server's Discord one.
+FOLLOW_DISCORD = "discord"
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES
+] + [app_commands.Choice(name="Server's Discord language", value=FOLLOW_DISCORD)]
+
+
+def posts_language(interaction: discord.Interaction, chosen: str | None) -> str:
+    """The name of the language the server's posts are in: the one chosen, else the server's
+    Discord language (English when swissbot does not speak it)."""
+    guild = interaction.guild
+    return LANGUAGE_NAMES[chosen or language_of(guild.preferred_locale if guild else None)]
 
 
 async def zone_autocomplete(
@@ -84,8 +98,8 @@ class AdminCog(commands.Cog):
     @app_commands.describe(role="Members with this role run tournaments (as does Manage Server)")
     async def organiser_role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         await service_of(interaction).set_organiser_role(await actor_of(interaction), role.id)
-        await answer(interaction, f"Organisers are now members with {role.mention} "
-                     "(and anyone with Manage Server).", ephemeral=True)
+        await answer(interaction, _("Organisers are now members with {role} (and anyone with "
+                                    "Manage Server).", role=role.mention), ephemeral=True)
 
     @config.command(name="channel", description="Set the default channel for announcements")
     @app_commands.describe(
@@ -97,8 +111,9 @@ class AdminCog(commands.Cog):
         await service_of(interaction).set_default_channel(
             await actor_of(interaction), channel.id if channel else None
         )
-        where = channel.mention if channel else "no default channel"
-        await answer(interaction, f"Default announcement channel: {where}.", ephemeral=True)
+        where = channel.mention if channel else _("no default channel")
+        await answer(interaction, _("Default announcement channel: {channel}.", channel=where),
+                     ephemeral=True)
 
     @config.command(name="retention", description="Delete finished events after some days")
     @app_commands.describe(days="Days after an event ends before it is deleted, after a last "
@@ -119,21 +134,44 @@ class AdminCog(commands.Cog):
         zone: app_commands.Range[str, 1, MAX_ZONE_NAME],
     ) -> None:
         settings = await service_of(interaction).set_timezone(await actor_of(interaction), zone)
-        await answer(interaction, f"Time zone: **{settings.timezone}**. Times typed in "
-                     "commands, like `tomorrow 19:00`, are read in it; the bot shows times in "
-                     "each reader's own zone.", ephemeral=True)
+        await answer(interaction, _(
+            "Time zone: **{zone}**. Times typed in commands, like `tomorrow 19:00`, are read in "
+            "it; the bot shows times in each reader's own zone.", zone=settings.timezone),
+            ephemeral=True)
 
-    @config.command(name="show", description="Show the organiser role, channel and time zone")
+    @config.command(name="language", description="The language of the server's posts")
+    @app_commands.describe(language="Pairings and standings in this language (members get "
+                                    "their own answers in theirs)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        chosen = None if language == FOLLOW_DISCORD else language
+        await service_of(interaction).set_language(await actor_of(interaction), chosen)
+        if chosen is None:
+            text = _("The server's posts now follow its Discord language: {language}.",
+                     language=posts_language(interaction, None))
+        else:
+            text = _("The server's posts are now in {language}.",
+                     language=LANGUAGE_NAMES[chosen])
+        await answer(interaction, text, ephemeral=True)
+
+    @config.command(name="show",
+                    description="Show the organiser role, channel, time zone and language")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await service_of(interaction).get_guild_settings(guild_id_of(interaction))
-        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else "none"
+        role = f"<@&{settings.organiser_role_id}>" if settings.organiser_role_id else _("none")
         channel = (f"<#{settings.default_channel_id}>" if settings.default_channel_id
-                   else "none")
+                   else _("none"))
+        chosen = await service_of(interaction).guild_language(guild_id_of(interaction))
+        language = posts_language(interaction, chosen)
         await answer(
             interaction,
-            f"Organiser role: {role} (members with Manage Server organise too).\n"
-            f"Default announcement channel: {channel}.\n"
-            f"Time zone: {settings.timezone} (`/config timezone`).",
+            _("Organiser role: {role} (members with Manage Server organise too).",
+              role=role) + "\n"
+            + _("Default announcement channel: {channel}.", channel=channel) + "\n"
+            + _("Time zone: {zone} (`/config timezone`).", zone=settings.timezone) + "\n"
+            + (_("Language of the posts: {language}.", language=language) if chosen else
+               _("Language of the posts: {language} (the server's Discord language).",
+                 language=language)),
             ephemeral=True,
         )
 

@@ -17,6 +17,7 @@ from bot.lifecycle import deferred_reply
 from bot.permissions import missing_permissions
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing, allowed_mentions
+from i18n import _, ngettext
 from service import Actor
 from service.limits import MAX_PLAYER_REF, MAX_TOURNAMENT_REF
 from service.validation import parse_tournament_id
@@ -39,7 +40,8 @@ def service_of(interaction: discord.Interaction) -> Any:
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserFacingError("swissbot's commands work in a server, not in direct messages.")
+        raise UserFacingError(_("swissbot's commands work in a server, not in direct "
+                                "messages."))
     return interaction.guild_id
 
 
@@ -163,7 +165,8 @@ def player_ref(value: str) -> str:
     (``service.validation.parse_player_ref``) and refuses malformed ids in words."""
     value = value.strip()
     if not value:
-        raise UserFacingError("Name a player: a @mention, a pairing number like #3, or a name.")
+        raise UserFacingError(_("Name a player: a @mention, a pairing number like #3, or a "
+                                "name."))
     return value
 
 
@@ -245,18 +248,20 @@ async def require_channel_permissions(
             return  # announcements have no channel: the outbox records it
     channel = guild.get_channel(channel_id)
     if channel is None:
-        raise UserFacingError(
-            f"I cannot find the announcement channel <#{channel_id}>: it was deleted or I "
-            "cannot see it. Choose another channel (the `channel` option of "
-            "`/tournament create`)."
-        )
+        raise UserFacingError(_(
+            "I cannot find the announcement channel <#{channel}>: it was deleted or I cannot "
+            "see it. Choose another channel (the `channel` option of `/tournament create`).",
+            channel=channel_id))
     missing = missing_permissions(channel)
     if missing:
-        raise UserFacingError(
-            f"I cannot post in {channel.mention}: I am missing the {', '.join(missing)} "
-            f"permission{'s' if len(missing) > 1 else ''} there. Ask a server admin to allow "
-            "them for my role in the channel's settings (Permissions), then try again."
-        )
+        raise UserFacingError(ngettext(
+            "I cannot post in {channel}: I am missing the {permissions} permission there. Ask "
+            "a server admin to allow it for my role in the channel's settings (Permissions), "
+            "then try again.",
+            "I cannot post in {channel}: I am missing the {permissions} permissions there. Ask "
+            "a server admin to allow them for my role in the channel's settings (Permissions), "
+            "then try again.", len(missing), channel=channel.mention,
+            permissions=", ".join(missing)))
 
 
 async def posting_in_its_channel(
@@ -275,4 +280,4 @@ async def posting_in_its_channel(
 
 
 def channel_text(channel_id: int | None) -> str:
-    return f"<#{channel_id}>" if channel_id else "the tournament channel"
+    return f"<#{channel_id}>" if channel_id else _("the tournament channel")

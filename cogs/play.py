@@ -32,6 +32,7 @@ from cogs.views import (
     remember_prompt,
     report_buttons,
 )
+from i18n import _
 from service import NotRegisteredError, WaitingView
 from service.limits import (
     MAX_GAMES_IN_MATCH,
@@ -71,14 +72,16 @@ class PlayCog(commands.Cog):
         if isinstance(player, WaitingView):
             await answer(
                 interaction,
-                f"**{plain(player.tournament_name)}** is full: you are on the waitlist "
-                f"(position {player.position}). You will be told when a place is free.",
+                _("**{name}** is full: you are on the waitlist (position {position}). You will "
+                  "be told when a place is free.", name=plain(player.tournament_name),
+                  position=player.position),
                 ephemeral=True,
             )
             return
-        late = f" You join in round {player.joined_round}." if player.joined_round > 1 else ""
-        await answer(interaction, f"✅ {interaction.user.mention} joined.{late}",
-                     mention_users=())
+        late = (" " + _("You join in round {round}.", round=player.joined_round)
+                if player.joined_round > 1 else "")
+        await answer(interaction, "✅ " + _("{member} joined.", member=interaction.user.mention)
+                     + late, mention_users=())
 
     @app_commands.command(name="leave", description="Leave (or withdraw from) the tournament")
     @app_commands.guild_only()
@@ -97,8 +100,8 @@ class PlayCog(commands.Cog):
             # after the start leaving is a drop: the player confirms, an organiser decides
             await answer(
                 interaction,
-                f"Leave **{plain(info.name)}**? After the start this is a drop: you would "
-                "not be paired again (your games stay). An organiser approves it.",
+                _("Leave **{name}**? After the start this is a drop: you would not be paired "
+                  "again (your games stay). An organiser approves it.", name=plain(info.name)),
                 ephemeral=True, view=leave_button(info.id, actor.user_id),
             )
             return
@@ -110,11 +113,13 @@ class PlayCog(commands.Cog):
             except NotRegisteredError:
                 raise not_registered from None  # neither a player nor waiting
             name = plain(waiting.tournament_name)
-            await answer(interaction, f"You left the waitlist of **{name}**.", ephemeral=True)
+            await answer(interaction, _("You left the waitlist of **{name}**.", name=name),
+                         ephemeral=True)
             return
         announced(interaction)  # his place may have gone to the first waiting player
-        verb = "withdrew" if player.status == "withdrawn" else "left"
-        await answer(interaction, f"{interaction.user.mention} {verb}.")
+        member = interaction.user.mention
+        await answer(interaction, _("{member} withdrew.", member=member)
+                     if player.status == "withdrawn" else _("{member} left.", member=member))
 
     @bye.command(name="request", description="Ask for a bye in a coming round")
     @app_commands.describe(round="The round (default: the next one)",
@@ -132,9 +137,10 @@ class PlayCog(commands.Cog):
         request = await service_of(interaction).request_bye(
             dataclasses.replace(actor, is_organiser=False),  # his own request: approved later
             round, kind=kind, tournament=await event_of(interaction, tournament))
-        await answer(interaction, f"Your {request.kind} bye request for round {request.round} "
-                     "is filed: an organiser will approve or deny it, and you will be told.",
-                     ephemeral=True)
+        await answer(interaction, _(
+            "Your {kind} bye request for round {round} is filed: an organiser will approve or "
+            "deny it, and you will be told.", kind=_(request.kind), round=request.round),
+            ephemeral=True)
 
     @bye.command(name="cancel", description="Withdraw your bye request")
     @app_commands.describe(round="The round (default: the next one)", tournament=TOURNAMENT_HELP)
@@ -147,8 +153,8 @@ class PlayCog(commands.Cog):
     ) -> None:
         request = await service_of(interaction).cancel_bye_request(
             await actor_of(interaction), round, tournament=await event_of(interaction, tournament))
-        await answer(interaction, f"Your bye request for round {request.round} is withdrawn.",
-                     ephemeral=True)
+        await answer(interaction, _("Your bye request for round {round} is withdrawn.",
+                                    round=request.round), ephemeral=True)
 
     @app_commands.command(name="checkin", description="Confirm you are here to play")
     @app_commands.guild_only()
@@ -160,7 +166,7 @@ class PlayCog(commands.Cog):
         await service_of(interaction).check_in(
             await actor_of(interaction), await event_of(interaction, tournament)
         )
-        await answer(interaction, "✅ You are checked in.", ephemeral=True)
+        await answer(interaction, _("✅ You are checked in."), ephemeral=True)
 
     @app_commands.command(name="report", description="Report the result of your game")
     @app_commands.guild_only()
@@ -217,14 +223,15 @@ class PlayCog(commands.Cog):
             await thinking(interaction, ephemeral=True)  # an event on Lichess asks Lichess
             claim = await service.lichess_claim_no_show(actor,
                                                         await event_of(interaction, tournament))
-            text = (f"🚷 No-show claimed on board {claim.game.board}. "
-                    f"{plain(claim.opponent.name, 60)} can object until "
-                    f"{discord_timestamp(claim.ends_at, 't')}; then the game is your forfeit "
-                    "win.")
+            text = _("🚷 No-show claimed on board {board}. {opponent} can object until {time}; "
+                     "then the game is your forfeit win.", board=claim.game.board,
+                     opponent=plain(claim.opponent.name, 60),
+                     time=discord_timestamp(claim.ends_at, "t"))
         else:
             claim = await service.object_no_show(
                 actor, tournament=await event_of(interaction, tournament))
-            text = f"🙋 Objection recorded: play your game on board {claim.game.board}."
+            text = _("🙋 Objection recorded: play your game on board {board}.",
+                     board=claim.game.board)
         announced(interaction)
         await answer(interaction, text, ephemeral=True)
 
@@ -261,8 +268,9 @@ class PlayCog(commands.Cog):
         game = outcome.game
         await answer(
             interaction,
-            f"Round {game.round}, board {game.board}: {plain(game.white.name)} "
-            f"**{render.result_text(game)}** {plain(game.black.name)} is set.",
+            _("Round {round}, board {board}: {white} **{result}** {black} is set.",
+              round=game.round, board=game.board, white=plain(game.white.name),
+              result=render.result_text(game), black=plain(game.black.name)),
             ephemeral=True,
         )
         await close_settled_prompts(interaction)

@@ -40,6 +40,7 @@ from cogs.confirm import ask_or_act, run_action
 from cogs.views import (
     decision_buttons,
 )
+from i18n import _
 from service.limits import (
     DEADLINE_ACTIONS,
     DEADLINE_FALLBACKS,
@@ -201,8 +202,9 @@ class TournamentCog(commands.Cog):
         announced(interaction)  # a scheduled start is announced
         await answer(
             interaction,
-            f"Created **{plain(info.name)}**. Players join with `/join`; an organiser starts "
-            "it with `/tournament start`." + lichess_render.event_hint(info.settings),
+            _("Created **{name}**. Players join with `/join`; an organiser starts it with "
+              "`/tournament start`.", name=plain(info.name))
+            + lichess_render.event_hint(info.settings),
             embeds=[render.tournament_info(info)],
         )
 
@@ -241,14 +243,14 @@ class TournamentCog(commands.Cog):
         if start_at is not None and start_at.strip().lower() in ("off", "none"):
             changes["first_round_at"] = None
         if not changes:
-            await answer(interaction, "Give at least one setting to change.", ephemeral=True)
+            await answer(interaction, _("Give at least one setting to change."), ephemeral=True)
             return
         info = await service_of(interaction).edit_tournament(
             await actor_of(interaction), await event_of(interaction, tournament, "organise"),
             **changes,
         )
         announced(interaction)
-        await answer(interaction, f"Timers of **{plain(info.name)}** updated.",
+        await answer(interaction, _("Timers of **{name}** updated.", name=plain(info.name)),
                      embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="start", description="Close registration and pair round 1")
@@ -333,7 +335,8 @@ class TournamentCog(commands.Cog):
             await actor_of(interaction), await event_of(interaction, tournament, "organise"),
             **changes)
         announced(interaction)  # a larger capacity may have let waiting players in
-        await answer(interaction, f"Entry settings of **{plain(info.name)}** saved.",
+        await answer(interaction, _("Entry settings of **{name}** saved.",
+                                    name=plain(info.name)),
                      embeds=[render.tournament_info(info)], ephemeral=True)
 
     @tournament.command(name="list", description="This server's tournaments")

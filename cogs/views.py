@@ -26,6 +26,7 @@ from bot.render import tournament as render
 from bot.render.format import plain
 from bot.render.message import allowed_mentions
 from cogs.common import actor_of, announced, answer, service_of
+from i18n import N_, _
 from service import (
     Actor,
     AlreadyFinalError,
@@ -40,8 +41,9 @@ from service.views import RequestsView
 
 log = logging.getLogger(__name__)
 
-ACTIONS = {"confirm": ("Confirm", discord.ButtonStyle.success),
-           "dispute": ("Dispute", discord.ButtonStyle.danger)}
+# (the labels in the language of whoever the buttons are shown to: _(label) where built)
+ACTIONS = {"confirm": (N_("Confirm"), discord.ButtonStyle.success),
+           "dispute": (N_("Dispute"), discord.ButtonStyle.danger)}
 
 
 class ReportButton(
@@ -51,7 +53,8 @@ class ReportButton(
     def __init__(self, action: str, game_id: int) -> None:
         label, style = ACTIONS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"swissbot:{action}:{game_id}")
+            discord.ui.Button(label=_(label), style=style,
+                              custom_id=f"swissbot:{action}:{game_id}")
         )
         self.action = action
         self.game_id = game_id
@@ -130,7 +133,7 @@ def answered_buttons(game_id: int) -> discord.ui.View:
     """The same two buttons, disabled: what an answered prompt shows."""
     view = discord.ui.View(timeout=None)
     for action, (label, style) in ACTIONS.items():
-        view.add_item(discord.ui.Button(label=label, style=style, disabled=True,
+        view.add_item(discord.ui.Button(label=_(label), style=style, disabled=True,
                                         custom_id=f"swissbot:{action}:{game_id}"))
     view.stop()  # nothing to listen to: the buttons are disabled
     return view
@@ -214,7 +217,7 @@ class NoShowObjectButton(
     """"I am here" on a no-show claim (bot.render.timers posts it with the announcement)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="I am here", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=_("I am here"), style=discord.ButtonStyle.primary,
                                            custom_id=f"swissbot:noshow-object:{game_id}"))
         self.game_id = game_id
 
@@ -255,7 +258,8 @@ class DraftButton(
                  players: tuple[int, ...] = ()) -> None:
         custom_id = ":".join(["swissbot", "draft", action, str(tournament_id), str(version),
                               *(str(p) for p in players)])
-        label = f"Publish v{version}" if action == "publish" else "Apply anyway"
+        label = (_("Publish v{version}", version=version) if action == "publish"
+                 else _("Apply anyway"))
         style = discord.ButtonStyle.success if action == "publish" else \
             discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
@@ -323,7 +327,7 @@ class LeaveButton(
 
     def __init__(self, tournament_id: int, user_id: int) -> None:
         super().__init__(discord.ui.Button(
-            label="Yes, ask to leave", style=discord.ButtonStyle.danger,
+            label=_("Yes, ask to leave"), style=discord.ButtonStyle.danger,
             custom_id=f"swissbot:leave:{tournament_id}:{user_id}"))
         self.tournament_id = tournament_id
         self.user_id = user_id
@@ -503,7 +507,8 @@ class DmAnswerButton(
     def __init__(self, action: str, guild_id: int, game_id: int) -> None:
         label, style = ACTIONS[action]
         super().__init__(discord.ui.Button(
-            label=label, style=style, custom_id=f"swissbot:dm:{action}:{guild_id}:{game_id}"))
+            label=_(label), style=style,
+            custom_id=f"swissbot:dm:{action}:{guild_id}:{game_id}"))
         self.action = action
         self.guild_id = guild_id
         self.game_id = game_id

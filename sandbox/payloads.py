@@ -194,6 +194,8 @@ class SandboxMember:
     roles: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=iso_now)
+    # the language of the member's Discord client: sent as each interaction's ``locale``
+    locale: str = "en-US"
 
     @property
     def id(self) -> int:
@@ -239,6 +241,8 @@ class SandboxGuild:
     # Discord's limit on active threads (error 160006 beyond it).
     private_threads: bool = True
     max_active_threads: int = 1000
+    # the server's language (Server Settings > Community): ``preferred_locale``
+    preferred_locale: str = "en-US"
 
     @property
     def everyone(self) -> SandboxRole:
@@ -314,7 +318,7 @@ class SandboxGuild:
             "mfa_level": 0,
             "nsfw_level": 0,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "rules_channel_id": None,
             "public_updates_channel_id": None,

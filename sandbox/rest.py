@@ -10,6 +10,7 @@ from typing import Any
 
 from aiohttp import web
 
+from sandbox.commands import command_problems
 from sandbox.interactions import InteractionRecord
 from sandbox.limits import check_message_limits
 from sandbox.payloads import (
@@ -198,6 +199,9 @@ class RestMixin:
         guild_id = params.get("guild_id")
         if guild_id is not None and int(guild_id) not in self.guilds:
             raise ApiError(404, 10004, "Unknown Guild")
+        refused = command_problems(body)
+        if refused:  # Discord refuses the whole sync, naming what it refused
+            raise ApiError(400, 50035, "Invalid Form Body: " + "; ".join(refused[:10]))
         stored = []
         for command in body:
             cmd = dict(command)

@@ -41,7 +41,9 @@ Operations (all ``async``; see each docstring)
 ---------------------------------------------
 Guild:       get_guild_settings(guild_id), set_organiser_role(actor, role_id),
              set_default_channel(actor, channel_id), set_timezone(actor, zone) (IANA name:
-             typed moments such as "tomorrow 19:00" are read in it; service.times)
+             typed moments such as "tomorrow 19:00" are read in it; service.times),
+             set_language(actor, language) (the public posts' language, i18n.LANGUAGES or
+             None), guild_language(guild_id)
 Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreaks, colours,
              rematches, channel_id, deadline_minutes, auto_advance_minutes, checkin,
              late_join_until, late_join_bye, top_cut, playoff_best_of, playoff_privilege,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from i18n import lazy
 from service.base import Context, TournamentRef, find_tournament, part
 from service.errors import ConflictError, InvalidInputError
 from service.limits import ADVICE_SECONDS, ADVICE_STARTUP_SECONDS, MAX_ADVICE_PLAYERS
@@ -67,7 +68,7 @@ class Advisor:
         Organisers only; one read transaction, then the simulation in a worker process (about
         ``advice_seconds``), one at a time per guild (:class:`ConflictError` otherwise).
         """
-        require_organiser(actor, "ask the pairing advisor")
+        require_organiser(actor, lazy("ask the pairing advisor"))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             players = [p for p in await player_repo.list_players(conn, t.id)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar, dataclass_transform
 
+from i18n import lazy
 from service.errors import (
     AmbiguousTournamentError,
     PairingInProgressError,
@@ -95,15 +96,15 @@ async def find_tournament(
                 every = await tournament_repo.list_tournaments(conn, guild_id)
                 if every:
                     return await tournament_repo.locked(conn, every[-1])
-            raise AmbiguousTournamentError(
+            raise AmbiguousTournamentError(lazy(
                 "There is no open tournament in this server. An organiser can create one "
                 "with /tournament create."
-            )
+            ))
         names = ", ".join(f"'{t.name}'" for t in open_ones)
-        raise AmbiguousTournamentError(
-            f"Several tournaments are open here ({names}): say which one with the "
-            "tournament option."
-        )
+        raise AmbiguousTournamentError(lazy(
+            "Several tournaments are open here ({names}): say which one with the "
+            "tournament option.", names=names
+        ))
     row: TournamentRow | None = None
     if isinstance(ref, int) and not isinstance(ref, bool):
         # out of SQLite's range is no tournament (not an OverflowError)
@@ -117,9 +118,10 @@ async def find_tournament(
             found = await tournament_repo.find_by_name(conn, guild_id, text)
             row = await tournament_repo.locked(conn, found[0]) if found else None
     if row is None or row.guild_id != guild_id:
-        raise UnknownTournamentError(
-            f"There is no tournament {echo(ref)} in this server. See /tournament list."
-        )
+        raise UnknownTournamentError(lazy(
+            "There is no tournament {name} in this server. See /tournament list.",
+            name=echo(ref)
+        ))
     return row
 
 async def find_player(
@@ -139,17 +141,18 @@ async def find_player(
         text = str(reference.value)
         found = await player_repo.find_by_name(conn, t.id, text)
         if len(found) > 1:
-            raise UnknownPlayerError(
-                f"Several players of '{t.name}' are called {echo(text)}: name them by "
-                "mention or by pairing number (#3)."
-            )
+            raise UnknownPlayerError(lazy(
+                "Several players of '{tournament}' are called {name}: name them by "
+                "mention or by pairing number (#3).", tournament=t.name, name=echo(text)
+            ))
         row = found[0] if found else None
     if row is None:
         shown = {"user": f"<@{reference.value}>", "number": f"#{reference.value}",
                  "name": echo(reference.value)}[reference.kind]
-        raise UnknownPlayerError(
-            f"No player {shown} in '{t.name}'. See the players with /tournament info."
-        )
+        raise UnknownPlayerError(lazy(
+            "No player {player} in '{tournament}'. See the players with /tournament info.",
+            player=shown, tournament=t.name
+        ))
     return row
 
 async def require_not_pairing(
@@ -221,6 +224,8 @@ async def post_announcement(
         guild = await tournament_repo.get_guild_settings(conn, t.guild_id)
         channel = guild.default_channel_id
     body = {"tournament": {"id": t.id, "name": t.name, "guild_id": t.guild_id}, **payload}
+    # rendered in the server's language as it is now, even if it changes before delivery
+    body["language"] = await tournament_repo.get_guild_language(conn, t.guild_id)
     if kind in ("standings", "final_standings"):
         # the delivery draws the picture from the payload: it needs no other lookup
         body["pictures"] = settings_of(t).pictures

@@ -12,6 +12,7 @@ retried interaction can never act twice, whatever the timing.
 
 from __future__ import annotations
 
+from i18n import lazy
 from service.base import Context, PlayerRef, TournamentRef, find_player, find_tournament, part
 from service.errors import InvalidInputError, RoundChangedError
 from service.limits import echo
@@ -56,7 +57,7 @@ class Confirm:
         no result, no player): ``needs_confirmation`` is False and the caller acts at once,
         still naming the preview's state. A preview of something that cannot be done says
         nothing is lost: the operation itself then gives the precise refusal."""
-        require_organiser(actor, "run destructive actions")
+        require_organiser(actor, lazy("run destructive actions"))
         if action not in CONFIRM_ACTIONS:
             raise InvalidInputError(
                 f"There is no action {echo(action)} to confirm: one of "

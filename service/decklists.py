@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -166,7 +167,7 @@ class Decklists:
     ) -> DecklistStatus:
         """Organiser: make every decklist visible to everyone. Once only: a second publish is
         refused (a double click publishes once)."""
-        require_organiser(actor, "publish decklists")
+        require_organiser(actor, lazy("publish decklists"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             self._mode(t)
@@ -184,7 +185,7 @@ class Decklists:
         self, actor: Actor, tournament: TournamentRef = None
     ) -> DecklistStatus:
         """Organiser: who has submitted a list and who has not."""
-        require_organiser(actor, "see who submitted decklists")
+        require_organiser(actor, lazy("see who submitted decklists"))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             self._mode(t)
@@ -224,7 +225,7 @@ class Decklists:
     async def _deck_owner(self, conn: Connection, actor: Actor, t: TournamentRow,
                           player: PlayerRef | None) -> PlayerRow:
         if player is not None:
-            require_organiser(actor, "submit another player's decklist")
+            require_organiser(actor, lazy("submit another player's decklist"))
             return await find_player(conn, t, player)
         row = await player_repo.find_member(conn, t.id, actor.user_id)
         if row is None:

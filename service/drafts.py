@@ -15,6 +15,7 @@ import hashlib
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -68,7 +69,7 @@ class Drafts:
     ) -> DraftView:
         """Compute the next round with the engine and store it as a new draft version (the
         previous draft, edited or not, is replaced). Nothing is published or announced."""
-        require_organiser(actor, "preview rounds")
+        require_organiser(actor, lazy("preview rounds"))
         # Read in one short transaction, compute in none (in a worker for a big event), save
         # in a second one that refuses if what was paired changed meanwhile.
         async with self.ctx.db.transaction(readonly=True) as conn:
@@ -140,7 +141,7 @@ class Drafts:
     @operation
     async def show_draft(self, actor: Actor, tournament: TournamentRef = None) -> DraftView:
         """The stored draft as it is now (with ``stale`` set if it is out of date)."""
-        require_organiser(actor, "see the draft")
+        require_organiser(actor, lazy("see the draft"))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             draft = await _require_draft(conn, t)
@@ -178,7 +179,7 @@ class Drafts:
         self, actor: Actor, tournament: TournamentRef, action: str,
         refs: tuple[PlayerRef, ...], version: int, confirm: bool,
     ) -> DraftEdit:
-        require_organiser(actor, "edit the draft")
+        require_organiser(actor, lazy("edit the draft"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             draft, snapshot = await _current_draft(conn, t, version)
@@ -231,7 +232,7 @@ class Drafts:
         """Pair the next round exactly as draft ``version`` says and announce it. Refused if
         the draft was replaced (another version) or is stale (a result, player or request
         changed since it was computed, or a round was paired or undone)."""
-        require_organiser(actor, "publish rounds")
+        require_organiser(actor, lazy("publish rounds"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             draft, _ = await _current_draft(conn, t, version)
@@ -243,7 +244,7 @@ class Drafts:
     @operation
     async def discard_draft(self, actor: Actor, tournament: TournamentRef = None) -> int:
         """Throw the draft away; returns the version discarded."""
-        require_organiser(actor, "discard the draft")
+        require_organiser(actor, lazy("discard the draft"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             draft = await _require_draft(conn, t)

@@ -1,10 +1,16 @@
 """The service's refusals. Every message is user-facing: it says what is wrong and what to do.
 
 The cogs show ``str(error)`` (or ``error.message``) as an ephemeral reply. ``code`` is a stable
-machine-readable name for tests and logs.
+machine-readable name for tests and logs. A refusal's text is a lazy :class:`i18n.Message`
+(``error.text``) put into words where it is shown: ``str(error)`` in the current language
+(:data:`i18n.current`: the member's, in a Discord interaction; English elsewhere).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from i18n import Message, render
 
 
 class ServiceError(Exception):
@@ -12,9 +18,22 @@ class ServiceError(Exception):
 
     code = "error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Message) -> None:
         super().__init__(message)
-        self.message = message
+        self.text = message
+
+    @property
+    def message(self) -> str:
+        """The text in the current language."""
+        return render(self.text)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def stored(self) -> str | dict[str, Any]:
+        """The text to keep in an outbox payload: put into words when the post is rendered,
+        in the server's language then (``i18n.stored``)."""
+        return self.text.to_json() if isinstance(self.text, Message) else self.text
 
 
 class NotFoundError(ServiceError):

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from i18n import lazy
 from service.base import (
     Context,
     TournamentRef,
@@ -195,7 +196,7 @@ class Exports:
         (``city``) or code (``022``); see :mod:`swiss.trf.header`. Allowed in any state, a
         finished event included (the report is sent after the last round). Returns the whole
         header as the export will write it (codes in order)."""
-        require_organiser(actor, "set the TRF report header")
+        require_organiser(actor, lazy("set the TRF report header"))
         if not changes:
             raise InvalidInputError("Give at least one TRF header field to set.")
         async with self.ctx.db.transaction() as conn:
@@ -223,7 +224,7 @@ class Exports:
     ) -> list[PlayerView]:
         """Organiser: register guests from a CSV (``name,rating`` with an optional header and
         an optional ``user_id`` column) or from the player lines of a TRF file. All or nothing."""
-        require_organiser(actor, "import players")
+        require_organiser(actor, lazy("import players"))
         fmt = check_choice(fmt, what="import format", choices=("csv", "trf"))
         if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
             raise InvalidInputError("The file is too large: import at most 1 MB.")

@@ -215,6 +215,8 @@ class TournamentService:
     set_organiser_role = _by("tournaments", Tournaments.set_organiser_role)
     set_default_channel = _by("tournaments", Tournaments.set_default_channel)
     set_timezone = _by("tournaments", Tournaments.set_timezone)
+    set_language = _by("tournaments", Tournaments.set_language)
+    guild_language = _by("tournaments", Tournaments.guild_language)
     create_tournament = _by("tournaments", Tournaments.create_tournament)
     edit_tournament = _by("tournaments", Tournaments.edit_tournament)
     list_tournaments = _by("tournaments", Tournaments.list_tournaments)

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
 
+from i18n import lazy
 from service.base import Context, TournamentRef, audit, find_tournament, part
 from service.errors import ConflictError, InvalidInputError, NotRegisteredError
 from service.lichess_api import (
@@ -340,7 +341,7 @@ class LichessAccounts:
     @operation
     async def lichess_links(self, actor: Actor) -> LinksView:
         """Organisers: every link of the server and the latest refused claims."""
-        require_organiser(actor, "see who is linked to Lichess")
+        require_organiser(actor, lazy("see who is linked to Lichess"))
         async with self.ctx.db.transaction() as conn:
             links = await repo.list_links(conn, actor.guild_id)
             conflicts = await repo.recent_conflicts(conn, actor.guild_id)
@@ -367,7 +368,7 @@ class LichessAccounts:
         """Organisers: play the event on Lichess with clock ("3+2"); the rating of
         speed (default: the clock's own speed) seeds it. Only before anyone joined, so
         that every player enters with his Lichess rating. enabled=False turns it off."""
-        require_organiser(actor, "set up events on Lichess")
+        require_organiser(actor, lazy("set up events on Lichess"))
         try:
             limit, increment = parse_clock(clock)
         except ValueError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from i18n import lazy
 from service.base import (
     Context,
     TournamentRef,
@@ -72,7 +73,7 @@ class Lifecycle:
         """Close registration, give pairing numbers (rating order, then registration order)
         and pair round 1, all in one transaction. With check-in, players who did not check in
         become no-shows. Two concurrent starts make one round 1."""
-        require_organiser(actor, "start tournaments")
+        require_organiser(actor, lazy("start tournaments"))
         # an event on Lichess seeds by the ratings of today (a Lichess call, before pairing)
         await self.lichess_accounts.refresh_lichess_ratings(actor.guild_id, tournament)
 
@@ -144,7 +145,7 @@ class Lifecycle:
         ``round_number`` must be the latest round, and ``version`` (a confirmation prompt's,
         :meth:`preview_action`) the current course version (else a round paired a moment ago
         would be forfeited)."""
-        require_organiser(actor, "finish tournaments")
+        require_organiser(actor, lazy("finish tournaments"))
         cut_row: int | None = None  # a big event's top cut, seeded after the commit
         announced = 0
         async with self.ctx.db.transaction() as conn:
@@ -224,7 +225,7 @@ class Lifecycle:
         """Cancel an open tournament (registration or running); its data is kept.
         ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
         refused if the event changed course since."""
-        require_organiser(actor, "cancel tournaments")
+        require_organiser(actor, lazy("cancel tournaments"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             if t.status in ("registration", "running"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from i18n import N_, Message, lazy
 from service.errors import NotManagerError, NotOrganiserError
 from service.views import Actor
 
@@ -28,6 +29,8 @@ OPERATIONS: dict[str, Level] = {
     "set_timezone": "manager",  # how every organiser's typed times are read
     "set_default_channel": "manager",  # server-wide setting, like the bot's channel rights
     "get_guild_settings": "anyone",
+    "set_language": "manager",  # the language of the server's posts: a server setting
+    "guild_language": "anyone",
     "create_tournament": "organiser",
     "edit_tournament": "organiser",
     "list_tournaments": "anyone",
@@ -110,24 +113,25 @@ OPERATIONS: dict[str, Level] = {
 }
 
 WHO_MAY = {
-    "manager": "members with the Manage Server or Administrator permission, or the server owner",
-    "organiser": "members with the Manage Server permission or the server's organiser role",
+    "manager": N_("members with the Manage Server or Administrator permission, or the server "
+                  "owner"),
+    "organiser": N_("members with the Manage Server permission or the server's organiser role"),
 }
 
 
-def require_manager(actor: Actor, doing: str) -> None:
-    """Raise :class:`NotManagerError` unless the actor manages the server."""
+def require_manager(actor: Actor, doing: str | Message) -> None:
+    """Raise :class:`NotManagerError` unless the actor manages the server. ``doing``: what
+    was refused, a lazy text (``lazy("set the organiser role")``) put into the words of
+    whoever reads the refusal."""
     if not actor.is_manager:
-        raise NotManagerError(
-            f"Only server managers can {doing}: {WHO_MAY['manager']}. Organisers run "
-            "tournaments but do not decide who organises."
-        )
+        raise NotManagerError(lazy(
+            "Only server managers can {doing}: {who}. Organisers run tournaments but do not "
+            "decide who organises.", doing=doing, who=lazy(WHO_MAY["manager"])))
 
 
-def require_organiser(actor: Actor, doing: str) -> None:
+def require_organiser(actor: Actor, doing: str | Message) -> None:
     """Raise :class:`NotOrganiserError` unless the actor is an organiser of the guild."""
     if not actor.is_organiser:
-        raise NotOrganiserError(
-            f"Only organisers can {doing}. Ask someone with the Manage Server permission or the "
-            "server's organiser role."
-        )
+        raise NotOrganiserError(lazy(
+            "Only organisers can {doing}. Ask someone with the Manage Server permission or the "
+            "server's organiser role.", doing=doing))

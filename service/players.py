@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -79,9 +80,11 @@ class Players:
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
             if existing is not None:
                 raise AlreadyRegisteredError(
-                    f"You are already registered in '{t.name}'"
-                    + (" (you withdrew; an organiser can re-admit you with /admin add-player)."
-                       if existing.status == "withdrawn" else ".")
+                    lazy("You are already registered in '{tournament}' (you withdrew; an "
+                         "organiser can re-admit you with /admin add-player).",
+                         tournament=t.name)
+                    if existing.status == "withdrawn" else
+                    lazy("You are already registered in '{tournament}'.", tournament=t.name)
                 )
             settings = settings_of(t)
             if t.status in ("registration", "running"):
@@ -117,7 +120,7 @@ class Players:
         A player who withdrew (dropped or left) is re-admitted instead: he is paired again
         from the next round, and each round he missed counts as an absence (a zero-point bye:
         no points, unplayed, and not the pairing-allocated bye, so he can still get that)."""
-        require_organiser(actor, "add players")
+        require_organiser(actor, lazy("add players"))
         if user_id is not None:
             user_id = int(parse_player_ref(user_id).value)  # a clear refusal, not an overflow
         clean = clean_name(name, what="player name", limit=MAX_PLAYER_NAME)
@@ -264,7 +267,8 @@ class Players:
             t = await find_tournament(conn, actor.guild_id, tournament)
             row = await player_repo.find_member(conn, t.id, actor.user_id)
             if row is None:
-                raise NotRegisteredError(f"You are not registered in '{t.name}'.")
+                raise NotRegisteredError(lazy("You are not registered in '{tournament}'.",
+                                              tournament=t.name))
             if t.status == "registration":
                 await player_repo.delete_player(conn, row.id)
                 await audit(self.ctx, conn, actor, t, "player.leave", {"player": row.id,
@@ -281,7 +285,7 @@ class Players:
         """Organiser: withdraw a player during the event (kept in the standings).
         ``version``: the course version of the confirmation prompt (:meth:`preview_action`),
         refused if the event changed course since (a round paired, another drop)."""
-        require_organiser(actor, "drop players")
+        require_organiser(actor, lazy("drop players"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             row = await find_player(conn, t, player)
@@ -350,7 +354,7 @@ class Players:
         """Organiser: delete a registration. After the start only a player who was never paired
         (no game, no pairing-allocated bye; e.g. a mistaken late join) can be removed; others
         must be dropped, their games stay."""
-        require_organiser(actor, "remove players")
+        require_organiser(actor, lazy("remove players"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             row = await find_player(conn, t, player)
@@ -374,7 +378,7 @@ class Players:
         self, actor: Actor, player: PlayerRef, rating: int, tournament: TournamentRef = None
     ) -> PlayerView:
         """Organiser: change a rating. Pairing numbers, once given at the start, stay."""
-        require_organiser(actor, "set ratings")
+        require_organiser(actor, lazy("set ratings"))
         value = check_rating(rating)
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)

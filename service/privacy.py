@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from i18n import lazy
 from service.base import Context, part
 from service.entry import Entry
 from service.errors import ConflictError, InvalidInputError, NotManagerError, ServiceError
@@ -158,7 +159,7 @@ class Privacy:
     async def set_retention(self, actor: Actor, days: int) -> int:
         """Managers: delete finished and cancelled events ``days`` after they ended, after a
         last export (0: keep them for good). Returns the setting."""
-        require_manager(actor, "decide how long events are kept")
+        require_manager(actor, lazy("decide how long events are kept"))
         if not MIN_RETENTION_DAYS <= days <= MAX_RETENTION_DAYS:
             raise InvalidInputError(
                 f"The retention must be from {MIN_RETENTION_DAYS} (keep for good) to "

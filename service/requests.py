@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -54,7 +55,7 @@ class Requests:
                                tournament: TournamentRef = None) -> RequestsView:
         """Organisers: the players' bye and leave requests waiting for a decision, and the
         waitlist."""
-        require_organiser(actor, "see the requests")
+        require_organiser(actor, lazy("see the requests"))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             players = {p.id: p for p in await player_repo.list_players(conn, t.id)}
@@ -82,7 +83,7 @@ class Requests:
     ) -> ByeRequestView:
         """Organisers: approve (the bye reaches the pairing) or deny (the request is deleted)
         a player's pending bye request for ``round_number``, which must not be paired yet."""
-        require_organiser(actor, "decide bye requests")
+        require_organiser(actor, lazy("decide bye requests"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             row = await find_player(conn, t, player)
@@ -146,7 +147,7 @@ class Requests:
         tournament: TournamentRef = None,
     ) -> PlayerView:
         """Organisers: approve (the player is dropped from the next round on) or deny."""
-        require_organiser(actor, "decide leave requests")
+        require_organiser(actor, lazy("decide leave requests"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             row = await find_player(conn, t, player)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -249,7 +250,7 @@ class Results:
         """Organiser: set or correct the result of ``player``'s game in any round (``result``
         seen by ``player``). It is final at once; standings follow. A correction in a
         complete round queues ``result_corrected`` with the new standings."""
-        require_organiser(actor, "set results")
+        require_organiser(actor, lazy("set results"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
             if t.status not in ("running", "finished"):
@@ -359,16 +360,18 @@ class Results:
     ) -> GameRow:
         last = await round_repo.last_round(conn, t.id)
         if last is None:
-            raise NotPairedError(f"'{t.name}' has not paired a round yet.")
+            raise NotPairedError(lazy("'{tournament}' has not paired a round yet.",
+                                      tournament=t.name))
         game = await round_repo.game_of_player(conn, last.id, me.id)
         if game is None:
             byes = [b for b in await round_repo.list_byes(conn, t.id, last.number)
                     if b.player_id == me.id]
             if byes:
-                raise NotPairedError(
-                    f"You have a bye in round {last.number}: there is nothing to report."
-                )
-            raise NotPairedError(f"You are not paired in round {last.number} of '{t.name}'.")
+                raise NotPairedError(lazy(
+                    "You have a bye in round {round}: there is nothing to report.",
+                    round=last.number))
+            raise NotPairedError(lazy("You are not paired in round {round} of '{tournament}'.",
+                                      round=last.number, tournament=t.name))
         return game
 
     async def _answerable(
@@ -523,7 +526,8 @@ async def _check_knockout(
 async def _me(conn: Connection, t: TournamentRow, actor: Actor) -> PlayerRow:
     me = await player_repo.find_member(conn, t.id, actor.user_id)
     if me is None or me.status == "no_show":
-        raise NotRegisteredError(f"You are not playing in '{t.name}'.")
+        raise NotRegisteredError(lazy("You are not playing in '{tournament}'.",
+                                      tournament=t.name))
     return me
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from i18n import lazy
 from service.base import (
     Context,
     PlayerRef,
@@ -90,7 +91,7 @@ class Rounds:
         events (``service.pairing_runs``): while it runs the round is marked as being paired
         and the commands that would change what it is computed from are refused.
         """
-        require_organiser(actor, "pair rounds")
+        require_organiser(actor, lazy("pair rounds"))
 
         async def check(conn: Connection, t: TournamentRow) -> None:
             require_running(t)
@@ -128,7 +129,7 @@ class Rounds:
         latest round, and ``version`` (a confirmation prompt's) the current course version,
         so that two clicks undo one round, not two.
         """
-        require_organiser(actor, "undo rounds")
+        require_organiser(actor, lazy("undo rounds"))
         early = await self._undo_read_early(actor, tournament)
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
@@ -288,7 +289,7 @@ class Rounds:
         else:
             row = await find_player(conn, t, player)
             if row.user_id != actor.user_id:
-                require_organiser(actor, "assign byes to other players")
+                require_organiser(actor, lazy("assign byes to other players"))
         kinds = ("half", "full", "zero") if actor.is_organiser else ("half", "zero")
         kind = check_choice(kind, what="bye kind", choices=kinds)
         if row.status == "withdrawn":
@@ -312,7 +313,7 @@ class Rounds:
         tournament: TournamentRef = None,
     ) -> tuple[PlayerView, PlayerView]:
         """Organiser: these two must never be paired (team-mates, family)."""
-        require_organiser(actor, "forbid pairings")
+        require_organiser(actor, lazy("forbid pairings"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             a = await find_player(conn, t, first)
@@ -360,7 +361,7 @@ class Rounds:
             except ServiceError as exc:
                 async with self.ctx.db.transaction() as conn:
                     await self.announcer.announce(conn, t, "auto_advance_failed",
-                                                  {"error": exc.message})
+                                                  {"error": exc.stored()})
         return paired
 
 

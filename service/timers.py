@@ -148,7 +148,7 @@ class Timers:
             await conn.execute("ROLLBACK TO timer")
             outcome = "failed"
             await self.announcer.announce(conn, t, "timer_failed", {
-                "kind": timer.kind, "round": timer.round_number, "error": exc.message,
+                "kind": timer.kind, "round": timer.round_number, "error": exc.stored(),
             })
         except Exception as exc:
             # A bug must not make the timer fire again at every tick: record and go on.

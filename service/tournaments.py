@@ -8,6 +8,7 @@ import random
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from i18n import LANGUAGES, lazy
 from service.base import (
     Context,
     TournamentRef,
@@ -262,7 +263,7 @@ class Tournaments:
     @operation
     async def set_organiser_role(self, actor: Actor, role_id: int | None) -> GuildSettingsView:
         """Set (or clear with None) the role whose members are organisers."""
-        require_manager(actor, "set the organiser role")
+        require_manager(actor, lazy("set the organiser role"))
         return await self._update_guild(actor, organiser_role_id=role_id)
 
     @operation
@@ -270,7 +271,7 @@ class Tournaments:
         self, actor: Actor, channel_id: int | None
     ) -> GuildSettingsView:
         """Where announcements go for tournaments without a channel of their own."""
-        require_manager(actor, "set the default announcement channel")
+        require_manager(actor, lazy("set the default announcement channel"))
         return await self._update_guild(actor, default_channel_id=channel_id)
 
     @operation
@@ -278,8 +279,31 @@ class Tournaments:
         """The server's time zone, an IANA name ("Europe/Paris", any case): the moments
         organisers type ("tomorrow 19:00") are read in it. Stored moments stay UTC, and the
         bot shows times as Discord timestamps, in each reader's own zone."""
-        require_manager(actor, "set the server's time zone")
+        require_manager(actor, lazy("set the server's time zone"))
         return await self._update_guild(actor, timezone=zone_named(zone).key)
+
+    @operation
+    async def set_language(self, actor: Actor, language: str | None) -> str | None:
+        """The language of the guild's public posts: one of ``i18n.LANGUAGES``, or None to
+        follow the server's own Discord locale again. Returns the setting."""
+        require_manager(actor, lazy("choose the server's language"))
+        if language is not None and language not in LANGUAGES:
+            raise InvalidInputError(lazy(
+                "swissbot does not speak {language}: choose one of {languages}.",
+                language=echo(language), languages=", ".join(LANGUAGES)))
+        async with self.ctx.db.transaction() as conn:
+            before = await tournament_repo.get_guild_language(conn, actor.guild_id)
+            await tournament_repo.set_guild_language(conn, actor.guild_id, language,
+                                                     self.ctx.now())
+            await audit(self.ctx, conn, actor, None, "guild.language", {"language": before},
+                        {"language": language})
+        return language
+
+    @operation
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language chosen for the guild's public posts (None: not chosen)."""
+        async with self.ctx.db.transaction(readonly=True) as conn:
+            return await tournament_repo.get_guild_language(conn, guild_id)
 
     async def _update_guild(self, actor: Actor, **changes: int | str | None) -> GuildSettingsView:
         async with self.ctx.db.transaction() as conn:
@@ -355,7 +379,7 @@ class Tournaments:
         ``*_minutes`` settings) are minutes or text such as "1h30" (:mod:`service.times`).
         A local time that happens twice is the first, and ``TournamentInfo.notes`` says so.
         """
-        require_organiser(actor, "create tournaments")
+        require_organiser(actor, lazy("create tournaments"))
         clean = clean_name(name, what="tournament name", limit=MAX_TOURNAMENT_NAME)
         if tiebreaks is None:
             tiebreaks = "mtg" if str(scoring).strip().lower() == "match" else "fide"
@@ -458,7 +482,7 @@ class Tournaments:
         Everything may change during registration; once running only the name, channel,
         deadline, auto-advance delay and late-join limit.
         """
-        require_organiser(actor, "edit tournaments")
+        require_organiser(actor, lazy("edit tournaments"))
         allowed = set(TournamentSettings.__dataclass_fields__) | {"name", "channel_id"}
         unknown = sorted(set(changes) - allowed)
         if unknown:

@@ -233,3 +233,23 @@ async def course_version(conn: Connection, tournament_id: int) -> int:
     ) as cur:
         row = await cur.fetchone()
     return 0 if row is None else int(row[0])
+
+
+async def get_guild_language(conn: Connection, guild_id: int) -> str | None:
+    """The language chosen for the guild's public posts (None: not chosen)."""
+    async with conn.execute(
+        "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else row[0]
+
+
+async def set_guild_language(
+    conn: Connection, guild_id: int, language: str | None, now: datetime
+) -> None:
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, updated_at, language) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,"
+        " updated_at = excluded.updated_at",
+        (guild_id, to_text(now), language),
+    )

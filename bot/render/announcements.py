@@ -21,6 +21,7 @@ from bot.render.format import plain, seat
 from bot.render.message import Outgoing, TextFile
 from bot.render.notify import dm_closed, thread_problem
 from bot.render.timers import timer_announcement
+from i18n import _, ngettext, speaking, stored
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,18 @@ def render_announcement(
     *,
     organiser_role_id: int | None = None,
     owner_id: int | None = None,
+    language: str | None = None,
 ) -> list[Outgoing]:
-    """The messages for one announcement, in posting order."""
+    """The messages for one announcement, in posting order, in the language the outbox row
+    was queued with (the server's ``/config language`` then), else ``language`` (the server's
+    Discord locale), else English."""
+    with speaking(payload.get("language") or language):
+        return _messages(kind, payload, organiser_role_id=organiser_role_id, owner_id=owner_id)
+
+
+def _messages(
+    kind: str, payload: dict[str, Any], *, organiser_role_id: int | None, owner_id: int | None,
+) -> list[Outgoing]:
     name = (payload.get("tournament") or {}).get("name", "the tournament")
     match kind:
         case "pairings":
@@ -56,29 +67,29 @@ def render_announcement(
             return [views.dispute_alert(game, organiser_role_id, name, owner_id=owner_id)]
         case "result_corrected":
             game = game_from_payload(payload["game"])
-            previous = views.RESULT_TEXT.get(payload.get("previous_result", ""), "pending")
-            text = (
-                f"✏️ **{plain(name, 80)}**, round {game.round} board {game.board}: result set to "
-                f"{seat(game.white, number=False)} **{views.result_text(game)}** "
-                f"{seat(game.black, number=False)} (was {previous}) by "
-                f"{plain(str(payload.get('by', 'an organiser')), 60)}."
-            )
+            previous = views.RESULT_TEXT.get(payload.get("previous_result", ""), _("pending"))
+            text = _(
+                "✏️ **{name}**, round {round} board {board}: result set to {white} **{result}** "
+                "{black} (was {previous}) by {by}.", name=plain(name, 80), round=game.round,
+                board=game.board, white=seat(game.white, number=False),
+                result=views.result_text(game), black=seat(game.black, number=False),
+                previous=previous, by=_by(payload))
             return [Outgoing(content=text)]
         case "result_settled":
             return [_result_settled(payload, name)]
         case "round_undone":
             return [
                 Outgoing(
-                    content=f"↩️ Round {payload.get('round')} of **{plain(name, 80)}** was undone "
-                    f"by {plain(str(payload.get('by', 'an organiser')), 60)}; its pairings "
-                    "are void."
+                    content=_("↩️ Round {round} of **{name}** was undone by {by}; its pairings "
+                              "are void.", round=payload.get("round"), name=plain(name, 80),
+                              by=_by(payload))
                 )
             ]
         case "tournament_cancelled":
             return [
                 Outgoing(
-                    content=f"🛑 **{plain(name, 80)}** was cancelled by "
-                    f"{plain(str(payload.get('by', 'an organiser')), 60)}."
+                    content=_("🛑 **{name}** was cancelled by {by}.", name=plain(name, 80),
+                              by=_by(payload))
                 )
             ]
         case "bracket":
@@ -94,23 +105,27 @@ def render_announcement(
         case "swiss_final":
             table = standings_from_payload(payload.get("standings") or {}, name)
             # the Swiss's table, not the final one (that comes when the playoffs end)
-            messages = views.standings(table, limit=STANDINGS_TOP, state="Swiss standings")
-            messages[0].content = (
-                f"🏁 The Swiss of **{plain(name, 80)}** is over: the top "
-                f"{int(payload.get('seeded', 0))} advance to the playoffs (`/round next` pairs "
-                "them)."
-            )
+            messages = views.standings(table, limit=STANDINGS_TOP, state=_("Swiss standings"))
+            messages[0].content = _(
+                "🏁 The Swiss of **{name}** is over: the top {count} advance to the playoffs "
+                "(`/round next` pairs them).", name=plain(name, 80),
+                count=int(payload.get("seeded", 0)))
             return messages
         case "player_notice":
             # one player told the outcome of his request or his promotion: he alone is pinged
             user_id = int(payload.get("user_id", 0))
-            return [Outgoing(content=f"<@{user_id}> {plain(str(payload.get('text', '')), 1500)}",
+            return [Outgoing(content=f"<@{user_id}> {plain(stored(payload.get('text', '')), 1500)}",
                              mention_users=(user_id,))]
         case "checkin_open":
             users = [int(u) for u in payload.get("users") or []]
             until = payload.get("until")
-            when = f" until <t:{int(until)}:f>" if until is not None else ""
-            text = f"✅ Check-in for **{plain(name, 80)}** is open{when}: use `/checkin`."
+            if until is None:
+                text = _("✅ Check-in for **{name}** is open: use `/checkin`.",
+                         name=plain(name, 80))
+            else:
+                closes = f"<t:{int(until)}:f>"
+                text = _("✅ Check-in for **{name}** is open until {time}: use `/checkin`.",
+                         name=plain(name, 80), time=closes)
             return views.ping_lines(text, users)
         case "thread_problem":
             return [thread_problem(payload)]
@@ -119,24 +134,27 @@ def render_announcement(
         case "retention_export":
             files = [TextFile(f["filename"], f["content"]) for f in payload.get("files", [])]
             return [Outgoing(
-                content=f"🗄️ **{plain(name, 80)}** ended long enough ago to be deleted under "
-                "this server's retention setting (/config retention): here is its last "
-                "export. It is deleted once this is posted.", files=files[:10])]
+                content=_("🗄️ **{name}** ended long enough ago to be deleted under this "
+                          "server's retention setting (/config retention): here is its last "
+                          "export. It is deleted once this is posted.", name=plain(name, 80)),
+                files=files[:10])]
         case "tournament_started":
-            return [Outgoing(content=f"▶️ **{plain(name, 80)}** has started.")]
+            return [Outgoing(content=_("▶️ **{name}** has started.", name=plain(name, 80)))]
         case "pairing_progress":
             # edited into the pairings post when they are ready (bot.delivery)
-            return [Outgoing(content=f"⏳ Pairing round {int(payload.get('round', 0))} of "
-                                     f"**{plain(name, 80)}** for "
-                                     f"{int(payload.get('players', 0)):,} players...")]
+            return [Outgoing(content=ngettext(
+                "⏳ Pairing round {round} of **{name}** for {n} player...",
+                "⏳ Pairing round {round} of **{name}** for {n} players...",
+                int(payload.get("players", 0)), round=int(payload.get("round", 0)),
+                name=plain(name, 80)))]
         case "pairing_failed":
             return [
                 Outgoing(
                     embeds=[
                         discord.Embed(
-                            title=f"{plain(name, 80)} · round {int(payload.get('round', 0))} "
-                            "was not paired",
-                            description=plain(str(payload.get("error", "")), 1500),
+                            title=_("{name} · round {round} was not paired",
+                                    name=plain(name, 80), round=int(payload.get("round", 0))),
+                            description=plain(stored(payload.get("error", "")), 1500),
                             colour=views.ALERT_COLOUR,
                         )
                     ]
@@ -147,9 +165,10 @@ def render_announcement(
                 Outgoing(
                     embeds=[
                         discord.Embed(
-                            title=f"{plain(name, 80)} · the next round could not be paired",
-                            description=f"{plain(str(payload.get('error', '')), 1500)}\n"
-                            "An organiser can fix it and use `/round next`.",
+                            title=_("{name} · the next round could not be paired",
+                                    name=plain(name, 80)),
+                            description=plain(stored(payload.get("error", "")), 1500) + "\n"
+                            + _("An organiser can fix it and use `/round next`."),
                             colour=views.ALERT_COLOUR,
                         )
                     ]
@@ -160,6 +179,11 @@ def render_announcement(
             return timer_announcement(kind, payload, name)
     log.warning("no renderer for announcement kind %r; posting it as text", kind)
     return [Outgoing(content=f"{plain(name, 80)}: {plain(kind.replace('_', ' '), 100)}")]
+
+
+def _by(payload: dict[str, Any]) -> str:
+    """Who did it (a name as stored), else "an organiser"."""
+    return plain(str(payload["by"]), 60) if payload.get("by") else _("an organiser")
 
 
 def _seat(data: dict[str, Any]) -> SimpleNamespace:

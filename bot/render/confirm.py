@@ -6,8 +6,8 @@ import discord
 
 from bot.render.format import plain
 from bot.render.limits import fit_content
+from i18n import _, ngettext
 from service import ActionPreview, PlayerView, RoundView, StandingsView, TournamentInfo
-from swiss.wording import plural
 
 TITLES = {"next": "Pair the next round?", "undo": "Undo the round?",
           "finish": "Finish the tournament?", "cancel": "Cancel the tournament?",
@@ -30,33 +30,38 @@ def prompt_text(preview: ActionPreview) -> str:
 def paired_text(view: RoundView, verb: str) -> str:
     games, byes = len(view.games), len(view.byes)
     name, number = plain(view.tournament_name), view.number
-    bye_text = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
+    bye_text = ", " + ngettext("{n} bye", "{n} byes", byes) if byes else ""
+    boards = ngettext("{n} board", "{n} boards", games) + bye_text
     if verb == "started":
-        return f"▶️ **{name}** has started: round 1 is paired ({plural(games, 'board')}{bye_text})."
+        return _("▶️ **{name}** has started: round 1 is paired ({boards}).",
+                 name=name, boards=boards)
     if view.stage:  # a playoff round
-        return (f"**{view.stage}** of **{name}**: paired as round {number} ({games} "
-                f"match{'es' if games != 1 else ''}{bye_text}).")
-    return f"Round {number} of **{name}** is paired ({plural(games, 'board')}{bye_text})."
+        matches = ngettext("{n} match", "{n} matches", games) + bye_text
+        return _("**{stage}** of **{name}**: paired as round {round} ({matches}).",
+                 stage=view.stage, name=name, round=number, matches=matches)
+    return _("Round {round} of **{name}** is paired ({boards}).",
+             round=number, name=name, boards=boards)
 
 
 def undone_text(view: RoundView) -> str:
-    return f"Round {view.number} of **{plain(view.tournament_name)}** is undone."
+    return _("Round {round} of **{name}** is undone.", round=view.number,
+             name=plain(view.tournament_name))
 
 
 def finished_text(view: StandingsView) -> str:
     if view.placings:  # a top cut: the Swiss is over, the bracket is seeded
-        return (f"🏁 The Swiss of **{plain(view.tournament_name)}** is over: the top "
-                f"{len(view.placings)} are seeded into the playoffs. `/round next` pairs the "
-                "first playoff round.")
-    return f"🏁 **{plain(view.tournament_name)}** is finished."
+        return _("🏁 The Swiss of **{name}** is over: the top {count} are seeded into the "
+                 "playoffs. `/round next` pairs the first playoff round.",
+                 name=plain(view.tournament_name), count=len(view.placings))
+    return _("🏁 **{name}** is finished.", name=plain(view.tournament_name))
 
 
 def cancelled_text(info: TournamentInfo) -> str:
-    return f"**{plain(info.name)}** is cancelled."
+    return _("**{name}** is cancelled.", name=plain(info.name))
 
 
 def dropped_text(player: PlayerView) -> str:
-    return f"**{plain(player.name)}** is withdrawn."
+    return _("**{name}** is withdrawn.", name=plain(player.name))
 
 
 DISMISSED = "✋ Cancelled: nothing was done."

@@ -54,10 +54,11 @@ class RenderPool:
 
     async def render(self, kind: str, payload: dict[str, Any], *,
                      organiser_role_id: int | None = None,
-                     owner_id: int | None = None) -> list[Outgoing]:
+                     owner_id: int | None = None,
+                     language: str | None = None) -> list[Outgoing]:
         """``render_announcement(kind, payload, ...)`` in the worker process."""
         loop = asyncio.get_running_loop()
-        args = (render_announcement, kind, payload, organiser_role_id, owner_id)
+        args = (render_announcement, kind, payload, organiser_role_id, owner_id, language)
         try:
             future = loop.run_in_executor(self._get(), _render, *args)
         except Exception as exc:  # no worker can be started (or the last one died)
@@ -70,13 +71,13 @@ class RenderPool:
         return messages
 
     async def render_text(self, kind: str, text: str, *, organiser_role_id: int | None = None,
-                          owner_id: int | None = None
+                          owner_id: int | None = None, language: str | None = None,
                           ) -> tuple[list[Outgoing], dict[str, Any]]:
         """:meth:`render` of the payload whose JSON is ``text``, parsed in the worker too
         (600 kB for a big round). Returns the messages and the payload without its boards
         (``games``: what else the delivery reads of it is small)."""
         loop = asyncio.get_running_loop()
-        args = (render_announcement, kind, text, organiser_role_id, owner_id)
+        args = (render_announcement, kind, text, organiser_role_id, owner_id, language)
         try:
             future = loop.run_in_executor(self._get(), _render_text, *args)
         except Exception as exc:  # no worker can be started (or the last one died)
@@ -114,19 +115,25 @@ class RenderPool:
 
 
 def _render(fn: Any, kind: str, payload: dict[str, Any], organiser_role_id: int | None,
-            owner_id: int | None) -> list[Outgoing]:
+            owner_id: int | None, language: str | None = None) -> list[Outgoing]:
     """The worker's entry point (importable by name; ``fn`` lets tests pass another one)."""
+    # the server's locale only when there is one: a test's own renderer need not take it
+    extra = {} if language is None else {"language": language}
     return fn(kind, payload, organiser_role_id=organiser_role_id,  # type: ignore[no-any-return]
-              owner_id=owner_id)
+              owner_id=owner_id, **extra)
 
 
 def _render_text(fn: Any, kind: str, text: str, organiser_role_id: int | None,
-                 owner_id: int | None) -> tuple[list[Outgoing], dict[str, Any]]:
+                 owner_id: int | None, language: str | None = None,
+                 ) -> tuple[list[Outgoing], dict[str, Any]]:
     """The worker's entry point for :meth:`RenderPool.render_text`."""
     payload = json.loads(text)
-    messages = _render(fn, kind, payload, organiser_role_id, owner_id)
+    messages = _render(fn, kind, payload, organiser_role_id, owner_id, language)
     return messages, {k: v for k, v in payload.items() if k != "games"}
 
 
 def _ready() -> bool:
+    from i18n import load_all
+
+    load_all()  # the worker renders posts in every server's language
     return True

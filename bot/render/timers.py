@@ -16,6 +16,7 @@ from bot.render.format import plain, seat
 from bot.render.lichess import lichess_facts
 from bot.render.message import Outgoing
 from bot.render.paginate import Line, paginate
+from i18n import stored
 from swiss.wording import plural
 
 REMINDER_COLOUR = discord.Colour.orange()
@@ -121,7 +122,7 @@ def timer_announcement(kind: str, payload: dict[str, Any], name: str) -> list[Ou
     return [Outgoing(embeds=[discord.Embed(
         title=f"{title} · a timer could not act",
         description=f"{plain(str(payload.get('kind', '')), 40)} of round {number}: "
-                    f"{plain(str(payload.get('error', '')), 1500)}",
+                    f"{plain(stored(payload.get('error', '')), 1500)}",
         colour=ALERT_COLOUR,
     )])]
 

