@@ -113,28 +113,28 @@ class TeamCog(commands.Cog):
         await answer_outgoing(interaction, render.team_card(view), ephemeral=True)
 
     @team.command(name="add", description="Add a member to your team (captains, organisers)")
-    @app_commands.describe(member="The member", substitute="A substitute (after the "
+    @app_commands.describe(player="The member", substitute="A substitute (after the "
                            "regulars)", board="His place in board order (default: after "
                            "the regulars)", team=TEAM_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def add(self, interaction: discord.Interaction, member: discord.Member,
+    async def add(self, interaction: discord.Interaction, player: discord.Member,
                   substitute: bool = False, board: app_commands.Range[int, 1, 24] | None = None,
                   team: TeamOption | None = None,
                   tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).add_member(
-            await actor_of(interaction), member.id, member.display_name, team=team,
+            await actor_of(interaction), player.id, player.display_name, team=team,
             substitute=substitute, board=board, tournament=tournament_ref(tournament))
         await answer_outgoing(interaction, render.team_card(view), ephemeral=True)
 
     @team.command(name="remove", description="Remove a member from your team (captains, "
                   "organisers)")
-    @app_commands.describe(member="The member", team=TEAM_HELP, tournament=TOURNAMENT_HELP)
+    @app_commands.describe(player="The member", team=TEAM_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
-    async def remove(self, interaction: discord.Interaction, member: discord.User,
+    async def remove(self, interaction: discord.Interaction, player: discord.User,
                      team: TeamOption | None = None,
                      tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).remove_member(
-            await actor_of(interaction), member.id, team=team,
+            await actor_of(interaction), player.id, team=team,
             tournament=tournament_ref(tournament))
         await answer_outgoing(interaction, render.team_card(view), ephemeral=True)
 
