@@ -30,16 +30,20 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from service.limits import MAX_ROUNDS, MIN_ROUNDS
 from service.team_rounds import view_payload
 from service.team_views import BoardView, MatchView
+from service.teams import MAX_BOARDS, MAX_MAPS, MAX_MEMBERS, MAX_TEAM_NAME, MAX_TEAM_REF, MAX_WINS
 
 TEAM_HELP = "Which team, by name or #number (default: your own; organisers: any team)"
-TeamOption = app_commands.Range[str, 1, 60]
-MAX_LINEUP_TEXT = 1000
+TeamOption = app_commands.Range[str, 1, MAX_TEAM_REF]
+RoundOption = app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS]
+MapsOption = app_commands.Range[int, 0, MAX_MAPS]
+MAX_LINEUP_TEXT = 1000  # 12 mentions of up to 23 characters, with room for stray text
 _MENTION_OR_ID = re.compile(r"<@!?([0-9]{1,20})>|([0-9]{1,20})")
 
 
-def parse_lineup(text: str, limit: int = 12) -> list[int]:
+def parse_lineup(text: str, limit: int = MAX_BOARDS) -> list[int]:
     """The members named in ``text``, in board order: mentions or user ids, separated by
     spaces or commas; anything else is refused with what was not understood."""
     members: list[int] = []
@@ -84,8 +88,8 @@ class TeamCog(commands.Cog):
         decider_best_of=[app_commands.Choice(name=str(n), value=n) for n in (1, 3, 5)])
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def settings(self, interaction: discord.Interaction, system: str,
-                       boards: app_commands.Range[int, 1, 12], colours: str = "type-a",
-                       wins: app_commands.Range[int, 1, 9] = 3, decider_best_of: int = 3,
+                       boards: app_commands.Range[int, 1, MAX_BOARDS], colours: str = "type-a",
+                       wins: app_commands.Range[int, 1, MAX_WINS] = 3, decider_best_of: int = 3,
                        tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).team_settings(
             await actor_of(interaction), system, boards=boards, colour_model=colours,
@@ -103,7 +107,7 @@ class TeamCog(commands.Cog):
                            "not you", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def create(self, interaction: discord.Interaction,
-                     name: app_commands.Range[str, 1, 48],
+                     name: app_commands.Range[str, 1, MAX_TEAM_NAME],
                      captain: discord.Member | None = None,
                      tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).create_team(
@@ -118,7 +122,8 @@ class TeamCog(commands.Cog):
                            "the regulars)", team=TEAM_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def add(self, interaction: discord.Interaction, player: discord.Member,
-                  substitute: bool = False, board: app_commands.Range[int, 1, 24] | None = None,
+                  substitute: bool = False,
+                  board: app_commands.Range[int, 1, MAX_MEMBERS] | None = None,
                   team: TeamOption | None = None,
                   tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).add_member(
@@ -144,7 +149,7 @@ class TeamCog(commands.Cog):
                            "first", team=TEAM_HELP, tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def lineup(self, interaction: discord.Interaction,
-                     round: app_commands.Range[int, 1, 99],
+                     round: RoundOption,
                      players: app_commands.Range[str, 1, MAX_LINEUP_TEXT],
                      team: TeamOption | None = None,
                      tournament: TournamentOption | None = None) -> None:
@@ -198,7 +203,7 @@ class TeamCog(commands.Cog):
     @app_commands.describe(round="The round to pair (the next one)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def pair(self, interaction: discord.Interaction,
-                   round: app_commands.Range[int, 1, 99],
+                   round: RoundOption,
                    tournament: TournamentOption | None = None) -> None:
         actor, service, info = await posting_in_its_channel(interaction, tournament)
         view = await service.pair_team_round(actor, round, info.id)
@@ -210,7 +215,7 @@ class TeamCog(commands.Cog):
     @app_commands.describe(round="The round (default: the latest)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def pairings(self, interaction: discord.Interaction,
-                       round: app_commands.Range[int, 1, 99] | None = None,
+                       round: RoundOption | None = None,
                        tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).team_pairings(
             guild_id_of(interaction), round, tournament_ref(tournament))
@@ -235,7 +240,7 @@ class TeamCog(commands.Cog):
                                   for r in ("win", "draw", "loss")])
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def report(self, interaction: discord.Interaction, result: str,
-                     round: app_commands.Range[int, 1, 99] | None = None,
+                     round: RoundOption | None = None,
                      tournament: TournamentOption | None = None) -> None:
         number = round or await latest_round(interaction, tournament)
         board = await service_of(interaction).report_board(
@@ -249,8 +254,8 @@ class TeamCog(commands.Cog):
                            round="The round (default: the latest)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def score(self, interaction: discord.Interaction,
-                    mine: app_commands.Range[int, 0, 5], theirs: app_commands.Range[int, 0, 5],
-                    round: app_commands.Range[int, 1, 99] | None = None,
+                    mine: MapsOption, theirs: MapsOption,
+                    round: RoundOption | None = None,
                     tournament: TournamentOption | None = None) -> None:
         number = round or await latest_round(interaction, tournament)
         match = await service_of(interaction).report_match(
@@ -262,7 +267,7 @@ class TeamCog(commands.Cog):
     @app_commands.describe(round="The round (default: the latest)", tournament=TOURNAMENT_HELP)
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def confirm(self, interaction: discord.Interaction,
-                      round: app_commands.Range[int, 1, 99] | None = None,
+                      round: RoundOption | None = None,
                       tournament: TournamentOption | None = None) -> None:
         service = service_of(interaction)
         number = round or await latest_round(interaction, tournament)
@@ -288,11 +293,11 @@ class TeamCog(commands.Cog):
                                   ("1-0", "0-1", "1/2", "+-", "-+", "--")])
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def result(self, interaction: discord.Interaction,
-                     round: app_commands.Range[int, 1, 99], team: TeamOption,
-                     board: app_commands.Range[int, 1, 12] | None = None,
+                     round: RoundOption, team: TeamOption,
+                     board: app_commands.Range[int, 1, MAX_BOARDS] | None = None,
                      result: str | None = None,
-                     mine: app_commands.Range[int, 0, 5] | None = None,
-                     theirs: app_commands.Range[int, 0, 5] | None = None,
+                     mine: MapsOption | None = None,
+                     theirs: MapsOption | None = None,
                      forfeit: bool = False,
                      tournament: TournamentOption | None = None) -> None:
         await thinking(interaction, ephemeral=True)

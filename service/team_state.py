@@ -11,9 +11,7 @@ from storage.team_rounds import BoardRow, MatchRow
 from storage.teams import TeamEventRow, TeamRow
 from swiss.teams.esports import StageMatch, StagePairing, StageRules, pair_stage, rank_key
 from swiss.teams.esports import standings as stage_standings
-from swiss.teams.fide_team import pair_fide_team
 from swiss.teams.model import MatchKind, MatchRecord, Team, TeamPairing, TeamRules
-from swiss.teams.tiebreaks import team_standings
 
 # A board's result as points for (White, Black), and each side's TRF code.
 BOARD_POINTS: dict[str, tuple[Fraction, Fraction]] = {
@@ -133,6 +131,10 @@ def pair_round(state: EventState, round_number: int, total_rounds: int,
     if state.event.system == "esports-swiss":
         seeds = [t.number for t in state.teams]
         return pair_stage(seeds, stage_results(state), round_number, stage_rules(state.event))
+    # imported here: the FIDE team engine brings numpy, which every process importing the
+    # service (the pairing workers of individual events among them) would otherwise load
+    from swiss.teams.fide_team import pair_fide_team
+
     rules = TeamRules(colour_model=state.event.colour_model,  # type: ignore[arg-type]
                       primary=state.event.primary_score)  # type: ignore[arg-type]
     return pair_fide_team(histories(state), rules, round_number, total_rounds, absent)
@@ -177,6 +179,8 @@ def standings(state: EventState, total_rounds: int) -> tuple[tuple[str, ...],
                                     gp[s.seed], (Fraction(s.losses), Fraction(s.difficulty)),
                                     status))
         return ("L", "Difficulty"), rows
+    from swiss.teams.tiebreaks import team_standings  # as pair_fide_team above
+
     primary = state.event.primary_score
     specs, ranked = team_standings(teams, primary,  # type: ignore[arg-type]
                                    rounds=state.rounds_paired or None,

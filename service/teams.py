@@ -40,9 +40,12 @@ from storage.connection import Connection, IntegrityError
 from storage.teams import MemberRow, TeamEventRow, TeamRow
 from storage.tournaments import TournamentRow
 
-MAX_TEAM_NAME = 48
+MAX_TEAM_NAME = 50  # as long as an event's name
+MAX_TEAM_REF = MAX_TEAM_NAME + 10  # a name, or #number, with room for stray spaces
 MAX_MEMBERS = 24  # boards plus substitutes: a 12-board event with as many substitutes
 MAX_BOARDS = 12
+MAX_WINS = 9  # e-sports: wins to advance, losses to be eliminated
+MAX_MAPS = 5  # e-sports: maps of a best of five
 SYSTEMS = ("fide-team", "esports-swiss")
 COLOUR_MODELS = ("type-a", "type-b", "none")
 
@@ -85,8 +88,8 @@ class Teams:
         colour_model = check_choice(colour_model, what="colour model", choices=COLOUR_MODELS)
         primary_score = check_choice(primary_score, what="primary score", choices=("mp", "gp"))
         check_range(boards, what="number of boards", low=1, high=MAX_BOARDS)
-        check_range(wins_to_advance, what="wins to advance", low=1, high=9)
-        check_range(losses_to_eliminate, what="losses to be eliminated", low=1, high=9)
+        check_range(wins_to_advance, what="wins to advance", low=1, high=MAX_WINS)
+        check_range(losses_to_eliminate, what="losses to be eliminated", low=1, high=MAX_WINS)
         for best_of, what in ((decider_best_of, "deciding matches"),
                               (other_best_of, "other matches")):
             if best_of not in (1, 3, 5):
