@@ -7,6 +7,7 @@ posted in the event's channel through the outbox.
 
 from __future__ import annotations
 
+import io
 import re
 
 import discord
@@ -232,6 +233,22 @@ class TeamCog(commands.Cog):
                                                             tournament_ref(tournament))
         await answer_outgoing(interaction, render.standings(view.tournament_name,
                                                            render.standings_payload(view)))
+
+    @team.command(name="export", description="The team event as files: TRF (chess), CSV or "
+                  "JSON")
+    @app_commands.describe(format="trf: the TRF team report (chess); csv; json",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.choices(format=[app_commands.Choice(name=f, value=f)
+                                  for f in ("trf", "csv", "json")])
+    @app_commands.autocomplete(tournament=tournament_autocomplete)
+    async def export(self, interaction: discord.Interaction, format: str = "trf",
+                     tournament: TournamentOption | None = None) -> None:
+        await thinking(interaction, ephemeral=True)
+        files = await service_of(interaction).export_team_files(
+            guild_id_of(interaction), format, tournament_ref(tournament))
+        await answer(interaction, f"📄 {len(files)} file{'s' if len(files) > 1 else ''}.",
+                     files=[discord.File(io.BytesIO(f.content.encode("utf-8")), f.filename)
+                            for f in files], ephemeral=True)
 
     @team.command(name="report", description="Report your board's result (chess team events)")
     @app_commands.describe(result="Your result", round="The round (default: the latest)",

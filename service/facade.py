@@ -42,6 +42,7 @@ from service.prompts import Prompts
 from service.requests import Requests
 from service.results import Results
 from service.rounds import Rounds
+from service.team_exports import TeamExports
 from service.team_rounds import TeamRounds
 from service.teams import Teams
 from service.timers import Timers
@@ -129,6 +130,7 @@ class TournamentService:
         # team events: their rosters, then their rounds
         self.teams = Teams(ctx)
         self.team_rounds = TeamRounds(ctx)
+        self.team_exports = TeamExports(ctx)
         # a member's data, and how long events are kept
         self.privacy = Privacy(ctx, self.exports, self.entry)
 
@@ -395,3 +397,6 @@ class TournamentService:
     report_match = _by("team_rounds", TeamRounds.report_match)
     confirm_match = _by("team_rounds", TeamRounds.confirm_match)
     set_team_result = _by("team_rounds", TeamRounds.set_team_result)
+
+    # TeamExports
+    export_team_files = _by("team_exports", TeamExports.export_team_files)

@@ -119,6 +119,7 @@ OPERATIONS: dict[str, Level] = {
     "report_match": "player",
     "confirm_match": "player",
     "set_team_result": "organiser",
+    "export_team_files": "anyone",
 }
 
 WHO_MAY = {

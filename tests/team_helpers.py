@@ -82,7 +82,33 @@ TEAM_CALLS: dict[str, tuple[Call, str | None]] = {
     "confirm_board": (_on(_confirm_board), "player"),
     "report_match": (_on(lambda s, a: s.report_match(a, 1, 1, 0, "Stage Run")), None),
     "confirm_match": (_on(_confirm_match), "player"),
+    "export_team_files": (_on(lambda s, a: s.export_team_files(a.guild_id, "json",
+                                                               "Team Run")), None),
     "set_team_result": (_on(lambda s, a: s.set_team_result(a, 1, "Gamma", board=1,
                                                            result="1-0",
                                                            tournament="Team Run")), None),
 }
+
+
+async def play_chess_event(service: TournamentService, teams: int, boards: int, rounds: int,
+                           *, name: str = "Team Cup") -> None:
+    """A chess team event played to its end by organiser results: team N's captain is user
+    100 * N (board 1), its members 100 * N + 1...; each round White wins board 1 and draws
+    the others, and in round 2 the first match's second team forfeits."""
+    await service.create_tournament(ORG, name, rounds)
+    await service.team_settings(ORG, "fide-team", boards=boards)
+    for team in range(1, teams + 1):
+        await service.create_team(member(100 * team, name=f"Cap{team}"), f"Team {team}")
+        for slot in range(1, boards):
+            await service.add_member(member(100 * team), 100 * team + slot, f"P{team}.{slot}")
+    for number in range(1, rounds + 1):
+        view = await service.pair_team_round(ORG, number)
+        for index, match in enumerate(view.matches):
+            if match.black_team is None:
+                continue
+            if number == 2 and index == 0:
+                await service.set_team_result(ORG, number, match.black_team, forfeit=True)
+                continue
+            for board in match.boards:
+                await service.set_team_result(ORG, number, match.white_team, board=board.board,
+                                              result="1-0" if board.board == 1 else "1/2")
