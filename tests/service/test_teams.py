@@ -3,6 +3,7 @@ standings; every bad input refused with a clear message and nothing changed."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from service import (
 )
 from service.views import Actor
 from storage import journal
-from tests.service_helpers import member, open_service, organiser
+from tests.service_helpers import MODES, member, open_service, organiser, two_services
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
@@ -179,3 +180,51 @@ async def test_esports_stage_to_the_end(tmp_path: Path) -> None:
         table = await service.team_standings(1000)
         advanced = [r for r in table.rows if r.status == "advanced"]
         assert len(advanced) == 8 and table.rows[0].match_points == 3
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_two_organisers_pair_the_round_once(tmp_path: Path, mode: str) -> None:
+    async with two_services(tmp_path / "t.sqlite3", mode) as (first, second):
+        await _teams(first, 4, 2)
+        outcomes = await asyncio.gather(first.pair_team_round(ORG, 1),
+                                        second.pair_team_round(ORG, 1),
+                                        return_exceptions=True)
+        paired = [o for o in outcomes if not isinstance(o, BaseException)]
+        refused = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(paired) == 1 and len(refused) == 1, outcomes
+        assert isinstance(refused[0], RoundChangedError)
+        assert len((await first.team_pairings(1000, 1)).matches) == 2
+        kinds = [a.kind for a in await first.announcements()]
+        assert kinds.count("team_pairings") == 1
+
+
+async def test_with_check_in_only_the_teams_checked_in_are_paired(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "Team Cup", 3, checkin=True)
+        await service.team_settings(ORG, "fide-team", boards=1)
+        for team in (1, 2, 3):
+            await service.create_team(captain(team), f"Team {team}")
+        await service.check_in_team(captain(1))
+        again = await service.check_in_team(captain(1))  # twice: nothing more
+        await service.check_in_team(ORG, team="Team 3")  # an organiser, for any team
+        assert again.checked_in
+        view = await service.pair_team_round(ORG, 1)
+        assert {(m.white_team, m.black_team) for m in view.matches} in (
+            {("Team 1", "Team 3")}, {("Team 3", "Team 1")})
+        teams = {t.name: t.status for t in await service.list_teams(1000)}
+        assert teams == {"Team 1": "active", "Team 2": "withdrawn", "Team 3": "active"}
+
+
+async def test_board_order_moves_with_adds_and_removes(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await _teams(service, 1, 3)  # captain 100, then 101, 102
+        view = await service.add_member(captain(1), 150, "New", board=2)
+        assert [m.user_id for m in view.members] == [100, 150, 101, 102]
+        stale = view.version - 1
+        with pytest.raises(RoundChangedError, match="changed since"):
+            await service.remove_member(captain(1), 101, version=stale)
+        view = await service.remove_member(captain(1), 150, version=view.version)
+        assert [(m.user_id, m.position) for m in view.members] == [(100, 1), (101, 2),
+                                                                   (102, 3)]
+        with pytest.raises(ConflictError, match="keeps its captain"):
+            await service.remove_member(captain(1), 100)
