@@ -43,7 +43,6 @@ from service.team_views import (
     MatchView,
     TeamRoundView,
     TeamStandingsView,
-    TeamStandingView,
     find_team,
     member_view,
     require_team_event,
@@ -254,10 +253,7 @@ class TeamRounds:
         names, rows = await self.ctx.pairing.off_loop(size, standings, loaded.state,
                                                       settings_of(t).rounds)
         return TeamStandingsView(t.id, t.name, loaded.state.event.system,
-                                 loaded.state.rounds_paired, names,
-                                 tuple(TeamStandingView(r.rank, r.number, r.name,
-                                                        r.match_points, r.game_points,
-                                                        r.tiebreaks, r.status) for r in rows))
+                                 loaded.state.rounds_paired, names, tuple(rows))
 
     # -- results --------------------------------------------------------------------------
     @operation

@@ -151,6 +151,9 @@ def stage_over(state: EventState) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
+    """A team's place: its points and tie-breaks; ``status`` "active" or "withdrawn", and in
+    an e-sports stage "advanced" or "eliminated"."""
+
     rank: int
     number: int
     name: str

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from service.errors import NotFoundError
 from service.limits import echo
+from service.team_state import StandingRow as TeamStandingView
 from storage import teams as team_repo
 from storage.connection import Connection
 from storage.teams import MemberRow, TeamEventRow, TeamRow
@@ -101,17 +102,6 @@ class TeamRoundView:
     round_number: int
     state: str
     matches: tuple[MatchView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TeamStandingView:
-    rank: int
-    number: int
-    name: str
-    match_points: Fraction
-    game_points: Fraction
-    tiebreaks: tuple[Fraction, ...]
-    status: str  # "active", "withdrawn"; e-sports: "advanced", "eliminated" too
 
 
 @dataclass(frozen=True, slots=True)

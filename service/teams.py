@@ -162,12 +162,8 @@ class Teams:
         regulars, or last for a substitute); the members from there down move one place."""
         shown = member_name(name, user_id, limit=MAX_TEAM_NAME)
         async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            await require_team_event(conn, t)
-            row = await find_team(conn, t, team, actor.user_id)
-            require_captain(actor, t, row, "add members")
-            require_version(row, version)
-            self._require_playing(t, row)
+            t, _, row = await self._captains_team(conn, actor, tournament, team,
+                                                  "add members", version)
             await self._require_free(conn, t, user_id)
             members = await self._members(conn, row)
             if len(members) >= MAX_MEMBERS:
@@ -191,11 +187,8 @@ class Teams:
         """Captain (or organiser): remove a member who has not played a board (one who has
         stays in the records: leave him out of the lineups). The captain stays."""
         async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            await require_team_event(conn, t)
-            row = await find_team(conn, t, team, actor.user_id)
-            require_captain(actor, t, row, "remove members")
-            require_version(row, version)
+            t, _, row = await self._captains_team(conn, actor, tournament, team,
+                                                  "remove members", version)
             member = next((m for m in await self._members(conn, row) if m.user_id == user_id),
                           None)
             if member is None:
@@ -222,11 +215,8 @@ class Teams:
         forfeit the last boards. An organiser may also change a paired round's lineup for
         the boards of a match with no result yet (a late lineup)."""
         async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            event = await require_team_event(conn, t)
-            row = await find_team(conn, t, team, actor.user_id)
-            require_captain(actor, t, row, "set the lineup")
-            self._require_playing(t, row)
+            t, event, row = await self._captains_team(conn, actor, tournament, team,
+                                                      "set the lineup")
             paired = await rounds_paired(conn, t)
             check_range(round_number, what="round", low=1, high=10_000)
             late = round_number <= paired
@@ -280,11 +270,8 @@ class Teams:
     ) -> TeamView:
         """Captain (or organiser): the team is here. Checking in twice changes nothing."""
         async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            await require_team_event(conn, t)
-            row = await find_team(conn, t, team, actor.user_id)
-            require_captain(actor, t, row, "check the team in")
-            self._require_playing(t, row)
+            t, _, row = await self._captains_team(conn, actor, tournament, team,
+                                                  "check the team in")
             if not row.checked_in:
                 await team_repo.update_team(conn, row, checked_in=1)
                 await audit(self.ctx, conn, actor, t, "team.checkin", None, {"team": row.id})
@@ -298,12 +285,8 @@ class Teams:
         """Captain (or organiser): the team plays no more rounds (its played matches stay).
         A second drop is refused: the team was already withdrawn."""
         async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            await require_team_event(conn, t)
-            row = await find_team(conn, t, team, actor.user_id)
-            require_captain(actor, t, row, "withdraw the team")
-            require_version(row, version)
-            self._require_playing(t, row)
+            t, _, row = await self._captains_team(conn, actor, tournament, team,
+                                                  "withdraw the team", version)
             after = await rounds_paired(conn, t)
             await team_repo.update_team(conn, row, status="withdrawn", withdrawn_round=after + 1)
             await audit(self.ctx, conn, actor, t, "team.drop", None,
@@ -329,6 +312,21 @@ class Teams:
             return None if event is None else event_view(t, event)
 
     # -- helpers ------------------------------------------------------------------------------
+    @staticmethod
+    async def _captains_team(conn: Connection, actor: Actor, tournament: TournamentRef,
+                             team: TeamRef, doing: str, version: int | None = None
+                             ) -> tuple[TournamentRow, TeamEventRow, TeamRow]:
+        """The event and the team a roster command acts on, once the actor may ``doing``
+        (its captain, or an organiser), the roster is the one he saw and the team still
+        plays."""
+        t = await find_tournament(conn, actor.guild_id, tournament)
+        event = await require_team_event(conn, t)
+        row = await find_team(conn, t, team, actor.user_id)
+        require_captain(actor, t, row, doing)
+        require_version(row, version)
+        Teams._require_playing(t, row)
+        return t, event, row
+
     @staticmethod
     def _require_playing(t: TournamentRow, team: TeamRow) -> None:
         if t.status in ("finished", "cancelled"):
