@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from service.errors import NotFoundError
+from service.errors import ConflictError, NotFoundError
 from service.limits import echo
 from service.team_state import StandingRow as TeamStandingView
 from storage import teams as team_repo
@@ -138,6 +138,12 @@ async def require_team_event(conn: Connection, t: TournamentRow) -> TeamEventRow
             f"'{t.name}' is not a team event. An organiser makes it one with /team settings "
             "before the first round.")
     return event
+
+
+async def refuse_team_event(conn: Connection, t: TournamentRow, doing: str) -> None:
+    """A command for individual events, on a team event: say which command to use."""
+    if await team_repo.get_event(conn, t.id) is not None:
+        raise ConflictError(f"'{t.name}' is a team event: {doing}.")
 
 
 async def find_team(conn: Connection, t: TournamentRow, ref: TeamRef, user_id: int

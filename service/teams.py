@@ -34,6 +34,7 @@ from service.team_views import (
 )
 from service.validation import check_choice, check_range, clean_name, member_name
 from service.views import Actor
+from storage import players as player_repo
 from storage import team_rounds as round_repo
 from storage import teams as team_repo
 from storage.connection import Connection, IntegrityError
@@ -99,6 +100,10 @@ class Teams:
             if await rounds_paired(conn, t) or t.status != "registration":
                 raise RegistrationClosedError(f"'{t.name}' has started: its team settings "
                                               "stay as they are.")
+            players = await player_repo.count_entrants(conn, t.id)
+            if players:
+                raise ConflictError(f"'{t.name}' has {players} players registered on their own: "
+                                    "a team event takes teams only (create a new event).")
             before = await team_repo.get_event(conn, t.id)
             await team_repo.save_event(conn, TeamEventRow(
                 t.id, system, colour_model, primary_score, boards, wins_to_advance,

@@ -37,13 +37,13 @@ async def _teams(service: TournamentService, count: int, boards: int, *, system:
                  "fide-team", rounds: int = 5, extra: int = 0) -> None:
     """``count`` teams of ``boards`` members (captain on board 1) plus ``extra`` substitutes."""
     await service.create_tournament(ORG, "Team Cup", rounds)
-    await service.team_settings(ORG, system, boards=boards)
+    await service.team_settings(ORG, system, boards=boards, tournament="Team Cup")
     for team in range(1, count + 1):
-        await service.create_team(captain(team), f"Team {team}")
+        await service.create_team(captain(team), f"Team {team}", tournament="Team Cup")
         for slot in range(1, boards + extra):
             who = player(team, slot)
             await service.add_member(captain(team), who.user_id, who.display_name,
-                                     substitute=slot >= boards)
+                                     substitute=slot >= boards, tournament="Team Cup")
 
 
 async def _audit_count(service: TournamentService) -> int:
@@ -228,3 +228,19 @@ async def test_board_order_moves_with_adds_and_removes(tmp_path: Path) -> None:
                                                                    (102, 3)]
         with pytest.raises(ConflictError, match="keeps its captain"):
             await service.remove_member(captain(1), 100)
+
+
+async def test_individual_commands_point_to_the_team_ones(tmp_path: Path) -> None:
+    async with open_service(tmp_path / "t.sqlite3") as service:
+        await service.create_tournament(ORG, "Solo Cup", 3)
+        await service.join(player(9, 1))
+        with pytest.raises(ConflictError, match="registered on their own"):
+            await service.team_settings(ORG, "fide-team", boards=2)
+        await _teams(service, 2, 1, rounds=3)  # "Team Cup"
+        with pytest.raises(ConflictError, match="team event: a captain creates a team"):
+            await service.join(player(9, 2), "Team Cup")
+        with pytest.raises(ConflictError, match="paired with /team pair"):
+            await service.start_tournament(ORG, "Team Cup")
+        await service.pair_team_round(ORG, 1, "Team Cup")
+        with pytest.raises(ConflictError, match="paired with /team pair"):
+            await service.pair_next_round(ORG, "Team Cup")
