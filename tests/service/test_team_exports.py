@@ -22,6 +22,7 @@ pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on Po
 ORG = organiser()
 
 
+@pytest.mark.slow
 async def test_the_trf_reads_back_to_the_same_standings(tmp_path: Path) -> None:
     async with open_service(tmp_path / "t.sqlite3") as service:
         await play_chess_event(service, 7, 3, 4)  # an odd number of teams: a bye each round

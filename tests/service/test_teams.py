@@ -152,6 +152,7 @@ async def test_chess_team_swiss_to_the_end(tmp_path: Path) -> None:
         assert kinds.count("team_pairings") == 3 and kinds.count("team_standings") == 3
 
 
+@pytest.mark.slow
 async def test_esports_stage_to_the_end(tmp_path: Path) -> None:
     """Sixteen teams of five: captains report maps, the other captain confirms; a drop
     forfeits the team's later matches; the stage ends when every team advanced or left."""
