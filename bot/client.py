@@ -41,6 +41,7 @@ DEFAULT_EXTENSIONS: tuple[str, ...] = (
     "cogs.explain",
     "cogs.lichess",
     "cogs.privacy",
+    "cogs.teams",
 )
 
 

@@ -573,7 +573,8 @@ KIND_NAMES = {
     "pairings": "the pairings", "round_results": "the round results",
     "standings": "the standings", "final_standings": "the final standings",
     "dispute": "a dispute notice", "result_corrected": "a result correction",
-    "bracket": "the bracket",
+    "bracket": "the bracket", "team_pairings": "the team pairings",
+    "team_standings": "the team standings",
 }
 #: Boards or table rows from which an announcement is rendered in the worker process
 #: (rendering 1,500 boards takes 30-100 ms; below this it is a few milliseconds, less than a

@@ -169,6 +169,13 @@ Lichess:     (docs/lichess.md) lichess_link_code,
 Privacy:     (service.privacy) privacy_export(actor), privacy_summary(actor, member_id=None),
              privacy_forget(actor, member_id=None, *, entries=None), set_retention(actor, days),
              run_retention(now=None, *, shards)  (background)
+Teams:       (service.teams, service.team_rounds, service.team_exports; docs/teams.md)
+             team_settings(actor, system, *, boards, ...) -> TeamEventView;  team_event(
+             guild_id);  create_team, add_member, remove_member (roster ``version``),
+             set_lineup(actor, round_number, members), check_in_team, drop_team, list_teams;
+             pair_team_round(actor, round_number) -> TeamRoundView;  team_pairings,
+             team_standings;  report_board / confirm_board (chess), report_match /
+             confirm_match (e-sports), set_team_result (organisers);  export_team_files
 Outbox:      pending_announcements(limit=50) -> list[Announcement];
              claim_announcements(claimant, *, limit, lease_seconds, shards) -> leased rows;
              release_announcements(claimant, ids=None)   (several processes)
@@ -203,12 +210,13 @@ operations, so retries never nest. Each line depends only on the lines below it 
 import-linter contract "Service parts" in pyproject.toml keeps it so)::
 
     facade         TournamentService: builds everything below, delegates the operations
-    timers         Timers(announcer, course, runs, results, lifecycle)
+    timers         Timers(announcer, course, runs, results, lifecycle); TeamExports()
     tournaments    Tournaments(announcer, entry): create, edit, list, guild settings
     lifecycle      Lifecycle(announcer, deferred, completion, confirm, course, runs,
                              playoffs, lichess_accounts): start, finish, cancel
     results        Results(announcer, deferred, course, notify)
     requests       Requests(entry, players)
+    team_rounds    TeamRounds(): a team event's rounds, results and standings
     privacy        Privacy(exports, entry): a member's data exported or forgotten, retention
     rounds         Rounds(announcer, confirm, course, runs)
     drafts         Drafts(course)
@@ -227,7 +235,8 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
     notify         Notify()
     (leaves)       Confirm(), LichessAccounts(), Advisor(), Explain(), Decklists(), Live(),
                    Outbox(), Prompts() (where the Confirm / Dispute prompts are), Health(),
-                   Identity() (players' rating fields), Resolve() (which event is meant)
+                   Identity() (players' rating fields), Resolve() (which event is meant),
+                   Teams() (a team event's rosters and lineups)
     operation      @operation
     base           Context, the lookups, audit, post_announcement
 """

@@ -27,7 +27,8 @@ Cell = str | int | float | None
 #: Columns of user text (names, decklists): a spreadsheet runs a cell that starts with one of
 #: these as a formula ("=HYPERLINK(...)"), so the CSV puts a ' before it (JSON keeps it as is).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-USER_TEXT = frozenset({"name", "white_name", "black_name", "decklist", "trf_name"})
+USER_TEXT = frozenset({"name", "white_name", "black_name", "decklist", "trf_name", "first_team",
+                       "second_team"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,9 @@ from service.requests import Requests
 from service.resolve import Resolve
 from service.results import Results
 from service.rounds import Rounds
+from service.team_exports import TeamExports
+from service.team_rounds import TeamRounds
+from service.teams import Teams
 from service.timers import Timers
 from service.tournaments import Tournaments
 from storage.db import AnyDatabase
@@ -132,6 +135,10 @@ class TournamentService:
         self.outbox = Outbox(ctx)
         self.prompts = Prompts(ctx)
         self.health = Health(ctx)
+        # team events: their rosters, then their rounds
+        self.teams = Teams(ctx)
+        self.team_rounds = TeamRounds(ctx)
+        self.team_exports = TeamExports(ctx)
         # a member's data, and how long events are kept
         self.privacy = Privacy(ctx, self.exports, self.entry)
 
@@ -385,3 +392,27 @@ class TournamentService:
     lichess_outage = _by("lichess_games", LichessGames.lichess_outage)
     lichess_claim_no_show = _by("lichess_noshows", LichessNoShows.lichess_claim_no_show)
     export_pgn = _by("lichess_pgn", LichessPgn.export_pgn)
+
+    # Teams
+    team_settings = _by("teams", Teams.team_settings)
+    team_event = _by("teams", Teams.team_event)
+    create_team = _by("teams", Teams.create_team)
+    add_member = _by("teams", Teams.add_member)
+    remove_member = _by("teams", Teams.remove_member)
+    set_lineup = _by("teams", Teams.set_lineup)
+    check_in_team = _by("teams", Teams.check_in_team)
+    drop_team = _by("teams", Teams.drop_team)
+    list_teams = _by("teams", Teams.list_teams)
+
+    # TeamRounds
+    pair_team_round = _by("team_rounds", TeamRounds.pair_team_round)
+    team_pairings = _by("team_rounds", TeamRounds.team_pairings)
+    team_standings = _by("team_rounds", TeamRounds.team_standings)
+    report_board = _by("team_rounds", TeamRounds.report_board)
+    confirm_board = _by("team_rounds", TeamRounds.confirm_board)
+    report_match = _by("team_rounds", TeamRounds.report_match)
+    confirm_match = _by("team_rounds", TeamRounds.confirm_match)
+    set_team_result = _by("team_rounds", TeamRounds.set_team_result)
+
+    # TeamExports
+    export_team_files = _by("team_exports", TeamExports.export_team_files)

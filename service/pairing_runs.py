@@ -51,6 +51,7 @@ from service.operation import operation
 from service.pairing_pool import PairingBusy, PairingWorkerFailed
 from service.playoff_state import load_bracket
 from service.stored_round import Seating, StoredRound, stored_round
+from service.team_views import refuse_team_event
 from service.views import Actor, DeferredReply, InterruptedPairing, RoundView
 from storage import pairing_runs as run_repo
 from storage import players as player_repo
@@ -104,6 +105,7 @@ class PairingRuns:
         try:
             async with self.ctx.db.transaction() as conn:
                 t = await find_tournament(conn, actor.guild_id, tournament)
+                await refuse_team_event(conn, t, "its rounds are paired with /team pair")
                 await require_not_pairing(self.ctx, conn, t, "it was not paired again")
                 await check(conn, t)
                 if await load_bracket(conn, t.id) is not None:

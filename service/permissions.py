@@ -110,6 +110,25 @@ OPERATIONS: dict[str, Level] = {
     "privacy_summary": "player",
     "privacy_forget": "player",
     "set_retention": "manager",  # deletes the server's old events: a server setting
+    # team events: a captain acts for his team, an organiser for any team
+    "team_settings": "organiser",
+    "team_event": "anyone",
+    "create_team": "player",
+    "add_member": "player",
+    "remove_member": "player",
+    "set_lineup": "player",
+    "check_in_team": "player",
+    "drop_team": "player",
+    "list_teams": "anyone",
+    "pair_team_round": "organiser",
+    "team_pairings": "anyone",
+    "team_standings": "anyone",
+    "report_board": "player",
+    "confirm_board": "player",
+    "report_match": "player",
+    "confirm_match": "player",
+    "set_team_result": "organiser",
+    "export_team_files": "anyone",
 }
 
 WHO_MAY = {

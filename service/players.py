@@ -27,6 +27,7 @@ from service.errors import (
 from service.model import settings_of
 from service.operation import operation
 from service.permissions import require_organiser
+from service.team_views import refuse_team_event
 from service.validation import (
     MAX_PLAYER_NAME,
     check_rating,
@@ -77,6 +78,8 @@ class Players:
             value = rating = lichess[0]
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
+            await refuse_team_event(conn, t, "a captain creates a team with /team create and "
+                                    "adds his team-mates with /team add")
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
             if existing is not None:
                 raise AlreadyRegisteredError(

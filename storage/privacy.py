@@ -5,11 +5,14 @@ Where a member's identity is stored, and what forgetting does with it:
 
 * anonymised, the row stays (results and standings stay correct: he still counts as an
   opponent): ``players`` (name -> pseudonym, user id gone; before the start the entry is
-  removed, during the event he withdraws), ``lichess_ratings.username``;
+  removed, during the event he withdraws), ``lichess_ratings.username``, ``team_members``
+  (name -> pseudonym, user id -> minus the row's id: unique, and no Discord member's;
+  before the start the membership is removed);
 * the id replaced by 0 (the bot) or NULL: ``tournaments.created_by``, ``rounds.paired_by``,
   ``games.set_by_user``, ``bye_requests.requested_by``, ``round_events.actor_id``,
   ``round_drafts.updated_by``, ``decklists.submitted_by``,
-  ``decklist_publications.published_by``;
+  ``decklist_publications.published_by``, ``teams.captain_user_id`` (an organiser acts for
+  the team), ``team_lineups.set_by``, ``team_rounds.paired_by``, ``team_matches.finalised_by``;
 * deleted: ``player_identity`` (FIDE id, federation, birth date, sex, title, TRF name),
   ``waitlist``, ``dm_settings``, ``lichess_links``, ``lichess_link_requests``,
   ``lichess_tokens``, ``lichess_conflicts``, and the direct messages the outbox holds for him
@@ -93,6 +96,12 @@ async def member_data(conn: Connection, guild_id: int, user_id: int) -> dict[str
         "server_id": guild_id,
         "user_id": user_id,
         "events": events,
+        "teams": await _rows(
+            conn, "SELECT tm.name, tm.position, tm.substitute, te.name AS team,"
+            " te.captain_user_id = tm.user_id AS captain, t.name AS tournament"
+            " FROM team_members tm JOIN teams te ON te.id = tm.team_id JOIN tournaments t"
+            " ON t.id = tm.tournament_id WHERE t.guild_id = ? AND tm.user_id = ?"
+            " ORDER BY tm.id", (guild_id, user_id)),
         "waiting_lists": await _rows(
             conn, "SELECT w.name, w.rating, w.created_at, t.name AS tournament FROM waitlist w"
             " JOIN tournaments t ON t.id = w.tournament_id WHERE t.guild_id = ?"
@@ -209,6 +218,7 @@ async def forget_member(
     changed["players"] = await _changed(
         conn, f"UPDATE players SET user_id = NULL, name = ? WHERE user_id = ? AND {_IN_GUILD}",
         (alias, *g))
+    changed["team_members"] = await _forget_team_member(conn, guild_id, uid, alias)
     for table in ("waitlist",):
         changed[table] = await _changed(
             conn, f"DELETE FROM {table} WHERE user_id = ? AND {_IN_GUILD}", g)
@@ -222,10 +232,15 @@ async def forget_member(
         ("rounds", "paired_by", "NULL"), ("games", "set_by_user", "NULL"),
         ("bye_requests", "requested_by", "0"), ("round_events", "actor_id", "0"),
         ("round_drafts", "updated_by", "0"), ("decklists", "submitted_by", "0"),
-        ("decklist_publications", "published_by", "0"),
+        ("decklist_publications", "published_by", "0"), ("teams", "captain_user_id", "0"),
+        ("team_rounds", "paired_by", "NULL"),
+        ("team_matches", "finalised_by", "NULL"),
     ):
         changed[f"{table}.{column}"] = await _changed(
             conn, f"UPDATE {table} SET {column} = {blank} WHERE {column} = ? AND {_IN_GUILD}", g)
+    changed["team_lineups.set_by"] = await _changed(
+        conn, "UPDATE team_lineups SET set_by = 0 WHERE set_by = ? AND team_id IN (SELECT id"
+        f" FROM teams WHERE {_IN_GUILD})", g)
     changed["tournaments.created_by"] = await _changed(
         conn, "UPDATE tournaments SET created_by = 0 WHERE created_by = ? AND guild_id = ?", g)
     changed["direct_messages"] = await _delete_direct_messages(conn, guild_id, uid)
@@ -234,6 +249,18 @@ async def forget_member(
                                                         rewrites)
     changed["audit_log"] = await _redact_audit(conn, guild_id, redaction, now, rewrites)
     return Forgotten(changed)
+
+
+async def _forget_team_member(conn: Connection, guild_id: int, user_id: int, alias: str
+                              ) -> int:
+    """Before the start the membership goes; later the member row stays (the boards name it)
+    under the pseudonym, its user id minus the row's id (unique, and no Discord member's)."""
+    removed = await _changed(
+        conn, "DELETE FROM team_members WHERE user_id = ? AND tournament_id IN (SELECT id FROM"
+        " tournaments WHERE guild_id = ? AND status = 'registration')", (user_id, guild_id))
+    return removed + await _changed(
+        conn, f"UPDATE team_members SET user_id = -id, name = ? WHERE user_id = ? AND {_IN_GUILD}",
+        (alias, user_id, guild_id))
 
 
 async def _delete_direct_messages(conn: Connection, guild_id: int, user_id: int) -> int:

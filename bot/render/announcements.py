@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.render import lichess as lichess_render
+from bot.render import teams as team_render
 from bot.render import tournament as views
 from bot.render.bracket import bracket_message
 from bot.render.format import plain, seat
@@ -60,6 +61,10 @@ def _messages(
             # after each round the top of the table is enough in the channel (the whole table
             # is attached); the final standings are posted in full
             return views.standings(table, limit=None if table.final else STANDINGS_TOP)
+        case "team_pairings":
+            return team_render.pairings(name, payload.get("round") or {})
+        case "team_standings":
+            return team_render.standings(name, payload)
         case "dispute":
             game = game_from_payload(payload["game"])
             game.reported_result = payload.get("reported_result") or game.reported_result

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.teams import MAX_LINEUP_TEXT
 from sandbox import FakeDiscord, SandboxGuild
-from service import limits
+from service import limits, teams
 from swiss.trf import player_fields
 from tests.e2e.fixtures import Club, text_of
 
@@ -36,6 +37,15 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "max_rating": (limits.MIN_RATING, limits.MAX_RATING),
     "top": (limits.MIN_PICTURE_TOP, limits.MAX_PICTURE_TOP),
     "days": (limits.MIN_RETENTION_DAYS, limits.MAX_RETENTION_DAYS),
+    # team events: rounds of the team Swiss (no top cut), boards, roster places, maps
+    **{f"team {command} round": (limits.MIN_ROUNDS, limits.MAX_ROUNDS)
+       for command in ("lineup", "pair", "pairings", "report", "score", "confirm", "result")},
+    "team settings boards": (1, teams.MAX_BOARDS),
+    "team result board": (1, teams.MAX_BOARDS),
+    "team add board": (1, teams.MAX_MEMBERS),
+    "wins": (1, teams.MAX_WINS),
+    "mine": (0, teams.MAX_MAPS),
+    "theirs": (0, teams.MAX_MAPS),
 }
 # Free-text options, by name: the longest text the service accepts.
 STRING_LENGTHS: dict[str, int] = {
@@ -68,6 +78,8 @@ STRING_LENGTHS: dict[str, int] = {
     "noshow_grace": limits.MAX_TIME_TEXT,
     "round_interval": limits.MAX_TIME_TEXT,
     "zone": limits.MAX_ZONE_NAME,
+    "team": teams.MAX_TEAM_REF,
+    "players": MAX_LINEUP_TEXT,
 }
 
 

@@ -16,6 +16,7 @@ from cogs.play import PlayCog
 from cogs.privacy import PrivacyCog
 from cogs.rounds import RoundCog
 from cogs.tables import TablesCog
+from cogs.teams import TeamCog
 from cogs.tournament import TournamentCog
 from tests.paths import REPO
 
@@ -25,7 +26,7 @@ README = REPO / "README.md"
 def _declared() -> dict[str, app_commands.Command]:  # type: ignore[type-arg]
     commands: dict[str, app_commands.Command] = {}  # type: ignore[type-arg]
     for cog in (AdminCog(), NotifyCog(), PlayCog(), TournamentCog(), RoundCog(), TablesCog(),
-                ExplainCog(), LichessCog(), PrivacyCog()):
+                ExplainCog(), LichessCog(), PrivacyCog(), TeamCog()):
         for command in cog.walk_app_commands():
             if isinstance(command, app_commands.Command):
                 commands[command.qualified_name] = command

@@ -45,7 +45,7 @@ def _plain(parameter: inspect.Parameter) -> Any:
         return False
     if "Mapping[str, str]" in kinds or "dict[str, Any]" in kinds:
         return {}
-    if "list[int]" in kinds:
+    if "list[int]" in kinds:  # a lineup: user ids in board order
         return [101]
     raise AssertionError(f"no plain value for {parameter}")
 
@@ -62,7 +62,8 @@ def _hostile(parameter: inspect.Parameter) -> Iterator[Any]:
         yield Actor(1, 1000, "Role", roles=frozenset({-1}))
         yield "Orla"
         return
-    if not kinds <= {"int", "str", "bool", "float", "None", "datetime", "list[int] | None"}:
+    if not kinds <= {"int", "str", "bool", "float", "None", "datetime", "list[int] | None",
+                     "list[int]"}:
         return  # an annotation the boundary does not judge
     if "int" in kinds:
         yield from (10**20, -(10**20), MAX_INTEGER + 1)

@@ -25,6 +25,7 @@ from service.permissions import OPERATIONS
 from tests.lichess_helpers import LICHESS_CALLS, LICHESS_MEMBER_SCOPED
 from tests.paths import REPO
 from tests.service_helpers import OTHER_GUILD, manager, member, open_service, organiser
+from tests.team_helpers import TEAM_CALLS
 
 pytestmark = pytest.mark.usefixtures("backend")  # each test on SQLite and on PostgreSQL
 
@@ -215,7 +216,7 @@ CALLS |= {
     "privacy_summary": (lambda s, a: s.service.privacy_summary(a), None),
     "privacy_forget": (lambda s, a: s.service.privacy_forget(a), "registered"),
     "set_retention": (lambda s, a: s.service.set_retention(a, 30), None),
-}
+} | TEAM_CALLS
 # Operations on the acting member's own data: a member of another server simply has none.
 MEMBER_SCOPED = ("privacy_export", "privacy_summary", "privacy_forget", "set_retention")
 
