@@ -42,6 +42,12 @@ TARGETS: dict[str, tuple[str, ...]] = {"burstein": ("mirror",), "dutch": ("half"
 # 7, Burstein) 4 gave 496,000 candidate edges and 42 CPU s, 10 gave 787,000 edges and 56 s
 # (fewer solves, each dearer), none 374,000 edges and 44 s.
 COLOUR_PARTNERS = 4
+# The float candidates (float_partner_candidates, standings_colour_candidates) are added when
+# the colour bound forces more than one player in FLOATS_FROM out of their score groups
+# (forced_colour_floats). 1,000 players, round 7: 361 forced on the `dutch` history (26 -> 10
+# solves for Burstein), 68 on `draws`, 1 on `project` and 0 on `random`, where the extra
+# edges only made the 2-3 solves dearer (Burstein 0.42 -> 0.70 CPU s).
+FLOATS_FROM = 50
 
 
 def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -83,7 +89,10 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
                 parts_u.append(us[keep])
                 parts_v.append(vs[keep])
     if model.colors and n > 1 and model.system in ("burstein", "dutch", "monrad"):
-        for us, vs in colour_partner_candidates(model):
+        found = colour_partner_candidates(model)
+        if forced_colour_floats(model) * FLOATS_FROM > model.n:
+            found += float_partner_candidates(model) + standings_colour_candidates(model)
+        for us, vs in found:
             parts_u.append(us)
             parts_v.append(vs)
     if model.system in ("random", "random2") and n > 1:
@@ -163,6 +172,124 @@ def colour_partner_candidates(model: RoundModel) -> list[tuple[np.ndarray, np.nd
     return out
 
 
+def _colour_classes(model: RoundModel) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct colour differences of the round and each player's index among them."""
+    cd = model.cd[: model.n]
+    classes = np.unique(cd)
+    return classes, np.searchsorted(classes, cd)
+
+
+def forced_colour_floats(model: RoundModel) -> int:
+    """How many players the colour bound forces out of their score groups, at least.
+
+    Players whose colour difference is at least half the bound (``2 cd >= bound``) cannot meet
+    one another, nor can those at minus half of it; inside a group of ``s`` players, at most
+    ``s - |P|`` of such a side ``P`` find a partner. The excess, summed over groups and sides.
+    """
+    n = model.n
+    if n < 2:
+        return 0
+    score, cd = model.score[:n], model.cd[:n]
+    starts = np.r_[0, np.flatnonzero(np.diff(score)) + 1]
+    group = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, n]))
+    size = np.bincount(group)
+    excess = 0
+    for side in (cd, -cd):
+        count = np.bincount(group, weights=2 * side >= model.bound, minlength=size.size)
+        excess += int(np.maximum(0, 2 * count - size).sum())
+    return excess
+
+
+def float_partner_candidates(model: RoundModel) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each player's partners in the colour classes it can meet in the two neighbouring score
+    groups, chosen by rank inside the classes.
+
+    When the colour bound floats part of a class from one score group into the next, the
+    floaters meet the other group's complementary class in an order the system's terms set:
+    mirrored (Burstein: the first floater against the last partner) or in parallel (Dutch,
+    Monrad). Which part floats depends on counts that the whole round decides, so a player
+    ranked ``r`` in its class of ``a`` players of its group gets the partners ranked ``r``,
+    ``a - 1 - r``, ``b - 1 - r`` and ``b - a + r`` (+- :data:`COLOUR_PARTNERS` / 2) in each
+    class of ``b`` players it can meet in the groups above and below: the patterns of a whole
+    class floating, or a whole class receiving. At most ``2 x classes x 4 x COLOUR_PARTNERS``
+    edges per player. (At 1,000 players, `dutch` history, round 7: with
+    :func:`standings_colour_candidates`, 26 -> 10 solves for Burstein, 25 -> 17 for Dutch,
+    17 -> 7 for Monrad.)
+    """
+    n = model.n
+    classes, cls = _colour_classes(model)
+    if classes.size == 1 or n < 2:
+        return []
+    count = classes.size
+    score = model.score[:n]
+    starts = np.r_[0, np.flatnonzero(np.diff(score)) + 1]
+    group = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, n]))
+    segment = group * count + cls
+    order = np.argsort(segment, kind="stable")  # by segment, then by rank
+    sizes = np.bincount(segment, minlength=starts.size * count)
+    first = np.r_[0, np.cumsum(sizes)[:-1]]
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n) - first[segment[order]]
+    players = np.arange(n, dtype=np.int64)
+    out = []
+    for step in (-1, 1):
+        other_group = group + step
+        inside = (other_group >= 0) & (other_group < starts.size)
+        for other in range(count):
+            fits = inside & (np.abs(model.cd[:n] + classes[other]) < model.bound)
+            us = players[fits]
+            target_segment = other_group[fits] * count + other
+            b = sizes[target_segment]
+            keep = b > 0
+            us, target_segment, b = us[keep], target_segment[keep], b[keep]
+            r, a = rank[us], sizes[segment[us]]
+            for aim in (r, a - 1 - r, b - 1 - r, b - a + r):
+                for shift in range(-(COLOUR_PARTNERS // 2), COLOUR_PARTNERS // 2):
+                    at = np.clip(aim + shift, 0, b - 1)
+                    out.append(_allowed_pairs(model, us, order[first[target_segment] + at]))
+    return out
+
+
+def standings_colour_candidates(model: RoundModel) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each player's partners in every colour class it can meet, nearest its own place and
+    the mirrored place (``n - 1 - i``) in the whole standings.
+
+    When the colour bound outranks the score difference, the classes that cannot meet inside
+    the top groups (many +2 and +4 there, the -2 and -4 at the bottom) float across the whole
+    standings, the top of one side against the bottom or the nearest of the other: no score
+    group or pair of groups holds those pairs. ``classes x 2 x COLOUR_PARTNERS`` edges per
+    player at most.
+    """
+    n = model.n
+    classes, cls = _colour_classes(model)
+    if classes.size == 1 or n < 2:
+        return []
+    players = np.arange(n, dtype=np.int64)
+    key = cls * n + players
+    order = np.argsort(key, kind="stable")
+    keys = key[order]
+    out = []
+    for target in (n - 1 - players, players):
+        for other in range(classes.size):
+            fits = np.abs(model.cd[:n] + classes[other]) < model.bound
+            us = players[fits]
+            out += _nearest_in_segment(model, keys, order, us, np.full(us.size, other),
+                                       other * n + target[fits], COLOUR_PARTNERS // 2)
+    return out
+
+
+def _allowed_pairs(
+    model: RoundModel, us: np.ndarray, vs: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The allowed edges among the pairs ``(us[i], vs[i])`` (either order; self-pairs dropped),
+    as ``(lo, hi)``."""
+    lo, hi = np.minimum(us, vs), np.maximum(us, vs)
+    distinct = lo != hi
+    lo, hi = lo[distinct], hi[distinct]
+    ok = model.allowed(lo, hi)
+    return lo[ok], hi[ok]
+
+
 def _nearest_in_segment(
     model: RoundModel, keys: np.ndarray, order: np.ndarray, us: np.ndarray,
     segment: np.ndarray, aims: np.ndarray, half: int,
@@ -175,12 +302,7 @@ def _nearest_in_segment(
     for shift in range(-half, half):
         at = np.clip(centre + shift, 0, n - 1)
         keep = keys[at] // n == segment
-        lo = np.minimum(us[keep], order[at[keep]])
-        hi = np.maximum(us[keep], order[at[keep]])
-        distinct = lo != hi
-        lo, hi = lo[distinct], hi[distinct]
-        ok = model.allowed(lo, hi)
-        out.append((lo[ok], hi[ok]))
+        out.append(_allowed_pairs(model, us[keep], order[at[keep]]))
     return out
 
 
