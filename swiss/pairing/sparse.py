@@ -48,6 +48,14 @@ COLOUR_PARTNERS = 4
 # solves for Burstein), 68 on `draws`, 1 on `project` and 0 on `random`, where the extra
 # edges only made the 2-3 solves dearer (Burstein 0.42 -> 0.70 CPU s).
 FLOATS_FROM = 50
+# The stated bounds of a round's graphs, in edges per player (n the players): the candidate
+# graph holds at most CANDIDATES_PER_PLAYER x n edges (the nearest players and the system's
+# targets, about 10-50 per player, come first; the colour classes' candidates fill the rest
+# up to it), and the graph a solve runs on at most GRAPH_PER_PLAYER x n (exact.solve_with_pricing's
+# max_edges: past it, it keeps the edges tight under the duals). Measured on every history
+# shape at 1,000-10,000 players: 10-60 candidate edges per player, 1-30 more priced in.
+CANDIDATES_PER_PLAYER = 120
+GRAPH_PER_PLAYER = 160
 
 
 def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -92,13 +100,20 @@ def candidate_edges(model: RoundModel, k: int, w: int) -> tuple[np.ndarray, np.n
         found = colour_partner_candidates(model)
         if forced_colour_floats(model) * FLOATS_FROM > model.n:
             found += float_partner_candidates(model) + standings_colour_candidates(model)
+        # The colour classes' candidates only speed the solve up: they are taken while the
+        # candidate graph stays within CANDIDATES_PER_PLAYER edges per player (many colour
+        # classes, as after a long event with uneven colours, would otherwise multiply them).
+        budget = CANDIDATES_PER_PLAYER * n - sum(part.size for part in parts_u)
         for us, vs in found:
+            if us.size > budget:
+                break
+            budget -= us.size
             parts_u.append(us)
             parts_v.append(vs)
     if model.system in ("random", "random2") and n > 1:
         # The random systems' optimum sits on high draws, which no position in the standings
         # predicts: each player's best draws in its score group (made with the draws).
-        partners = model.random_draws()[4]
+        partners = model.random_draws()[2]
         parts_u.append(partners[0])
         parts_v.append(partners[1])
     # Each player's best partners by (approximate) weight.
@@ -325,4 +340,5 @@ def solve_round(model: RoundModel) -> Solution | None:
     return solve_with_pricing(
         n_vertices, us, vs, model.multipliers, model.benefits, model.blocks, widen=widen,
         max_weight=model.max_weight, full_pass=model.price_pass if model.native else None,
+        max_edges=GRAPH_PER_PLAYER * n_vertices,
     )
