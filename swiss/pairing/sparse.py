@@ -5,7 +5,9 @@ that a perfect matching usually exists among them), the players around the mirro
 (Burstein) or half a group away (Dutch) in the score group, where the system's terms pull
 (for the random systems: each player's partners with the largest draws in its group), the
 same per colour class that the colour bound lets it meet, in its group and in the blocks of
-two adjacent groups (:func:`colour_partner_candidates`),
+two adjacent groups (:func:`colour_partner_candidates`), where the colour bound forces floats
+the partners those floats meet (:func:`float_partner_candidates`,
+:func:`standings_colour_candidates`), within :data:`CANDIDATES_PER_PLAYER` edges per player,
 optionally the ``k`` partners with the largest weight (approximated in floating point), and
 every allowed bye edge. The choice of candidates only affects speed, never the result.
 :func:`swiss.pairing.exact.solve_with_pricing`

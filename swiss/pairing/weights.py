@@ -141,21 +141,26 @@ def _i64(a: np.ndarray) -> bytes:
     return np.ascontiguousarray(a, dtype="<i8").tobytes()
 
 
+def _pair_hashes(base: int, a: np.ndarray, b: np.ndarray, ka: int, kb: int) -> np.ndarray:
+    """splitmix64's finaliser over ``base + min(a, b) * ka + max(a, b) * kb`` (uint64,
+    wrapping modulo 2**64 like ``& _MASK64`` on Python ints): the tie-break's and the random
+    systems' seeded hash of an unordered pair, vectorised."""
+    lo = np.minimum(a, b).astype(np.uint64)
+    hi = np.maximum(a, b).astype(np.uint64)
+    with np.errstate(over="ignore"):
+        x = np.uint64(base) + lo * np.uint64(ka) + hi * np.uint64(kb)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
 def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The engine's seeded 16-bit pair hash (splitmix64 of the unordered pair), vectorised.
 
     Player ids ``a`` and ``b``; the bye uses id 0. Independent of PYTHONHASHSEED.
     """
-    lo = np.minimum(a, b).astype(np.uint64)
-    hi = np.maximum(a, b).astype(np.uint64)
-    base = _seed_word(seed, round_number)
-    # uint64 array arithmetic wraps modulo 2**64, exactly like "& _MASK64" on Python ints.
-    with np.errstate(over="ignore"):
-        x = (np.uint64(base) + lo * np.uint64(0x94D049BB133111EB)
-             + hi * np.uint64(0x2545F4914F6CDD1D))
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
+    x = _pair_hashes(_seed_word(seed, round_number), a, b, 0x94D049BB133111EB,
+                     0x2545F4914F6CDD1D)
     return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
 
 
@@ -176,14 +181,7 @@ def _seed_word(seed: int, round_number: int) -> int:
 def pair_draws(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The random systems' draw (``1 .. 2**RANDOM_BITS - 1``) of each unordered pair of player
     ids ``a[i]``, ``b[i]``, vectorised; :func:`pair_draw` for one pair."""
-    lo = np.minimum(a, b).astype(np.uint64)
-    hi = np.maximum(a, b).astype(np.uint64)
-    base = _seed_word(seed, round_number) ^ _DRAW_SALT
-    with np.errstate(over="ignore"):
-        x = np.uint64(base) + lo * np.uint64(_DRAW_LO) + hi * np.uint64(_DRAW_HI)
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
+    x = _pair_hashes(_seed_word(seed, round_number) ^ _DRAW_SALT, a, b, _DRAW_LO, _DRAW_HI)
     return (((x >> np.uint64(32)) * np.uint64(_DRAW_RANGE)) >> np.uint64(32)).astype(np.int64) + 1
 
 

@@ -4,7 +4,8 @@ Each case writes the event (``swiss.histories``, round 7 after six played rounds
 file and runs one ``swissbot pair`` process under ``prlimit --as`` of 2.5 GB (virtual memory,
 so the limit holds whatever the machine's free memory): a structure growing with the square
 of the players, or with the listed edges past what the round needs, fails it as a
-MemoryError (exit code other than 0). Minutes per case, so opt-in:
+MemoryError (exit code other than 0). The exact engine's graphs are also checked against
+their stated bounds (``swiss.pairing.sparse``: edges per player). Minutes per case, so opt-in:
 ``SWISSBOT_SCALE_TESTS=1 pytest -m scale tests/cli/test_scale_memory.py``.
 """
 

@@ -750,27 +750,29 @@ static inline bool has_key(const int64_t* keys, int64_t lo, int64_t hi, int64_t 
     return lo < end && keys[lo] == key;
 }
 
-// The random systems' draw of the pair of player ids a, b: a counter-based hash (splitmix64's
-// finaliser) of the round's seed word and the unordered pair, mapped onto 1 .. 2**20 - 1 by a
-// multiply and shift. Made on demand for any pair, so no structure of the round grows with the
-// square of the players. weights.py's pair_draws (numpy) and pair_draw (Python) are the same.
-static const uint64_t DRAW_SALT = 0xD1B54A32D192ED03ULL;
-static inline int32_t pair_draw(uint64_t draw_base, uint64_t a, uint64_t b) {
+// A seeded hash of the unordered pair a, b (splitmix64's finaliser over the seed word and the
+// pair, with the pair's own two multipliers): the tie-break and the random systems' draws.
+static inline uint64_t pair_hash(uint64_t base, uint64_t a, uint64_t b, uint64_t ka,
+                                 uint64_t kb) {
     uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    uint64_t x = draw_base + lo * 0xA24BAED4963EE407ULL + hi * 0x9FB21C651E98DF25ULL;
+    uint64_t x = base + lo * ka + hi * kb;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    x ^= x >> 31;
+    return x ^ (x >> 31);
+}
+
+// The random systems' draw of the pair of player ids a, b: pair_hash of the round's draw seed
+// word, mapped onto 1 .. 2**20 - 1 by a multiply and shift. Made on demand for any pair, so
+// no structure of the round grows with the square of the players. weights.py's pair_draws
+// (numpy) and pair_draw (Python) are the same.
+static const uint64_t DRAW_SALT = 0xD1B54A32D192ED03ULL;
+static inline int32_t pair_draw(uint64_t draw_base, uint64_t a, uint64_t b) {
+    uint64_t x = pair_hash(draw_base, a, b, 0xA24BAED4963EE407ULL, 0x9FB21C651E98DF25ULL);
     return (int32_t)(((x >> 32) * ((1ULL << RANDOM_BITS) - 1)) >> 32) + 1;
 }
 
 static inline uint64_t tiebreak(uint64_t base, uint64_t a, uint64_t b) {
-    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    uint64_t x = base + lo * 0x94D049BB133111EBULL + hi * 0x2545F4914F6CDD1DULL;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    x ^= x >> 31;
-    return x >> (64 - 16);
+    return pair_hash(base, a, b, 0x94D049BB133111EBULL, 0x2545F4914F6CDD1DULL) >> (64 - 16);
 }
 
 // Whether player pair u < v is an edge of the round's graph (not excluded: forbidden, or a
