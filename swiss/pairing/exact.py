@@ -43,6 +43,10 @@ FullPass = Callable[["Solution", "_Laminar", bool], tuple[np.ndarray, np.ndarray
 # swiss.pairing.weights.MAX_WEIGHT_BITS, the packed weights' bound, is the same).
 WEIGHT_BITS = 240
 POOL_PER_VERTEX = 40  # violated edges per vertex remembered between pricing passes
+# How often a solve may shrink its graph to the edges tight under its duals when the graph
+# passes solve_with_pricing's max_edges; past that (never seen: at 10,000 players a round
+# adds about 50 edges per player in all), the graph grows as the pricing needs, still exact.
+MAX_PRUNES = 8
 # Up to this many vertices, a solve that needs no duals (the simulator's) runs the O(n^3)
 # dense solver (``_native/dense_matching.h``): 2-4x faster than LEMON there, whose set-up
 # (graph, maps, heaps) dominates small solves. Same optimum weight; among tied optima either
@@ -323,6 +327,7 @@ def solve_with_pricing(
     max_weight: int | None = None,
     full_pass: FullPass | None = None,
     start: Solution | None = None,
+    max_edges: int | None = None,
 ) -> Solution | None:
     """Maximum weight perfect matching of the full graph, solved on candidate edges.
 
@@ -335,10 +340,15 @@ def solve_with_pricing(
     no perfect matching. ``full_pass``, when given, does a whole pricing pass in one call (a
     compiled one, say) instead of ``blocks`` and ``benefits``. ``start`` warm-starts the first
     solve (see :func:`solve`; its duals need not be feasible for the candidate edges: only
-    the work changes). ``Solution.stats`` reports the
-    edges solved on, the edges priced (whose weight was computed), the number of solves
-    (``rounds``), of full pricing passes and of the cheap rounds in between that price only the
-    pool of edges found violated before.
+    the work changes). ``max_edges`` bounds the solved graph: when the edges priced in would
+    take it past that, it keeps only the edges (nearly) tight under the last duals and the
+    new ones (an edge dropped comes back if pricing finds it violated again: the optimum is
+    the same), at most :data:`MAX_PRUNES` times. Each solve adds at most ``per_vertex`` edges
+    per vertex, and at most :data:`POOL_PER_VERTEX` per vertex are kept for the cheap rounds.
+    ``Solution.stats`` reports the edges of the last graph solved on (``candidate_edges``)
+    and of the largest (``largest_graph``), the edges priced (whose weight was computed),
+    the number of solves (``rounds``), of full pricing passes, of the cheap rounds in between
+    that price only the pool of edges found violated before, and of prunes.
 
     The certificate is checked exactly whatever the arithmetic of the solve; should a 128-bit
     solve ever fail it (an overflow of the duals), the whole solve is redone in 256 bits.
@@ -347,10 +357,11 @@ def solve_with_pricing(
     try:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
                                    max_weight=max_weight, wide=False, full_pass=full_pass,
-                                   start=start)
+                                   start=start, max_edges=max_edges)
     except CertificateError:
         return _solve_with_pricing(*args, widen=widen, per_vertex=per_vertex,
-                                   max_weight=None, wide=True, full_pass=full_pass)
+                                   max_weight=None, wide=True, full_pass=full_pass,
+                                   max_edges=max_edges)
 
 
 def _solve_with_pricing(
@@ -367,15 +378,17 @@ def _solve_with_pricing(
     wide: bool,
     full_pass: FullPass | None = None,
     start: Solution | None = None,
+    max_edges: int | None = None,
 ) -> Solution | None:
     keys = _unique_sorted(us * n + vs)
-    rounds = priced = full_passes = pool_rounds = 0
+    rounds = priced = full_passes = pool_rounds = prunes = largest = 0
     pool = np.zeros(0, dtype=np.int64)  # violated edges kept for the next, cheap rounds
     full_tried = False
     last = start  # the previous solve's solution: the next one starts from it
     freed = 0
     while True:
         rounds += 1
+        largest = max(largest, int(keys.size))
         cu, cv = keys // n, keys % n
         sol = solve(n, cu, cv, benefits(cu, cv), multipliers, wide=wide, start=last)
         if sol is None:
@@ -402,6 +415,10 @@ def _solve_with_pricing(
             if bad.size:
                 pool_rounds += 1
                 chosen = _violation_rank(pool, slack, n) < per_vertex
+                if max_edges is not None and prunes < MAX_PRUNES \
+                        and keys.size + int(chosen.sum()) > max_edges:
+                    keys = _tight_only(keys, sol, n, benefits, multipliers, lam, narrow)
+                    prunes += 1
                 keys = _add(keys, pool[chosen])
                 pool = pool[~chosen]
                 continue
@@ -425,13 +442,32 @@ def _solve_with_pricing(
             _check_certificate(sol, n, benefits, multipliers)
             sol.stats = {"candidate_edges": int(keys.size), "priced_edges": priced,
                          "rounds": rounds, "full_pricing_passes": full_passes,
-                         "pool_rounds": pool_rounds, "warm_freed": freed}
+                         "pool_rounds": pool_rounds, "warm_freed": freed,
+                         "largest_graph": largest, "prunes": prunes}
             return sol
         violated = np.concatenate(new)
         rank = _violation_rank(violated, np.concatenate(slacks), n)
-        keys = _add(keys, violated[rank < per_vertex])
+        added = violated[rank < per_vertex]
+        if max_edges is not None and prunes < MAX_PRUNES and keys.size + added.size > max_edges:
+            keys = _tight_only(keys, sol, n, benefits, multipliers, lam, narrow)
+            prunes += 1
+        keys = _add(keys, added)
         # (a violated edge is never in the solved graph: _add checks it)
         pool = np.sort(violated[(rank >= per_vertex) & (rank < POOL_PER_VERTEX)])
+
+
+def _tight_only(
+    keys: np.ndarray, sol: Solution, n: int, benefits: Benefits, multipliers: list[int],
+    lam: _Laminar, narrow: bool,
+) -> np.ndarray:
+    """The edges of ``keys`` whose reduced cost under ``sol``'s duals is below 2 (tight, the
+    matched ones among them, or nearly): priced against potentials lowered by 1 each, which
+    takes 2 off every edge's reduced cost (the other edges only leave the graph; pricing
+    brings back any that the later duals violate)."""
+    lowered = Solution(sol.mate, [value - 1 for value in sol.y], sol.blossoms, sol.wide)
+    ku, kv = keys // n, keys % n
+    near, _slack = price(lowered, n, ku, kv, benefits(ku, kv), multipliers, lam, narrow)
+    return keys[np.sort(near)]
 
 
 def _unique_sorted(keys: np.ndarray) -> np.ndarray:

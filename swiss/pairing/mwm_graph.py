@@ -9,7 +9,6 @@ failure messages), :class:`swiss.pairing.weights.RoundModel` computes the same v
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import lcm
@@ -18,7 +17,7 @@ import numpy as np
 
 from swiss.model import Player, Tournament
 from swiss.pairing.types import PairingConfig
-from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, score_costs, terms_of
+from swiss.pairing.weights import RANDOM_BITS, TIEBREAK_BITS, pair_draw, score_costs, terms_of
 from swiss.state import PlayerState, player_states
 
 _MASK64 = (1 << 64) - 1
@@ -238,7 +237,6 @@ def _build_graph(
     names.append("tie-break")
     signs.append(+1)
 
-    rng = random.Random(f"{seed}:{round_number}") if system in ("random", "random2") else None
     score_cost = score_costs(np.array([e.score_units for e in entrants], dtype=np.int64),
                              (n + 1) // 2, config.score_tier)[0].tolist()
     raw: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -268,7 +266,7 @@ def _build_graph(
         values.append(score_cost[abs(a.score_units - b.score_units)])
         if colors:
             values.append(csum)
-        values += _system_values(system, a, b, rng, pi_override)
+        values += _system_values(system, a, b, (seed, round_number), pi_override)
         values.append(_tiebreak(seed, round_number, a.player.id, b.player.id))
         raw[(u, v)] = tuple(values)
     return PairingGraph(entrants, has_bye, names, raw, signs)
@@ -292,7 +290,7 @@ def _system_values(
     system: str,
     a: Entrant,
     b: Entrant,
-    rng: random.Random | None,
+    seeds: tuple[int, int],
     pi_override: PiOverride | None,
 ) -> list[int]:
     d = abs(a.rank - b.rank)
@@ -306,11 +304,9 @@ def _system_values(
         off = abs(g - 2 * d)
         return [off, off * off]
     if system == "random":
-        assert rng is not None
-        return [rng.randrange(1, 1 << RANDOM_BITS)]
+        return [pair_draw(*seeds, a.player.id, b.player.id)]
     if system == "random2":
-        assert rng is not None
-        value = rng.randrange(1, 1 << RANDOM_BITS)
+        value = pair_draw(*seeds, a.player.id, b.player.id)
         if a.score_units == b.score_units:
             top_a = 2 * a.group_pos < a.group_size
             top_b = 2 * b.group_pos < b.group_size

@@ -18,10 +18,8 @@ stay exact integers, usually below 2**120 (the solver's fast 128-bit path) and a
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
-import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -143,56 +141,58 @@ def _i64(a: np.ndarray) -> bytes:
     return np.ascontiguousarray(a, dtype="<i8").tobytes()
 
 
+def _pair_hashes(base: int, a: np.ndarray, b: np.ndarray, ka: int, kb: int) -> np.ndarray:
+    """splitmix64's finaliser over ``base + min(a, b) * ka + max(a, b) * kb`` (uint64,
+    wrapping modulo 2**64 like ``& _MASK64`` on Python ints): the tie-break's and the random
+    systems' seeded hash of an unordered pair, vectorised."""
+    lo = np.minimum(a, b).astype(np.uint64)
+    hi = np.maximum(a, b).astype(np.uint64)
+    with np.errstate(over="ignore"):
+        x = np.uint64(base) + lo * np.uint64(ka) + hi * np.uint64(kb)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
 def tiebreak_hash(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The engine's seeded 16-bit pair hash (splitmix64 of the unordered pair), vectorised.
 
     Player ids ``a`` and ``b``; the bye uses id 0. Independent of PYTHONHASHSEED.
     """
-    lo = np.minimum(a, b).astype(np.uint64)
-    hi = np.maximum(a, b).astype(np.uint64)
-    base = (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9) & _MASK64
-    # uint64 array arithmetic wraps modulo 2**64, exactly like "& _MASK64" on Python ints.
-    with np.errstate(over="ignore"):
-        x = (np.uint64(base) + lo * np.uint64(0x94D049BB133111EB)
-             + hi * np.uint64(0x2545F4914F6CDD1D))
-        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    x ^= x >> np.uint64(31)
+    x = _pair_hashes(_seed_word(seed, round_number), a, b, 0x94D049BB133111EB,
+                     0x2545F4914F6CDD1D)
     return (x >> np.uint64(64 - TIEBREAK_BITS)).astype(np.int64)
 
 
-def engine_random_draws(seed: str, count: int) -> np.ndarray:
-    """``count`` successive ``random.Random(seed).randrange(1, 2**RANDOM_BITS)``, in bulk.
-
-    ``randrange(1, 2**k)`` draws ``getrandbits(k)`` until the value is below ``2**k - 1``;
-    ``getrandbits(k)`` (k <= 32) is the next 32-bit Mersenne Twister output shifted right by
-    ``32 - k``, and ``getrandbits(32 * c)`` returns ``c`` such outputs as little-endian words.
-    So one call gives every candidate; rejected ones are dropped in order, as the loop would.
-    """
-    rng = random.Random(seed)
-    out: list[np.ndarray] = []
-    have = 0
-    reject = (1 << RANDOM_BITS) - 1
-    while have < count:
-        want = count - have + 16
-        words = np.frombuffer(rng.getrandbits(32 * want).to_bytes(4 * want, "little"), "<u4")
-        values = (words >> np.uint32(32 - RANDOM_BITS)).astype(np.int32)
-        values = values[values != reject]
-        out.append(values[: count - have])
-        have += out[-1].size
-    if not out:
-        return np.zeros(0, dtype=np.int32)
-    return np.concatenate(out) + 1
+# The random systems' draws: a counter-based hash of the round's seed word and the pair of
+# player ids (splitmix64's finaliser, other multipliers than the tie-break's, the seed word
+# xored with _DRAW_SALT), mapped onto 1 .. 2**RANDOM_BITS - 1 by a multiply and shift. Any
+# pair's draw is made on demand, so nothing of the round grows with the square of the players;
+# the compiled model (blossom.cpp, pair_draw) makes the same.
+_DRAW_SALT = 0xD1B54A32D192ED03
+_DRAW_LO, _DRAW_HI = 0xA24BAED4963EE407, 0x9FB21C651E98DF25
+_DRAW_RANGE = (1 << RANDOM_BITS) - 1
 
 
-def random_key(seed: str) -> bytes:
-    """The key words ``random.Random(seed)`` seeds its Mersenne Twister with (CPython's
-    version-2 seeding of a string: the integer of its bytes followed by their SHA-512, as
-    little-endian 32-bit words), for the compiled generator of the same draws."""
-    raw = seed.encode()
-    x = int.from_bytes(raw + hashlib.sha512(raw).digest(), "big")
-    words = max(1, (x.bit_length() - 1) // 32 + 1)
-    return x.to_bytes(4 * words, "little")
+def _seed_word(seed: int, round_number: int) -> int:
+    return (seed * 0x9E3779B97F4A7C15 + round_number * 0xBF58476D1CE4E5B9) & _MASK64
+
+
+def pair_draws(seed: int, round_number: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The random systems' draw (``1 .. 2**RANDOM_BITS - 1``) of each unordered pair of player
+    ids ``a[i]``, ``b[i]``, vectorised; :func:`pair_draw` for one pair."""
+    x = _pair_hashes(_seed_word(seed, round_number) ^ _DRAW_SALT, a, b, _DRAW_LO, _DRAW_HI)
+    return (((x >> np.uint64(32)) * np.uint64(_DRAW_RANGE)) >> np.uint64(32)).astype(np.int64) + 1
+
+
+def pair_draw(seed: int, round_number: int, a: int, b: int) -> int:
+    """:func:`pair_draws` of one pair, in Python integers (the dense reference's draw)."""
+    lo, hi = (a, b) if a < b else (b, a)
+    x = ((_seed_word(seed, round_number) ^ _DRAW_SALT) + lo * _DRAW_LO + hi * _DRAW_HI) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    x ^= x >> 31
+    return (((x >> 32) * _DRAW_RANGE) >> 32) + 1
 
 
 class RoundModel:
@@ -265,7 +265,7 @@ class RoundModel:
             multiplicities |= set(np.unique(self.byes[self.byes > 0]).tolist())
         # Every multiplicity from the highest down to 1 gets a tier, as in the engine.
         self.tiers = list(range(max(multiplicities, default=0), 0, -1))
-        self._table: tuple[bytes, np.ndarray, np.ndarray] | None = None
+        self._table: tuple[bytes, np.ndarray, np.ndarray] | None = None  # random_draws
         self._define_components()
 
     @classmethod
@@ -467,40 +467,28 @@ class RoundModel:
         return [values]
 
     def _random(self, us: np.ndarray, vs: np.ndarray) -> np.ndarray:
-        """The engine's draw for each pair: one draw per edge of the graph, in (u, v) order."""
-        n = self.n
-        draws = self.random_draws()[1]
-        if not draws.size:
-            return np.zeros(us.size, dtype=np.int64)
-        lo, hi = np.minimum(us, vs), np.maximum(us, vs)
-        # (raw() passes bye edges as (u, 0) and discards their value: keep any index valid)
-        index = np.clip(lo * n - lo * (lo + 1) // 2 + (hi - lo - 1), 0, draws.size - 1)
-        return draws[index].astype(np.int64)
+        """The random systems' draw of each pair (:func:`pair_draws` of their ids)."""
+        return pair_draws(self.seed, self.round_number, self.ids[us], self.ids[vs])
 
-    def random_draws(self) -> tuple[bytes, np.ndarray, np.ndarray, bytes, np.ndarray]:
-        """The random systems' draws: ``random.Random(f"{seed}:{round}").randrange(1, 2**20)``
-        once per edge of the graph in row-major (u, v) order, as the engine draws them
-        (:func:`engine_random_draws` is the reference), stored per pair ``u < v`` of the upper
-        triangle (0 for pairs that are not edges); and the largest draw of each pair of runs
-        of :data:`RUN` ranks (in ``np.triu_indices`` order), for the pricing bounds. Made in
-        compiled code (CPython's Mersenne Twister restated): the bytes (shared with the
-        compiled pricing), a numpy view of them, the run maxima, and (bytes, int32) per
-        player ``u`` and run ``j`` the largest draw of the pairs ``(u, v > u)``, ``v`` in run
-        ``j`` (the compiled pass's bound of a row); and, shape ``(2, edges)``, each player's
-        :data:`RANDOM_PARTNERS` partners in its score group with the largest random term
-        (candidate edges, see :mod:`swiss.pairing.sparse`)."""
+    def random_draws(self) -> tuple[bytes, np.ndarray, np.ndarray]:
+        """What the random systems' pricing and candidates need of the draws (:func:`pair_draws`),
+        made in compiled code in one walk over the pairs, a row at a time (nothing of the
+        square of the players is stored): per player ``u`` and run ``j`` of :data:`RUN` ranks
+        the largest draw of the pairs ``(u, v > u)``, ``v`` in run ``j`` (int32 bytes: the
+        compiled pass's bound of a row); the largest draw of each pair of runs (in
+        ``np.triu_indices`` order, for the pricing bounds); and, shape ``(2, edges)``, each
+        player's :data:`RANDOM_PARTNERS` partners in its score group with the largest random
+        term (candidate edges, see :mod:`swiss.pairing.sparse`)."""
         if self._table is None:
             from swiss.pairing import _blossom  # type: ignore[attr-defined]
 
-            table, segmax, runmax, pu, pv = _blossom.random_table(
-                (*self._spec_base(), b"", b"", RUN, b""),
-                random_key(f"{self.seed}:{self.round_number}"), RUN, RANDOM_PARTNERS,
+            segmax, runmax, pu, pv = _blossom.random_table(
+                (*self._spec_base(), b"", b"", RUN, b""), RUN, RANDOM_PARTNERS,
                 PRICING_THREADS if self.n >= PARALLEL_FROM else 1,
             )
             partners = np.vstack([np.frombuffer(pu or b"", dtype="<i8"),
                                   np.frombuffer(pv or b"", dtype="<i8")]).astype(np.int64)
-            self._table = (table, np.frombuffer(table, dtype=np.int32),
-                           np.frombuffer(runmax, dtype=np.int64), segmax, partners)
+            self._table = (segmax, np.frombuffer(runmax, dtype=np.int64), partners)
         return self._table
 
     # -- the edges ---------------------------------------------------------------------------
@@ -621,15 +609,16 @@ class RoundModel:
     def native_spec(self) -> tuple:
         """The per-vertex arrays and flags the compiled restatement of :meth:`_raw_players`
         reads (``swiss/pairing/_native/blossom.cpp``, ``model_benefits``): with the random
-        systems' draws (:meth:`random_draws`), the override matrix and the score tier's costs
-        by score difference (:func:`score_costs`)."""
+        systems' row maxima of the draws (:meth:`random_draws`; the draws themselves are made
+        there, ``pair_draw``), the override matrix and the score tier's costs by score
+        difference (:func:`score_costs`)."""
         spec = getattr(self, "_spec", None)
         if spec is None:
-            draws = segmax = b""
+            segmax = b""
             if self.system in ("random", "random2"):
-                draws, _view, _runmax, segmax, _partners = self.random_draws()
+                segmax = self.random_draws()[0]
             pi = _i64(self.pi) if self.system == "override" else b""
-            spec = self._spec = (*self._spec_base(), draws, segmax, RUN, pi,
+            spec = self._spec = (*self._spec_base(), b"", segmax, RUN, pi,
                                  _i64(self.score_cost))
         return spec
 
@@ -800,7 +789,7 @@ class RoundModel:
             c += 2
         elif system in ("random", "random2"):
             # the largest draw between the two runs; Random2's bonus only inside a score group
-            runmax = self.random_draws()[2]
+            runmax = self.random_draws()[1]
             runs = starts.size
             pair = ri * runs - ri * (ri - 1) // 2 + (rj - ri)
             bonus = np.where(same_possible, 1 << RANDOM_BITS, 0) if system == "random2" else 0

@@ -4,12 +4,14 @@ Each case writes the event (``swiss.histories``, round 7 after six played rounds
 file and runs one ``swissbot pair`` process under ``prlimit --as`` of 2.5 GB (virtual memory,
 so the limit holds whatever the machine's free memory): a structure growing with the square
 of the players, or with the listed edges past what the round needs, fails it as a
-MemoryError (exit code other than 0). Minutes per case, so opt-in:
+MemoryError (exit code other than 0). The exact engine's graphs are also checked against
+their stated bounds (``swiss.pairing.sparse``: edges per player). Minutes per case, so opt-in:
 ``SWISSBOT_SCALE_TESTS=1 pytest -m scale tests/cli/test_scale_memory.py``.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -47,3 +49,35 @@ def test_a_round_of_ten_thousand_players_fits_in_two_and_a_half_gigabytes(
     done = subprocess.run(command, capture_output=True, text=True, timeout=3600, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines()[0] == str(PLAYERS // 2)
+
+
+# The stated bounds of the exact engine's graphs (swiss.pairing.sparse): the largest graph a
+# solve ran on stays within GRAPH_PER_PLAYER edges per player, plus one solve's additions
+# (per_vertex = 5 per vertex) past it; the random systems' round 1 keeps nothing of the
+# square of the players (their draws are made on demand).
+_STATS = """
+import json, sys
+from dataclasses import replace
+from swiss.histories import history
+from swiss.pairing import PairingConfig, pair_round
+kind, system, played = sys.argv[1], sys.argv[2], int(sys.argv[3])
+event = replace(history(kind, {players}, played, seed=1), total_rounds=11)
+print(json.dumps(dict(pair_round(event, PairingConfig(system=system)).stats)))
+"""
+
+
+@pytest.mark.parametrize(("kind", "played"), [(kind, 6) for kind in KINDS]
+                         + [("random", 0)])
+@pytest.mark.parametrize("system", ["burstein", "dutch", "monrad", "random", "random2"])
+def test_the_graphs_of_a_ten_thousand_player_round_keep_their_stated_bounds(
+        kind: str, played: int, system: str) -> None:
+    from swiss.pairing.exact import MAX_PRUNES
+    from swiss.pairing.sparse import GRAPH_PER_PLAYER
+
+    command = ["prlimit", f"--as={ADDRESS_SPACE}", sys.executable, "-c",
+               _STATS.format(players=PLAYERS), kind, system, str(played)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=3600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    stats = json.loads(done.stdout.splitlines()[-1])
+    assert stats["largest_graph"] <= (GRAPH_PER_PLAYER + 5) * (PLAYERS + 1)
+    assert stats["prunes"] <= MAX_PRUNES

@@ -223,11 +223,14 @@ def test_weights_from_components_are_exact_beyond_128_bits() -> None:
 @given(
     n=st.sampled_from([4, 10, 24, 40]),
     keep=st.sampled_from([0.0, 0.1, 0.3]),
+    cap=st.sampled_from([None, 1, 2]),
     seed=st.integers(0, 10**9),
 )
 def test_pricing_from_a_sparse_subgraph_finds_the_full_optimum(
-    n: int, keep: float, seed: int
+    n: int, keep: float, cap: int | None, seed: int
 ) -> None:
+    # cap: the solved graph bounded to cap x n edges (max_edges), shrunk to the tight edges
+    # when pricing would pass it: the same optimum.
     rng = random.Random(seed)
     edges = _random_graph(rng, n, 0.7, 10**9)
     best = _reference(n, edges)
@@ -247,7 +250,8 @@ def test_pricing_from_a_sparse_subgraph_finds_the_full_optimum(
         yield all_u[half:], all_v[half:]
 
     chosen = np.array([rng.random() < keep for _ in edges], dtype=bool)
-    sol = solve_with_pricing(n, all_u[chosen], all_v[chosen], [1], benefits, blocks)
+    sol = solve_with_pricing(n, all_u[chosen], all_v[chosen], [1], benefits, blocks,
+                             max_edges=None if cap is None else cap * n)
     if best is None:
         assert sol is None
         return

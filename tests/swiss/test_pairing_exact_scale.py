@@ -186,15 +186,13 @@ def test_compiled_pricing_model_equals_the_numpy_model(
     expected = model.benefits(us[allowed], vs[allowed])
     assert comps[:, allowed].tolist() == expected.tolist()
     if system.startswith("random"):
-        # The draws: random.Random(f"{seed}:{round}").randrange(1, 2**20) once per edge in
-        # row-major order (the engine's stream, engine_random_draws), made in compiled code.
-        from swiss.pairing.weights import RUN, engine_random_draws
+        # The draws (pair_draws of the ids), made in compiled code; 0 for the pairs that are
+        # not edges in the row and run maxima.
+        from swiss.pairing.weights import RUN, pair_draws
 
-        draws = engine_random_draws(f"{model.seed}:{model.round_number}", int(allowed.sum()))
-        want = np.zeros(us.size, dtype=np.int64)
-        want[allowed] = draws
-        _table, got, runmax, segmax_bytes, partners = model.random_draws()
-        assert got.tolist() == want.tolist()
+        draws = pair_draws(model.seed, model.round_number, model.ids[us], model.ids[vs])
+        want = np.where(allowed, draws, 0)
+        segmax_bytes, runmax, partners = model.random_draws()
         runs = -(-n // RUN)
         segmax = np.frombuffer(segmax_bytes, dtype=np.int32).reshape(n, runs)
         for u in range(n):
@@ -260,58 +258,83 @@ def test_compiled_pricing_pass_finds_what_the_numpy_pass_finds(system: str) -> N
 
 @pytest.mark.parametrize("system", ["random", "random2"])
 def test_random_table_is_the_same_on_any_number_of_threads(system: str) -> None:
-    # The draws are sequential; the maxima and the candidates are split by rows over threads
-    # and merged: the same table, maxima and candidate set for any count (a pairing never
-    # depends on the machine's cores).
+    # The maxima and the candidates are split by rows over threads and merged: the same
+    # maxima and candidate set for any count (a pairing never depends on the machine's cores).
     import numpy as np
 
     from swiss.pairing import _blossom
     from swiss.pairing.mwm_graph import ranked_entrants
-    from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel, random_key
+    from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel
 
     config = PairingConfig(system=system)  # type: ignore[arg-type]
     t = _history(301, 3, config, random.Random(11))
     assert t is not None
     model = RoundModel.for_tournament(t, config, ranked_entrants(t), t.seed, 4)
     spec = (*model._spec_base(), b"", b"", RUN, b"")
-    key = random_key(f"{model.seed}:{model.round_number}")
-    outputs = [_blossom.random_table(spec, key, RUN, RANDOM_PARTNERS, threads)
+    outputs = [_blossom.random_table(spec, RUN, RANDOM_PARTNERS, threads)
                for threads in (1, 2, 3)]
-    for table, segmax, runmax, pu, pv in outputs[1:]:
-        assert (table, segmax, runmax) == outputs[0][:3]
+    for segmax, runmax, pu, pv in outputs[1:]:
+        assert (segmax, runmax) == outputs[0][:2]
         pairs = set(zip(np.frombuffer(pu, "<i8").tolist(), np.frombuffer(pv, "<i8").tolist(),
                         strict=True))
         first = outputs[0]
-        assert pairs == set(zip(np.frombuffer(first[3], "<i8").tolist(),
-                                np.frombuffer(first[4], "<i8").tolist(), strict=True))
+        assert pairs == set(zip(np.frombuffer(first[2], "<i8").tolist(),
+                                np.frombuffer(first[3], "<i8").tolist(), strict=True))
 
 
-@pytest.mark.parametrize("forbidden", [set(), {0 * 90 + 5, 3 * 90 + 77, 40 * 90 + 41}])
-def test_compiled_draws_skip_the_rejected_value_like_randrange(forbidden: set[int]) -> None:
-    # randrange(1, 2**20) draws again when getrandbits(20) is 2**20 - 1 (one word in 2**20);
-    # the compiled generator converts a state block at a time and must redo a block holding
-    # one word by word. The stream of seed 290, round 1 has it at word 208.
+def test_the_draws_agree_everywhere_and_span_their_range() -> None:
+    # The random systems' draw of a pair: the numpy model's, the dense reference's (Python
+    # integers) and the compiled model's are one hash of (seed, round, the two ids).
     import numpy as np
 
-    from swiss.pairing.weights import RoundModel, engine_random_draws
+    from swiss.pairing.weights import RANDOM_BITS, RoundModel, pair_draw, pair_draws
 
-    rng = random.Random("290:1")
-    words = [rng.getrandbits(20) for _ in range(300)]
-    assert words.index((1 << 20) - 1) == 208
-    n = 90
+    rng = np.random.default_rng(3)
+    a = rng.integers(0, 2**31, 20_000)
+    b = rng.integers(0, 2**31, 20_000)
+    draws = pair_draws(77, 5, a, b)
+    assert draws.tolist() == pair_draws(77, 5, b, a).tolist()  # unordered
+    assert draws[:300].tolist() == [pair_draw(77, 5, int(x), int(y))
+                                    for x, y in zip(a[:300], b[:300], strict=True)]
+    assert draws.min() >= 1 and draws.max() <= (1 << RANDOM_BITS) - 1
+    # uniform enough: each sixteenth of the range holds its share within 10 %
+    counts = np.bincount(draws * 16 >> RANDOM_BITS, minlength=16)
+    assert counts.min() > 0.9 * draws.size / 16 and counts.max() < 1.1 * draws.size / 16
+    assert pair_draws(78, 5, a, b).tolist() != draws.tolist()  # another seed, other draws
+    assert pair_draws(77, 6, a, b).tolist() != draws.tolist()  # another round too
+    n = 60
+    ids = np.arange(n, dtype=np.int64) * 7 + 3
+    model = RoundModel(
+        ids=ids, score=np.zeros(n, dtype=np.int64), color_diff=np.zeros(n, np.int64),
+        group_size=np.full(n, n), group_pos=np.arange(n), byes=np.zeros(n, np.int64), met={},
+        forbidden=set(), forbid=False, use_colors=False, beta=Fraction(2),
+        system="random", seed=77, round_number=5,
+    )
+    us, vs = np.triu_indices(n, 1)
+    comps, _edge = model.native_components(us.astype(np.int64), vs.astype(np.int64))
+    assert comps[-2].tolist() == pair_draws(77, 5, ids[us], ids[vs]).tolist()
+
+
+def test_the_random_systems_keep_nothing_of_the_square_of_the_players() -> None:
+    # The draws are made on demand: what a round keeps of them is per player and run of
+    # ranks (the pricing bounds) and per player (the candidates), linear in the players for
+    # a fixed run length, where a table of every pair's draw took 4 n (n - 1) / 2 bytes.
+    import numpy as np
+
+    from swiss.pairing.weights import RANDOM_PARTNERS, RUN, RoundModel
+
+    n = 2000
     arange = np.arange(n, dtype=np.int64)
-    for system in ("random", "random2"):
-        model = RoundModel(
-            ids=arange + 1, score=np.zeros(n, dtype=np.int64), color_diff=np.zeros(n, np.int64),
-            group_size=np.full(n, n), group_pos=arange, byes=np.zeros(n, np.int64), met={},
-            forbidden=forbidden, forbid=False, use_colors=False, beta=Fraction(2),
-            system=system, seed=290, round_number=1,
-        )
-        us, vs = np.triu_indices(n, 1)
-        allowed = model.allowed(us.astype(np.int64), vs.astype(np.int64))
-        want = np.zeros(us.size, dtype=np.int64)
-        want[allowed] = engine_random_draws("290:1", int(allowed.sum()))
-        assert model.random_draws()[1].tolist() == want.tolist()
+    model = RoundModel(
+        ids=arange + 1, score=np.zeros(n, dtype=np.int64), color_diff=np.zeros(n, np.int64),
+        group_size=np.full(n, n), group_pos=arange, byes=np.zeros(n, np.int64), met={},
+        forbidden=set(), forbid=False, use_colors=False, beta=Fraction(2),
+        system="random", seed=1, round_number=1,
+    )
+    runs = -(-n // RUN)
+    kept = sum(len(part) if isinstance(part, bytes) else part.nbytes
+               for part in model.random_draws())
+    assert kept <= 4 * n * runs + 8 * runs * (runs + 1) // 2 + 16 * n * RANDOM_PARTNERS
 
 
 @pytest.mark.parametrize("rounds", [0, 3])
@@ -378,7 +401,7 @@ def test_random_candidates_are_each_players_best_terms_in_a_big_group(system: st
     comps, is_edge = model.native_components(us, vs)
     term = comps[-2]
     same = is_edge & (score[us] == score[vs])
-    partners = model.random_draws()[4]
+    partners = model.random_draws()[2]
     chosen: dict[int, set[int]] = {u: set() for u in range(n)}
     for a, b in zip(partners[0].tolist(), partners[1].tolist(), strict=True):
         chosen[a].add(b)

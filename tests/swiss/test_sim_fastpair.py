@@ -71,21 +71,3 @@ def test_forbid_with_a_colour_bound_nobody_can_keep_fails_on_both_paths():
     for fast in (True, False):
         with pytest.raises(PairingError, match="colour bound is absolute"):
             play_tournament(config, "monrad", 0, fast=fast)
-
-
-def test_bulk_random_draws_equal_randrange():
-    import random
-
-    from swiss.pairing.weights import RANDOM_BITS, engine_random_draws
-
-    for seed in ("0:1", "123:7", "x"):
-        rng = random.Random(seed)
-        expected = [rng.randrange(1, 1 << RANDOM_BITS) for _ in range(1000)]
-        assert engine_random_draws(seed, 1000).tolist() == expected
-    assert engine_random_draws("s", 0).size == 0
-    # "r296" hits the rejected value 2**20 - 1 at its 206th draw: the exact slow path.
-    rng = random.Random("r296")
-    assert [rng.getrandbits(32) >> 12 for _ in range(206)][-1] == (1 << RANDOM_BITS) - 1
-    rng = random.Random("r296")
-    expected = [rng.randrange(1, 1 << RANDOM_BITS) for _ in range(400)]
-    assert engine_random_draws("r296", 400).tolist() == expected

@@ -722,15 +722,16 @@ struct Model {
     const int64_t *met_keys, *met_times, *met_off, *exc_keys, *exc_off;
     const int64_t *tiers, *highs;
     const int64_t* highs_sys = nullptr;  // highs of the system's terms
-    const int32_t* draws = nullptr;  // random systems: the draw of each pair u < v, row-major
-    const int32_t* segmax = nullptr;  // and per row u and run j, the largest draw (u, v > u in j)
+    const int32_t* segmax = nullptr;  // random systems: per row u and run j, the largest draw
+                                      // of the pairs (u, v > u in j), see random_table
     int64_t run = 1, runs = 0;
     const int64_t* pi = nullptr;     // override: n x n benefits
     // the score tier's cost by score difference (0..top); absent: the difference itself
     const int64_t* score_cost = nullptr;
     int64_t ntiers = 0, system = 0, bound = 0;
     bool colors = false, hard = false, has_bye = false;
-    uint64_t base = 0;
+    uint64_t base = 0;       // the tie-break's seed word
+    uint64_t draw_base = 0;  // the random systems' draws' seed word (base ^ DRAW_SALT)
 };
 
 // The index of pair u < v in the row-major upper triangle of n x n.
@@ -749,13 +750,29 @@ static inline bool has_key(const int64_t* keys, int64_t lo, int64_t hi, int64_t 
     return lo < end && keys[lo] == key;
 }
 
-static inline uint64_t tiebreak(uint64_t base, uint64_t a, uint64_t b) {
+// A seeded hash of the unordered pair a, b (splitmix64's finaliser over the seed word and the
+// pair, with the pair's own two multipliers): the tie-break and the random systems' draws.
+static inline uint64_t pair_hash(uint64_t base, uint64_t a, uint64_t b, uint64_t ka,
+                                 uint64_t kb) {
     uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    uint64_t x = base + lo * 0x94D049BB133111EBULL + hi * 0x2545F4914F6CDD1DULL;
+    uint64_t x = base + lo * ka + hi * kb;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    x ^= x >> 31;
-    return x >> (64 - 16);
+    return x ^ (x >> 31);
+}
+
+// The random systems' draw of the pair of player ids a, b: pair_hash of the round's draw seed
+// word, mapped onto 1 .. 2**20 - 1 by a multiply and shift. Made on demand for any pair, so
+// no structure of the round grows with the square of the players. weights.py's pair_draws
+// (numpy) and pair_draw (Python) are the same.
+static const uint64_t DRAW_SALT = 0xD1B54A32D192ED03ULL;
+static inline int32_t pair_draw(uint64_t draw_base, uint64_t a, uint64_t b) {
+    uint64_t x = pair_hash(draw_base, a, b, 0xA24BAED4963EE407ULL, 0x9FB21C651E98DF25ULL);
+    return (int32_t)(((x >> 32) * ((1ULL << RANDOM_BITS) - 1)) >> 32) + 1;
+}
+
+static inline uint64_t tiebreak(uint64_t base, uint64_t a, uint64_t b) {
+    return pair_hash(base, a, b, 0x94D049BB133111EBULL, 0x2545F4914F6CDD1DULL) >> (64 - 16);
 }
 
 // Whether player pair u < v is an edge of the round's graph (not excluded: forbidden, or a
@@ -805,7 +822,7 @@ static inline bool model_benefits(const Model& m, int64_t u, int64_t v, int64_t*
         }
         case SYS_RANDOM:
         case SYS_RANDOM2: {
-            int64_t value = m.draws[tri_index(m.n, u, v)];
+            int64_t value = pair_draw(m.draw_base, (uint64_t)m.ids[u], (uint64_t)m.ids[v]);
             // Random2: a bonus across the halves of a score group (top half: 2 pos < size)
             if (m.system == SYS_RANDOM2 && m.score[u] == m.score[v] &&
                 (2 * m.gpos[u] < m.gsize[u]) != (2 * m.gpos[v] < m.gsize[v]))
@@ -841,7 +858,7 @@ static inline V system_terms(const Model& m, int64_t u, int64_t v, const V* mc) 
         }
         case SYS_RANDOM:
         case SYS_RANDOM2: {
-            int64_t value = m.draws[tri_index(m.n, u, v)];
+            int64_t value = pair_draw(m.draw_base, (uint64_t)m.ids[u], (uint64_t)m.ids[v]);
             if (m.system == SYS_RANDOM2 && m.score[u] == m.score[v] &&
                 (2 * m.gpos[u] < m.gsize[u]) != (2 * m.gpos[v] < m.gsize[v]))
                 value += int64_t(1) << RANDOM_BITS;
@@ -980,14 +997,13 @@ static void price_model_threads(const Model& m, const int64_t* ri, const int64_t
     for (int64_t c : counts) *priced += c;
 }
 
-static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
-                       bool need_draws = true) {
+static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held) {
     // spec = (n, nv, system, colors, hard, has_bye, bound, base, score, cd, gsize, ids,
     //         met_keys, met_times, met_off, exc_keys, exc_off, tiers, highs, gpos, draws,
     //         segmax, run, pi[, score_cost])
-    // draws (int32 per pair u < v, row-major; random systems), segmax (int32 per row and run
-    // of `run` ranks, see random_table; may be empty) and pi (int64 n x n; override) are empty
-    // for the other systems.
+    // draws is unused (empty: the random systems' draws are made on demand, pair_draw),
+    // segmax (int32 per row and run of `run` ranks, see random_table; may be empty) and pi
+    // (int64 n x n; override) are empty for the other systems.
     long long n, nv, system, bound, run;
     int colors, hard, has_bye;
     unsigned long long base;
@@ -1010,13 +1026,11 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
         return false;
     }
     bool random = system == SYS_RANDOM || system == SYS_RANDOM2;
-    if (random && need_draws && !check_len(b[12], 4 * (n * (n - 1) / 2), "draws")) return false;
     if (system == SYS_OVERRIDE && !check_len(b[14], 8 * n * n, "pi")) return false;
     if (run < 1) run = 1;
     int64_t runs = (n + run - 1) / run;
     if (b[13].len && !check_len(b[13], 4 * n * runs, "segmax")) return false;
     m->gpos = (const int64_t*)b[11].buf;
-    m->draws = random && b[12].len ? (const int32_t*)b[12].buf : nullptr;
     m->segmax = random && b[13].len ? (const int32_t*)b[13].buf : nullptr;
     m->run = run;
     m->runs = runs;
@@ -1033,6 +1047,7 @@ static bool read_model(PyObject* spec, Model* m, std::vector<Py_buffer>* held,
         m->score_cost = (const int64_t*)b[15].buf;
     }
     m->n = n; m->nv = nv; m->system = system; m->bound = bound; m->base = base;
+    m->draw_base = base ^ DRAW_SALT;
     m->colors = colors; m->hard = hard; m->has_bye = has_bye;
     m->score = (const int64_t*)b[0].buf; m->cd = (const int64_t*)b[1].buf;
     m->gsize = (const int64_t*)b[2].buf; m->ids = (const int64_t*)b[3].buf;
@@ -1111,104 +1126,6 @@ static PyObject* price_model(PyObject*, PyObject* args) {
     return result;
 }
 
-// -- the random systems' draws ----------------------------------------------------------------
-// CPython's Mersenne Twister (Modules/_randommodule.c, the reference MT19937 with
-// init_by_array), so that the draws are exactly random.Random(seed).randrange(1, 2**20):
-// getrandbits(20) is the next 32-bit output shifted right by 12, and randrange rejects
-// 2**20 - 1. The caller gives the seed's key words (random.Random's seeding of a string:
-// the integer of the string's bytes and their SHA-512, as little-endian 32-bit words).
-struct MT19937 {
-    uint32_t mt[624];
-    int mti = 625;
-    void init_genrand(uint32_t s) {
-        mt[0] = s;
-        for (mti = 1; mti < 624; mti++)
-            mt[mti] = 1812433253U * (mt[mti - 1] ^ (mt[mti - 1] >> 30)) + (uint32_t)mti;
-    }
-    void init_by_array(const uint32_t* key, size_t len) {
-        init_genrand(19650218U);
-        size_t i = 1, j = 0, k = 624 > len ? 624 : len;
-        for (; k; k--) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-            i++;
-            j++;
-            if (i >= 624) { mt[0] = mt[623]; i = 1; }
-            if (j >= len) j = 0;
-        }
-        for (k = 623; k; k--) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-            i++;
-            if (i >= 624) { mt[0] = mt[623]; i = 1; }
-        }
-        mt[0] = 0x80000000U;
-        mti = 624;
-    }
-    // The next 624 words of the state (the reference generation, without its table lookup
-    // so that the compiler vectorises both loops: the second reads words 227 back, written
-    // by this same pass).
-    void twist() {
-        const uint32_t upper = 0x80000000U, lower = 0x7fffffffU, matrix = 0x9908b0dfU;
-        int kk;
-        for (kk = 0; kk < 624 - 397; kk++) {
-            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
-            mt[kk] = mt[kk + 397] ^ (y >> 1) ^ (-(y & 1U) & matrix);
-        }
-        for (; kk < 623; kk++) {
-            uint32_t y = (mt[kk] & upper) | (mt[kk + 1] & lower);
-            mt[kk] = mt[kk + (397 - 624)] ^ (y >> 1) ^ (-(y & 1U) & matrix);
-        }
-        uint32_t y = (mt[623] & upper) | (mt[0] & lower);
-        mt[623] = mt[396] ^ (y >> 1) ^ (-(y & 1U) & matrix);
-        mti = 0;
-    }
-    static inline uint32_t temper(uint32_t y) {
-        y ^= (y >> 11);
-        y ^= (y << 7) & 0x9d2c5680U;
-        y ^= (y << 15) & 0xefc60000U;
-        y ^= (y >> 18);
-        return y;
-    }
-    uint32_t next() {
-        if (mti >= 624) twist();
-        return temper(mt[mti++]);
-    }
-    // randrange(1, 2**20)
-    int32_t draw() {
-        const uint32_t reject = (1U << RANDOM_BITS) - 1;
-        for (;;) {
-            uint32_t v = next() >> (32 - RANDOM_BITS);
-            if (v != reject) return (int32_t)v + 1;
-        }
-    }
-    // out[0:count] = the next count draws, as count calls of draw() would give them, a state
-    // block at a time: the rejected value (one word in 2**20) is rare, so each block is
-    // converted in one vectorised loop and only a block holding one is redone word by word.
-    void draws(int32_t* out, int64_t count) {
-        const uint32_t reject = (1U << RANDOM_BITS) - 1;
-        int64_t t = 0;
-        while (t < count) {
-            if (mti >= 624) twist();
-            int64_t take = std::min<int64_t>(624 - mti, count - t);
-            uint32_t hit = 0;
-            const uint32_t* src = mt + mti;
-            for (int64_t i = 0; i < take; ++i) {
-                uint32_t v = temper(src[i]) >> (32 - RANDOM_BITS);
-                out[t + i] = (int32_t)v + 1;
-                hit |= v == reject;
-            }
-            if (!hit) {
-                t += take;
-                mti += (int)take;
-                continue;
-            }
-            for (; t < count && mti < 624; ++mti) {  // the same words, skipping the rejected
-                uint32_t v = temper(mt[mti]) >> (32 - RANDOM_BITS);
-                if (v != reject) out[t++] = (int32_t)v + 1;
-            }
-        }
-    }
-};
-
 // The random systems' candidates: each player's k partners in its score group with the
 // largest random terms, ties towards the smaller partner (a total order: the set does not
 // depend on how the rows are split over threads). Found without a per-pair heap: each player
@@ -1226,57 +1143,42 @@ static inline bool term_before(const std::pair<int32_t, int32_t>& a,
     return a.first > b.first || (a.first == b.first && a.second < b.second);
 }
 
-// random_table(spec, key, run, k[, threads]) -> (draws: int32 per pair u < v in row-major order, 0 for
-// the pairs that are not edges; segmax: int32 per player u and run j of `run` consecutive
+// random_table(spec, run, k[, threads]) -> (segmax: int32 per player u and run j of `run` consecutive
 // ranks, the largest draw of the pairs (u, v > u) with v in run j; runmax: int64 per pair of
 // runs, i <= j in numpy.triu_indices order, the largest draw between them; partners: us, vs
 // (int64, u < v, with repeats), each player's k partners inside its score group with the
 // largest random term (draw, plus Random2's bonus across the halves): candidate edges, since
-// the random systems' optimum sits on high draws that no position in the standings predicts)
-// One draw per edge of the graph in (u, v) order, as the engine (swiss/pairing/mwm.py) draws.
+// the random systems' optimum sits on high draws that no position in the standings predicts).
+// The draws are made on demand (pair_draw), a row at a time per thread: nothing of n**2 size.
 static PyObject* random_table(PyObject*, PyObject* args) {
     PyObject* spec;
-    Py_buffer keyb;
     Py_ssize_t run, k, threads = 1;
-    if (!PyArg_ParseTuple(args, "Oy*nn|n", &spec, &keyb, &run, &k, &threads)) return nullptr;
-    std::vector<Py_buffer> held = {keyb};
+    if (!PyArg_ParseTuple(args, "Onn|n", &spec, &run, &k, &threads)) return nullptr;
+    std::vector<Py_buffer> held;
     PyObject* result = nullptr;
     Model m;
-    if (read_model(spec, &m, &held, false)) {
-        if (keyb.len < 4 || keyb.len % 4 || run < 1 || k < 1) {
-            PyErr_SetString(PyExc_ValueError, "the key is whole 32-bit words; run, k >= 1");
+    if (read_model(spec, &m, &held)) {
+        if (run < 1 || k < 1) {
+            PyErr_SetString(PyExc_ValueError, "run, k >= 1");
         } else {
             int64_t n = m.n, runs = (n + run - 1) / run;
-            PyObject* table = PyBytes_FromStringAndSize(nullptr, 4 * (n * (n - 1) / 2));
-            PyObject* seg = table ? PyBytes_FromStringAndSize(nullptr, 4 * n * runs) : nullptr;
+            PyObject* seg = PyBytes_FromStringAndSize(nullptr, 4 * n * runs);
             std::vector<int64_t> runmax(runs * (runs + 1) / 2, 0);
             std::vector<int64_t> pu, pv;  // the candidates
             bool second = m.system == SYS_RANDOM2;
-            if (table && seg) {
-                int32_t* out = (int32_t*)PyBytes_AS_STRING(table);
+            if (seg) {
                 int32_t* segmax = (int32_t*)PyBytes_AS_STRING(seg);
                 std::fill(segmax, segmax + n * runs, 0);
                 Py_BEGIN_ALLOW_THREADS
-                // The draws, in stream order (sequential: one Mersenne Twister), a row at a
-                // time: the row's edges' draws first, then spread over its pairs from the end
-                // (0 for the pairs that are not edges).
-                MT19937 mt;
-                mt.init_by_array((const uint32_t*)keyb.buf, keyb.len / 4);
                 int64_t total = n * (n - 1) / 2;
-                if (m.exc_off[n] == 0 && !m.hard) {  // every pair is an edge
-                    mt.draws(out, total);
-                } else {
-                    std::vector<char> edge(n);
-                    for (int64_t u = 0; u + 1 < n; ++u) {
-                        int32_t* row = out + tri_index(n, u, u + 1);
-                        int64_t edges = 0;
-                        for (int64_t v = u + 1; v < n; ++v)
-                            edges += edge[v] = model_edge(m, u, v);
-                        mt.draws(row, edges);
-                        for (int64_t v = n - 1; v > u; --v)
-                            row[v - u - 1] = edge[v] ? row[--edges] : 0;
-                    }
-                }
+                const bool every_pair = m.exc_off[n] == 0 && !m.hard;
+                // The draws of row u (pairs u, v > u; 0 for the pairs that are not edges).
+                auto draw_row = [&](int64_t u, int32_t* row) {
+                    const uint64_t a = (uint64_t)m.ids[u];
+                    for (int64_t v = u + 1; v < n; ++v)
+                        row[v - u - 1] = every_pair || model_edge(m, u, v)
+                            ? pair_draw(m.draw_base, a, (uint64_t)m.ids[v]) : 0;
+                };
                 // Random2's halves, and where each score group ends (players are in rank
                 // order, so a group is a run of equal scores; otherwise every later player is
                 // checked).
@@ -1329,9 +1231,11 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                 // vectorised loop; only those 8 are then looked at one by one.
                 auto work = [&](int w) {
                     std::vector<Kept>& mine = kept[w];
+                    std::vector<int32_t> buffer(n);
                     for (int64_t u = cut[w]; u < cut[w + 1]; ++u) {
                         int32_t* srow = segmax + u * runs;
-                        const int32_t* row = out + tri_index(n, u, u + 1);  // [v - u - 1]
+                        const int32_t* row = buffer.data();  // [v - u - 1]
+                        draw_row(u, buffer.data());
                         const int32_t top_u = top[u], thr_u = thr[u];
                         const int64_t end = runs_of_scores ? group_end[u] : n;
                         for (int64_t j = (u + 1) / run; j < runs; ++j) {
@@ -1396,7 +1300,10 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                         whole.clear();
                         for (int64_t v = 0; v < n; ++v) {
                             if (v == u || m.score[v] != m.score[u]) continue;
-                            int32_t value = out[tri_index(n, std::min(u, v), std::max(u, v))];
+                            int64_t lo = std::min(u, v), hi = std::max(u, v);
+                            int32_t value = every_pair || model_edge(m, lo, hi)
+                                ? pair_draw(m.draw_base, (uint64_t)m.ids[lo], (uint64_t)m.ids[hi])
+                                : 0;
                             int32_t term = value + (second && value && top[u] != top[v]) * B;
                             if (term) whole.push_back({term, (int32_t)v});
                         }
@@ -1412,12 +1319,10 @@ static PyObject* random_table(PyObject*, PyObject* args) {
                     }
                 }
                 Py_END_ALLOW_THREADS
-                result = Py_BuildValue("(NNy#y#y#)", table, seg, (const char*)runmax.data(),
+                result = Py_BuildValue("(Ny#y#y#)", seg, (const char*)runmax.data(),
                                        (Py_ssize_t)(8 * runmax.size()), (const char*)pu.data(),
                                        (Py_ssize_t)(8 * pu.size()), (const char*)pv.data(),
                                        (Py_ssize_t)(8 * pv.size()));
-            } else {
-                Py_XDECREF(table);
             }
         }
     }
@@ -1570,7 +1475,7 @@ static PyMethodDef methods[] = {
      "price_model(spec, ri, rj, starts, ends, ub, mults, y, inner, parent, depth, cumz, narrow) "
      "-> (keys, slacks, priced)"},
     {"random_table", random_table, METH_VARARGS,
-     "random_table(spec, key, run, k) -> (draws, segment maxima, run maxima, partner us, vs)"},
+     "random_table(spec, run, k[, threads]) -> (segment maxima, run maxima, partner us, vs)"},
     {"solve_model_small", solve_model_small, METH_VARARGS,
      "solve_model_small(spec, bye_us, bye_comps, mults) -> mate bytes, None or False"},
     {"model_components", model_components, METH_VARARGS,
