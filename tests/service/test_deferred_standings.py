@@ -132,7 +132,7 @@ async def test_finish_returns_and_announces_the_inline_table(tmp_path: Path) -> 
             final = [a.payload for a in await service.announcements(info.id)
                      if a.kind == "final_standings"]
             assert len(final) == 1
-            payload = {k: v for k, v in final[0].items() if k not in ("tournament", "pictures")}
+            payload = {k: v for k, v in final[0].items() if k not in ("tournament", "pictures", "language")}
             assert payload == standings_payload(table)
             tables.append((table, _shown(await service.announcements(info.id))))
     assert tables[0] == tables[1]
@@ -179,7 +179,7 @@ async def test_a_stop_between_the_steps_is_completed_once_by_the_recovery(
         assert stored.kind == "standings"
         expected = standings_payload(await first.standings(GUILD, round_number=1))
         assert {k: v for k, v in stored.payload.items()
-                if k not in ("tournament", "pictures")} == expected
+                if k not in ("tournament", "pictures", "language")} == expected
         due = await first.claim_announcements("me", limit=500)
         assert [a.id for a in due][:1] == [waiting]  # first, then the pairings behind it
         assert "pairings" in [a.kind for a in due]
