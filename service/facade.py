@@ -42,6 +42,7 @@ from service.prompts import Prompts
 from service.requests import Requests
 from service.results import Results
 from service.rounds import Rounds
+from service.settings import Settings
 from service.timers import Timers
 from service.tournaments import Tournaments
 from storage.db import AnyDatabase
@@ -109,6 +110,7 @@ class TournamentService:
         self.drafts = Drafts(ctx, self.course)
         self.results = Results(ctx, self.announcer, self.deferred, self.course, self.notify)
         self.tournaments = Tournaments(ctx, self.announcer, self.entry)
+        self.settings = Settings(ctx, self.entry, self.tournaments)
         self.lifecycle = Lifecycle(
             ctx, self.announcer, self.deferred, self.completion, self.confirm, self.course,
             self.runs, self.playoffs, self.lichess_accounts)
@@ -207,7 +209,8 @@ class TournamentService:
     set_organiser_role = _by("tournaments", Tournaments.set_organiser_role)
     set_default_channel = _by("tournaments", Tournaments.set_default_channel)
     create_tournament = _by("tournaments", Tournaments.create_tournament)
-    edit_tournament = _by("tournaments", Tournaments.edit_tournament)
+    edit_tournament = _by("settings", Settings.edit_tournament)
+    update_settings = _by("settings", Settings.update_settings)
     list_tournaments = _by("tournaments", Tournaments.list_tournaments)
     tournament_info = _by("tournaments", Tournaments.tournament_info)
 
@@ -227,6 +230,7 @@ class TournamentService:
     check_in = _by("players", Players.check_in)
     remove_player = _by("players", Players.remove_player)
     set_rating = _by("players", Players.set_rating)
+    rate_player = _by("players", Players.rate_player)
     list_players = _by("players", Players.list_players)
 
     # Entry

@@ -161,6 +161,10 @@ class TournamentSettings:
     # The TRF report header the organiser set (swiss.trf.header: "022" city, "102" chief
     # arbiter ...), written by the TRF export; codes the organiser left out are not written.
     trf_header: dict[str, str] = field(default_factory=dict)
+    # Who gives the ratings that seed the event: the players when they join ("players"),
+    # the organisers only ("organisers": /join refuses a typed rating), or the rating source
+    # the event is linked to ("source": its Lichess ratings).
+    ratings: Literal["players", "organisers", "source"] = "players"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -191,6 +195,8 @@ class TournamentInfo:
     # Why announcements are not reaching the channel, e.g. "missing Send Messages in
     # #tournaments" (None when they are delivered): shown by /tournament info.
     delivery_problem: str | None = None
+    # Counts the changes of the settings: a settings panel names the one it was shown for.
+    settings_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ class TournamentRow:
     started_at: datetime | None
     finished_at: datetime | None
     auto_advance_due: datetime | None
+    settings_version: int = 0  # counts the changes of settings (the panel names it)
 
 
 def _tournament(row: Row) -> TournamentRow:
@@ -51,6 +52,7 @@ def _tournament(row: Row) -> TournamentRow:
         started_at=from_text(row["started_at"]),
         finished_at=from_text(row["finished_at"]),
         auto_advance_due=from_text(row["auto_advance_due"]),
+        settings_version=row["settings_version"],
     )
 
 
@@ -148,7 +150,8 @@ async def update_settings(
     channel_id: int | None,
 ) -> None:
     await conn.execute(
-        "UPDATE tournaments SET name = ?, settings = ?, channel_id = ? WHERE id = ?",
+        "UPDATE tournaments SET name = ?, settings = ?, channel_id = ?,"
+        " settings_version = settings_version + 1 WHERE id = ?",
         (name, json.dumps(settings), channel_id, tournament_id),
     )
 
