@@ -146,7 +146,8 @@ class Players:
             if existing is not None:
                 if existing.status == "withdrawn":
                     return await self._readmit(conn, actor, t, existing)
-                raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
+                raise AlreadyRegisteredError(f"{who} is already in '{t.name}' (to correct a "
+                                             "rating: /admin rating).")
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
             if lichess is not None:
