@@ -185,9 +185,9 @@ class ChannelSelect(
         return cls(_from_id(match["t"]), _from_id(match["version"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        if not self.item.values:
+        channel_id = _chosen_id(self.item.values)
+        if channel_id is None:
             raise UserFacingError("Choose a channel.")
-        channel_id = self.item.values[0].id
         await require_channel_permissions(interaction, channel_id)
         await apply_changes(interaction, self.tournament_id, self.version,
                             {"channel_id": channel_id})
@@ -213,9 +213,17 @@ class RoleSelect(
         return cls(_from_id(match["t"]), _from_id(match["version"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        role = self.item.values[0].id if self.item.values else None
+        role = _chosen_id(self.item.values)
         await apply_changes(interaction, self.tournament_id, self.version,
                             {"required_role_id": role})
+
+
+def _chosen_id(values: list[Any]) -> int | None:
+    """The id chosen in a channel or role menu: discord.py gives the object when Discord sent
+    it along with the choice, and the bare id otherwise."""
+    if not values:
+        return None
+    return _from_id(str(getattr(values[0], "id", values[0])))
 
 
 class SettingsForm(discord.ui.Modal):
