@@ -109,7 +109,7 @@ class TournamentService:
         self.rounds = Rounds(ctx, self.announcer, self.confirm, self.course, self.runs)
         self.drafts = Drafts(ctx, self.course)
         self.results = Results(ctx, self.announcer, self.deferred, self.course, self.notify)
-        self.tournaments = Tournaments(ctx, self.announcer, self.entry)
+        self.tournaments = Tournaments(ctx, self.announcer)
         self.settings = Settings(ctx, self.entry, self.tournaments)
         self.lifecycle = Lifecycle(
             ctx, self.announcer, self.deferred, self.completion, self.confirm, self.course,

@@ -70,7 +70,6 @@ RATING_SOURCES = ("players", "organisers", "source")  # who types the ratings
 TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
 if TYPE_CHECKING:
     from service.announcer import Announcer
-    from service.entry import Entry
 
 
 
@@ -233,7 +232,6 @@ class Tournaments:
 
     ctx: Context
     announcer: Announcer
-    entry: Entry
 
 
     # -- guild settings --------------------------------------------------------------------------
