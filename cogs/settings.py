@@ -13,7 +13,7 @@ Every change goes through ``service.update_settings``, which says what it change
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -122,6 +122,11 @@ class _PanelItem:
     tournament_id: int
     version: int
 
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> Self:
+        return cls(_from_id(match["t"]), _from_id(match["version"]))  # type: ignore[call-arg]
+
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.act(interaction)
@@ -145,12 +150,6 @@ class GroupSelect(
             placeholder="Change a group of settings…",
             options=[discord.SelectOption(label=g.title, value=g.key) for g in GROUPS]))
         self.tournament_id, self.version = tournament_id, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Select,  # type: ignore[type-arg]
-                             match: re.Match[str]) -> GroupSelect:
-        return cls(_from_id(match["t"]), _from_id(match["version"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         info = await _organiser_info(interaction, self.tournament_id)
@@ -178,12 +177,6 @@ class ChannelSelect(
             channel_types=[discord.ChannelType.text]))
         self.tournament_id, self.version = tournament_id, version
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.ChannelSelect,  # type: ignore[type-arg]
-                             match: re.Match[str]) -> ChannelSelect:
-        return cls(_from_id(match["t"]), _from_id(match["version"]))
-
     async def act(self, interaction: discord.Interaction) -> None:
         channel_id = _chosen_id(self.item.values)
         if channel_id is None:
@@ -205,12 +198,6 @@ class RoleSelect(
             custom_id=f"swissbot:setrole:{tournament_id}:{version}",
             placeholder="Role required to join (choose none: anyone)", min_values=0))
         self.tournament_id, self.version = tournament_id, version
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.RoleSelect,  # type: ignore[type-arg]
-                             match: re.Match[str]) -> RoleSelect:
-        return cls(_from_id(match["t"]), _from_id(match["version"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
         role = _chosen_id(self.item.values)

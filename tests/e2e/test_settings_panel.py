@@ -32,6 +32,14 @@ async def _send_form(club: Club, token: str, values: dict[str, str]) -> dict[str
     return await club.fake.reply(inter)
 
 
+async def _club_with_event(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
+                           name: str) -> tuple[Any, Club]:
+    bot = await start_swissbot()
+    club = Club(fake, guild)
+    await club.run(club.owner, "tournament create", name=name, rounds=4)
+    return bot, club
+
+
 def _inputs(form: dict[str, Any]) -> dict[str, str]:
     return {c["custom_id"]: c.get("value") or "" for row in form["components"]
             for c in row["components"]}
@@ -40,9 +48,7 @@ def _inputs(form: dict[str, Any]) -> dict[str, str]:
 async def test_the_panel_shows_and_changes_settings_and_refuses_a_stale_one(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Panel Open", rounds=5)
+    bot, club = await _club_with_event(fake, guild, start_swissbot, "Panel Open")
     panel = await club.run(club.owner, "tournament settings")
     assert panel["flags"] & EPHEMERAL
     shown = text_of(panel)
@@ -102,9 +108,7 @@ async def test_a_change_that_would_rewrite_round_one_is_refused(
 async def test_ratings_set_by_organisers_with_the_seeding_shown(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Rated Open", rounds=3)
+    bot, club = await _club_with_event(fake, guild, start_swissbot, "Rated Open")
     await club.configure(club.owner, ratings="organisers")
     ann, ben, cy = club.players[:3]
     refused = await club.run(ann, "join", rating=2850)
@@ -130,9 +134,7 @@ async def test_ratings_set_by_organisers_with_the_seeding_shown(
 async def test_a_panel_shown_before_a_restart_still_works(
     fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
 ) -> None:
-    bot = await start_swissbot()
-    club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Restart Open", rounds=4)
+    bot, club = await _club_with_event(fake, guild, start_swissbot, "Restart Open")
     panel = await club.run(club.owner, "tournament settings")
     await bot.close()
     restarted = await start_swissbot()
