@@ -53,6 +53,8 @@ from service.limits import (
     MAX_REMINDERS_TEXT,
     MAX_ROUND_INTERVAL_MINUTES,
     MAX_ROUNDS,
+    MAX_SETTING_NAME,
+    MAX_SETTING_TEXT,
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TOURNAMENT_NAME,
@@ -80,7 +82,6 @@ TRF_HEADER_CHOICES = [
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
 TYPED_SETTINGS = tuple(key for group in GROUPS for key in group.settings)
-MAX_SETTING_TEXT = 200
 TIMER_HELP = {
     "reminders": "Minutes before the deadline to ping players of open games, e.g. 15,5",
     "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
@@ -181,7 +182,7 @@ class TournamentCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         tournament: TournamentOption | None = None,
-        setting: app_commands.Range[str, 1, 40] | None = None,
+        setting: app_commands.Range[str, 1, MAX_SETTING_NAME] | None = None,
         value: app_commands.Range[str, 0, MAX_SETTING_TEXT] = "",
         apply: Literal["next-round", "standings"] | None = None,
     ) -> None:

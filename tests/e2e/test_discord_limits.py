@@ -57,7 +57,8 @@ STRING_LENGTHS: dict[str, int] = {
     "start_at": limits.MAX_START_TIME_TEXT,
     "decklist": limits.MAX_DECKLIST_TEXT,
     "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
-    "value": limits.MAX_TRF_HEADER_TEXT,
+    "value": limits.MAX_TRF_HEADER_TEXT,  # trf-header; settings: the same
+    "setting": limits.MAX_SETTING_NAME,
     "username": limits.MAX_LICHESS_USERNAME_TEXT,
     "clock": limits.MAX_CLOCK_TEXT,
 }
