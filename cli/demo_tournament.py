@@ -290,8 +290,10 @@ class Play:
         edition = {"rules": rules} if rules is not None else {}
         await self.command(
             self.owner, "tournament create", name=TOURNAMENT, rounds=rounds, system=system,
-            deadline_minutes=60, expect="Created", **edition,
+            expect="Created", **edition,
         )
+        await self.command(self.owner, "tournament settings", setting="deadline_minutes",
+                           value="60", expect="settings saved")
         await self.timed(f"{len(members):,} members /join", self.batched([
             functools.partial(self.command, m, "join", rating=ratings[m.id], expect="joined")
             for m in members]))

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.errors import UserFacingError
 from bot.render.format import plain
+from bot.render.ratings import rating_text
 from cogs.common import (
     PLAYER_HELP,
     TOURNAMENT_HELP,
@@ -241,6 +242,23 @@ class AdminCog(commands.Cog):
         tournament: TournamentOption | None = None,
     ) -> None:
         await import_file(interaction, file, tournament)
+
+    @admin.command(name="rating", description="Set a player's rating and see the seeding it "
+                                              "changes (organisers)")
+    @app_commands.describe(player=PLAYER_HELP, rating="The rating (for seeding)",
+                           tournament=TOURNAMENT_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, tournament=tournament_autocomplete)
+    async def rating(
+        self,
+        interaction: discord.Interaction,
+        player: PlayerOption,
+        rating: app_commands.Range[int, MIN_RATING, MAX_RATING],
+        tournament: TournamentOption | None = None,
+    ) -> None:
+        change = await service_of(interaction).rate_player(
+            await actor_of(interaction), player_ref(player), rating,
+            await event_of(interaction, tournament, "organise"))
+        await answer(interaction, rating_text(change), ephemeral=True)
 
     @admin.command(name="remove-player", description="Remove a player before the start")
     @app_commands.describe(player=PLAYER_HELP, tournament=TOURNAMENT_HELP)

@@ -20,6 +20,7 @@ from bot.render import tournament as render
 from bot.render.confirm import paired_text
 from bot.render.exports import export_reply
 from bot.render.format import plain
+from bot.render.settings_panel import GROUPS, LABELS, panel_embed, update_text
 from bot.web.links import live_page_url, live_pages_on
 from cogs.common import (
     TOURNAMENT_HELP,
@@ -37,6 +38,8 @@ from cogs.common import (
 )
 from cogs.confirm import DYNAMIC_ITEMS as CONFIRM_ITEMS
 from cogs.confirm import ask_or_act, run_action
+from cogs.settings import DYNAMIC_ITEMS as SETTINGS_ITEMS
+from cogs.settings import panel_view, parse_setting
 from cogs.views import (
     decision_buttons,
 )
@@ -49,6 +52,8 @@ from service.limits import (
     MAX_RATING,
     MAX_REMINDERS_TEXT,
     MAX_ROUNDS,
+    MAX_SETTING_NAME,
+    MAX_SETTING_TEXT,
     MAX_START_TIME_TEXT,
     MAX_TIEBREAKS_TEXT,
     MAX_TIME_TEXT,
@@ -73,6 +78,7 @@ TRF_HEADER_CHOICES = [
 ]
 DEADLINE_ACTION_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_ACTIONS]
 DEADLINE_FALLBACK_CHOICES = [app_commands.Choice(name=a, value=a) for a in DEADLINE_FALLBACKS]
+TYPED_SETTINGS = tuple(key for group in GROUPS for key in group.settings)
 TIMER_HELP = {
     "reminders": "Times before the deadline to ping players of open games, e.g. 15,5 or 1h, 15m",
     "deadline_action": "At the deadline, open games: none, remind (organisers), draw, "
@@ -86,6 +92,15 @@ TIMER_HELP = {
 }
 # Every duration option: text read by swiss.moments ("1h30", "7d"; a plain number is minutes).
 DurationOption = app_commands.Range[str, 1, MAX_TIME_TEXT]
+
+
+async def setting_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The settings typed as text, by their panel label."""
+    typed = current.lower()
+    return [app_commands.Choice(name=f"{LABELS[key][0]} ({key})"[:100], value=key)
+            for key in TYPED_SETTINGS if typed in key or typed in LABELS[key][0].lower()][:25]
 
 
 async def tiebreak_autocomplete(
@@ -116,23 +131,9 @@ class TournamentCog(commands.Cog):
         rules="fide-dutch only: the edition of the FIDE rules, 2025 (default) or 2017",
         scoring="chess: 1/½/0; match: 3/1/0 (default chess)",
         tiebreaks="A preset (fide, lichess, mtg, ...) or acronyms such as BH-C1,BH,SB",
-        colours="Balance white/black (off for most games without colours)",
         channel="Where pairings and results are posted (default: here)",
-        rematches="avoid: only if nothing else works; forbid: never",
-        deadline_minutes="Time to play each round, like 90m, 1h30 or 2d; shown as a countdown",
-        auto_advance="Pair the next round this long after a round completes, like 10m",
-        checkin="Players must /checkin before the start; the others are not paired",
-        tiebreak_rules="FIDE C.07 tie-break edition: 2026, 2024 (default auto: in force today)",
-        top_cut="Single-elimination playoffs for the top N after the Swiss (default 0: none)",
-        playoff_best_of="Games per playoff match: 1, 3 or 5 (default 1)",
-        higher_seed="What the higher seed plays in game 1 of a playoff match (default white)",
-        **TIMER_HELP,
-        game_threads="Open a private thread per board each round, with both players",
-        pictures="Attach a picture (PNG) of the standings to the posts after each round",
     )
-    @app_commands.choices(system=SYSTEM_CHOICES, rules=RULES_CHOICES,
-                          deadline_action=DEADLINE_ACTION_CHOICES,
-                          deadline_fallback=DEADLINE_FALLBACK_CHOICES)
+    @app_commands.choices(system=SYSTEM_CHOICES, rules=RULES_CHOICES)
     @app_commands.autocomplete(tiebreaks=tiebreak_autocomplete)
     async def create(
         self,
@@ -143,27 +144,9 @@ class TournamentCog(commands.Cog):
         rules: str | None = None,
         scoring: Literal["chess", "match"] = "chess",
         tiebreaks: app_commands.Range[str, 1, MAX_TIEBREAKS_TEXT] | None = None,
-        colours: bool = True,
         channel: discord.TextChannel | None = None,
-        rematches: Literal["avoid", "forbid"] = "avoid",
-        deadline_minutes: DurationOption | None = None,
-        auto_advance: DurationOption | None = None,
-        checkin: bool = False,
-        tiebreak_rules: Literal["auto", "2026", "2024"] = "auto",
-        top_cut: Literal[0, 2, 4, 8, 16, 32] = 0,
-        playoff_best_of: Literal[1, 3, 5] = 1,
-        higher_seed: Literal["white", "black"] = "white",
-        reminders: app_commands.Range[str, 1, MAX_REMINDERS_TEXT] | None = None,
-        deadline_action: str = "none",
-        deadline_fallback: str = "remind",
-        noshow_grace: DurationOption | None = None,
-        noshow_drop_after: app_commands.Range[
-            int, MIN_NOSHOW_DROP_AFTER, MAX_NOSHOW_DROP_AFTER] = 0,
-        start_at: app_commands.Range[str, 1, MAX_START_TIME_TEXT] | None = None,
-        round_interval: DurationOption | None = None,
-        game_threads: bool = False,
-        pictures: bool = False,
     ) -> None:
+        """The core of the event; everything else is in the settings panel that follows."""
         # the announcement channel must be usable before the tournament exists
         target = channel.id if channel else interaction.channel_id
         await require_channel_permissions(interaction, target)
@@ -172,34 +155,8 @@ class TournamentCog(commands.Cog):
         except SystemNameError as exc:
             raise UserFacingError(exc.sentence()) from None
         info = await service_of(interaction).create_tournament(
-            await actor_of(interaction),
-            name,
-            rounds,
-            system=system,
-            dutch_rules=dutch_rules,
-            scoring=scoring,
-            tiebreaks=tiebreaks,
-            colours=colours,
-            rematches=rematches,
-            channel_id=channel.id if channel else interaction.channel_id,
-            deadline_minutes=deadline_minutes,
-            auto_advance_minutes=auto_advance,
-            checkin=checkin,
-            tiebreak_rules=tiebreak_rules,
-            top_cut=top_cut,
-            playoff_best_of=playoff_best_of,
-            playoff_privilege=higher_seed,
-            reminders=reminders or "",
-            deadline_action=deadline_action,
-            deadline_fallback=deadline_fallback,
-            noshow_grace_minutes=noshow_grace,
-            noshow_drop_after=noshow_drop_after,
-            first_round_at=start_at,
-            round_interval_minutes=round_interval,
-            game_threads=game_threads,
-            pictures=pictures,
-        )
-        announced(interaction)  # a scheduled start is announced
+            await actor_of(interaction), name, rounds, system=system, dutch_rules=dutch_rules,
+            scoring=scoring, tiebreaks=tiebreaks, channel_id=target)
         await answer(
             interaction,
             _("Created **{name}**. Players join with `/join`; an organiser starts it with "
@@ -207,6 +164,49 @@ class TournamentCog(commands.Cog):
             + lichess_render.event_hint(info.settings),
             embeds=[render.tournament_info(info)],
         )
+        # the rest of the settings, privately: the organiser changes what he needs there
+        await answer(interaction, "Every other setting is here (also later, with "
+                     "`/tournament settings`).", embeds=[panel_embed(info)],
+                     view=panel_view(info), ephemeral=True)
+
+    @tournament.command(name="settings",
+                        description="Show and change every setting of an event (organisers)")
+    @app_commands.describe(
+        tournament=TOURNAMENT_HELP,
+        setting="Change one setting at once (or use the panel's menus)",
+        value="Its new value, as the panel shows it (empty: off / none)",
+        apply="After the start: pairing changes apply from the next round, scoring and "
+              "tiebreak changes to the standings",
+    )
+    @app_commands.autocomplete(tournament=tournament_autocomplete, setting=setting_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentOption | None = None,
+        setting: app_commands.Range[str, 1, MAX_SETTING_NAME] | None = None,
+        value: app_commands.Range[str, 0, MAX_SETTING_TEXT] = "",
+        apply: Literal["next-round", "standings"] | None = None,
+    ) -> None:
+        actor = await actor_of(interaction)
+        service = service_of(interaction)
+        if not actor.is_organiser:
+            raise UserFacingError("Only organisers can see and change the settings: members "
+                                  "with the Manage Server permission or the server's "
+                                  "organiser role.")
+        info = await service.tournament_info(
+            actor.guild_id, await event_of(interaction, tournament, "organise"))
+        text = None
+        if setting is not None:
+            if setting not in TYPED_SETTINGS:
+                raise UserFacingError(f"Unknown setting {plain(setting, 40)}: choose one of "
+                                      "the list (the channel and the role are menus of the "
+                                      "panel).")
+            update = await service.update_settings(
+                actor, info.id, {setting: parse_setting(setting, value)}, apply=apply)
+            announced(interaction)
+            text, info = update_text(update), update.info
+        await answer(interaction, text, embeds=[panel_embed(info)], view=panel_view(info),
+                     ephemeral=True)
 
     @tournament.command(name="timers",
                         description="Change reminders, deadline action, no-shows, schedule")
@@ -508,4 +508,4 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TournamentCog())
     # The confirmation buttons are registered by custom_id template, so prompts shown
     # before a restart still work.
-    bot.add_dynamic_items(*CONFIRM_ITEMS)
+    bot.add_dynamic_items(*CONFIRM_ITEMS, *SETTINGS_ITEMS)

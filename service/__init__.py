@@ -50,6 +50,11 @@ Tournaments: create_tournament(actor, name, rounds, *, system, scoring, tiebreak
              seed, reminders, deadline_action, deadline_fallback, noshow_grace_minutes,
              noshow_drop_after, first_round_at, round_interval_minutes) -> TournamentInfo
              edit_tournament(actor, tournament=None, **changes) -> TournamentInfo
+             update_settings(actor, tournament, changes, *, version=None, apply=None)
+             -> SettingsUpdate  (service.settings: any setting; version: the panel's
+             settings_version, a stale one is refused (SettingsChangedError); after the
+             start pairing rules apply from the next round, scoring and tiebreaks to the
+             standings, apply "next-round" / "standings" names it; each change audited)
              list_tournaments(guild_id, *, include_closed=False) -> list[TournamentInfo]
              tournament_info(guild_id, tournament=None) -> TournamentInfo
              start_tournament(actor, tournament=None) -> RoundView  (round 1)
@@ -70,6 +75,8 @@ Players:     join(actor, tournament=None, *, rating=None) -> PlayerView   (late 
              remove_player(actor, player, tournament=None) -> PlayerView
              drop_player(actor, player, tournament=None, *, version=None) -> PlayerView
              set_rating(actor, player, rating, tournament=None) -> PlayerView
+             rate_player(actor, player, rating, tournament=None) -> RatingChange  (the
+             seeding it changed; the setting ``ratings``: players / organisers / source)
              list_players(guild_id, tournament=None) -> list[PlayerView]
 Rounds:      pair_next_round(actor, tournament=None, *, force=False, round_number=None,
              version=None) -> RoundView
@@ -211,7 +218,8 @@ import-linter contract "Service parts" in pyproject.toml keeps it so)::
 
     facade         TournamentService: builds everything below, delegates the operations
     timers         Timers(announcer, course, runs, results, lifecycle); TeamExports()
-    tournaments    Tournaments(announcer, entry): create, edit, list, guild settings
+    settings       Settings(entry, tournaments): every change of settings after creation
+    tournaments    Tournaments(announcer): create, list, guild settings
     lifecycle      Lifecycle(announcer, deferred, completion, confirm, course, runs,
                              playoffs, lichess_accounts): start, finish, cancel
     results        Results(announcer, deferred, course, notify)

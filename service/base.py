@@ -262,6 +262,7 @@ async def info_of(conn: Connection, t: TournamentRow) -> TournamentInfo:
         round_state=None if last is None else last.state,  # type: ignore[arg-type]
         auto_advance_due=t.auto_advance_due,
         delivery_problem=await journal.delivery_problem(conn, t.id),
+        settings_version=t.settings_version,
     )
 
 

@@ -126,6 +126,13 @@ class RoundChangedError(ConflictError):
     code = "round_changed"
 
 
+class SettingsChangedError(ConflictError):
+    """A settings panel named a version of the settings that another change replaced since:
+    nothing was changed (the first click acts; a second one, or an older panel, does not)."""
+
+    code = "settings_changed"
+
+
 class RoundNotCompleteError(ConflictError):
     code = "round_not_complete"
 

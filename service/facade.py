@@ -46,6 +46,7 @@ from service.requests import Requests
 from service.resolve import Resolve
 from service.results import Results
 from service.rounds import Rounds
+from service.settings import Settings
 from service.team_exports import TeamExports
 from service.team_rounds import TeamRounds
 from service.teams import Teams
@@ -115,7 +116,8 @@ class TournamentService:
         self.rounds = Rounds(ctx, self.announcer, self.confirm, self.course, self.runs)
         self.drafts = Drafts(ctx, self.course)
         self.results = Results(ctx, self.announcer, self.deferred, self.course, self.notify)
-        self.tournaments = Tournaments(ctx, self.announcer, self.entry)
+        self.tournaments = Tournaments(ctx, self.announcer)
+        self.settings = Settings(ctx, self.entry, self.tournaments)
         self.lifecycle = Lifecycle(
             ctx, self.announcer, self.deferred, self.completion, self.confirm, self.course,
             self.runs, self.playoffs, self.lichess_accounts)
@@ -225,7 +227,8 @@ class TournamentService:
     set_language = _by("tournaments", Tournaments.set_language)
     guild_language = _by("tournaments", Tournaments.guild_language)
     create_tournament = _by("tournaments", Tournaments.create_tournament)
-    edit_tournament = _by("tournaments", Tournaments.edit_tournament)
+    edit_tournament = _by("settings", Settings.edit_tournament)
+    update_settings = _by("settings", Settings.update_settings)
     list_tournaments = _by("tournaments", Tournaments.list_tournaments)
     tournament_info = _by("tournaments", Tournaments.tournament_info)
 
@@ -245,6 +248,7 @@ class TournamentService:
     check_in = _by("players", Players.check_in)
     remove_player = _by("players", Players.remove_player)
     set_rating = _by("players", Players.set_rating)
+    rate_player = _by("players", Players.rate_player)
     list_players = _by("players", Players.list_players)
 
     # Entry

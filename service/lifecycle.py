@@ -23,7 +23,7 @@ from service.errors import (
     RoundNotCompleteError,
     TournamentNotRunningError,
 )
-from service.model import settings_of
+from service.model import seeding_order, settings_of
 from service.operation import operation
 from service.permissions import require_organiser
 from service.playoff_state import load_bracket
@@ -114,7 +114,7 @@ class Lifecycle:
             conn, t.id, "running", expected=("registration",), now=self.ctx.now()
         ):
             raise RegistrationClosedError(f"'{t.name}' has already started.")
-        playing.sort(key=lambda p: (-p.rating, p.registered_at, p.id))
+        playing = seeding_order(playing)
         for number, player in enumerate(playing, start=1):
             await player_repo.activate(conn, player.id, number)
         numbered = {player.id for player in playing}  # a list's `in` made this n² (seconds)

@@ -100,6 +100,10 @@ MAX_CAPACITY = 9_999  # as many as an event may hold (service.pairing_pool.MAX_E
 MAX_WINDOW_TEXT = MAX_TIME_TEXT
 # One value of the TRF report header (/tournament trf-header): swiss.trf.header.MAX_TEXT.
 MAX_TRF_HEADER_TEXT = 80
+# /tournament settings setting: value: (a setting's name; its value, typed as in the panel's
+# forms, which take longer ones such as a long tiebreak list)
+MAX_SETTING_NAME = 40
+MAX_SETTING_TEXT = 80
 # /notify dm: the choices (direct messages on or off), and the game-thread setting's choices.
 DM_CHOICES = ("on", "off")
 GAME_THREAD_CHOICES = (True, False)

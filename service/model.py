@@ -28,6 +28,12 @@ def settings_of(row: TournamentRow) -> TournamentSettings:
     return TournamentSettings(**{k: v for k, v in row.settings.items() if k in known})
 
 
+def seeding_order(players: list[PlayerRow]) -> list[PlayerRow]:
+    """The order pairing numbers are given in at the start: highest rating first, then who
+    registered first."""
+    return sorted(players, key=lambda p: (-p.rating, p.registered_at, p.id))
+
+
 def pairing_config(row: TournamentRow) -> PairingConfig:
     """How the engine pairs ``row``: its system (with the FIDE Dutch edition), rematch rule
     and seed. Every path that pairs or re-pairs a round (next round, drafts, /why) uses it,

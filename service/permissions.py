@@ -33,6 +33,7 @@ OPERATIONS: dict[str, Level] = {
     "guild_language": "anyone",
     "create_tournament": "organiser",
     "edit_tournament": "organiser",
+    "update_settings": "organiser",
     "list_tournaments": "anyone",
     "tournament_info": "anyone",
     "start_tournament": "organiser",
@@ -47,6 +48,7 @@ OPERATIONS: dict[str, Level] = {
     "add_player": "organiser",  # also re-admits a withdrawn player
     "remove_player": "organiser",
     "set_rating": "organiser",
+    "rate_player": "organiser",
     "list_players": "anyone",
     "pair_next_round": "organiser",
     "undo_round": "organiser",

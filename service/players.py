@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from i18n import lazy
@@ -20,11 +21,12 @@ from service.entry import check_entry_conditions, window_refusal
 from service.errors import (
     AlreadyRegisteredError,
     ConflictError,
+    InvalidInputError,
     NotRegisteredError,
     RegistrationClosedError,
     TournamentNotRunningError,
 )
-from service.model import settings_of
+from service.model import seeding_order, settings_of
 from service.operation import operation
 from service.permissions import require_organiser
 from service.team_views import refuse_team_event
@@ -90,6 +92,12 @@ class Players:
                     lazy("You are already registered in '{tournament}'.", tournament=t.name)
                 )
             settings = settings_of(t)
+            if rating is not None and settings.ratings != "players":
+                raise InvalidInputError(
+                    f"Ratings in '{t.name}' are set by the organisers: join without a rating "
+                    "(an organiser sets yours with /admin rating)."
+                    if settings.ratings == "organisers" else
+                    f"Ratings in '{t.name}' come from its rating source: join without one.")
             if t.status in ("registration", "running"):
                 check_entry_conditions(actor, t, settings, rating, self.ctx.now())
             if any(w.user_id == actor.user_id
@@ -145,7 +153,8 @@ class Players:
             if existing is not None:
                 if existing.status == "withdrawn":
                     return await self._readmit(conn, actor, t, existing)
-                raise AlreadyRegisteredError(f"{who} is already in '{t.name}'.")
+                raise AlreadyRegisteredError(f"{who} is already in '{t.name}' (to correct a "
+                                             "rating: /admin rating).")
             row = await self._register(conn, actor, t, user_id=user_id, name=clean,
                                        rating=value, organiser=True)
             if lichess is not None:
@@ -381,18 +390,44 @@ class Players:
         self, actor: Actor, player: PlayerRef, rating: int, tournament: TournamentRef = None
     ) -> PlayerView:
         """Organiser: change a rating. Pairing numbers, once given at the start, stay."""
+        return (await self._rate(actor, player, rating, tournament)).player
+
+    @operation
+    async def rate_player(
+        self, actor: Actor, player: PlayerRef, rating: int, tournament: TournamentRef = None
+    ) -> RatingChange:
+        """Organiser: change a rating, before or after the start, and say what it did to
+        the seeding: before the start, every player whose place in the seeding order moved;
+        after it, nothing (pairing numbers and rounds already paired stay)."""
+        return await self._rate(actor, player, rating, tournament)
+
+    async def _rate(self, actor: Actor, player: PlayerRef, rating: int,
+                    tournament: TournamentRef) -> RatingChange:
         require_organiser(actor, lazy("set ratings"))
         value = check_rating(rating)
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             await self.lichess_accounts.refuse_typed_rating(conn, t)
+            if settings_of(t).ratings == "source":
+                raise InvalidInputError(
+                    f"The ratings of '{t.name}' come from its rating source: they cannot be "
+                    "typed (change the ratings setting in /tournament settings first).")
             row = await find_player(conn, t, player)
+            before = _seeds(await player_repo.list_players(conn, t.id))
             await player_repo.set_rating(conn, row.id, value)
+            after = _seeds(await player_repo.list_players(conn, t.id))
             await audit(self.ctx, conn, actor, t, "player.rating", {"rating": row.rating},
                         {"rating": value, "player": row.id})
             fresh = await player_repo.get_player(conn, row.id)
             assert fresh is not None
-            return player_view(fresh)
+            started = t.status != "registration"
+            moved = [] if started else [
+                SeedMove(name, before[pid][1], seed) for pid, (name, seed) in after.items()
+                if before[pid][1] != seed]
+            return RatingChange(player_view(fresh), row.rating, started,
+                                before.get(row.id, ("", None))[1],
+                                after.get(row.id, ("", None))[1],
+                                sorted(moved, key=lambda m: m.after))
 
     @operation
     async def list_players(
@@ -402,6 +437,37 @@ class Players:
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             return [player_view(p) for p in await player_repo.list_players(conn, t.id)]
+
+
+@dataclass(frozen=True, slots=True)
+class SeedMove:
+    """A player whose place in the seeding order (the pairing number he would get if the
+    event started now) changed."""
+
+    name: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rating changed by an organiser: the player, his rating before, whether the event
+    had started (then the change moves nobody: pairing numbers stay), his seed before and
+    after (``None`` when he is not in the seeding: withdrawn, or numbered already) and every
+    player it moved, by new seed."""
+
+    player: PlayerView
+    before: int
+    started: bool
+    seed_before: int | None
+    seed_after: int | None
+    moved: list[SeedMove]
+
+
+def _seeds(players: list[PlayerRow]) -> dict[int, tuple[str, int]]:
+    """Each registered player's seed if the event started now: id -> (name, seed)."""
+    waiting = seeding_order([p for p in players if p.status == "registered"])
+    return {p.id: (p.name, seed) for seed, p in enumerate(waiting, start=1)}
 
 
 def _member_name(actor: Actor) -> str:

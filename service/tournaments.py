@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from i18n import LANGUAGES, lazy
 from service.base import (
@@ -20,8 +20,6 @@ from service.base import (
 from service.errors import (
     ConflictError,
     InvalidInputError,
-    RegistrationClosedError,
-    TournamentNotRunningError,
 )
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
@@ -42,7 +40,6 @@ from service.limits import (
 from service.model import settings_of
 from service.operation import operation
 from service.permissions import require_manager, require_organiser
-from service.playoff_state import load_bracket
 from service.playoffs import BEST_OF, PRIVILEGES, TOP_CUTS
 from service.schedule import arm_schedule, validate_timer_settings
 from service.times import guild_zone, moment_error, read_times, zone_named
@@ -66,30 +63,16 @@ from storage.connection import Connection, IntegrityError
 from storage.timefmt import to_text
 from storage.tournaments import TournamentRow
 from swiss.standings import PRESETS, TiebreakError, resolve_tiebreaks
-from swiss.wording import status_phrase
 
 SCORING_PRESETS = ("chess", "match")
 REMATCH_POLICIES = ("avoid", "forbid")
 LATE_JOIN_BYES = ("zero", "half", "full")
 DECKLIST_MODES = ("none", "text", "link")
+RATING_SOURCES = ("players", "organisers", "source")  # who types the ratings
 TIEBREAK_RULES = ("auto", "2026", "2024")  # FIDE C.07 edition; auto: in force at creation
-# Settings an organiser may still change once the tournament runs (they do not change pairings
-# already made nor the meaning of results).
-EDITABLE_WHILE_RUNNING = frozenset(
-    {"name", "channel_id", "deadline_minutes", "auto_advance_minutes", "late_join_until",
-     "top_cut", "playoff_best_of", "playoff_privilege",
-     "reminders", "deadline_action", "deadline_fallback", "noshow_grace_minutes",
-     "noshow_drop_after", "first_round_at", "round_interval_minutes",
-     "game_threads",  # game threads: from the next round on
-     "pictures"}
-)
-
 if TYPE_CHECKING:
     from service.announcer import Announcer
-    from service.entry import Entry
 
-# ... the top cut's only until the cut is made (a bracket in progress keeps its rules).
-TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege"})
 
 
 def check_deadline_text(value: str | datetime | None) -> str | None:
@@ -210,6 +193,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     player_byes = check_choice(settings.player_byes, what="player byes",
                                choices=("half", "zero", "both", "none"))
     decklists = check_choice(settings.decklists, what="decklist mode", choices=DECKLIST_MODES)
+    ratings = check_choice(settings.ratings, what="ratings setting", choices=RATING_SOURCES)
     deadline = check_deadline_text(settings.decklist_deadline)
     return dataclasses.replace(
         settings,
@@ -225,6 +209,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
         playoff_privilege=privilege,  # type: ignore[arg-type]
         decklists=decklists,  # type: ignore[arg-type]
         decklist_deadline=deadline,
+        ratings=ratings,  # type: ignore[arg-type]
         colours=bool(settings.colours),
         checkin=bool(settings.checkin),
         game_threads=bool(settings.game_threads),
@@ -232,7 +217,7 @@ def validate_settings(settings: TournamentSettings) -> TournamentSettings:
     )
 
 
-def _require_future_start(settings: TournamentSettings, now: datetime) -> None:
+def require_future_start(settings: TournamentSettings, now: datetime) -> None:
     """A scheduled first round in the past would start the event at the next tick, likely
     before anyone joined: refused (a typo in the date, most of the time)."""
     first = settings.first_round_at
@@ -248,7 +233,6 @@ class Tournaments:
 
     ctx: Context
     announcer: Announcer
-    entry: Entry
 
 
     # -- guild settings --------------------------------------------------------------------------
@@ -435,7 +419,7 @@ class Tournaments:
                 pictures=pictures,
             )
         )
-        _require_future_start(settings, self.ctx.now())
+        require_future_start(settings, self.ctx.now())
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         async with self.ctx.db.transaction() as conn:
@@ -459,10 +443,10 @@ class Tournaments:
             assert t is not None
             await audit(self.ctx, conn, actor, t, "tournament.create", None,
                         {"name": clean, **settings.to_dict()})
-            await self._rearm_schedule(conn, t)
+            await self.rearm_schedule(conn, t)
             return dataclasses.replace(await info_of(conn, t), notes=tuple(notes))
 
-    async def _rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
+    async def rearm_schedule(self, conn: Connection, t: TournamentRow) -> None:
         """The schedule was set or changed: one pending start, for the next round, announced."""
         t = await tournament_repo.get_tournament(conn, t.id) or t
         last = await round_repo.last_round(conn, t.id)
@@ -472,81 +456,6 @@ class Tournaments:
             await self.announcer.announce(conn, t, "round_scheduled", {
                 "round": number, "at": due.isoformat(), "at_unix": int(due.timestamp()),
             })
-
-    @operation
-    async def edit_tournament(
-        self, actor: Actor, tournament: TournamentRef = None, **changes: Any
-    ) -> TournamentInfo:
-        """Change settings (any TournamentSettings field, ``name`` or ``channel_id``).
-
-        Everything may change during registration; once running only the name, channel,
-        deadline, auto-advance delay and late-join limit.
-        """
-        require_organiser(actor, lazy("edit tournaments"))
-        allowed = set(TournamentSettings.__dataclass_fields__) | {"name", "channel_id"}
-        unknown = sorted(set(changes) - allowed)
-        if unknown:
-            raise InvalidInputError(
-                f"Unknown setting {', '.join(unknown)}: you can change "
-                f"{', '.join(sorted(allowed))}."
-            )
-        async with self.ctx.db.transaction() as conn:
-            t = await find_tournament(conn, actor.guild_id, tournament)
-            if t.status not in ("registration", "running"):
-                raise TournamentNotRunningError(
-                    f"'{t.name}' is {status_phrase(t.status)}: its settings can no longer change."
-                )
-            if t.status == "running":
-                frozen = sorted(set(changes) - EDITABLE_WHILE_RUNNING)
-                if frozen:
-                    raise RegistrationClosedError(
-                        f"'{t.name}' has started: {', '.join(frozen)} can no longer change."
-                    )
-            if TOP_CUT_SETTINGS & set(changes) and await load_bracket(conn, t.id) is not None:
-                raise RegistrationClosedError(
-                    f"The top cut of '{t.name}' is already seeded: its size and rules can no "
-                    "longer change (undo the last Swiss round to change them)."
-                )
-            before = settings_of(t)
-            name = t.name
-            if "name" in changes:
-                name = clean_name(changes.pop("name"), what="tournament name",
-                                  limit=MAX_TOURNAMENT_NAME)
-            channel_id = changes.pop("channel_id", t.channel_id)
-            changes, notes = read_times(changes, now=self.ctx.now(),
-                                        zone=await guild_zone(conn, actor.guild_id),
-                                        future_start=t.status == "registration")
-            after = validate_settings(dataclasses.replace(before, **changes))
-            if after.first_round_at != before.first_round_at and t.status == "registration":
-                _require_future_start(after, self.ctx.now())
-            last = await round_repo.last_round(conn, t.id)
-            if last is not None and after.rounds < last.number:
-                raise InvalidInputError(
-                    f"'{t.name}' has already paired {last.number} rounds: the number of rounds "
-                    f"cannot be below {last.number}."
-                )
-            try:
-                await tournament_repo.update_settings(
-                    conn, t.id, name=name, settings=after.to_dict(), channel_id=channel_id
-                )
-            except IntegrityError:
-                raise ConflictError(
-                    f"A tournament called '{name}' is already open in this server."
-                ) from None
-            if after.capacity != before.capacity:
-                # a larger capacity lets the first waiting players in
-                fresh = await tournament_repo.get_tournament(conn, t.id)
-                if fresh is not None:
-                    await self.entry.promote(conn, actor, fresh)  # type: ignore[attr-defined]
-            await audit(self.ctx,
-                conn, actor, t, "tournament.edit",
-                {"name": t.name, "channel_id": t.channel_id, **before.to_dict()},
-                {"name": name, "channel_id": channel_id, **after.to_dict()},
-            )
-            schedule = ("first_round_at", "round_interval_minutes")
-            if any(getattr(before, k) != getattr(after, k) for k in schedule):
-                await self._rearm_schedule(conn, t)
-            return dataclasses.replace(await info_of(conn, t), notes=tuple(notes))
 
     @operation
     async def list_tournaments(

@@ -155,6 +155,10 @@ class TournamentSettings:
     # The TRF report header the organiser set (swiss.trf.header: "022" city, "102" chief
     # arbiter ...), written by the TRF export; codes the organiser left out are not written.
     trf_header: dict[str, str] = field(default_factory=dict)
+    # Who gives the ratings that seed the event: the players when they join ("players"),
+    # the organisers only ("organisers": /join refuses a typed rating), or the rating source
+    # the event is linked to ("source": its Lichess ratings).
+    ratings: Literal["players", "organisers", "source"] = "players"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -189,6 +193,8 @@ class TournamentInfo:
     # Said once, in the answer to a change: a typed local time that happens twice (the clocks
     # go back) was read as the first of the two.
     notes: tuple[str, ...] = ()
+    # Counts the changes of the settings: a settings panel names the one it was shown for.
+    settings_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ class TournamentRow:
     started_at: datetime | None
     finished_at: datetime | None
     auto_advance_due: datetime | None
+    settings_version: int = 0  # counts the changes of settings (the panel names it)
 
 
 def _tournament(row: Row) -> TournamentRow:
@@ -52,6 +53,7 @@ def _tournament(row: Row) -> TournamentRow:
         started_at=from_text(row["started_at"]),
         finished_at=from_text(row["finished_at"]),
         auto_advance_due=from_text(row["auto_advance_due"]),
+        settings_version=row["settings_version"],
     )
 
 
@@ -151,7 +153,8 @@ async def update_settings(
     channel_id: int | None,
 ) -> None:
     await conn.execute(
-        "UPDATE tournaments SET name = ?, settings = ?, channel_id = ? WHERE id = ?",
+        "UPDATE tournaments SET name = ?, settings = ?, channel_id = ?,"
+        " settings_version = settings_version + 1 WHERE id = ?",
         (name, json.dumps(settings), channel_id, tournament_id),
     )
 

@@ -144,6 +144,19 @@ class Club:
         )
         return await self.fake.reply(inter)
 
+    async def configure(self, member: Any, tournament: str | None = None,
+                        **settings: Any) -> dict[str, Any]:
+        """Change settings one by one with ``/tournament settings setting: value:`` (True /
+        False as on / off); the last answer."""
+        reply: dict[str, Any] = {}
+        extra = {} if tournament is None else {"tournament": tournament}
+        for key, value in settings.items():
+            text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+            reply = await self.run(member, "tournament settings", setting=key, value=text,
+                                   **extra)
+            assert "settings saved" in text_of(reply), reply
+        return reply
+
     async def click(self, message: dict[str, Any], member: Any, label: str) -> dict[str, Any]:
         inter = await self.fake.click_button(message, member, label=label)
         return await self.fake.reply(inter)

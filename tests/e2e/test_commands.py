@@ -16,8 +16,9 @@ async def test_registration_and_organiser_tools(
     bot = await start_swissbot()
     club = Club(fake, guild)
     owner, (ann, ben, cy, dee, eve) = club.owner, club.players[:5]
-    reply = await club.run(owner, "tournament create", name="Tools Open", rounds=3, checkin=True)
+    reply = await club.run(owner, "tournament create", name="Tools Open", rounds=3)
     assert "Created" in reply["content"]
+    await club.configure(owner, checkin=True)
     for player in (ann, ben, cy, dee, eve):
         await club.run(player, "join")
     # /checkin
@@ -124,8 +125,8 @@ async def test_big_round_is_split_with_an_attachment_and_pings_only_players(
     sneaky = f"@everyone <@&{guild.role('Organisers').id}> Mega Open"
     reply = await club.run(club.owner, "tournament create", name=sneaky, rounds=5)
     assert reply["flags"] & EPHEMERAL and "mention" in reply["content"]
-    await club.run(club.owner, "tournament create", name="Mega Open", rounds=5,
-                   deadline_minutes=30)
+    await club.run(club.owner, "tournament create", name="Mega Open", rounds=5)
+    await club.configure(club.owner, deadline_minutes=30)
     members = [fake.add_member(guild, f"m{i:03d}") for i in range(211)]
     for m in members:  # 211 players: joining through the service keeps the test quick
         await bot.service.join(Actor(m.id, guild.id, m.display_name))
@@ -147,7 +148,8 @@ async def test_auto_advance_pairs_the_next_round_in_the_background(
 ) -> None:
     bot = await start_swissbot()
     club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Autopilot", rounds=2, auto_advance=0)
+    await club.run(club.owner, "tournament create", name="Autopilot", rounds=2)
+    await club.configure(club.owner, auto_advance_minutes=0)
     for player in club.players[:4]:
         await club.run(player, "join")
     await club.run(club.owner, "tournament start")

@@ -64,7 +64,8 @@ STRING_LENGTHS: dict[str, int] = {
     "start_at": limits.MAX_START_TIME_TEXT,
     "decklist": limits.MAX_DECKLIST_TEXT,
     "deadline": limits.MAX_DECKLIST_DEADLINE_TEXT,
-    "value": limits.MAX_TRF_HEADER_TEXT,
+    "value": limits.MAX_TRF_HEADER_TEXT,  # trf-header; settings: the same
+    "setting": limits.MAX_SETTING_NAME,
     # /admin player: the TRF columns of each field
     "fide_id": player_fields.FIDE_ID_DIGITS,
     "federation": player_fields.FEDERATION_LENGTH,

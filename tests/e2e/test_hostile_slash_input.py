@@ -108,9 +108,8 @@ async def test_hostile_text_is_stored_inert_and_numbers_out_of_range_are_refused
     assert "X" * 100 not in reply["content"]
     for member_, command, options, option in [
         (players[0], "notify", {"dm": "maybe"}, "dm"),  # was read as "off"
-        (owner, "tournament create", {"name": "Four", "rounds": 3, "top_cut": 3}, "top_cut"),
-        (owner, "tournament create", {"name": "Four", "rounds": 3, "higher_seed": "**x**"},
-         "higher_seed"),
+        (owner, "tournament topcut", {"size": 3}, "size"),
+        (owner, "tournament topcut", {"size": 4, "higher_seed": "**x**"}, "higher_seed"),
         (owner, "admin approve", {"request": "both", "player": "#1"}, "request"),
         (players[0], "report", {"result": "victory"}, "result"),
     ]:
@@ -175,13 +174,14 @@ async def test_numbers_in_other_scripts_get_a_private_specific_refusal(
     bot = await start_swissbot()
     club = Club(fake, guild)
     owner = club.owner
-    for reminders in ("²", "5,²", "5,١٢"):
-        reply = await club.run(owner, "tournament create", name="Cup", rounds=3,
-                               reminders=reminders)
-        _refused(reply, "ASCII digits")
-    assert await bot.service.list_tournaments(guild.id) == []
-    reply = await club.run(owner, "tournament create", name="Cup", rounds=3, reminders="15,5")
+    reply = await club.run(owner, "tournament create", name="Cup", rounds=3)
     assert "Created" in reply["content"], reply
+    for reminders in ("²", "5,²", "5,١٢"):
+        reply = await club.run(owner, "tournament settings", setting="reminders",
+                               value=reminders)
+        _refused(reply, "ASCII digits")
+    assert (await bot.service.tournament_info(guild.id)).settings.reminders == ""
+    await club.configure(owner, reminders="15,5")
     for reminders in ("²", "5,²", "5,١٢", "١٢", "99999999999999999999"):
         reply = await club.run(owner, "tournament timers", reminders=reminders)
         _refused(reply, "reminder")

@@ -106,8 +106,8 @@ async def test_round_posts_carry_the_standings_picture_when_asked(
 ) -> None:
     bot = await start_swissbot()
     club = Club(fake, guild)
-    await club.run(club.owner, "tournament create", name="Picture Open", rounds=3,
-                   pictures=True)
+    await club.run(club.owner, "tournament create", name="Picture Open", rounds=3)
+    await club.configure(club.owner, "Picture Open", pictures=True)
     await club.run(club.owner, "tournament create", name="Text Open", rounds=3)
     for player in club.players[:4]:
         await club.run(player, "join", tournament="Picture Open")

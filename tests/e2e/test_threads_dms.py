@@ -29,9 +29,11 @@ async def _set_up(club: Club, *, players: int = 4, threads: bool = True,
                   rounds: int = 2) -> None:
     organisers = club.guild.role("Organisers")
     await club.run(club.owner, "config organiser-role", role=organisers)
-    reply = await club.run(club.owner, "tournament create", name="Thread Open", rounds=rounds,
-                           game_threads=threads)
+    reply = await club.run(club.owner, "tournament create", name="Thread Open", rounds=rounds)
     assert "Created **Thread Open**" in reply["content"], reply
+    if threads:
+        await club.configure(club.owner, game_threads=True)
+    reply = await club.run(club.owner, "tournament info")
     assert ("Game threads" in text_of(reply)) == threads  # /tournament info shows the setting
     for player in club.players[:players]:
         assert "joined" in (await club.run(player, "join"))["content"]

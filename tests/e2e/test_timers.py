@@ -41,6 +41,10 @@ def pinged(message: dict[str, Any]) -> set[int]:
     return {int(u["id"]) for u in message.get("mentions", [])}
 
 
+TIMER_SETTINGS = {"noshow_grace": "noshow_grace_minutes", "start_at": "first_round_at",
+                  "round_interval": "round_interval_minutes"}
+
+
 async def _club(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
                 **create: Any) -> tuple[Club, Any, OffsetClock]:
     bot = await start_swissbot()
@@ -49,8 +53,13 @@ async def _club(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
     club = Club(fake, guild)
     reply = await club.run(club.owner, "config organiser-role", role=guild.role("Organisers"))
     assert reply["flags"] & EPHEMERAL
-    reply = await club.run(club.owner, "tournament create", name="Timed Open", **create)
+    reply = await club.run(club.owner, "tournament create", name="Timed Open",
+                           rounds=create.pop("rounds"))
     assert "Created **Timed Open**" in reply["content"], reply
+    # the timers, through the settings (by the names of /tournament timers)
+    timers = {TIMER_SETTINGS.get(k, k): v for k, v in create.items()}
+    start = {"first_round_at": timers.pop("first_round_at")} if "first_round_at" in timers else {}
+    await club.configure(club.owner, **timers, **start)  # a start needs its interval first
     for player in club.players[:4]:
         assert "joined" in (await club.run(player, "join"))["content"]
     return club, bot, clock

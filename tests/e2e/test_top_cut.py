@@ -27,9 +27,9 @@ async def test_event_with_a_top_cut_of_4(
 ) -> None:
     bot = await start_swissbot()
     club = Club(fake, guild)
-    reply = await club.run(club.owner, "tournament create", name="Cut Open", rounds=2,
-                           top_cut=4, playoff_best_of=3)
+    reply = await club.run(club.owner, "tournament create", name="Cut Open", rounds=2)
     assert "Created **Cut Open**" in reply["content"]
+    await club.configure(club.owner, top_cut=4, playoff_best_of=3)
     for index, player in enumerate(club.players[:8]):
         await club.run(player, "join", rating=2000 - 10 * index)
     await club.run(club.owner, "tournament start")

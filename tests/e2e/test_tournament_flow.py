@@ -29,10 +29,9 @@ async def set_up(club: Club, players: int = 9, rounds: int = 3) -> None:
     organisers = club.guild.role("Organisers")
     reply = await club.run(club.owner, "config organiser-role", role=organisers)
     assert reply["flags"] & EPHEMERAL and "Organisers" in club.fake_text(reply)
-    reply = await club.run(
-        club.owner, "tournament create", name="Club Open", rounds=rounds, deadline_minutes=90
-    )
+    reply = await club.run(club.owner, "tournament create", name="Club Open", rounds=rounds)
     assert "Created **Club Open**" in reply["content"]
+    await club.configure(club.owner, deadline_minutes=90)
     for index, player in enumerate(club.players[:players]):
         reply = await club.run(player, "join", rating=2000 - 10 * index)
         assert "joined" in reply["content"]

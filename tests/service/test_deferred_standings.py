@@ -132,7 +132,8 @@ async def test_finish_returns_and_announces_the_inline_table(tmp_path: Path) -> 
             final = [a.payload for a in await service.announcements(info.id)
                      if a.kind == "final_standings"]
             assert len(final) == 1
-            payload = {k: v for k, v in final[0].items() if k not in ("tournament", "pictures", "language")}
+            payload = {k: v for k, v in final[0].items()
+                       if k not in ("tournament", "pictures", "language")}
             assert payload == standings_payload(table)
             tables.append((table, _shown(await service.announcements(info.id))))
     assert tables[0] == tables[1]

@@ -92,6 +92,8 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "guild_language": (lambda s, a: s.service.guild_language(a.guild_id), None),
     "create_tournament": (lambda s, a: s.service.create_tournament(a, "New Cup", 3), None),
     "edit_tournament": (lambda s, a: s.service.edit_tournament(a, "Open Reg", rounds=4), None),
+    "update_settings": (
+        lambda s, a: s.service.update_settings(a, "Open Reg", {"rounds": 4}), None),
     "list_tournaments": (lambda s, a: s.service.list_tournaments(a.guild_id), None),
     "tournament_info": (lambda s, a: s.service.tournament_info(a.guild_id, "Perm Cup"), None),
     "start_tournament": (lambda s, a: s.service.start_tournament(a, "Open Reg"), None),
@@ -106,6 +108,7 @@ CALLS: dict[str, tuple[Call, str | None]] = {
     "add_player": (lambda s, a: s.service.add_player(a, "Guest", tournament="Open Reg"), None),
     "remove_player": (lambda s, a: s.service.remove_player(a, 201, "Open Reg"), None),
     "set_rating": (lambda s, a: s.service.set_rating(a, 102, 1234, "Perm Cup"), None),
+    "rate_player": (lambda s, a: s.service.rate_player(a, 102, 1234, "Perm Cup"), None),
     "list_players": (lambda s, a: s.service.list_players(a.guild_id, "Perm Cup"), None),
     "pair_next_round": (
         lambda s, a: s.service.pair_next_round(a, "Perm Cup", force=True), None),
