@@ -75,8 +75,8 @@ async def import_file(
     await thinking(interaction, ephemeral=True)
     if file.size > MAX_IMPORT_BYTES:
         raise UserFacingError(_("{file} is {size} bytes: import at most {limit} bytes at once.",
-                                file=plain(file.filename, 60), size=f"{file.size:,}",
-                                limit=f"{MAX_IMPORT_BYTES:,}"))
+                                file=plain(file.filename, 60), size=format(file.size, ","),
+                                limit=format(MAX_IMPORT_BYTES, ",")))
     data = await file.read()
     try:
         text = data.decode("utf-8")

@@ -98,7 +98,7 @@ class Identity:
                 await require_room(self.ctx, conn, t, len(new),
                                    lazy_plural("the {count} new player was not imported",
                                                "the {count} new players were not imported",
-                                               len(new), count=f"{len(new):,}"))
+                                               len(new), count=format(len(new), ",")))
             added: list[PlayerView] = []
             updated: list[PlayerView] = []
             for row, found in matched:  # one audit entry for the whole import

@@ -77,7 +77,7 @@ def read_player_csv(text: str, *, today: date) -> list[ImportRow]:
     """The rows of ``text``; :class:`InvalidInputError` listing every bad cell otherwise."""
     if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
         raise InvalidInputError(lazy("The file is too large: import at most {size} kB.",
-                                     size=f"{MAX_IMPORT_BYTES // 1000:,}"))
+                                     size=format(MAX_IMPORT_BYTES // 1000, ",")))
     try:
         lines = [(number, row) for number, row in enumerate(
             csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")), start=1)
