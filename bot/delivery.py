@@ -52,6 +52,7 @@ from bot.render.limits import fit_content
 from bot.render.message import BinaryFile, Outgoing
 from bot.render.offload import RenderPool
 from bot.web.links import live_page_url, live_pages_on
+from i18n import N_, _, in_words
 from service import ALL_SHARDS, Actor, Shards
 
 log = logging.getLogger(__name__)
@@ -557,12 +558,13 @@ class OutboxDelivery:
         self._told_given_up.add(key)
         info = await self.service.announcement_tournament(row.id)
         name = info.name if info is not None else "this server's tournament"
-        what = KIND_NAMES.get(row.kind, "an announcement")
-        text = fit_content(
-            f"⚠️ I gave up posting {what} of **{plain(name, 80)}**: {reason}. It is not "
-            "retried and holds nothing else back; `/tournament info` shows it and the audit "
-            "log keeps it. Let me post in the event's channel again for what comes next."
-        )
+        what = in_words(KIND_NAMES, row.kind) if row.kind in KIND_NAMES \
+            else _("an announcement")
+        text = fit_content(_(
+            "⚠️ I gave up posting {what} of **{tournament}**: {reason}. It is not retried and "
+            "holds nothing else back; `/tournament info` shows it and the audit log keeps it. "
+            "Let me post in the event's channel again for what comes next.", what=what,
+            tournament=plain(name, 80), reason=reason))
         await self._send_to_organisers(row, info, text, reason)
 
 
@@ -570,11 +572,11 @@ UNKNOWN_CHANNEL = 10003  # Discord's JSON error codes
 MISSING_ACCESS = 50001
 #: How the given-up message names an announcement.
 KIND_NAMES = {
-    "pairings": "the pairings", "round_results": "the round results",
-    "standings": "the standings", "final_standings": "the final standings",
-    "dispute": "a dispute notice", "result_corrected": "a result correction",
-    "bracket": "the bracket", "team_pairings": "the team pairings",
-    "team_standings": "the team standings",
+    "pairings": N_("the pairings"), "round_results": N_("the round results"),
+    "standings": N_("the standings"), "final_standings": N_("the final standings"),
+    "dispute": N_("a dispute notice"), "result_corrected": N_("a result correction"),
+    "bracket": N_("the bracket"), "team_pairings": N_("the team pairings"),
+    "team_standings": N_("the team standings"),
 }
 #: Boards or table rows from which an announcement is rendered in the worker process
 #: (rendering 1,500 boards takes 30-100 ms; below this it is a few milliseconds, less than a

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from i18n import _
 from swiss.standings.tiebreaks import CATALOGUE, parse_tiebreak
 from swiss.wording import points_text
 
@@ -19,7 +20,6 @@ from swiss.wording import points_text
 NOT_APPLICABLE = "–"
 #: Marks the tiebreak that decided between a player and the next one on the same points.
 DECIDER = "*"
-DECIDER_NOTE = f"{DECIDER} the tiebreak that put a player ahead of the next one on equal points"
 
 
 def _number(value: Any) -> Fraction | float | None:
@@ -111,12 +111,14 @@ def deciders(view: Any, cells: Sequence[Sequence[str]]) -> dict[int, int]:
 def legend(view: Any, shown: Sequence[str], marked: bool) -> list[str]:
     """The footer notes the table needs: the decider mark, the lower-is-better tiebreaks,
     the dash."""
-    notes = [DECIDER_NOTE] if marked else []
+    notes = [_("{mark} the tiebreak that put a player ahead of the next one on equal points",
+               mark=DECIDER)] if marked else []
     lower = lower_is_better(shown)
     if lower:
-        notes.append(f"{', '.join(lower)}: lower is better"
-                     + (" (DE: the place among tied players; 0: not separated)"
+        notes.append(_("{tiebreaks}: lower is better", tiebreaks=", ".join(lower))
+                     + (_(" (DE: the place among tied players; 0: not separated)")
                         if "DE" in lower else ""))
     if any(not applies(name, int(view.after_round or 0)) for name in shown):
-        notes.append(f"{NOT_APPLICABLE} not enough rounds yet for the tiebreak's cut")
+        notes.append(_("{mark} not enough rounds yet for the tiebreak's cut",
+                       mark=NOT_APPLICABLE))
     return notes

@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.render.format import plain
 from cogs.common import actor_of, answer, event_of, player_ref, service_of, thinking
+from i18n import N_, _, in_words, ngettext
 from service.player_csv import MAX_IMPORT_BYTES
 from swiss.trf.player_fields import (
     BIRTH_LENGTH,
@@ -30,16 +31,16 @@ FideIdOption = app_commands.Range[str, 1, FIDE_ID_DIGITS]
 FederationOption = app_commands.Range[str, 1, FEDERATION_LENGTH]
 BirthOption = app_commands.Range[str, 1, BIRTH_LENGTH]
 TrfNameOption = app_commands.Range[str, 1, TRF_NAME_LENGTH]
-FIELD_HELP = {
-    "fide_id": "FIDE id, digits (- clears it)",
-    "federation": "FIDE federation code: ENG, GER, USA ... (- clears it)",
-    "birth": "Birth date YYYY/MM/DD, or the year (- clears it)",
-    "sex": "m or w, as TRF writes it",
-    "title": "FIDE title",
-    "trf_name": "Name as FIDE writes it: Last, First (- clears it)",
+FIELD_HELP = {  # option descriptions: translated when the commands are synced
+    "fide_id": N_("FIDE id, digits (- clears it)"),
+    "federation": N_("FIDE federation code: ENG, GER, USA ... (- clears it)"),
+    "birth": N_("Birth date YYYY/MM/DD, or the year (- clears it)"),
+    "sex": N_("m or w, as TRF writes it"),
+    "title": N_("FIDE title"),
+    "trf_name": N_("Name as FIDE writes it: Last, First (- clears it)"),
 }
-LABELS = {"fide_id": "FIDE id", "federation": "Federation", "birth": "Birth", "sex": "Sex",
-          "title": "Title", "trf_name": "TRF name"}
+LABELS = {"fide_id": N_("FIDE id"), "federation": N_("Federation"), "birth": N_("Birth"),
+          "sex": N_("Sex"), "title": N_("Title"), "trf_name": N_("TRF name")}
 
 
 async def set_fields(
@@ -56,11 +57,12 @@ async def set_fields(
     lines = [f"**{plain(record.player.name, 60)}**"
              + (f" (#{record.player.number})" if record.player.number else "")]
     for name, value in record.fields.as_dict().items():
-        lines.append(f"{LABELS[name]}: {plain(value, 40) if value else '—'}")
+        lines.append(f"{in_words(LABELS, name)}: {plain(value, 40) if value else '—'}")
     if options and not record.changed:
-        lines.append("Nothing changed: the record already said so.")
+        lines.append(_("Nothing changed: the record already said so."))
     elif record.changed:
-        lines.append("Changed: " + ", ".join(LABELS[name] for name in record.changed) + ".")
+        lines.append(_("Changed: {fields}.", fields=", ".join(
+            in_words(LABELS, name) for name in record.changed)))
     await answer(interaction, "\n".join(lines), ephemeral=True)
 
 
@@ -72,17 +74,21 @@ async def import_file(
     actor = await actor_of(interaction)
     await thinking(interaction, ephemeral=True)
     if file.size > MAX_IMPORT_BYTES:
-        raise UserFacingError(f"{plain(file.filename, 60)} is {file.size:,} bytes: import at "
-                              f"most {MAX_IMPORT_BYTES:,} bytes at once.")
+        raise UserFacingError(_("{file} is {size} bytes: import at most {limit} bytes at once.",
+                                file=plain(file.filename, 60), size=format(file.size, ","),
+                                limit=format(MAX_IMPORT_BYTES, ",")))
     data = await file.read()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UserFacingError(
-            f"{plain(file.filename, 60)} is not UTF-8 text (byte {exc.start + 1}): save it as "
-            "CSV UTF-8 and attach it again.") from None
+        raise UserFacingError(_(
+            "{file} is not UTF-8 text (byte {byte}): save it as CSV UTF-8 and attach it again.",
+            file=plain(file.filename, 60), byte=exc.start + 1)) from None
     done = await service_of(interaction).import_player_list(
         actor, text, await event_of(interaction, tournament, "organise"))
-    await answer(interaction, f"Imported into **{plain(done.tournament_name, 60)}**: "
-                 f"{len(done.added)} player{'s' if len(done.added) != 1 else ''} added, "
-                 f"{len(done.updated)} updated. See them with /admin player.", ephemeral=True)
+    await answer(interaction, ngettext(
+        "Imported into **{tournament}**: {n} player added, {updated} updated. See them with "
+        "/admin player.",
+        "Imported into **{tournament}**: {n} players added, {updated} updated. See them with "
+        "/admin player.", len(done.added), tournament=plain(done.tournament_name, 60),
+        updated=len(done.updated)), ephemeral=True)

@@ -27,6 +27,7 @@ from cogs.common import (
     thinking,
     tournament_autocomplete,
 )
+from i18n import N_, _
 from service.limits import (
     MAX_PICTURE_TOP,
     MAX_ROUNDS,
@@ -36,7 +37,7 @@ from service.limits import (
 )
 from service.permissions import require_organiser
 
-PUBLIC_HELP = "Organisers: post it in this channel for everyone (default: only you see it)"
+PUBLIC_HELP = N_("Organisers: post it in this channel for everyone (default: only you see it)")
 
 
 class TablesCog(commands.Cog):
@@ -98,7 +99,8 @@ class TablesCog(commands.Cog):
                                             me=interaction.user.id)
             except pictures.PictureError as exc:
                 await answer_outgoing(interaction, _with_note(render.standings(view),
-                                      f"No picture: {exc}."), ephemeral=private)
+                                      _("No picture: {reason}.", reason=str(exc))),
+                                      ephemeral=private)
                 return
             name = f"standings-round-{view.after_round}.png"
             await answer(interaction, f"**{plain(view.tournament_name)}**",
@@ -141,7 +143,8 @@ async def _send_crosstable(
     try:
         png = await pictures.render(crosstable_png, view, server=server, me=interaction.user.id)
     except pictures.PictureError as exc:
-        await answer(interaction, fit_content(f"No crosstable picture: {exc}."), ephemeral=True)
+        await answer(interaction, fit_content(_("No crosstable picture: {reason}.",
+                                                reason=str(exc))), ephemeral=True)
         return
     await answer(interaction, f"**{plain(view.tournament_name)}**: crosstable",
                  file=discord.File(io.BytesIO(png), f"crosstable-round-{view.after_round}.png"),

@@ -31,12 +31,13 @@ from cogs.common import (
     tournament_autocomplete,
     tournament_ref,
 )
+from i18n import N_, _, ngettext
 from service.limits import MAX_ROUNDS, MIN_ROUNDS
 from service.team_rounds import view_payload
 from service.team_views import BoardView, MatchView
 from service.teams import MAX_BOARDS, MAX_MAPS, MAX_MEMBERS, MAX_TEAM_NAME, MAX_TEAM_REF, MAX_WINS
 
-TEAM_HELP = "Which team, by name or #number (default: your own; organisers: any team)"
+TEAM_HELP = N_("Which team, by name or #number (default: your own; organisers: any team)")
 TeamOption = app_commands.Range[str, 1, MAX_TEAM_REF]
 RoundOption = app_commands.Range[int, MIN_ROUNDS, MAX_ROUNDS]
 MapsOption = app_commands.Range[int, 0, MAX_MAPS]
@@ -52,15 +53,16 @@ def parse_lineup(text: str, limit: int = MAX_BOARDS) -> list[int]:
     for word in rest:
         match = _MENTION_OR_ID.fullmatch(word)
         if match is None:
-            raise UserFacingError(f"Name the players as @mentions in board order; "
-                                  f"{word[:40]!r} is not a mention.")
+            raise UserFacingError(_("Name the players as @mentions in board order; {word} is "
+                                    "not a mention.", word=repr(word[:40])))
         members.append(int(match.group(1) or match.group(2)))
     if not members:
-        raise UserFacingError("Name the players as @mentions in board order, board 1 first.")
+        raise UserFacingError(_("Name the players as @mentions in board order, board 1 "
+                                "first."))
     if len(members) > limit:
-        raise UserFacingError(f"A lineup names at most {limit} players.")
+        raise UserFacingError(_("A lineup names at most {limit} players.", limit=limit))
     if any(not 0 < m < 2**63 for m in members):
-        raise UserFacingError("That is not a Discord member's mention.")
+        raise UserFacingError(_("That is not a Discord member's mention."))
     return members
 
 
@@ -96,12 +98,15 @@ class TeamCog(commands.Cog):
             await actor_of(interaction), system, boards=boards, colour_model=colours,
             wins_to_advance=wins, losses_to_eliminate=wins, decider_best_of=decider_best_of,
             tournament=tournament_ref(tournament))
-        extra = (f", {view.wins_to_advance} wins advance, deciders best of "
-                 f"{view.decider_best_of}" if view.system == "esports-swiss"
-                 else f", colours {view.colour_model}")
-        await answer(interaction, f"👥 **{view.tournament_name}** is a {view.system} team "
-                     f"event: {view.boards} players per team{extra}. Captains create teams "
-                     "with /team create.", ephemeral=True)
+        extra = (_(", {wins} wins advance, deciders best of {best_of}",
+                   wins=view.wins_to_advance, best_of=view.decider_best_of)
+                 if view.system == "esports-swiss"
+                 else _(", colours {colours}", colours=view.colour_model))
+        await answer(interaction, _("👥 **{tournament}** is a {system} team event: {boards} "
+                                    "players per team{extra}. Captains create teams with /team "
+                                    "create.", tournament=view.tournament_name,
+                                    system=view.system, boards=view.boards, extra=extra),
+                     ephemeral=True)
 
     @team.command(name="create", description="Create a team; you are its captain")
     @app_commands.describe(name="The team's name", captain="Organisers: the captain, if "
@@ -166,7 +171,7 @@ class TeamCog(commands.Cog):
                       tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).check_in_team(
             await actor_of(interaction), team=team, tournament=tournament_ref(tournament))
-        await answer(interaction, f"✅ {plain(view.name, 60)} is checked in.",
+        await answer(interaction, _("✅ {team} is checked in.", team=plain(view.name, 60)),
                      ephemeral=True)
 
     @team.command(name="drop", description="Withdraw your team from the next rounds "
@@ -177,8 +182,8 @@ class TeamCog(commands.Cog):
                    tournament: TournamentOption | None = None) -> None:
         view = await service_of(interaction).drop_team(
             await actor_of(interaction), team=team, tournament=tournament_ref(tournament))
-        await answer(interaction, f"🚪 {plain(view.name, 60)} has withdrawn: it is not "
-                     "paired any more; its results stay.", ephemeral=True)
+        await answer(interaction, _("🚪 {team} has withdrawn: it is not paired any more; its "
+                                    "results stay.", team=plain(view.name, 60)), ephemeral=True)
 
     @team.command(name="show", description="A team's roster, or every team")
     @app_commands.describe(team="Which team (default: every team)", tournament=TOURNAMENT_HELP)
@@ -191,9 +196,10 @@ class TeamCog(commands.Cog):
             key = team.strip().casefold()
             teams = [t for t in teams if key in (t.name.casefold(), f"#{t.number}")]
             if not teams:
-                raise UserFacingError(f"There is no team {plain(team, 60)!r}.")
+                raise UserFacingError(_("There is no team {team}.",
+                                        team=repr(plain(team, 60))))
         if not teams:
-            await answer(interaction, "No team yet: captains create one with /team create.",
+            await answer(interaction, _("No team yet: captains create one with /team create."),
                          ephemeral=True)
             return
         messages = [m for t in teams[:10] for m in render.team_card(t)]
@@ -209,8 +215,10 @@ class TeamCog(commands.Cog):
         actor, service, info = await posting_in_its_channel(interaction, tournament)
         view = await service.pair_team_round(actor, round, info.id)
         announced(interaction)
-        await answer(interaction, f"Round {view.round_number} is paired: "
-                     f"{len(view.matches)} matches, posted in the channel.")
+        await answer(interaction, ngettext(
+            "Round {round} is paired: {n} match, posted in the channel.",
+            "Round {round} is paired: {n} matches, posted in the channel.", len(view.matches),
+            round=view.round_number))
 
     @team.command(name="pairings", description="A round's team matches and boards")
     @app_commands.describe(round="The round (default: the latest)", tournament=TOURNAMENT_HELP)
@@ -329,19 +337,21 @@ class TeamCog(commands.Cog):
 def _board_text(round_number: int, board: BoardView) -> str:
     if board.state == "final":
         shown = render.BOARD_RESULTS.get(board.result, "–")
-        return f"✅ Round {round_number}, board {board.board}: {shown} is final."
-    return (f"📝 Round {round_number}, board {board.board}: reported; your opponent confirms "
-            "it with /team confirm.")
+        return _("✅ Round {round}, board {board}: {result} is final.", round=round_number,
+                 board=board.board, result=shown)
+    return _("📝 Round {round}, board {board}: reported; your opponent confirms it with /team "
+             "confirm.", round=round_number, board=board.board)
 
 
 def _match_text(match: MatchView) -> str:
     first = plain(match.white_team, 48)
-    second = plain(match.black_team or "the bye", 48)
+    second = plain(match.black_team or _("the bye"), 48)
     if match.state == "final":
-        return (f"✅ Round {match.round_number}: {first} {match.white_score} – "
-                f"{match.black_score} {second} is final.")
-    return (f"📝 Round {match.round_number}: {first} – {second} reported; the other captain "
-            "confirms it with /team confirm.")
+        return _("✅ Round {round}: {first} {first_score} – {second_score} {second} is final.",
+                 round=match.round_number, first=first, first_score=match.white_score,
+                 second_score=match.black_score, second=second)
+    return _("📝 Round {round}: {first} – {second} reported; the other captain confirms it "
+             "with /team confirm.", round=match.round_number, first=first, second=second)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,3 +1,4 @@
+
 """What every part of the service shares: the :class:`Context` (database, clock, pairing pool,
 hooks) and the lookups and journal writes every part needs, as plain functions."""
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar, dataclass_transform
 
-from i18n import lazy
+from i18n import Message, lazy
 from service.errors import (
     AmbiguousTournamentError,
     PairingInProgressError,
@@ -171,7 +172,7 @@ async def require_not_pairing(
     )
 
 async def require_room(
-    ctx: Context, conn: Connection, t: TournamentRow, adding: int, refused: str
+    ctx: Context, conn: Connection, t: TournamentRow, adding: int, refused: str | Message
 ) -> None:
     """Refuse (``TooManyPlayersError``) ``adding`` more players beyond the largest event
     this bot accepts (``SWISSBOT_MAX_PLAYERS``): one server's giant event must not take

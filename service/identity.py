@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from i18n import lazy, lazy_plural
 from service.base import (
     Context,
     PlayerRef,
@@ -64,7 +65,7 @@ class Identity:
         ``swiss.trf.player_fields.FIELD_NAMES``; ``"-"`` clears one); no changes shows the
         record. Allowed in any state of the event: the report is sent after the last round.
         Setting the same values again changes nothing (and is not audited)."""
-        require_organiser(actor, "set players' rating fields")
+        require_organiser(actor, lazy("set players' rating fields"))
         today = self.ctx.now().date()
         parsed: dict[str, str] = {}
         for name, text in changes.items():
@@ -87,7 +88,7 @@ class Identity:
         naming a player of the event (by ``user_id``, else by name) sets his fields; another
         row registers a new player, before the start only. Every row is checked first: one
         bad row and nothing is stored (the error lists each bad line and column)."""
-        require_organiser(actor, "import players")
+        require_organiser(actor, lazy("import players"))
         rows = read_player_csv(text, today=self.ctx.now().date())
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament, closed_ok=True)
@@ -95,7 +96,9 @@ class Identity:
             new = [row for row, found in matched if found is None]
             if new:
                 await require_room(self.ctx, conn, t, len(new),
-                                   f"the {len(new):,} new players were not imported")
+                                   lazy_plural("the {count} new player was not imported",
+                                               "the {count} new players were not imported",
+                                               len(new), count=format(len(new), ",")))
             added: list[PlayerView] = []
             updated: list[PlayerView] = []
             for row, found in matched:  # one audit entry for the whole import
@@ -131,9 +134,9 @@ class Identity:
                 conn, tournament_id=t.id, user_id=row.user_id, name=row.name or "",
                 rating=row.rating or 0, now=self.ctx.now(), checked_in=True)
         except IntegrityError:
-            raise AlreadyRegisteredError(
-                f"Line {row.line}: '{row.who}' is already registered in '{t.name}': nothing "
-                "was imported.") from None
+            raise AlreadyRegisteredError(lazy(
+                "Line {line}: '{player}' is already registered in '{tournament}': nothing was "
+                "imported.", line=row.line, player=row.who, tournament=t.name)) from None
         fresh = await player_repo.get_player(conn, pid)
         assert fresh is not None
         return fresh
@@ -153,16 +156,18 @@ async def _match_rows(
         elif row.name is not None:
             same = await player_repo.find_by_name(conn, t.id, row.name)
             if len(same) > 1:
-                problems.add(row.line, None, None, f"several players of '{t.name}' are called "
-                             f"{row.name}: add a user_id column")
+                problems.add(row.line, None, None, lazy(
+                    "several players of '{tournament}' are called {name}: add a user_id column",
+                    tournament=t.name, name=row.name))
             found = same[0] if len(same) == 1 else None
         if found is None:
             if t.status != "registration":
-                problems.add(row.line, None, None, f"{row.who} is not a player of '{t.name}' "
-                             f"(new players can be imported before the start only)")
+                problems.add(row.line, None, None, lazy(
+                    "{player} is not a player of '{tournament}' (new players can be imported "
+                    "before the start only)", player=row.who, tournament=t.name))
             elif row.name is None:
-                problems.add(row.line, None, None,
-                             f"{row.who} is not a player yet: give his name to add him")
+                problems.add(row.line, None, None, lazy(
+                    "{player} is not a player yet: give his name to add him", player=row.who))
         matched.append((row, found))
     problems.raise_if_any()
     return matched

@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from i18n import lazy
 from service.base import Context, TournamentRef, find_tournament, part
 from service.errors import ConflictError, NotRegisteredError
 from service.lichess_api import NOT_PLAYED, LichessError
@@ -53,7 +54,8 @@ class LichessNoShows:
             on_lichess = await link_repo.get_event(conn, t.id) is not None
             me = await player_repo.find_member(conn, t.id, actor.user_id)
             if me is None:
-                raise NotRegisteredError(f"You are not playing in '{t.name}'.")
+                raise NotRegisteredError(lazy("You are not playing in '{tournament}'.",
+                                              tournament=t.name))
             last = await round_repo.last_round(conn, t.id)
             game = None if last is None else await round_repo.game_of_player(
                 conn, last.id, me.id)
@@ -74,9 +76,9 @@ class LichessNoShows:
             return await self.timers.record_no_show_claim(
                 actor, t.id, round_number=round_number, grace_minutes=LICHESS_NOSHOW_MINUTES)
         if links is None or mine is None or theirs is None:
-            raise ConflictError(
-                f"Board {game.board} has no game on Lichess yet: wait for its link, open it, "
-                "and claim again if your opponent does not come.")
+            raise ConflictError(lazy(
+                "Board {board} has no game on Lichess yet: wait for its link, open it, and "
+                "claim again if your opponent does not come.", board=game.board))
         api = self.accounts.api()
         try:
             found = await api.export_games([links.challenge_id])
@@ -86,13 +88,15 @@ class LichessNoShows:
         status = found[0].status if found else None
         url = links.url_white if game.white_id == me.id else links.url_black
         if status is not None and status not in NOT_PLAYED:
-            raise ConflictError(
-                f"Both of you joined your game on Lichess (it is {status}): it is played, "
-                "and its result is read from Lichess. Ask an organiser if something is wrong.")
+            raise ConflictError(lazy(
+                "Both of you joined your game on Lichess (it is {status}): it is played, and its "
+                "result is read from Lichess. Ask an organiser if something is wrong.",
+                status=status))
         if not online.get(mine.lichess_id, False):
-            raise ConflictError(
-                f"Lichess shows {mine.username} offline: open your game ({url}), stay on "
-                "Lichess, and claim again. A no-show is claimed by the player who is there.")
+            raise ConflictError(lazy(
+                "Lichess shows {username} offline: open your game ({url}), stay on Lichess, and "
+                "claim again. A no-show is claimed by the player who is there.",
+                username=mine.username, url=url))
         facts: dict[str, Any] = {
             "game": links.challenge_id, "status": status or "not joined",
             "claimant": mine.username, "opponent": theirs.username,

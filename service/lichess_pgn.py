@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from i18n import lazy, render
 from service.base import Context, TournamentRef, find_tournament, part
 from service.lichess_api import LichessError
 from service.operation import operation
@@ -59,8 +60,10 @@ class LichessPgn:
                            site=urls.get(g.id),
                            moves=self._moves.get(lichess_ids.get(g.id, "")))
                  for r in rounds for g in r.games]
-        note = (f"The moves of {failed} game(s) could not be read from Lichess now: they "
-                "have their result only. Export again later." if failed else "")
+        # the note answers the member who exported: put into words in his language now
+        note = render(lazy("The moves of {n} game(s) could not be read from Lichess now: they "
+                           "have their result only. Export again later.", n=failed)) \
+            if failed else ""
         slug = re.sub(r"[^a-z0-9]+", "-", t.name.lower()).strip("-") or "tournament"
         # tens of thousands of games are a noticeable moment of string work: a big event's
         # file is written off the event loop, as the other exports are

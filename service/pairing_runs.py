@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from i18n import lazy
 from service.base import Context, TournamentRef, audit, find_tournament, part, require_not_pairing
 from service.course import no_pairing, players_to_pair
 from service.errors import (
@@ -105,7 +106,7 @@ class PairingRuns:
         try:
             async with self.ctx.db.transaction() as conn:
                 t = await find_tournament(conn, actor.guild_id, tournament)
-                await refuse_team_event(conn, t, "its rounds are paired with /team pair")
+                await refuse_team_event(conn, t, lazy("its rounds are paired with /team pair"))
                 await require_not_pairing(self.ctx, conn, t, "it was not paired again")
                 await check(conn, t)
                 if await load_bracket(conn, t.id) is not None:

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass, field
 from datetime import date
 
+from i18n import N_, Message, lazy, lazy_plural
 from service.errors import InvalidInputError
 from service.limits import MAX_PLAYER_NAME, MAX_RATING
 from service.validation import check_rating, clean_name, parse_id
@@ -44,45 +45,56 @@ class ImportRow:
 class Problems:
     """Bad cells, each ``line L, column C (header): what is wrong``."""
 
-    found: list[str] = field(default_factory=list)
+    found: list[Message] = field(default_factory=list)
 
-    def add(self, line: int, column: int | None, header: str | None, message: str) -> None:
-        where = f"line {line}" if column is None else f"line {line}, column {column}"
-        if column is not None and header:
-            where += f" ({header})"
-        self.found.append(f"{where}: {message}")
+    def add(self, line: int, column: int | None, header: str | None,
+            message: str | Message) -> None:
+        if column is None:
+            where = lazy("line {line}", line=line)
+        elif header:
+            where = lazy("line {line}, column {column} ({header})", line=line, column=column,
+                         header=header)
+        else:
+            where = lazy("line {line}, column {column}", line=line, column=column)
+        self.found.append(Message("{where}: {problem}", {"where": where, "problem": message}))
 
     def raise_if_any(self) -> None:
         if not self.found:
             return
         shown = self.found[:MAX_PROBLEMS_SHOWN]
         more = len(self.found) - len(shown)
-        tail = f"\n… and {more} more." if more else ""
-        raise InvalidInputError(
-            f"Nothing was imported: {len(self.found)} problem"
-            f"{'s' if len(self.found) > 1 else ''} in the file.\n" + "\n".join(shown) + tail)
+        # one line per problem, each put into words in the reader's language
+        lines = Message("\n".join(f"{{line{i}}}" for i in range(len(shown))),
+                        {f"line{i}": problem for i, problem in enumerate(shown)})
+        raise InvalidInputError(lazy_plural(
+            "Nothing was imported: {n} problem in the file.\n{problems}{more}",
+            "Nothing was imported: {n} problems in the file.\n{problems}{more}",
+            len(self.found), problems=lines,
+            more=lazy("\n… and {n} more.", n=more) if more else ""))
 
 
 def read_player_csv(text: str, *, today: date) -> list[ImportRow]:
     """The rows of ``text``; :class:`InvalidInputError` listing every bad cell otherwise."""
     if len(text.encode("utf-8")) > MAX_IMPORT_BYTES:
-        raise InvalidInputError(f"The file is too large: import at most "
-                                f"{MAX_IMPORT_BYTES // 1000:,} kB.")
+        raise InvalidInputError(lazy("The file is too large: import at most {size} kB.",
+                                     size=format(MAX_IMPORT_BYTES // 1000, ",")))
     try:
         lines = [(number, row) for number, row in enumerate(
             csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")), start=1)
             if any(cell.strip() for cell in row)]
     except csv.Error as exc:
-        raise InvalidInputError(f"The file is not a CSV file: {exc}.") from None
+        raise InvalidInputError(lazy("The file is not a CSV file: {error}.",
+                                     error=str(exc))) from None
     if not lines:
-        raise InvalidInputError("The file has no players.")
+        raise InvalidInputError(lazy("The file has no players."))
     header_line, header = lines[0]
     columns = _columns(header_line, header)
     rows = lines[1:]
     if not rows:
-        raise InvalidInputError("The file has a header line but no players.")
+        raise InvalidInputError(lazy("The file has a header line but no players."))
     if len(rows) > MAX_IMPORT_ROWS:
-        raise InvalidInputError(f"Import at most {MAX_IMPORT_ROWS} players at once.")
+        raise InvalidInputError(lazy("Import at most {n} players at once.",
+                                     n=MAX_IMPORT_ROWS))
     problems = Problems()
     checked = [_row(number, row, columns, problems, today) for number, row in rows]
     _no_repeats(checked, problems)
@@ -98,15 +110,18 @@ def _columns(line: int, header: list[str]) -> dict[str, int]:
         if not key:
             continue  # a spreadsheet's trailing empty column: its cells must stay empty
         if key in columns:
-            problems.add(line, index + 1, cell.strip()[:30], "this column is named twice")
+            problems.add(line, index + 1, cell.strip()[:30],
+                         lazy("this column is named twice"))
         elif key not in COLUMNS:
             problems.add(line, index + 1, cell.strip()[:30],
-                         f"unknown column; the columns are {', '.join(COLUMNS)}")
+                         lazy("unknown column; the columns are {columns}",
+                              columns=", ".join(COLUMNS)))
         else:
             columns[key] = index
     if not problems.found and "name" not in columns and "user_id" not in columns:
         problems.add(line, None, None,
-                     "the first line names the columns, and one of them is name or user_id")
+                     lazy("the first line names the columns, and one of them is name or "
+                          "user_id"))
     problems.raise_if_any()
     return columns
 
@@ -117,13 +132,14 @@ def _row(line: int, row: list[str], columns: dict[str, int], problems: Problems,
         index = columns.get(key)
         return row[index].strip() if index is not None and index < len(row) else ""
 
-    def bad(key: str, message: str) -> None:
+    def bad(key: str, message: str | Message) -> None:
         problems.add(line, columns[key] + 1, key, message)
 
     named = set(columns.values())
     stray = next((i for i, text in enumerate(row) if i not in named and text.strip()), None)
     if stray is not None:
-        problems.add(line, stray + 1, None, "a value in a column the header does not name")
+        problems.add(line, stray + 1, None,
+                     lazy("a value in a column the header does not name"))
     name = user_id = rating = None
     try:
         name = clean_name(cell("name"), what="player name", limit=MAX_PLAYER_NAME) \
@@ -131,16 +147,17 @@ def _row(line: int, row: list[str], columns: dict[str, int], problems: Problems,
     except InvalidInputError as exc:
         bad("name", exc.message)
     try:
-        user_id = parse_id(cell("user_id"), what="Discord user id") if cell("user_id") else None
+        user_id = parse_id(cell("user_id"), what=N_("Discord user id")) if cell("user_id") else None
     except InvalidInputError as exc:
         bad("user_id", exc.message)
     if cell("rating"):
         try:  # strictly (swiss.numbers): "²" passes isdigit()
             rating = check_rating(parse_int(cell("rating"), "rating", low=0, high=MAX_RATING))
         except NumberError as exc:
-            bad("rating", f"the {exc.reason}")
+            bad("rating", lazy("the {reason}", reason=exc.reason))
     if name is None and user_id is None and "name" in columns and not cell("name"):
-        problems.add(line, columns["name"] + 1, "name", "a player needs a name (or a user_id)")
+        problems.add(line, columns["name"] + 1, "name",
+                     lazy("a player needs a name (or a user_id)"))
     fields: dict[str, str] = {}
     for key in FIELD_NAMES:
         if key in columns and cell(key):
@@ -158,6 +175,7 @@ def _no_repeats(rows: list[ImportRow], problems: Problems) -> None:
         key: object = ("user", row.user_id) if row.user_id is not None \
             else ("name", (row.name or "").casefold())
         if key in seen:
-            problems.add(row.line, None, None, f"{row.who} is already on line {seen[key]}")
+            problems.add(row.line, None, None, lazy("{player} is already on line {line}",
+                                                    player=row.who, line=seen[key]))
         else:
             seen[key] = row.line

@@ -80,8 +80,8 @@ class Players:
             value = rating = lichess[0]
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
-            await refuse_team_event(conn, t, "a captain creates a team with /team create and "
-                                    "adds his team-mates with /team add")
+            await refuse_team_event(conn, t, lazy("a captain creates a team with /team create "
+                                                  "and adds his team-mates with /team add"))
             existing = await player_repo.find_member(conn, t.id, actor.user_id)
             if existing is not None:
                 raise AlreadyRegisteredError(

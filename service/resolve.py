@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from i18n import Message, lazy
 from service.base import Context, part
 from service.errors import AmbiguousTournamentError
 from service.operation import operation
@@ -66,10 +67,13 @@ class Resolve:
         raise AmbiguousTournamentError(_question([name for _, name, _, _ in candidates], purpose))
 
 
-def _question(names: Sequence[str], purpose: str) -> str:
+def _question(names: Sequence[str], purpose: str) -> Message:
     shown = ", ".join(f"'{name}'" for name in names[:MAX_NAMED])
-    more = f" and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else ""
-    which = {"join": "Which tournament do you want to join", "play": "Which tournament"}.get(
-        purpose, "Which tournament")
-    return (f"{which}: {shown}{more}? Say it with the tournament option (it lists them as you "
-            "type), or use the command in the event's channel or your game's thread.")
+    more = lazy(" and {n} more", n=len(names) - MAX_NAMED) if len(names) > MAX_NAMED else ""
+    if purpose == "join":
+        return lazy("Which tournament do you want to join: {names}{more}? Say it with the "
+                    "tournament option (it lists them as you type), or use the command in the "
+                    "event's channel or your game's thread.", names=shown, more=more)
+    return lazy("Which tournament: {names}{more}? Say it with the tournament option (it lists "
+                "them as you type), or use the command in the event's channel or your game's "
+                "thread.", names=shown, more=more)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, datetime, timedelta
 
+from i18n import lazy
 from service.errors import InvalidInputError
 from service.limits import (
     DEADLINE_ACTIONS,
@@ -113,7 +114,8 @@ def parse_start_time(value: str | datetime | None) -> str | None:
             "2026-03-01 18:00, or as a Unix timestamp."
         ) from None
     if not 2000 <= moment.year <= 2999:
-        raise InvalidInputError(f"The start time {echo(text)} is not a plausible date.")
+        raise InvalidInputError(lazy("The start time {text} is not a plausible date.",
+                                     text=echo(text)))
     return to_text(moment)
 
 
@@ -132,10 +134,9 @@ def validate_timer_settings(settings: TournamentSettings) -> TournamentSettings:
                     low=MIN_ROUND_INTERVAL_MINUTES, high=MAX_ROUND_INTERVAL_MINUTES)
     first = parse_start_time(settings.first_round_at)
     if first is not None and settings.rounds > 1 and settings.round_interval_minutes is None:
-        raise InvalidInputError(
+        raise InvalidInputError(lazy(
             "A scheduled start needs the interval between rounds too (round_interval), e.g. "
-            "1440 for one round a day."
-        )
+            "1440 for one round a day."))
     return dataclasses.replace(
         settings, reminders=check_reminders(settings.reminders), deadline_action=action,
         deadline_fallback=fallback, first_round_at=first,

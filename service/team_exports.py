@@ -8,6 +8,7 @@ import json
 import re
 from fractions import Fraction
 
+from i18n import lazy
 from service.base import Context, TournamentRef, find_tournament, part
 from service.errors import ConflictError, InvalidInputError
 from service.export_tables import Cell, ExportTable, number
@@ -136,7 +137,8 @@ class TeamExports:
         """The team event as files: ``trf`` (the TRF team report, chess events), ``csv``
         (the standings and the matches, two files) or ``json`` (one file with both)."""
         if fmt not in FORMATS:
-            raise InvalidInputError(f"Export as {', '.join(FORMATS)}, not {fmt!r}.")
+            raise InvalidInputError(lazy("Export as {formats}, not {format}.",
+                                         formats=", ".join(FORMATS), format=repr(fmt)))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, guild_id, tournament, closed_ok=True)
             loaded = await load_state(conn, t)
@@ -146,8 +148,8 @@ class TeamExports:
         size = len(state.teams) * state.event.boards
         if fmt == "trf":
             if state.event.system != "fide-team":
-                raise ConflictError("A TRF file holds chess events: export an e-sports stage "
-                                    "as csv or json.")
+                raise ConflictError(lazy("A TRF file holds chess events: export an e-sports "
+                                         "stage as csv or json."))
             text = await self.ctx.pairing.off_loop(size, team_trf, t.name, state, members, total)
             return [ExportFile(f"{stem}-teams.trf", text, "text/plain")]
         tables = [await self.ctx.pairing.off_loop(size, standings_table, state, total),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from i18n import lazy, lazy_plural
 from service.base import Context, TournamentRef, audit, find_tournament, part, post_announcement
 from service.errors import (
     AlreadyFinalError,
@@ -91,7 +92,7 @@ class TeamRounds:
                               tournament: TournamentRef = None) -> TeamRoundView:
         """Organiser: pair ``round_number`` (the next round; the previous one complete).
         Round 1 starts the event; with check-in on, the teams not checked in are withdrawn."""
-        require_organiser(actor, "pair a round")
+        require_organiser(actor, lazy("pair a round"))
         async with self.ctx.db.transaction(readonly=True) as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             loaded = await load_state(conn, t)
@@ -103,15 +104,17 @@ class TeamRounds:
             pairing = await self.ctx.pairing.off_loop(size, pair_round, loaded.state,
                                                       round_number, total, absent)
         except (PairingError, ValueError) as error:
-            raise PairingFailedError(f"Round {round_number} of '{t.name}' could not be paired: "
-                                     f"{error}") from None
+            raise PairingFailedError(lazy(
+                "Round {round} of '{tournament}' could not be paired: {error}",
+                round=round_number, tournament=t.name, error=str(error))) from None
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, t.id)
             fresh = await load_state(conn, t)
             if fresh.state.rounds_paired != loaded.state.rounds_paired or \
                     fresh.state.teams != loaded.state.teams:
-                raise RoundChangedError(f"Round {round_number} of '{t.name}' was paired or "
-                                        "its teams changed meanwhile: see /team pairings.")
+                raise RoundChangedError(lazy(
+                    "Round {round} of '{tournament}' was paired or its teams changed "
+                    "meanwhile: see /team pairings.", round=round_number, tournament=t.name))
             await self._store(conn, actor, t, fresh, round_number, pairing, absent)
             view = await round_view(conn, t, round_number)
             await post_announcement(self.ctx, conn, t, "team_pairings",
@@ -123,19 +126,25 @@ class TeamRounds:
     @staticmethod
     def _require_next(t: TournamentRow, state: EventState, round_number: int) -> None:
         if t.status in ("finished", "cancelled"):
-            raise ConflictError(f"'{t.name}' is {t.status}.")
+            raise ConflictError(lazy("'{tournament}' is {status}.", tournament=t.name,
+                                     status=t.status))
         expected = state.rounds_paired + 1
         if round_number != expected:
-            raise RoundChangedError(f"The next round of '{t.name}' is round {expected}, not "
-                                    f"{round_number}: it was paired already, or is not next.")
+            raise RoundChangedError(lazy(
+                "The next round of '{tournament}' is round {expected}, not {round}: it was "
+                "paired already, or is not next.", tournament=t.name, expected=expected,
+                round=round_number))
         if any(m.state != "final" for m in state.matches):
-            raise RoundNotCompleteError(f"Round {state.rounds_paired} of '{t.name}' still has "
-                                        "matches without a final result.")
+            raise RoundNotCompleteError(lazy(
+                "Round {round} of '{tournament}' still has matches without a final result.",
+                round=state.rounds_paired, tournament=t.name))
         if state.event.system == "fide-team" and round_number > settings_of(t).rounds:
-            raise ConflictError(f"'{t.name}' has {settings_of(t).rounds} rounds.")
+            raise ConflictError(lazy_plural(
+                "'{tournament}' has {n} round.", "'{tournament}' has {n} rounds.",
+                settings_of(t).rounds, tournament=t.name))
         if state.event.system == "esports-swiss" and state.rounds_paired and stage_over(state):
-            raise ConflictError(f"The stage of '{t.name}' is over: every team has advanced or "
-                                "been eliminated.")
+            raise ConflictError(lazy("The stage of '{tournament}' is over: every team has "
+                                     "advanced or been eliminated.", tournament=t.name))
 
     @staticmethod
     def _absent(t: TournamentRow, state: EventState, round_number: int) -> frozenset[int]:
@@ -238,7 +247,8 @@ class TeamRounds:
             number = round_number if round_number is not None else \
                 (rounds[-1].number if rounds else 0)
             if not any(r.number == number for r in rounds):
-                raise NotPairedError(f"Round {number} of '{t.name}' is not paired.")
+                raise NotPairedError(lazy("Round {round} of '{tournament}' is not paired.",
+                                          round=number, tournament=t.name))
             return await round_view(conn, t, number)
 
     @operation
@@ -263,19 +273,22 @@ class TeamRounds:
         his confirmation makes it final; a contradicting one is refused (an organiser
         decides)."""
         if result not in _REPORTS:
-            raise InvalidInputError(f"Report win, draw or loss, not {result!r}.")
+            raise InvalidInputError(lazy("Report win, draw or loss, not {result}.",
+                                         result=repr(result)))
         async with self.ctx.db.transaction() as conn:
             t, match, row, member = await self._my_board(conn, actor, round_number, tournament)
             white = row.white_member_id == member.id
             seen = _REPORTS[result][0 if white else 1]
             if row.state == "final":
-                raise AlreadyFinalError(f"Board {row.board} of round {round_number} is final: "
-                                        f"{row.result}.")
+                raise AlreadyFinalError(lazy("Board {board} of round {round} is final: "
+                                             "{result}.", board=row.board, round=round_number,
+                                             result=row.result))
             if row.reported_by is not None and row.reported_by != member.id:
                 if row.reported_result != seen:
-                    raise ConflictError(
-                        f"Your opponent reported {row.reported_result} for board {row.board}; "
-                        "you disagree, so an organiser decides (/team result).")
+                    raise ConflictError(lazy(
+                        "Your opponent reported {result} for board {board}; you disagree, so "
+                        "an organiser decides (/team result).", result=row.reported_result,
+                        board=row.board))
                 await self._final_board(conn, t, match, row, seen, actor)
             else:
                 await round_repo.update_board(conn, match.id, row.board, state="reported",
@@ -293,8 +306,8 @@ class TeamRounds:
             t, match, row, member = await self._my_board(conn, actor, round_number, tournament)
             if row.state != "final":
                 if row.reported_by is None or row.reported_by == member.id:
-                    raise ConflictError(f"Nothing to confirm on board {row.board}: your "
-                                        "opponent has not reported.")
+                    raise ConflictError(lazy("Nothing to confirm on board {board}: your "
+                                             "opponent has not reported.", board=row.board))
                 await self._final_board(conn, t, match, row, row.reported_result or "*", actor)
             return await board_view(conn, t, round_number, match.id, row.board)
 
@@ -308,7 +321,8 @@ class TeamRounds:
             b for b in await round_repo.list_boards(conn, t.id, round_number)
             if member.id in (b.white_member_id, b.black_member_id)]
         if member is None or not rows:
-            raise NotPairedError(f"You play no board in round {round_number} of '{t.name}'.")
+            raise NotPairedError(lazy("You play no board in round {round} of '{tournament}'.",
+                                      round=round_number, tournament=t.name))
         match = next(m for m in await round_repo.list_matches(conn, t.id, round_number)
                      if m.id == rows[0].match_id)
         return t, match, rows[0], member
@@ -371,19 +385,22 @@ class TeamRounds:
             t = await find_tournament(conn, actor.guild_id, tournament)
             event = await require_team_event(conn, t)
             if event.system != "esports-swiss":
-                raise ConflictError(f"In '{t.name}' each board's players report their game "
-                                    "(/team report result:win|draw|loss).")
+                raise ConflictError(lazy("In '{tournament}' each board's players report their "
+                                         "game (/team report result:win|draw|loss).",
+                                         tournament=t.name))
             team, match = await self._captains_match(conn, actor, t, round_number)
             first = team.id == match.white_team_id
             white, black = (my_score, their_score) if first else (their_score, my_score)
             _check_maps(match.best_of, white, black)
             if match.state == "final":
-                raise AlreadyFinalError(f"The match of round {round_number} is final.")
+                raise AlreadyFinalError(lazy("The match of round {round} is final.",
+                                             round=round_number))
             if match.reported_by_team not in (None, team.id):
                 if (match.reported_white, match.reported_black) != (white, black):
-                    raise ConflictError(
-                        f"The other captain reported {match.reported_white}-"
-                        f"{match.reported_black}; you disagree, so an organiser decides.")
+                    raise ConflictError(lazy(
+                        "The other captain reported {white}-{black}; you disagree, so an "
+                        "organiser decides.", white=match.reported_white,
+                        black=match.reported_black))
                 await self._final_maps(conn, actor, t, match, white, black)
             else:
                 await round_repo.report_match(conn, match.id, team.id, white, black)
@@ -401,8 +418,8 @@ class TeamRounds:
             team, match = await self._captains_match(conn, actor, t, round_number)
             if match.state != "final":
                 if match.reported_by_team in (None, team.id):
-                    raise ConflictError("Nothing to confirm: the other captain has not "
-                                        "reported the score.")
+                    raise ConflictError(lazy("Nothing to confirm: the other captain has not "
+                                             "reported the score."))
                 await self._final_maps(conn, actor, t, match, match.reported_white or 0,
                                        match.reported_black or 0)
             return await match_view(conn, t, round_number, match.id)
@@ -411,11 +428,13 @@ class TeamRounds:
                               round_number: int) -> tuple[TeamRow, MatchRow]:
         team = await find_team(conn, t, None, actor.user_id)
         if team.captain_user_id != actor.user_id:
-            raise PermissionDeniedError(f"Only the captain of {team.name} reports its matches.")
+            raise PermissionDeniedError(lazy("Only the captain of {team} reports its matches.",
+                                             team=team.name))
         match = next((m for m in await round_repo.list_matches(conn, t.id, round_number)
                       if team.id in (m.white_team_id, m.black_team_id)), None)
         if match is None or match.black_team_id is None:
-            raise NotPairedError(f"{team.name} has no match to report in round {round_number}.")
+            raise NotPairedError(lazy("{team} has no match to report in round {round}.",
+                                      team=team.name, round=round_number))
         return team, match
 
     async def _final_maps(self, conn: Connection, actor: Actor, t: TournamentRow,
@@ -439,7 +458,7 @@ class TeamRounds:
         ``result`` from White's side: 1-0, 0-1, 1/2, +-, -+, --), the maps (e-sports,
         ``my_score``/``their_score`` seen from ``team``) or ``forfeit``: ``team`` did not
         come (every board lost by forfeit / the match lost)."""
-        require_organiser(actor, "set a team result")
+        require_organiser(actor, lazy("set a team result"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             event = await require_team_event(conn, t)
@@ -447,14 +466,15 @@ class TeamRounds:
             match = next((m for m in await round_repo.list_matches(conn, t.id, round_number)
                           if row.id in (m.white_team_id, m.black_team_id)), None)
             if match is None or match.black_team_id is None:
-                raise NotPairedError(f"{row.name} has no match in round {round_number}.")
+                raise NotPairedError(lazy("{team} has no match in round {round}.",
+                                          team=row.name, round=round_number))
             first = row.id == match.white_team_id
             if forfeit:
                 await self._organiser_forfeit(conn, actor, t, match, first, event.system)
             elif event.system == "esports-swiss":
                 if my_score is None or their_score is None:
-                    raise InvalidInputError("Give both scores (my_score, their_score) or "
-                                            "forfeit.")
+                    raise InvalidInputError(lazy("Give both scores (my_score, their_score) or "
+                                                 "forfeit."))
                 white, black = (my_score, their_score) if first else (their_score, my_score)
                 _check_maps(match.best_of, white, black)
                 await self._final_maps(conn, actor, t, match, white, black)
@@ -487,8 +507,9 @@ class TeamRounds:
         rows = {b.board: b for b in await round_repo.list_boards(conn, t.id, match.round_number)
                 if b.match_id == match.id}
         if board not in rows or result not in BOARD_RESULTS:
-            raise InvalidInputError(f"Give a board from 1 to {len(rows)} and a result from "
-                                    f"White's side: {', '.join(BOARD_RESULTS)}.")
+            raise InvalidInputError(lazy(
+                "Give a board from 1 to {boards} and a result from White's side: {results}.",
+                boards=len(rows), results=", ".join(BOARD_RESULTS)))
         if match.state == "final":  # a correction: the match and round are settled again
             await round_repo.finish_match(conn, match.id, white_score=0, black_score=0,
                                           white_mp=0, black_mp=0, forfeit=None, by=actor.user_id,
@@ -499,8 +520,11 @@ class TeamRounds:
 def _check_maps(best_of: int, white: int, black: int) -> None:
     need = best_of // 2 + 1
     if not (min(white, black) >= 0 and max(white, black) == need and min(white, black) < need):
-        raise InvalidInputError(f"This match is best of {best_of}: the winner has {need} "
-                                f"map{'s' if need > 1 else ''}, the loser fewer (e.g. {need}-0).")
+        raise InvalidInputError(lazy_plural(
+            "This match is best of {best_of}: the winner has {n} map, the loser fewer "
+            "(e.g. {n}-0).",
+            "This match is best of {best_of}: the winner has {n} maps, the loser fewer "
+            "(e.g. {n}-0).", need, best_of=best_of))
 
 
 async def round_view(conn: Connection, t: TournamentRow, round_number: int) -> TeamRoundView:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from i18n import Message, lazy
 from service.errors import ConflictError, NotFoundError
 from service.limits import echo
 from service.team_state import StandingRow as TeamStandingView
@@ -134,16 +135,17 @@ async def team_view(conn: Connection, t: TournamentRow, team: TeamRow) -> TeamVi
 async def require_team_event(conn: Connection, t: TournamentRow) -> TeamEventRow:
     event = await team_repo.get_event(conn, t.id)
     if event is None:
-        raise NotFoundError(
-            f"'{t.name}' is not a team event. An organiser makes it one with /team settings "
-            "before the first round.")
+        raise NotFoundError(lazy(
+            "'{tournament}' is not a team event. An organiser makes it one with /team settings "
+            "before the first round.", tournament=t.name))
     return event
 
 
-async def refuse_team_event(conn: Connection, t: TournamentRow, doing: str) -> None:
+async def refuse_team_event(conn: Connection, t: TournamentRow, doing: Message) -> None:
     """A command for individual events, on a team event: say which command to use."""
     if await team_repo.get_event(conn, t.id) is not None:
-        raise ConflictError(f"'{t.name}' is a team event: {doing}.")
+        raise ConflictError(lazy("'{tournament}' is a team event: {doing}.", tournament=t.name,
+                                 doing=doing))
 
 
 async def find_team(conn: Connection, t: TournamentRow, ref: TeamRef, user_id: int
@@ -155,10 +157,11 @@ async def find_team(conn: Connection, t: TournamentRow, ref: TeamRef, user_id: i
         for team in teams:
             if member is not None and team.id == member.team_id:
                 return team
-        raise NotFoundError(f"You are in no team of '{t.name}': name the team (team option) "
-                            "or create one with /team create.")
+        raise NotFoundError(lazy("You are in no team of '{tournament}': name the team (team "
+                                 "option) or create one with /team create.", tournament=t.name))
     text = ref.strip()
     for team in teams:
         if team.name.casefold() == text.casefold() or text == f"#{team.number}":
             return team
-    raise NotFoundError(f"There is no team {echo(text)} in '{t.name}'. See /team show.")
+    raise NotFoundError(lazy("There is no team {team} in '{tournament}'. See /team show.",
+                             team=echo(text), tournament=t.name))

@@ -10,6 +10,7 @@ The rounds, results and standings are :mod:`service.team_rounds`.
 
 from __future__ import annotations
 
+from i18n import N_, Message, lazy, lazy_plural
 from service.base import Context, TournamentRef, audit, find_tournament, part
 from service.errors import (
     ConflictError,
@@ -51,19 +52,22 @@ SYSTEMS = ("fide-team", "esports-swiss")
 COLOUR_MODELS = ("type-a", "type-b", "none")
 
 
-def require_captain(actor: Actor, t: TournamentRow, team: TeamRow, doing: str) -> None:
+def require_captain(actor: Actor, t: TournamentRow, team: TeamRow, doing: Message) -> None:
     """Only the team's captain, or an organiser (for any team), may ``doing``."""
     if actor.is_organiser or team.captain_user_id == actor.user_id:
         return
-    raise PermissionDeniedError(f"Only the captain of {team.name} (<@{team.captain_user_id}>) "
-                                f"or an organiser can {doing} in '{t.name}'.")
+    raise PermissionDeniedError(lazy(
+        "Only the captain of {team} (<@{captain}>) or an organiser can {doing} in "
+        "'{tournament}'.", team=team.name, captain=team.captain_user_id, doing=doing,
+        tournament=t.name))
 
 
 def require_version(team: TeamRow, version: int | None) -> None:
     """A command that names the roster it saw is refused once the roster changed."""
     if version is not None and version != team.version:
-        raise RoundChangedError(f"{team.name} changed since (version {version}, now "
-                                f"{team.version}): look at /team show and try again.")
+        raise RoundChangedError(lazy(
+            "{team} changed since (version {version}, now {now}): look at /team show and try "
+            "again.", team=team.name, version=version, now=team.version))
 
 
 async def rounds_paired(conn: Connection, t: TournamentRow) -> int:
@@ -84,26 +88,31 @@ class Teams:
         """Organiser: make the event a team event (or change its team settings) before its
         first round. ``boards``: players per match and team (chess boards, or the e-sports
         roster size)."""
-        require_organiser(actor, "choose the team settings")
+        require_organiser(actor, lazy("choose the team settings"))
         system = check_choice(system, what="team system", choices=SYSTEMS)
         colour_model = check_choice(colour_model, what="colour model", choices=COLOUR_MODELS)
         primary_score = check_choice(primary_score, what="primary score", choices=("mp", "gp"))
-        check_range(boards, what="number of boards", low=1, high=MAX_BOARDS)
-        check_range(wins_to_advance, what="wins to advance", low=1, high=MAX_WINS)
-        check_range(losses_to_eliminate, what="losses to be eliminated", low=1, high=MAX_WINS)
-        for best_of, what in ((decider_best_of, "deciding matches"),
-                              (other_best_of, "other matches")):
+        check_range(boards, what=N_("number of boards"), low=1, high=MAX_BOARDS)
+        check_range(wins_to_advance, what=N_("wins to advance"), low=1, high=MAX_WINS)
+        check_range(losses_to_eliminate, what=N_("losses to be eliminated"), low=1, high=MAX_WINS)
+        for best_of, text in (
+                (decider_best_of, N_("The deciding matches are best of 1, 3 or 5, not {best_of}.")),
+                (other_best_of, N_("The other matches are best of 1, 3 or 5, not {best_of}."))):
             if best_of not in (1, 3, 5):
-                raise InvalidInputError(f"The {what} are best of 1, 3 or 5, not {best_of}.")
+                raise InvalidInputError(lazy(text, best_of=best_of))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             if await rounds_paired(conn, t) or t.status != "registration":
-                raise RegistrationClosedError(f"'{t.name}' has started: its team settings "
-                                              "stay as they are.")
+                raise RegistrationClosedError(lazy(
+                    "'{tournament}' has started: its team settings stay as they are.",
+                    tournament=t.name))
             players = await player_repo.count_entrants(conn, t.id)
             if players:
-                raise ConflictError(f"'{t.name}' has {players} players registered on their own: "
-                                    "a team event takes teams only (create a new event).")
+                raise ConflictError(lazy_plural(
+                    "'{tournament}' has {n} player registered on their own: a team event takes "
+                    "teams only (create a new event).",
+                    "'{tournament}' has {n} players registered on their own: a team event takes "
+                    "teams only (create a new event).", players, tournament=t.name))
             before = await team_repo.get_event(conn, t.id)
             await team_repo.save_event(conn, TeamEventRow(
                 t.id, system, colour_model, primary_score, boards, wins_to_advance,
@@ -123,9 +132,10 @@ class Teams:
         after the start."""
         clean = clean_name(name, what="team name", limit=MAX_TEAM_NAME)
         if clean.startswith("#"):
-            raise InvalidInputError("A team name does not start with #: #3 means team number 3.")
+            raise InvalidInputError(lazy("A team name does not start with #: #3 means team "
+                                         "number 3."))
         if captain_id is not None:
-            require_organiser(actor, "create a team for another member")
+            require_organiser(actor, lazy("create a team for another member"))
         captain = actor.user_id if captain_id is None else captain_id
         shown = member_name(actor.display_name if captain_id is None
                             else captain_name or f"user {captain}", captain, limit=MAX_TEAM_NAME)
@@ -133,14 +143,16 @@ class Teams:
             t = await find_tournament(conn, actor.guild_id, tournament)
             await require_team_event(conn, t)
             if t.status != "registration" and not actor.is_organiser:
-                raise RegistrationClosedError(f"'{t.name}' has started: only an organiser can "
-                                              "add a team now.")
+                raise RegistrationClosedError(lazy(
+                    "'{tournament}' has started: only an organiser can add a team now.",
+                    tournament=t.name))
             await self._require_free(conn, t, captain)
             try:
                 team_id = await team_repo.insert_team(conn, t.id, clean, captain, self.ctx.now())
             except IntegrityError:
-                raise ConflictError(f"'{t.name}' already has a team called {clean!r}: choose "
-                                    "another name.") from None
+                raise ConflictError(lazy(
+                    "'{tournament}' already has a team called {name}: choose another name.",
+                    tournament=t.name, name=repr(clean))) from None
             await team_repo.insert_member(conn, t.id, team_id, captain, shown, 1, False)
             team = await team_repo.get_team(conn, team_id)
             assert team is not None
@@ -154,8 +166,10 @@ class Teams:
         if member is None:
             return
         team = await team_repo.get_team(conn, member.team_id)
-        raise ConflictError(f"<@{user_id}> is already in {team.name if team else 'a team'} in "
-                            f"'{t.name}': a member plays for one team per event.")
+        raise ConflictError(lazy(
+            "<@{user}> is already in {team} in '{tournament}': a member plays for one team per "
+            "event.", user=user_id, team=team.name if team else lazy("a team"),
+            tournament=t.name))
 
     @operation
     async def add_member(
@@ -168,15 +182,15 @@ class Teams:
         shown = member_name(name, user_id, limit=MAX_TEAM_NAME)
         async with self.ctx.db.transaction() as conn:
             t, _, row = await self._captains_team(conn, actor, tournament, team,
-                                                  "add members", version)
+                                                  lazy("add members"), version)
             await self._require_free(conn, t, user_id)
             members = await self._members(conn, row)
             if len(members) >= MAX_MEMBERS:
-                raise ConflictError(f"{row.name} has {len(members)} members, the most a team "
-                                    "can have.")
+                raise ConflictError(lazy("{team} has {members} members, the most a team can "
+                                         "have.", team=row.name, members=len(members)))
             regulars = sum(1 for m in members if not m.substitute)
             place = (len(members) + 1 if substitute else regulars + 1) if board is None \
-                else check_range(board, what="board", low=1, high=len(members) + 1)
+                else check_range(board, what=N_("board"), low=1, high=len(members) + 1)
             await team_repo.insert_member(conn, t.id, row.id, user_id, shown, place, substitute)
             await team_repo.update_team(conn, row)
             await audit(self.ctx, conn, actor, t, "team.add", None,
@@ -193,17 +207,19 @@ class Teams:
         stays in the records: leave him out of the lineups). The captain stays."""
         async with self.ctx.db.transaction() as conn:
             t, _, row = await self._captains_team(conn, actor, tournament, team,
-                                                  "remove members", version)
+                                                  lazy("remove members"), version)
             member = next((m for m in await self._members(conn, row) if m.user_id == user_id),
                           None)
             if member is None:
-                raise NotFoundError(f"<@{user_id}> is not a member of {row.name}.")
+                raise NotFoundError(lazy("<@{user}> is not a member of {team}.",
+                                         user=user_id, team=row.name))
             if user_id == row.captain_user_id:
-                raise ConflictError(f"<@{user_id}> is the captain of {row.name}: a team keeps "
-                                    "its captain.")
+                raise ConflictError(lazy("<@{user}> is the captain of {team}: a team keeps its "
+                                         "captain.", user=user_id, team=row.name))
             if await team_repo.member_has_boards(conn, member.id):
-                raise ConflictError(f"{member.name} has played for {row.name}: he stays in the "
-                                    "records. Leave him out of the next lineups instead.")
+                raise ConflictError(lazy(
+                    "{member} has played for {team}: he stays in the records. Leave him out of "
+                    "the next lineups instead.", member=member.name, team=row.name))
             await team_repo.delete_member(conn, member)
             await team_repo.update_team(conn, row)
             await audit(self.ctx, conn, actor, t, "team.remove",
@@ -221,17 +237,19 @@ class Teams:
         the boards of a match with no result yet (a late lineup)."""
         async with self.ctx.db.transaction() as conn:
             t, event, row = await self._captains_team(conn, actor, tournament, team,
-                                                      "set the lineup")
+                                                      lazy("set the lineup"))
             paired = await rounds_paired(conn, t)
-            check_range(round_number, what="round", low=1, high=10_000)
+            check_range(round_number, what=N_("round"), low=1, high=10_000)
             late = round_number <= paired
             if late and not actor.is_organiser:
-                raise RegistrationClosedError(
-                    f"Round {round_number} of '{t.name}' is already paired: its lineups closed "
-                    "then. Ask an organiser if a board must change.")
+                raise RegistrationClosedError(lazy(
+                    "Round {round} of '{tournament}' is already paired: its lineups closed "
+                    "then. Ask an organiser if a board must change.", round=round_number,
+                    tournament=t.name))
             if round_number > paired + 1:
-                raise InvalidInputError(f"Lineups are set one round ahead: round {paired + 1} "
-                                        f"is the next one of '{t.name}'.")
+                raise InvalidInputError(lazy(
+                    "Lineups are set one round ahead: round {round} is the next one of "
+                    "'{tournament}'.", round=paired + 1, tournament=t.name))
             roster = {m.user_id: m for m in await self._members(conn, row)}
             boards = self._check_lineup(row, event, roster, members)
             version, _ = await team_repo.get_lineup(conn, row.id, round_number)
@@ -251,21 +269,25 @@ class Teams:
     def _check_lineup(team: TeamRow, event: TeamEventRow, roster: dict[int, MemberRow],
                       members: list[int]) -> dict[int, int]:
         if not members:
-            raise InvalidInputError("A lineup names at least the player of board 1.")
+            raise InvalidInputError(lazy("A lineup names at least the player of board 1."))
         if len(members) > event.boards:
-            raise InvalidInputError(f"The lineup names {len(members)} players but a match has "
-                                    f"{event.boards} boards.")
+            raise InvalidInputError(lazy(
+                "The lineup names {players} players but a match has {boards} boards.",
+                players=len(members), boards=event.boards))
         if len(members) > len(roster):
-            raise InvalidInputError(f"The lineup names {len(members)} players but {team.name} "
-                                    f"has {len(roster)} members.")
+            raise InvalidInputError(lazy(
+                "The lineup names {players} players but {team} has {members} members.",
+                players=len(members), team=team.name, members=len(roster)))
         seen: set[int] = set()
         for board, user in enumerate(members, start=1):
             if user not in roster:
-                raise InvalidInputError(f"<@{user}> (board {board}) is not a member of "
-                                        f"{team.name}: add him with /team add first.")
+                raise InvalidInputError(lazy(
+                    "<@{user}> (board {board}) is not a member of {team}: add him with /team "
+                    "add first.", user=user, board=board, team=team.name))
             if user in seen:
-                raise InvalidInputError(f"<@{user}> is named twice in the lineup (board "
-                                        f"{board}): a player plays one board.")
+                raise InvalidInputError(lazy(
+                    "<@{user}> is named twice in the lineup (board {board}): a player plays one "
+                    "board.", user=user, board=board))
             seen.add(user)
         return {board: roster[user].id for board, user in enumerate(members, start=1)}
 
@@ -276,7 +298,7 @@ class Teams:
         """Captain (or organiser): the team is here. Checking in twice changes nothing."""
         async with self.ctx.db.transaction() as conn:
             t, _, row = await self._captains_team(conn, actor, tournament, team,
-                                                  "check the team in")
+                                                  lazy("check the team in"))
             if not row.checked_in:
                 await team_repo.update_team(conn, row, checked_in=1)
                 await audit(self.ctx, conn, actor, t, "team.checkin", None, {"team": row.id})
@@ -291,7 +313,7 @@ class Teams:
         A second drop is refused: the team was already withdrawn."""
         async with self.ctx.db.transaction() as conn:
             t, _, row = await self._captains_team(conn, actor, tournament, team,
-                                                  "withdraw the team", version)
+                                                  lazy("withdraw the team"), version)
             after = await rounds_paired(conn, t)
             await team_repo.update_team(conn, row, status="withdrawn", withdrawn_round=after + 1)
             await audit(self.ctx, conn, actor, t, "team.drop", None,
@@ -319,7 +341,7 @@ class Teams:
     # -- helpers ------------------------------------------------------------------------------
     @staticmethod
     async def _captains_team(conn: Connection, actor: Actor, tournament: TournamentRef,
-                             team: TeamRef, doing: str, version: int | None = None
+                             team: TeamRef, doing: Message, version: int | None = None
                              ) -> tuple[TournamentRow, TeamEventRow, TeamRow]:
         """The event and the team a roster command acts on, once the actor may ``doing``
         (its captain, or an organiser), the roster is the one he saw and the team still
@@ -335,9 +357,11 @@ class Teams:
     @staticmethod
     def _require_playing(t: TournamentRow, team: TeamRow) -> None:
         if t.status in ("finished", "cancelled"):
-            raise ConflictError(f"'{t.name}' is {t.status}.")
+            raise ConflictError(lazy("'{tournament}' is {status}.", tournament=t.name,
+                                     status=t.status))
         if team.status == "withdrawn":
-            raise ConflictError(f"{team.name} has withdrawn from '{t.name}'.")
+            raise ConflictError(lazy("{team} has withdrawn from '{tournament}'.",
+                                     team=team.name, tournament=t.name))
 
     @staticmethod
     async def _members(conn: Connection, team: TeamRow) -> list[MemberRow]:
@@ -359,16 +383,18 @@ async def replace_late_lineup(conn: Connection, t: TournamentRow, team: TeamRow,
     match = next((m for m in await round_repo.list_matches(conn, t.id, round_number)
                   if team.id in (m.white_team_id, m.black_team_id)), None)
     if match is None or match.black_team_id is None:
-        raise ConflictError(f"{team.name} has no match in round {round_number}: there is no "
-                            "lineup to change.")
+        raise ConflictError(lazy("{team} has no match in round {round}: there is no lineup "
+                                 "to change.", team=team.name, round=round_number))
     if match.state != "pending":
-        raise ConflictError(f"The match of {team.name} in round {round_number} has a result: "
-                            "its lineup stays as it was played.")
+        raise ConflictError(lazy("The match of {team} in round {round} has a result: its "
+                                 "lineup stays as it was played.", team=team.name,
+                                 round=round_number))
     rows = [b for b in await round_repo.list_boards(conn, t.id, round_number)
             if b.match_id == match.id]
     if any(b.state != "pending" and b.result not in ("+-", "-+", "--") for b in rows):
-        raise ConflictError(f"A board of {team.name}'s match in round {round_number} has a "
-                            "result: its lineup stays as it was played.")
+        raise ConflictError(lazy("A board of {team}'s match in round {round} has a result: "
+                                 "its lineup stays as it was played.", team=team.name,
+                                 round=round_number))
     for row in rows:
         own_white = (team.id == match.white_team_id) == (row.board % 2 == 1)
         white = boards.get(row.board) if own_white else row.white_member_id

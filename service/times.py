@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from i18n import Message, lazy
 from service.errors import InvalidInputError
 from service.limits import (
     MAX_AUTO_ADVANCE_MINUTES,
@@ -66,14 +67,16 @@ DURATION_SETTINGS = {
 CLEARING_WORDS = ("", "off", "none")
 
 
-def moment_error(option: str, text: str, reason: str) -> InvalidInputError:
-    return InvalidInputError(f"{option} {echo(text)}: {reason}. Write a time like "
-                             f"{MOMENT_EXAMPLES}.")
+def moment_error(option: str, text: str, reason: str | Message) -> InvalidInputError:
+    return InvalidInputError(lazy("{option} {text}: {reason}. Write a time like {examples}.",
+                                  option=option, text=echo(text), reason=reason,
+                                  examples=MOMENT_EXAMPLES))
 
 
-def duration_error(option: str, text: str, reason: str) -> InvalidInputError:
-    return InvalidInputError(f"{option} {echo(text)}: {reason}. Write a duration like "
-                             f"{DURATION_EXAMPLES}.")
+def duration_error(option: str, text: str, reason: str | Message) -> InvalidInputError:
+    return InvalidInputError(lazy("{option} {text}: {reason}. Write a duration like "
+                                  "{examples}.", option=option, text=echo(text), reason=reason,
+                                  examples=DURATION_EXAMPLES))
 
 
 def read_moment(text: str, *, option: str, now: datetime, zone: ZoneInfo,
@@ -85,8 +88,8 @@ def read_moment(text: str, *, option: str, now: datetime, zone: ZoneInfo,
     except TimeInputError as exc:
         raise moment_error(option, text, exc.reason) from None
     if future and moment.at <= now:
-        raise moment_error(option, text, f"<t:{int(moment.at.timestamp())}:F> has already "
-                                         "passed; choose a time to come")
+        raise moment_error(option, text, lazy("<t:{at}:F> has already passed; choose a time "
+                                              "to come", at=int(moment.at.timestamp())))
     return moment
 
 
@@ -97,7 +100,7 @@ def read_minutes(text: str, *, option: str) -> int:
     except TimeInputError as exc:
         raise duration_error(option, text, exc.reason) from None
     if duration.total_seconds() % 60:
-        raise duration_error(option, text, "give whole minutes")
+        raise duration_error(option, text, lazy("give whole minutes"))
     return whole_minutes(duration)
 
 
@@ -122,8 +125,9 @@ def read_times(values: Mapping[str, Any], *, now: datetime, zone: ZoneInfo,
         if isinstance(value, str):
             minutes = read_minutes(value, option=option)
             if not low <= minutes <= high:
-                raise duration_error(option, value, f"{format_duration(minutes)} is not from "
-                                     f"{format_duration(low)} to {format_duration(high)}")
+                raise duration_error(option, value, lazy(
+                    "{duration} is not from {low} to {high}", duration=format_duration(minutes),
+                    low=format_duration(low), high=format_duration(high)))
             out[setting] = minutes
     return out, notes
 
@@ -141,9 +145,9 @@ def zone_named(name: str) -> ZoneInfo:
     for known in zone_names():
         if known.lower() == lowered:
             return ZoneInfo(known)
-    raise InvalidInputError(
-        f"Unknown time zone {echo(text)}: give an IANA name such as Europe/Paris, "
-        "America/New_York or UTC (the option suggests them as you type).")
+    raise InvalidInputError(lazy(
+        "Unknown time zone {zone}: give an IANA name such as Europe/Paris, America/New_York or "
+        "UTC (the option suggests them as you type).", zone=echo(text)))
 
 
 def stored_zone(name: str) -> ZoneInfo:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.pictures.draw import Column, PictureError, Row, Table, draw_table
 from bot.standings_columns import DECIDER, deciders, legend, table_cells
+from i18n import _
 from service import (
     CrosstableRowView,
     CrosstableView,
@@ -58,13 +59,15 @@ def standings_png(view: StandingsView, *, server: str, top: int = DEFAULT_TOP,
             rows.append(Row([], gap=True))
         rows.append(row_of(mine[0]))
     if not rows:
-        rows.append(Row(["", "no players yet", ""], muted=True))
-    state = ("final standings" if view.final
-             else f"standings with round {view.after_round} of {view.total_rounds} in play"
+        rows.append(Row(["", _("no players yet"), ""], muted=True))
+    state = (_("final standings") if view.final
+             else _("standings with round {round} of {rounds} in play",
+                    round=view.after_round, rounds=view.total_rounds)
              if getattr(view, "in_play", False)
-             else f"standings after round {view.after_round} of {view.total_rounds}")
+             else _("standings after round {round} of {rounds}", round=view.after_round,
+                    rounds=view.total_rounds))
     if getattr(view, "final_result", False):  # a top cut's end: ranked by the final place
-        state = "final result: the playoffs, then the Swiss"
+        state = _("final result: the playoffs, then the Swiss")
     footer = " · ".join([plural(len(view.rows), "player"),
                          *legend(view, tiebreaks, bool(decided))])
     if len(view.rows) > top:
@@ -90,7 +93,8 @@ def crosstable_png(view: CrosstableView, *, server: str, me: int | None = None) 
             for r in view.rows]
     return draw_table(Table(
         server=server, title=view.tournament_name,
-        subtitle=f"crosstable after round {view.after_round} of {view.total_rounds}",
+        subtitle=_("crosstable after round {round} of {rounds}", round=view.after_round,
+                   rounds=view.total_rounds),
         columns=columns, rows=rows, footer=view.legend,
     ))
 

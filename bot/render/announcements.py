@@ -207,20 +207,24 @@ def _result_settled(payload: dict[str, Any], name: str) -> Outgoing:
     said = views.RESULT_TEXT
     was = payload.get("was")
     if was == "disputed":
-        before = (f"It was disputed: reported {said.get(payload.get('reported_result'), '?')}"
-                  f", disputed as {said.get(payload.get('disputed_result'), '?')}.")
+        before = _("It was disputed: reported {reported}, disputed as {disputed}.",
+                   reported=said.get(payload.get("reported_result"), "?"),
+                   disputed=said.get(payload.get("disputed_result"), "?"))
     elif was == "reported":
-        before = f"It was reported as {said.get(payload.get('reported_result'), '?')}."
+        before = _("It was reported as {reported}.",
+                   reported=said.get(payload.get("reported_result"), "?"))
     else:
-        before = f"It was {said.get(payload.get('previous_result'), 'pending')}."
+        before = _("It was {previous}.",
+                   previous=said.get(payload.get("previous_result"), _("pending")))
     # the seats are mentions for members: they ping those two and nobody else
     players = [s.user_id for s in (game.white, game.black) if s.user_id is not None]
-    text = (
-        f"⚖️ **{plain(name, 80)}**, round {game.round} board "
-        f"{game.board}: {plain(str(payload.get('by', 'an organiser')), 60)} set the result: "
-        f"{seat(game.white, number=False)} **{views.result_text(game)}** "
-        f"{seat(game.black, number=False)}. {before}"
-    )
+    text = _(
+        "⚖️ **{tournament}**, round {round} board {board}: {by} set the result: {white} "
+        "**{result}** {black}. {before}", tournament=plain(name, 80), round=game.round,
+        board=game.board,
+        by=plain(str(payload["by"] if "by" in payload else _("an organiser")), 60),
+        white=seat(game.white, number=False), result=views.result_text(game),
+        black=seat(game.black, number=False), before=before)
     return Outgoing(content=text, mention_users=tuple(players))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from bot.render.format import plain
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
+from i18n import _
 from service.lichess_views import (
     LINK_MINUTES,
     LichessEventView,
@@ -133,12 +134,12 @@ def problem_alert(payload: dict[str, Any]) -> Outgoing:
 def outage(payload: dict[str, Any]) -> Outgoing:
     name = plain((payload.get("tournament") or {}).get("name", "the tournament"), 80)
     if payload.get("back"):
-        return Outgoing(content=f"✅ Lichess answers again: the games and results of **{name}** "
-                                "are being caught up.")
-    return Outgoing(content=fit_content(
-        f"⏳ Lichess cannot be reached ({plain(str(payload.get('problem')), 120)}): the games "
-        f"and results of **{name}** wait and nothing is lost; I catch up as soon as it answers. "
-        "Players can still `/report`."))
+        return Outgoing(content=_("✅ Lichess answers again: the games and results of "
+                                  "**{tournament}** are being caught up.", tournament=name))
+    return Outgoing(content=fit_content(_(
+        "⏳ Lichess cannot be reached ({problem}): the games and results of **{tournament}** "
+        "wait and nothing is lost; I catch up as soon as it answers. Players can still "
+        "`/report`.", problem=plain(str(payload.get("problem")), 120), tournament=name)))
 
 
 def lichess_facts(facts: Any) -> str:
@@ -146,9 +147,11 @@ def lichess_facts(facts: Any) -> str:
     if not isinstance(facts, dict):
         return ""
     status = str(facts.get("status", "?"))
-    game = ("nobody has started it" if status == "not joined"
-            else f"it ended without a move ({plain(status, 20)})")
-    opponent = "online" if facts.get("opponent_online") else "offline"
-    return (f"\nOn Lichess: {plain(str(facts.get('claimant', '?')), 30)} is online; "
-            f"{plain(str(facts.get('opponent', '?')), 30)} is {opponent}; the game "
-            f"(<https://lichess.org/{plain(str(facts.get('game', '')), 12)}>) {game}.")
+    game = (_("nobody has started it") if status == "not joined"
+            else _("it ended without a move ({status})", status=plain(status, 20)))
+    opponent = _("online") if facts.get("opponent_online") else _("offline")
+    return "\n" + _("On Lichess: {claimant} is online; {opponent} is {state}; the game "
+                    "(<https://lichess.org/{game_id}>) {game}.",
+                    claimant=plain(str(facts.get("claimant", "?")), 30),
+                    opponent=plain(str(facts.get("opponent", "?")), 30), state=opponent,
+                    game_id=plain(str(facts.get("game", "")), 12), game=game)

@@ -16,6 +16,7 @@ import discord
 from bot.render.format import discord_timestamp, plain, seat
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
+from i18n import _
 from service.limits import MAX_THREAD_NAME, clip
 from swiss.wording import plural, point_count
 
@@ -192,13 +193,15 @@ def link(url: Any) -> str:
 
 def _reminder_text(name: str, payload: dict[str, Any]) -> str:
     """The deadline reminder by DM: the player's own game and what he still has to do."""
-    opponent = plain(str(payload.get("opponent") or "your opponent"), 60)
-    text = (f"⏰ **{name}**, round {payload.get('round')}, board {payload.get('board')} "
-            f"against **{opponent}**: ")
+    opponent = plain(str(payload.get("opponent") or _("your opponent")), 60)
+    text = _("⏰ **{tournament}**, round {round}, board {board} against **{opponent}**: ",
+             tournament=name, round=payload.get("round"), board=payload.get("board"),
+             opponent=opponent)
     if payload.get("deadline_unix"):
         moment = datetime.fromtimestamp(int(payload["deadline_unix"]), UTC)
-        text += (f"the deadline is {discord_timestamp(moment, 'R')} "
-                 f"({discord_timestamp(moment, 't')}). ")
+        text += _("the deadline is {countdown} ({time}). ",
+                  countdown=discord_timestamp(moment, "R"), time=discord_timestamp(moment, "t"))
     if payload.get("to_confirm"):
-        return text + "Your opponent reported the result: confirm or dispute it in the server."
-    return text + "Report your result with `/report` in the server."
+        return text + _("Your opponent reported the result: confirm or dispute it in the "
+                        "server.")
+    return text + _("Report your result with `/report` in the server.")

@@ -15,6 +15,7 @@ from bot.render.format import code_safe, plain
 from bot.render.message import Outgoing
 from bot.render.paginate import Line, paginate
 from bot.render.tournament import INFO_COLOUR, PAIRINGS_COLOUR, STANDINGS_COLOUR
+from i18n import _
 from service.team_views import LineupView, MemberView, TeamStandingsView, TeamView
 
 BOARD_RESULTS = {"*": "–", "1-0": "1-0", "0-1": "0-1", "1/2": "½-½", "+-": "+ −",
@@ -24,7 +25,7 @@ BOARD_RESULTS = {"*": "–", "1-0": "1-0", "0-1": "0-1", "1/2": "½-½", "+-": "
 def who(member: dict[str, Any] | MemberView | None) -> str:
     """A member as shown: his mention, or his (pseudonymous) name once forgotten."""
     if member is None:
-        return "*nobody (forfeit)*"
+        return _("*nobody (forfeit)*")
     user_id, name = ((member["user_id"], member["name"]) if isinstance(member, dict)
                      else (member.user_id, member.name))
     return f"<@{user_id}>" if user_id > 0 else plain(str(name), 60)
@@ -38,22 +39,23 @@ def pairings(name: str, payload: dict[str, Any], *, ping: bool = True) -> list[O
     for match in payload.get("matches", []):
         first = plain(str(match.get("white", "")), 48)
         if match.get("black") is None:
-            lines.append(Line(f"**{first}** has the bye"))
+            lines.append(Line(_("**{team}** has the bye", team=first)))
             continue
         second = plain(str(match["black"]), 48)
         score = match.get("score")
-        shown = f" **{score[0]} – {score[1]}**" if score else " vs"
-        best_of = f" (best of {match['best_of']})" if esports else ""
-        forfeit = " (forfeit)" if match.get("forfeit") else ""
+        shown = f" **{score[0]} – {score[1]}**" if score else " " + _("vs")
+        best_of = _(" (best of {best_of})", best_of=match["best_of"]) if esports else ""
+        forfeit = _(" (forfeit)") if match.get("forfeit") else ""
         lines.append(Line(f"**{match['number']}.** **{first}**{shown} **{second}**"
                           f"{best_of}{forfeit}"))
         users: list[int] = []
         for board in match.get("boards", []):
             players = [board.get("white"), board.get("black")]
             users += [p["user_id"] for p in players if p and p["user_id"] > 0]
-            lines.append(Line(f"  board {board['board']}: {who(players[0])} "
-                              f"{BOARD_RESULTS.get(board.get('result', '*'), '–')} "
-                              f"{who(players[1])}"))
+            lines.append(Line("  " + _("board {board}: {white} {result} {black}",
+                                       board=board["board"], white=who(players[0]),
+                                       result=BOARD_RESULTS.get(board.get("result", "*"), "–"),
+                                       black=who(players[1]))))
         if esports:
             for side, lineup in zip((first, second), match.get("lineups") or [[], []],
                                     strict=False):
@@ -62,8 +64,9 @@ def pairings(name: str, payload: dict[str, Any], *, ping: bool = True) -> list[O
                     lines.append(Line(f"  {side}: " + ", ".join(who(p) for p in lineup)))
         if ping and users:
             lines[-1] = Line(lines[-1].text, tuple(users))
-    return paginate(f"{plain(name, 80)} · round {number}", lines, colour=PAIRINGS_COLOUR,
-                    intro="" if lines else "No matches.")
+    return paginate(_("{tournament} · round {round}", tournament=plain(name, 80),
+                      round=number), lines, colour=PAIRINGS_COLOUR,
+                    intro="" if lines else _("No matches."))
 
 
 def standings(name: str, payload: dict[str, Any]) -> list[Outgoing]:
@@ -78,8 +81,8 @@ def standings(name: str, payload: dict[str, Any]) -> list[Outgoing]:
     for row in payload.get("rows", []):
         values = [str(v) for v in row.get("tiebreaks", [])]
         team = code_safe(str(row.get("name", "")), 24)
-        status = {"advanced": " ✔", "eliminated": " ✘", "withdrawn": " (withdrawn)"}.get(
-            str(row.get("status")), "")
+        status = {"advanced": " ✔", "eliminated": " ✘", "withdrawn": " " + _("(withdrawn)")
+                  }.get(str(row.get("status")), "")
         if esports:
             text = (f"{row['rank']:>3} {team} {row['mp']:>3} {values[0]:>3} "
                     f"{values[1]:>5}{status}")
@@ -88,8 +91,10 @@ def standings(name: str, payload: dict[str, Any]) -> list[Outgoing]:
                     " ".join(code_safe(v, 6) for v in values[:4]) + status)
         lines.append(Line(text))
     final = bool(payload.get("final"))
-    title = (f"{plain(name, 80)} · {'final standings' if final else 'standings'} after "
-             f"round {int(payload.get('round', 0))}")
+    shown, after = plain(name, 80), int(payload.get("round", 0))
+    title = (_("{tournament} · final standings after round {round}", tournament=shown,
+               round=after) if final else
+             _("{tournament} · standings after round {round}", tournament=shown, round=after))
     return paginate(title, lines, colour=STANDINGS_COLOUR, header=header, code_block=True)
 
 
@@ -104,20 +109,24 @@ def standings_payload(view: TeamStandingsView) -> dict[str, Any]:
 def team_card(team: TeamView) -> list[Outgoing]:
     """A team's roster in board order, the captain marked, substitutes last."""
     def row(m: MemberView) -> Line:
-        captain = " (captain)" if m.user_id == team.captain_user_id else ""
-        return Line(f"{m.position}. {who(m)}{captain}{' · substitute' if m.substitute else ''}")
+        captain = " " + _("(captain)") if m.user_id == team.captain_user_id else ""
+        substitute = " · " + _("substitute") if m.substitute else ""
+        return Line(f"{m.position}. {who(m)}{captain}{substitute}")
 
     lines = [row(m) for m in team.members]
-    state = "withdrawn" if team.status == "withdrawn" else \
-        "checked in" if team.checked_in else "not checked in"
-    return paginate(f"{plain(team.name, 60)} · team {team.number} of "
-                    f"{plain(team.tournament_name, 60)}", lines, colour=INFO_COLOUR,
-                    footer=f"{state} · roster version {team.version}")
+    state = _("withdrawn") if team.status == "withdrawn" else \
+        _("checked in") if team.checked_in else _("not checked in")
+    return paginate(_("{team} · team {number} of {tournament}", team=plain(team.name, 60),
+                      number=team.number, tournament=plain(team.tournament_name, 60)),
+                    lines, colour=INFO_COLOUR,
+                    footer=_("{state} · roster version {version}", state=state,
+                             version=team.version))
 
 
 def lineup_text(view: LineupView) -> str:
-    boards = ", ".join(f"board {i}: {who(m)}" for i, m in enumerate(view.boards, start=1))
-    late = " (set after the pairing, by an organiser)" if view.late else ""
-    return (f"📋 Lineup {view.version} of **{plain(view.team, 60)}** for round "
-            f"{view.round_number}{late}: {boards}. The last lineup set before the round is "
-            "paired stands.")
+    boards = ", ".join(_("board {board}: {player}", board=i, player=who(m))
+                       for i, m in enumerate(view.boards, start=1))
+    late = _(" (set after the pairing, by an organiser)") if view.late else ""
+    return _("📋 Lineup {version} of **{team}** for round {round}{late}: {boards}. The last "
+             "lineup set before the round is paired stands.", version=view.version,
+             team=plain(view.team, 60), round=view.round_number, late=late, boards=boards)

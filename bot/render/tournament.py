@@ -302,7 +302,7 @@ def placing_text(placings: Sequence[Any], name: str) -> str:
     for p in placings:
         groups.setdefault(p.place, []).append(f"{plain(p.name, 32)} ({p.seed})")
     medal = {"Winner": "🥇 ", "Finalist": "🥈 "}
-    lines = [f"🏆 **Playoffs of {name}** (seed in brackets)"]
+    lines = [_("🏆 **Playoffs of {tournament}** (seed in brackets)", tournament=name)]
     for place, names in groups.items():
         label = place + "s" if len(names) > 1 and place.endswith("ist") else place
         lines.append(f"{medal.get(place, '')}**{label}**: {', '.join(names)}")

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from bot.standings_columns import table_cells
+from i18n import _
 from service import LiveEventView, RoundView, format_points
 from swiss.wording import plural
 
@@ -95,10 +96,11 @@ def _standings(event: LiveEventView) -> str:
         return ('<section id="standings-section"><h2>Standings</h2>'
                 + _table("standings", ["#", "Player", "Pts"], [], "Standings")
                 + '<p class="note">No players yet.</p></section>')
-    when = ("final" if s.final else
-            f"with round {s.after_round} of {s.total_rounds} in play" if s.in_play else
-            f"after round {s.after_round} of {s.total_rounds}")
-    _, cells = table_cells(s)  # one number format per column, "–" where a cut leaves nothing
+    when = (_("final") if s.final else
+            _("with round {round} of {rounds} in play", round=s.after_round,
+              rounds=s.total_rounds) if s.in_play else
+            _("after round {round} of {rounds}", round=s.after_round, rounds=s.total_rounds))
+    cells = table_cells(s)[1]  # one number format per column, "–" where a cut leaves nothing
     rows = [_row(_cells([str(r.rank), r.name + (" (withdrawn)" if r.withdrawn else ""),
                          format_points(r.points), *cells[i]]),
                  r.withdrawn) for i, r in enumerate(s.rows)]
