@@ -62,7 +62,9 @@ class LichessPlay(Play):
         edition = {"rules": rules} if rules is not None else {}
         self.rounds = rounds
         await self.command(self.owner, "tournament create", name=TOURNAMENT, rounds=rounds,
-                           system=system, deadline_minutes=60, expect="Created", **edition)
+                           system=system, expect="Created", **edition)
+        await self.command(self.owner, "tournament settings", setting="deadline_minutes",
+                           value="1h", expect="settings saved")
         await self.command(self.owner, "lichess event", clock=CLOCK, expect="on Lichess")
         await self.timed(f"{len(members):,} members link on Lichess and /join", self.batched([
             functools.partial(self.link, m, ratings[m.id]) for m in members]))

@@ -24,6 +24,7 @@ from bot.render.settings_panel import (
     GROUP_BY_KEY,
     GROUPS,
     LABELS,
+    MOMENTS,
     WHEN_LABEL,
     Group,
     panel_embed,
@@ -37,13 +38,14 @@ from service.errors import SettingsChangedError
 from swiss.numbers import NumberError, parse_int
 
 # Settings typed as whole numbers; those that may be left empty (= off / none) first.
-OPTIONAL_NUMBERS = frozenset({"deadline_minutes", "auto_advance_minutes", "noshow_grace_minutes",
-                              "round_interval_minutes", "capacity", "min_rating", "max_rating"})
+# Durations: typed as text ("1h30", "7d"; a number is minutes), read by the service.
+DURATIONS = frozenset({"deadline_minutes", "auto_advance_minutes", "noshow_grace_minutes",
+                       "round_interval_minutes"})
+OPTIONAL_NUMBERS = frozenset({"capacity", "min_rating", "max_rating"})
 NUMBERS = OPTIONAL_NUMBERS | {"rounds", "late_join_until", "noshow_drop_after", "top_cut",
                               "playoff_best_of"}
 # Dates and times: typed as text, read by the service (one parser for each kind).
-DATES = frozenset({"first_round_at", "registration_opens", "registration_closes",
-                   "checkin_opens", "checkin_closes", "decklist_deadline"})
+DATES = MOMENTS
 OFF = ("", "off", "none", "no")
 ON = ("on", "yes", "true", "1")
 MAX_NUMBER = 2**31  # above every limit of the service, which checks each setting's own
@@ -60,7 +62,7 @@ def parse_setting(key: str, text: str) -> Any:
     """A setting typed in the form, as the service takes it (its meaning is checked there)."""
     label = LABELS[key][0]
     stripped = text.strip()
-    if key in DATES:
+    if key in DATES or key in DURATIONS:
         return date_setting(text)
     if key in BOOLEAN:
         if stripped.lower() in ON:

@@ -66,15 +66,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "scoring": ("Scoring", "chess (1/½/0) or match (3/1/0)"),
     "tiebreaks": ("Tiebreaks", "a preset (fide, lichess, mtg, ...) or BH-C1,BH,SB"),
     "tiebreak_rules": ("FIDE tie-break rules edition", "auto, 2026 or 2024"),
-    "deadline_minutes": ("Minutes to play a round", "empty: no deadline"),
-    "auto_advance_minutes": ("Pair the next round after (minutes)", "empty: off"),
+    "deadline_minutes": ("Time to play a round", "e.g. 90m, 1h30, 2d; empty: no deadline"),
+    "auto_advance_minutes": ("Pair the next round after", "e.g. 10m; empty: off"),
     "reminders": ("Reminders (minutes before the deadline)", "e.g. 15,5; empty: none"),
     "deadline_action": ("At the deadline", "none, remind, draw, double-loss, reporter-wins"),
     "deadline_fallback": ("reporter-wins without a report", "remind, draw or double-loss"),
-    "noshow_grace_minutes": ("No-show claim after (minutes)", "empty: no claims"),
+    "noshow_grace_minutes": ("No-show claim after", "e.g. 10m; empty: no claims"),
     "noshow_drop_after": ("Drop after forfeits in a row", "0: never"),
-    "first_round_at": ("Round 1 starts at (UTC)", "YYYY-MM-DD HH:MM; empty: by command"),
-    "round_interval_minutes": ("Minutes between scheduled rounds", "e.g. 1440; empty: none"),
+    "first_round_at": ("Round 1 starts at", "e.g. tomorrow 19:00, fri 18:30, 2026-12-05 19:00 "
+                       "(the server's time zone); empty: by command"),
+    "round_interval_minutes": ("Time between scheduled rounds", "e.g. 1d, 2h30; empty: none"),
     "capacity": ("Capacity (players)", "empty: no limit; later joiners wait in line"),
     "min_rating": ("Lowest rating admitted", "empty: none"),
     "max_rating": ("Highest rating admitted", "empty: none"),
@@ -105,14 +106,21 @@ APPLIED_TEXT = {
 }
 
 
+#: The settings that are moments (the service reads typed ones in the server's time zone).
+MOMENTS = frozenset({"first_round_at", "registration_opens", "registration_closes",
+                     "checkin_opens", "checkin_closes", "decklist_deadline"})
+
+
 def setting_text(key: str, value: Any) -> str:
     """A value as the panel shows it and as it is typed back."""
     if value is None:
         return ""
     if key in BOOLEAN:
         return "on" if value else "off"
-    if key == "first_round_at":  # stored as UTC ISO text; typed as YYYY-MM-DD HH:MM
-        return str(value)[:16].replace("T", " ")
+    if key in MOMENTS:
+        # Stored as UTC ISO text; shown with its "Z" so that a form sent back unchanged reads
+        # the same moment, whatever the server's time zone (a bare time is read in it).
+        return str(value)[:16].replace("T", " ") + "Z"
     return str(value)
 
 

@@ -230,7 +230,11 @@ def standings_state(view: StandingsView) -> str:
 def point_phrase(value: Fraction | int | str) -> str:
     """"½ point", "1 point", "1½ points" in the language of the post: whole numbers by the
     language's plural rule, a fraction as one (below 1) or as several points."""
-    amount = Fraction(value)
+    if isinstance(value, str) and value.strip().endswith("½"):  # formatted: "1½", "½"
+        whole = value.strip().removesuffix("½")
+        amount = Fraction(int(whole) if whole.isdigit() else 0) + Fraction(1, 2)
+    else:  # a number, or its text ("1", "0.5")
+        amount = Fraction(value)
     n = int(amount) if amount.denominator == 1 else (1 if amount < 1 else 2)
     return ngettext("{points} point", "{points} points", n, points=points(amount))
 

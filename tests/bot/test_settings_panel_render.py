@@ -5,7 +5,9 @@ fit Discord's limits whatever the names and values."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,6 +17,7 @@ from bot.render.settings_panel import GROUPS, panel_embed, setting_text, update_
 from cogs.settings import DATES, NUMBERS, OPTIONAL_NUMBERS, parse_setting
 from service.players import RatingChange, SeedMove
 from service.settings import SettingChange, SettingsUpdate
+from service.times import read_times
 from service.views import PlayerView, TournamentInfo, TournamentSettings
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
@@ -29,15 +32,21 @@ def _info(name: str = "Cup", settings: TournamentSettings | None = None) -> Tour
         created_by=1, created_at=WHEN, players=3, current_round=1, round_state="playing")
 
 
-def test_every_value_the_panel_writes_reads_back_as_itself() -> None:
-    iso = "2026-12-01T18:00"
+@pytest.mark.parametrize("zone", ["UTC", "Europe/Paris", "America/New_York"])
+def test_every_value_the_panel_writes_reads_back_as_itself(zone: str) -> None:
+    """What the service stores (moments as UTC ISO text, durations as minutes) is what it
+    reads back from the form sent unchanged, in any server time zone."""
+    iso = "2026-12-01T18:00:00+00:00"
     settings = TournamentSettings(
         rounds=9, deadline_minutes=90, capacity=None, min_rating=1000, reminders="15,5",
         colours=False, checkin=True, game_threads=True, registration_opens=iso,
-        decklist_deadline=None, top_cut=8, ratings="organisers", tiebreaks="BH-C1,BH,SB")
+        decklist_deadline=None, top_cut=8, ratings="organisers", tiebreaks="BH-C1,BH,SB",
+        round_interval_minutes=1440, first_round_at="2026-12-05T17:30:00+00:00")
     for key in TYPED:
         value = "Cup" if key == "name" else getattr(settings, key)
-        assert parse_setting(key, setting_text(key, value)) == value, key
+        typed = {key: parse_setting(key, setting_text(key, value))}
+        read, _notes = read_times(typed, now=WHEN, zone=ZoneInfo(zone))
+        assert read[key] == value, key
 
 
 @given(key=st.sampled_from(TYPED), text=st.text(max_size=200))

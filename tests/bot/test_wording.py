@@ -9,6 +9,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -223,3 +224,15 @@ def test_playoff_pairings_list_the_higher_seed_first_with_seeds() -> None:
     assert "(2) <@103> v (3) <@104>" in text
     assert "`#4`" not in text and "`#3`" not in text  # no pairing numbers beside seeds
 
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ("½", "½ point"), ("1", "1 point"), ("1½", "1½ points"), ("0", "0 points"),
+    ("0.5", "½ point"), (Fraction(3, 2), "1½ points"), (2, "2 points"),
+])
+def test_a_bye_says_its_points_with_the_right_noun(value: object, shown: str) -> None:
+    """The pairings post's bye line takes the points as stored (text such as "½") or as a
+    number; both read "½ point", "1½ points"."""
+    from bot.render.tournament import point_phrase
+
+    assert point_phrase(value) == shown  # type: ignore[arg-type]

@@ -49,10 +49,11 @@ async def test_tomorrow_19_00_is_read_in_the_servers_zone(
     assert reply["flags"] & EPHEMERAL
     assert (await bot.service.get_guild_settings(guild.id)).timezone == "Europe/Paris"
 
-    reply = await club.run(club.owner, "tournament create", name="Paris Rapid", rounds=3,
-                           start_at="tomorrow 19:00", round_interval="1d",
-                           deadline_minutes="1h30")
+    reply = await club.run(club.owner, "tournament create", name="Paris Rapid", rounds=3)
     assert "Created **Paris Rapid**" in reply["content"], reply
+    reply = await club.run(club.owner, "tournament timers", start_at="tomorrow 19:00",
+                           round_interval="1d", deadline_minutes="1h30")
+    assert "updated" in reply["content"], reply
     saturday_19_paris = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)
     info = await bot.service.tournament_info(guild.id)
     assert info.settings.first_round_at == saturday_19_paris.isoformat()
@@ -69,6 +70,11 @@ async def test_tomorrow_19_00_is_read_in_the_servers_zone(
     next_friday = datetime(2026, 11, 27, 17, 30, tzinfo=UTC)  # today, still to come
     assert (await bot.service.tournament_info(guild.id)).settings.first_round_at == \
         next_friday.isoformat()
+    # the settings panel's direct change reads typed times the same way
+    await club.configure(club.owner, first_round_at="tomorrow 20:00", deadline_minutes="2h")
+    settings = (await bot.service.tournament_info(guild.id)).settings
+    assert settings.first_round_at == datetime(2026, 11, 28, 19, 0, tzinfo=UTC).isoformat()
+    assert settings.deadline_minutes == 120
 
 
 async def test_a_bad_time_gets_a_private_error_naming_the_option(
@@ -76,18 +82,24 @@ async def test_a_bad_time_gets_a_private_error_naming_the_option(
 ) -> None:
     bot, club = await _on_friday(fake, guild, start_swissbot)
     await club.run(club.owner, "config timezone", zone="Europe/Paris")
-    reply = await club.run(club.owner, "tournament create", name="Typo Open", rounds=3,
-                           start_at="tomorow 19:00", round_interval="1d")
+    await club.run(club.owner, "tournament create", name="Typo Open", rounds=3)
+    before = (await bot.service.tournament_info(guild.id)).settings
+    reply = await club.run(club.owner, "tournament timers", start_at="tomorow 19:00",
+                           round_interval="1d")
     assert reply["flags"] & EPHEMERAL
     assert reply["content"].startswith("start_at 'tomorow 19:00':"), reply["content"]
     assert '"tomorrow 19:00"' in reply["content"]  # examples of what works
-    reply = await club.run(club.owner, "tournament create", name="Spring", rounds=1,
-                           start_at="2027-03-28 02:30")
+    reply = await club.run(club.owner, "tournament timers", start_at="2027-03-28 02:30",
+                           round_interval="1d")
     assert reply["flags"] & EPHEMERAL and "does not exist in Europe/Paris" in reply["content"]
-    reply = await club.run(club.owner, "tournament create", name="Typo Open", rounds=3,
-                           deadline_minutes="90 secs")
+    reply = await club.run(club.owner, "tournament timers", deadline_minutes="90 secs")
     assert reply["flags"] & EPHEMERAL
     assert "deadline_minutes '90 secs': give whole minutes" in reply["content"]
+    reply = await club.run(club.owner, "tournament settings", setting="deadline_minutes",
+                           value="90 secs")
+    assert reply["flags"] & EPHEMERAL
+    assert "deadline_minutes '90 secs': give whole minutes" in text_of(reply)
     reply = await club.run(club.owner, "config timezone", zone="Paris")
     assert reply["flags"] & EPHEMERAL and "Unknown time zone 'Paris'" in reply["content"]
-    assert await bot.service.list_tournaments(guild.id) == []  # nothing half-made
+    # nothing half-made
+    assert (await bot.service.tournament_info(guild.id)).settings == before

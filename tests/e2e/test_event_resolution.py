@@ -35,9 +35,9 @@ async def test_report_finds_the_event_from_the_thread_and_from_the_player(
     club = Club(fake, guild)
     general = guild.channel("general")
     for name in ("Blitz", "Rapid"):
-        reply = await club.run(club.owner, "tournament create", name=name, rounds=2,
-                               game_threads=True)
+        reply = await club.run(club.owner, "tournament create", name=name, rounds=2)
         assert f"Created **{name}**" in reply["content"], reply
+        await club.configure(club.owner, name, game_threads=True)
     both = club.players[8]  # the top seed of both events: board 1, never the bye
     blitz_only, rapid_only = club.players[:4], club.players[4:8]
     # In the events' channel with both taking entries, /join without the option asks...

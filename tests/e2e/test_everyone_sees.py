@@ -24,9 +24,10 @@ async def _disputed(fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any,
     bot = await start_swissbot()
     club = Club(fake, guild)
     await club.run(club.owner, "config organiser-role", role=club.guild.role("Organisers"))
-    reply = await club.run(club.owner, "tournament create", name="Seen Open", rounds=2,
-                           game_threads=threads)
+    reply = await club.run(club.owner, "tournament create", name="Seen Open", rounds=2)
     assert "Created **Seen Open**" in reply["content"], reply
+    if threads:
+        await club.configure(club.owner, game_threads=True)
     for player in club.players[:4]:
         assert "joined" in (await club.run(player, "join"))["content"]
     assert "round 1 is paired" in (await club.run(club.owner, "tournament start"))["content"]

@@ -36,16 +36,18 @@ def _private(reply: dict[str, Any]) -> str:
 
 async def _event_on_lichess(fake: Any, start_swissbot: Any, lichess: FakeLichess,
                             players: int, name: str, clock: str, *, now: Any = None,
-                            **create: Any) -> Club:
+                            **settings: Any) -> Club:
     """A new server of ``players`` members and a 4-round event on Lichess with ``clock``
-    (and the ``create`` options of /tournament create) that each of them joined, after
+    (and the ``settings`` given with /tournament settings) that each of them joined, after
     linking an account by profile code. ``now``: the service's clock, when the test moves
     it."""
     club = Club(fake, fake.add_guild(f"{name} Club", players=players))
     bot = await start_swissbot(settings={"lichess_url": lichess.url})
     if now is not None:
         bot.service._clock = now
-    await club.run(club.owner, "tournament create", name=name, rounds=4, **create)
+    await club.run(club.owner, "tournament create", name=name, rounds=4)
+    if settings:
+        await club.configure(club.owner, **settings)
     await club.run(club.owner, "lichess event", clock=clock)
     for index, player in enumerate(club.players):
         account = lichess.add_account(f"{name[:2]}{index:02d}",
