@@ -113,7 +113,10 @@ def read_times(values: Mapping[str, Any], *, now: datetime, zone: ZoneInfo,
     out, notes = dict(values), []
     for setting, option in MOMENT_SETTINGS.items():
         value = out.get(setting)
-        if not isinstance(value, str) or value.strip().lower() in CLEARING_WORDS:
+        if not isinstance(value, str):
+            continue
+        if value.strip().lower() in CLEARING_WORDS:  # "off": no such moment any more
+            out[setting] = None
             continue
         moment = read_moment(value, option=option, now=now, zone=zone,
                              future=future_start and setting == "first_round_at")

@@ -64,6 +64,12 @@ async def test_every_time_option_reads_the_same_forms(tmp_path: Path) -> None:
         assert s.decklist_deadline == "2026-01-06T01:00:00+00:00"
         assert (s.auto_advance_minutes, s.noshow_grace_minutes, s.deadline_minutes) == \
             (15, 10, 7 * 1440)
+        # "off" (or none, or nothing) takes a moment away again
+        info = await service.edit_tournament(ORG, info.id, registration_opens="off",
+                                             checkin_closes="none", decklist_deadline="")
+        s = info.settings
+        assert (s.registration_opens, s.checkin_closes, s.decklist_deadline) == (None,) * 3
+        assert s.registration_closes == "2026-01-01T14:00:00+00:00"  # the others stay
 
 
 @pytest.mark.parametrize(("changes", "message"), [
