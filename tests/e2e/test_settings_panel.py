@@ -53,7 +53,7 @@ async def test_the_panel_shows_and_changes_settings_and_refuses_a_stale_one(
     assert panel["flags"] & EPHEMERAL
     shown = text_of(panel)
     for label in ("Capacity (players)", "Round 1 starts at", "Top cut (players)",
-                  "Check-in required", "Ratings typed by", "Minutes to play a round"):
+                  "Check-in required", "Ratings typed by", "Time to play a round"):
         assert label in shown, label
     other = copy.deepcopy(await club.run(club.owner, "tournament settings"))  # a second panel
     # the form opens filled in; sending it with two values changed saves those two
