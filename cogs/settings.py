@@ -23,16 +23,19 @@ from bot.render.settings_panel import (
     BOOLEAN,
     GROUP_BY_KEY,
     GROUPS,
-    LABELS,
     MOMENTS,
-    WHEN_LABEL,
     Group,
+    group_title,
+    hint,
+    label,
     panel_embed,
     setting_text,
     update_text,
+    when_label,
 )
 from cogs.common import actor_of, announced, require_channel_permissions, service_of
 from cogs.views import _id as _from_id  # a forged number beyond the database's becomes 0
+from i18n import _
 from service import InvalidInputError, TournamentInfo
 from service.errors import SettingsChangedError
 from swiss.numbers import NumberError, parse_int
@@ -50,6 +53,8 @@ OFF = ("", "off", "none", "no")
 ON = ("on", "yes", "true", "1")
 MAX_NUMBER = 2**31  # above every limit of the service, which checks each setting's own
 MAX_INPUT = 200  # more than any setting needs (the service bounds each one)
+# Where an unexpected error happened, for the log (never shown to members).
+PANEL, FORM = "settings panel", "settings form"
 
 
 def date_setting(text: str) -> str | None:
@@ -60,7 +65,7 @@ def date_setting(text: str) -> str | None:
 
 def parse_setting(key: str, text: str) -> Any:
     """A setting typed in the form, as the service takes it (its meaning is checked there)."""
-    label = LABELS[key][0]
+    name = label(key)
     stripped = text.strip()
     if key in DATES or key in DURATIONS:
         return date_setting(text)
@@ -69,12 +74,13 @@ def parse_setting(key: str, text: str) -> Any:
             return True
         if stripped.lower() in OFF:
             return False
-        raise InvalidInputError(f"{label}: write on or off, not {stripped[:40]!r}.")
+        raise InvalidInputError(_("{setting}: write on or off, not {typed}.", setting=name,
+                                  typed=repr(stripped[:40])))
     if key in NUMBERS:
         if key in OPTIONAL_NUMBERS and stripped.lower() in OFF:
             return None
         try:
-            return parse_int(stripped, label, low=0, high=MAX_NUMBER)
+            return parse_int(stripped, name, low=0, high=MAX_NUMBER)
         except NumberError as exc:
             raise InvalidInputError(str(exc)) from None
     return stripped
@@ -91,8 +97,8 @@ def panel_view(info: TournamentInfo) -> discord.ui.View:
 async def _organiser_info(interaction: discord.Interaction, tournament_id: int) -> TournamentInfo:
     actor = await actor_of(interaction)
     if not actor.is_organiser:
-        raise UserFacingError("Only organisers can change settings: members with the Manage "
-                              "Server permission or the server's organiser role.")
+        raise UserFacingError(_("Only organisers can change settings: members with the "
+                                "Manage Server permission or the server's organiser role."))
     return await service_of(interaction).tournament_info(actor.guild_id, tournament_id)
 
 
@@ -133,7 +139,7 @@ class _PanelItem:
         try:
             await self.act(interaction)
         except Exception as exc:
-            await report_error(interaction, exc, "the settings panel")
+            await report_error(interaction, exc, PANEL)
 
     async def act(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
@@ -149,19 +155,20 @@ class GroupSelect(
     def __init__(self, tournament_id: int, version: int) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"swissbot:setgroup:{tournament_id}:{version}",
-            placeholder="Change a group of settings…",
-            options=[discord.SelectOption(label=g.title, value=g.key) for g in GROUPS]))
+            placeholder=_("Change a group of settings…"),
+            options=[discord.SelectOption(label=group_title(g), value=g.key) for g in GROUPS]))
         self.tournament_id, self.version = tournament_id, version
 
     async def act(self, interaction: discord.Interaction) -> None:
         info = await _organiser_info(interaction, self.tournament_id)
         if info.settings_version != self.version:
-            await _show(interaction, f"The settings of '{info.name}' changed since this panel "
-                        "was shown: here are the current settings.", info)
+            await _show(interaction, _("The settings of '{tournament}' changed since this panel "
+                                       "was shown: here are the current settings.",
+                                       tournament=info.name), info)
             return
         group = GROUP_BY_KEY.get(self.item.values[0] if self.item.values else "")
         if group is None:
-            raise UserFacingError("Choose one of the groups of the menu.")
+            raise UserFacingError(_("Choose one of the groups of the menu."))
         await interaction.response.send_modal(SettingsForm(info, group))
 
 
@@ -175,14 +182,14 @@ class ChannelSelect(
     def __init__(self, tournament_id: int, version: int) -> None:
         super().__init__(discord.ui.ChannelSelect(
             custom_id=f"swissbot:setchannel:{tournament_id}:{version}",
-            placeholder="Post pairings and results in…",
+            placeholder=_("Post pairings and results in…"),
             channel_types=[discord.ChannelType.text]))
         self.tournament_id, self.version = tournament_id, version
 
     async def act(self, interaction: discord.Interaction) -> None:
         channel_id = _chosen_id(self.item.values)
         if channel_id is None:
-            raise UserFacingError("Choose a channel.")
+            raise UserFacingError(_("Choose a channel."))
         await require_channel_permissions(interaction, channel_id)
         await apply_changes(interaction, self.tournament_id, self.version,
                             {"channel_id": channel_id})
@@ -198,7 +205,7 @@ class RoleSelect(
     def __init__(self, tournament_id: int, version: int) -> None:
         super().__init__(discord.ui.RoleSelect(
             custom_id=f"swissbot:setrole:{tournament_id}:{version}",
-            placeholder="Role required to join (choose none: anyone)", min_values=0))
+            placeholder=_("Role required to join (choose none: anyone)"), min_values=0))
         self.tournament_id, self.version = tournament_id, version
 
     async def act(self, interaction: discord.Interaction) -> None:
@@ -220,21 +227,21 @@ class SettingsForm(discord.ui.Modal):
     (values left as they were change nothing)."""
 
     def __init__(self, info: TournamentInfo, group: Group) -> None:
-        super().__init__(title=group.title[:45], timeout=None,
+        super().__init__(title=group_title(group)[:45], timeout=None,
                          custom_id=f"swissbot:setform:{info.id}:{info.settings_version}:"
                                    f"{group.key}")
         self.tournament_id, self.version = info.id, info.settings_version
         values = {"name": info.name}
         for key in group.settings:
             value = values[key] if key in values else getattr(info.settings, key)
-            label, hint = LABELS[key]
             self.add_item(discord.ui.TextInput(
-                label=label[:45], custom_id=key, placeholder=hint[:100], required=key == "name",
+                label=label(key)[:45], custom_id=key, placeholder=hint(key)[:100],
+                required=key == "name",
                 default=setting_text(key, value) or None, max_length=MAX_INPUT))
         if group.asks_when and info.status == "running":
             self.add_item(discord.ui.TextInput(
-                label=WHEN_LABEL[:45], custom_id="apply", required=False, max_length=20,
-                placeholder="next-round (pairing) or standings (scoring, tiebreaks)"))
+                label=when_label()[:45], custom_id="apply", required=False, max_length=20,
+                placeholder=_("next-round (pairing) or standings (scoring, tiebreaks)")))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         typed = {item.custom_id: item.value for item in self.children
@@ -244,7 +251,7 @@ class SettingsForm(discord.ui.Modal):
         await apply_changes(interaction, self.tournament_id, self.version, changes, when)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
-        await report_error(interaction, error, "the settings form")
+        await report_error(interaction, error, FORM)
 
 
 DYNAMIC_ITEMS: tuple[Any, ...] = (GroupSelect, ChannelSelect, RoleSelect)

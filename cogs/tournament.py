@@ -20,7 +20,7 @@ from bot.render import tournament as render
 from bot.render.confirm import paired_text
 from bot.render.exports import export_reply
 from bot.render.format import plain
-from bot.render.settings_panel import GROUPS, LABELS, panel_embed, update_text
+from bot.render.settings_panel import GROUPS, label, panel_embed, update_text
 from bot.web.links import live_page_url, live_pages_on
 from cogs.common import (
     TOURNAMENT_HELP,
@@ -99,8 +99,8 @@ async def setting_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """The settings typed as text, by their panel label."""
     typed = current.lower()
-    return [app_commands.Choice(name=f"{LABELS[key][0]} ({key})"[:100], value=key)
-            for key in TYPED_SETTINGS if typed in key or typed in LABELS[key][0].lower()][:25]
+    return [app_commands.Choice(name=f"{label(key)} ({key})"[:100], value=key)
+            for key in TYPED_SETTINGS if typed in key or typed in label(key).lower()][:25]
 
 
 async def tiebreak_autocomplete(
@@ -165,8 +165,8 @@ class TournamentCog(commands.Cog):
             embeds=[render.tournament_info(info)],
         )
         # the rest of the settings, privately: the organiser changes what he needs there
-        await answer(interaction, "Every other setting is here (also later, with "
-                     "`/tournament settings`).", embeds=[panel_embed(info)],
+        await answer(interaction, _("Every other setting is here (also later, with "
+                                    "`/tournament settings`)."), embeds=[panel_embed(info)],
                      view=panel_view(info), ephemeral=True)
 
     @tournament.command(name="settings",
@@ -190,17 +190,17 @@ class TournamentCog(commands.Cog):
         actor = await actor_of(interaction)
         service = service_of(interaction)
         if not actor.is_organiser:
-            raise UserFacingError("Only organisers can see and change the settings: members "
-                                  "with the Manage Server permission or the server's "
-                                  "organiser role.")
+            raise UserFacingError(_("Only organisers can see and change the settings: "
+                                    "members with the Manage Server permission or the "
+                                    "server's organiser role."))
         info = await service.tournament_info(
             actor.guild_id, await event_of(interaction, tournament, "organise"))
         text = None
         if setting is not None:
             if setting not in TYPED_SETTINGS:
-                raise UserFacingError(f"Unknown setting {plain(setting, 40)}: choose one of "
-                                      "the list (the channel and the role are menus of the "
-                                      "panel).")
+                raise UserFacingError(_("Unknown setting {setting}: choose one of the list "
+                                        "(the channel and the role are menus of the panel).",
+                                        setting=plain(setting, 40)))
             update = await service.update_settings(
                 actor, info.id, {setting: parse_setting(setting, value)}, apply=apply)
             announced(interaction)

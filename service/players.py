@@ -94,10 +94,12 @@ class Players:
             settings = settings_of(t)
             if rating is not None and settings.ratings != "players":
                 raise InvalidInputError(
-                    f"Ratings in '{t.name}' are set by the organisers: join without a rating "
-                    "(an organiser sets yours with /admin rating)."
+                    lazy("Ratings in '{tournament}' are set by the organisers: join without a "
+                         "rating (an organiser sets yours with /admin rating).",
+                         tournament=t.name)
                     if settings.ratings == "organisers" else
-                    f"Ratings in '{t.name}' come from its rating source: join without one.")
+                    lazy("Ratings in '{tournament}' come from its rating source: join without "
+                         "one.", tournament=t.name))
             if t.status in ("registration", "running"):
                 check_entry_conditions(actor, t, settings, rating, self.ctx.now())
             if any(w.user_id == actor.user_id
@@ -409,9 +411,10 @@ class Players:
             t = await find_tournament(conn, actor.guild_id, tournament)
             await self.lichess_accounts.refuse_typed_rating(conn, t)
             if settings_of(t).ratings == "source":
-                raise InvalidInputError(
-                    f"The ratings of '{t.name}' come from its rating source: they cannot be "
-                    "typed (change the ratings setting in /tournament settings first).")
+                raise InvalidInputError(lazy(
+                    "The ratings of '{tournament}' come from its rating source: they cannot be "
+                    "typed (change the ratings setting in /tournament settings first).",
+                    tournament=t.name))
             row = await find_player(conn, t, player)
             before = _seeds(await player_repo.list_players(conn, t.id))
             await player_repo.set_rating(conn, row.id, value)

@@ -21,6 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from i18n import N_, lazy, lazy_plural
 from service.base import Context, TournamentRef, audit, find_tournament, info_of, part
 from service.errors import (
     ConflictError,
@@ -43,7 +44,6 @@ from storage import rounds as round_repo
 from storage import tournaments as tournament_repo
 from storage.connection import Connection, IntegrityError
 from storage.tournaments import TournamentRow
-from swiss.wording import status_phrase
 
 if TYPE_CHECKING:
     from service.entry import Entry
@@ -59,6 +59,8 @@ FIXED_AFTER_START = frozenset({"checkin", "checkin_opens", "checkin_closes"})
 # progress keeps its rules.
 TOP_CUT_SETTINGS = frozenset({"top_cut", "playoff_best_of", "playoff_privilege", "rounds"})
 OTHER_FIELDS = frozenset({"name", "channel_id"})
+#: The statuses whose settings no longer change, in words.
+ENDED = {"finished": N_("finished"), "cancelled": N_("cancelled")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,16 +109,16 @@ class Settings:
         (:class:`SettingsChangedError`). ``apply``: once rounds were played, ``"next-round"``
         (pairing rules) or ``"standings"`` (scoring and tiebreaks); left out, each setting's
         only possible mode applies, and the answer says which."""
-        require_organiser(actor, "change tournament settings")
+        require_organiser(actor, lazy("change tournament settings"))
         mode = None if apply is None else check_choice(apply, what="apply mode",
                                                         choices=APPLY_MODES)
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             t = await tournament_repo.locked(conn, t)
             if version is not None and version != t.settings_version:
-                raise SettingsChangedError(
-                    f"The settings of '{t.name}' changed since this panel was shown: nothing "
-                    "was changed. Here are the current settings.")
+                raise SettingsChangedError(lazy(
+                    "The settings of '{tournament}' changed since this panel was shown: "
+                    "nothing was changed. Here are the current settings.", tournament=t.name))
             return await self.change(conn, actor, t, dict(changes), mode)
 
     @operation
@@ -125,7 +127,7 @@ class Settings:
     ) -> TournamentInfo:
         """Change settings (any TournamentSettings field, ``name`` or ``channel_id``), by the
         rules of :meth:`update_settings`, whatever version they were chosen from."""
-        require_organiser(actor, "edit tournaments")
+        require_organiser(actor, lazy("edit tournaments"))
         async with self.ctx.db.transaction() as conn:
             t = await find_tournament(conn, actor.guild_id, tournament)
             return (await self.change(conn, actor, t, changes, None)).info
@@ -136,12 +138,14 @@ class Settings:
         allowed = set(TournamentSettings.__dataclass_fields__) | OTHER_FIELDS
         unknown = sorted(set(changes) - allowed)
         if unknown:
-            raise InvalidInputError(
-                f"Unknown setting {', '.join(unknown)}: you can change "
-                f"{', '.join(sorted(allowed))}.")
+            raise InvalidInputError(lazy(
+                "Unknown setting {unknown}: you can change {allowed}.",
+                unknown=", ".join(unknown), allowed=", ".join(sorted(allowed))))
         if t.status not in ("registration", "running"):
-            raise TournamentNotRunningError(
-                f"'{t.name}' is {status_phrase(t.status)}: its settings can no longer change.")
+            status = lazy(ENDED[t.status]) if t.status in ENDED else t.status
+            raise TournamentNotRunningError(lazy(
+                "'{tournament}' is {status}: its settings can no longer change.",
+                tournament=t.name, status=status))
         before = settings_of(t)
         name = t.name
         if "name" in changes:
@@ -164,17 +168,18 @@ class Settings:
         applied = await self._check_played(conn, t, before, after, keys, mode)
         if after.ratings == "source" and before.ratings != "source" and \
                 await lichess_repo.get_event(conn, t.id) is None:
-            raise InvalidInputError(
-                f"'{t.name}' is linked to no rating source: ratings can come from a source "
-                "only for an event played on Lichess (/lichess event).")
+            raise InvalidInputError(lazy(
+                "'{tournament}' is linked to no rating source: ratings can come from a source "
+                "only for an event played on Lichess (/lichess event).", tournament=t.name))
         if after.first_round_at != before.first_round_at and t.status == "registration":
             require_future_start(after, self.ctx.now())
         try:
             await tournament_repo.update_settings(
                 conn, t.id, name=name, settings=after.to_dict(), channel_id=channel_id)
         except IntegrityError:
-            raise ConflictError(
-                f"A tournament called '{name}' is already open in this server.") from None
+            raise ConflictError(lazy(
+                "A tournament called '{tournament}' is already open in this server.",
+                tournament=name)) from None
         if after.capacity != before.capacity:
             # a larger capacity lets the first waiting players in
             fresh = await tournament_repo.get_tournament(conn, t.id)
@@ -198,22 +203,25 @@ class Settings:
                             keys: set[str], mode: str | None) -> str | None:
         """Refuse what would rewrite played rounds; return where the rest applies."""
         if keys & TOP_CUT_SETTINGS and await load_bracket(conn, t.id) is not None:
-            raise RegistrationClosedError(
-                f"The top cut of '{t.name}' is already seeded: the number of rounds and the "
-                "top cut can no longer change (undo the last Swiss round to change them).")
+            raise RegistrationClosedError(lazy(
+                "The top cut of '{tournament}' is already seeded: the number of rounds and the "
+                "top cut can no longer change (undo the last Swiss round to change them).",
+                tournament=t.name))
         if t.status != "running":
             return None
         fixed = sorted(keys & FIXED_AFTER_START)
         if fixed:
-            raise RegistrationClosedError(
-                f"'{t.name}' has started: {', '.join(fixed)} can no longer change (check-in "
-                "ended when round 1 was paired).")
+            raise RegistrationClosedError(lazy(
+                "'{tournament}' has started: {settings} can no longer change (check-in ended "
+                "when round 1 was paired).", tournament=t.name, settings=", ".join(fixed)))
         last = await round_repo.last_round(conn, t.id)
         played = 0 if last is None else last.number
         if after.rounds < played:
-            raise InvalidInputError(
-                f"'{t.name}' has already paired {played} rounds: the number of rounds "
-                f"cannot be below {played}.")
+            raise InvalidInputError(lazy_plural(
+                "'{tournament}' has already paired {n} round: the number of rounds cannot be "
+                "below {n}.",
+                "'{tournament}' has already paired {n} rounds: the number of rounds cannot be "
+                "below {n}.", played, tournament=t.name))
         modes = []
         if keys & PAIRING_RULES:
             modes.append(_only_mode(t, sorted(keys & PAIRING_RULES), "next-round", mode))
@@ -227,12 +235,14 @@ def _only_mode(t: TournamentRow, keys: list[str], possible: str, chosen: str | N
     if chosen is not None and chosen != possible:
         what = ", ".join(keys)
         if possible == "next-round":
-            reason = (f"{what} only decide how rounds are paired: in '{t.name}' they can apply "
-                      "from the next round, never to the standings of the rounds played. "
-                      "Choose 'from the next round'.")
+            reason = lazy("{settings} only decide how rounds are paired: in '{tournament}' "
+                          "they can apply from the next round, never to the standings of the "
+                          "rounds played. Choose 'from the next round'.",
+                          settings=what, tournament=t.name)
         else:
-            reason = (f"{what} decide the standings, not the pairings: in '{t.name}' they "
-                      "apply to the standings of every round (the pairings already made stay). "
-                      "Choose 'standings only'.")
+            reason = lazy("{settings} decide the standings, not the pairings: in '{tournament}' "
+                          "they apply to the standings of every round (the pairings already "
+                          "made stay). Choose 'standings only'.", settings=what,
+                          tournament=t.name)
         raise InvalidInputError(reason)
     return possible

@@ -147,3 +147,21 @@ async def test_a_panel_shown_before_a_restart_still_works(
     token, _ = await _open_form(club, saved, "extras")
     done = await _send_form(club, token, {"pictures": "on"})
     assert "Standings pictures: off → on" in done["content"]
+
+
+async def test_the_panel_and_its_form_speak_the_organisers_language(
+    fake: FakeDiscord, guild: SandboxGuild, start_swissbot: Any
+) -> None:
+    """A French organiser sees the panel, the form and the answer in French; the keys and
+    the values typed back stay as they are."""
+    bot, club = await _club_with_event(fake, guild, start_swissbot, "Coupe")
+    club.owner.locale = "fr"
+    panel = await club.run(club.owner, "tournament settings")
+    shown = text_of(panel)
+    assert "Réglages de Coupe" in shown and "Équilibrer les couleurs: on" in shown, shown
+    token, form = await _open_form(club, panel, "pairing")
+    assert form["title"] == "Appariement" and _inputs(form)["colours"] == "on"
+    saved = await _send_form(club, token, {"colours": "off"})
+    assert "**Coupe** : réglages enregistrés." in saved["content"], saved
+    assert "Équilibrer les couleurs: on → off" in saved["content"], saved
+    assert (await bot.service.tournament_info(guild.id)).settings.colours is False
