@@ -89,7 +89,7 @@ class TablesCog(commands.Cog):
         view = await service.standings(guild_id_of(interaction),
                                        await event_of(interaction, tournament), round)
         if crosstable:
-            await _send_crosstable(interaction, tournament)
+            await _send_crosstable(interaction, tournament, private=private)
             return
         if image:
             await thinking(interaction, ephemeral=private)  # drawing may take a moment
@@ -131,14 +131,15 @@ async def _allow_public(interaction: discord.Interaction, public: bool, what: st
 
 
 async def _send_crosstable(
-    interaction: discord.Interaction, tournament: TournamentOption | None
+    interaction: discord.Interaction, tournament: TournamentOption | None, *,
+    private: bool = True,
 ) -> None:
-    """The crosstable as a picture; without Pillow, or beyond 64 players, the reason and
-    the CSV of the rounds instead."""
+    """The crosstable as a picture (in the channel when not ``private``: an organiser's
+    ``public:true``); without Pillow, or beyond 64 players, the reason, privately."""
     service = service_of(interaction)
     view = await service.crosstable(guild_id_of(interaction),
                                     await event_of(interaction, tournament))
-    await thinking(interaction, ephemeral=True)
+    await thinking(interaction, ephemeral=private)
     server = interaction.guild.name if interaction.guild else ""
     try:
         png = await pictures.render(crosstable_png, view, server=server, me=interaction.user.id)
@@ -148,7 +149,7 @@ async def _send_crosstable(
         return
     await answer(interaction, f"**{plain(view.tournament_name)}**: crosstable",
                  file=discord.File(io.BytesIO(png), f"crosstable-round-{view.after_round}.png"),
-                 ephemeral=True)
+                 ephemeral=private)
 
 
 def _with_note(messages: list[Outgoing], note: str) -> list[Outgoing]:

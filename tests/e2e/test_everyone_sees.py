@@ -96,3 +96,10 @@ async def test_without_threads_the_note_goes_to_the_channel_and_organisers_post_
     posted = await club.run(club.owner, "pairings", public=True)
     assert not posted["flags"] & EPHEMERAL and "Round 1" in text_of(posted)
     assert posted["mentions"] == []
+    # the crosstable picture too (by a player: privately, whatever he asks)
+    mine = await club.run(player, "standings", crosstable=True)
+    assert mine["flags"] & EPHEMERAL and mine["attachments"]
+    posted = await club.run(club.owner, "standings", crosstable=True, public=True)
+    assert not posted["flags"] & EPHEMERAL and "crosstable" in text_of(posted)
+    assert [a["filename"] for a in posted["attachments"]] == ["crosstable-round-1.png"]
+    assert posted["mentions"] == []
