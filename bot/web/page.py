@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from bot.standings_columns import table_cells
+from bot.standings_columns import DECIDER, deciders, legend, table_cells
 from i18n import _
 from service import LiveEventView, RoundView, format_points
 from swiss.wording import plural
@@ -100,13 +100,20 @@ def _standings(event: LiveEventView) -> str:
             _("with round {round} of {rounds} in play", round=s.after_round,
               rounds=s.total_rounds) if s.in_play else
             _("after round {round} of {rounds}", round=s.after_round, rounds=s.total_rounds))
-    cells = table_cells(s)[1]  # one number format per column, "–" where a cut leaves nothing
+    # one number format per column, "–" where a cut leaves nothing, the deciding tiebreak of
+    # a tie marked as in Discord's tables
+    names, cells = table_cells(s)
+    decided = deciders(s, cells)
     rows = [_row(_cells([str(r.rank), r.name + (" (withdrawn)" if r.withdrawn else ""),
-                         format_points(r.points), *cells[i]]),
+                         format_points(r.points),
+                         *(cell + DECIDER if decided.get(i) == column else cell
+                           for column, cell in enumerate(cells[i]))]),
                  r.withdrawn) for i, r in enumerate(s.rows)]
+    notes = "".join(f'<p class="legend">{escape(note)}</p>'
+                    for note in legend(s, names, bool(decided)))
     return (f'<section id="standings-section"><h2>Standings <small>{escape(when)}</small></h2>'
             + _table("standings", ["#", "Player", "Pts", *s.tiebreaks], rows, "Standings")
-            + "</section>")
+            + notes + "</section>")
 
 
 def _picker(event: LiveEventView, shown: RoundView) -> str:

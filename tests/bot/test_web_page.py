@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.standings_columns import DECIDER, deciders, table_cells
 from bot.web.page import selected_round
 from service import TournamentService
 from tests.service_helpers import open_service, organiser
@@ -230,3 +231,19 @@ async def test_the_standings_heading_says_a_round_is_in_play(
         await service.set_result(ORG, 3, f"#{game.white.number}", "win", tournament=tid)
     text = await (await web.get(f"/e/{token}")).text()
     assert "in play" not in text  # the last round complete: the event is finished
+
+
+async def test_the_tiebreak_that_decided_a_tie_is_marked_as_in_discord(
+    service: TournamentService, web: TestClient
+) -> None:
+    """Each row ahead of the next on equal points has its deciding tiebreak marked with *,
+    and the legend under the table says what * (and a dash, and DE) mean."""
+    tid, token = await _three_rounds(service)
+    view = await service.standings(ORG.guild_id, tid)
+    decided = deciders(view, table_cells(view)[1])
+    assert decided, "the fixture's standings have ties broken by a tiebreak"
+    text = await (await web.get(f"/e/{token}")).text()
+    start = text.index('id="standings-section"')
+    section = text[start:text.index("</section>", start)]
+    assert section.count(f"{DECIDER}</td>") == len(decided)
+    assert "the tiebreak that put a player ahead of the next one on equal points" in section
