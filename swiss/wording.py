@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-__all__ = ["STATUS_PHRASES", "numbered", "plural", "point_count", "points_text",
+__all__ = ["STATUS_PHRASES", "numbered", "plural", "points_text",
            "status_phrase"]
 
 
@@ -36,21 +36,6 @@ def points_text(value: Fraction | int) -> str:
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
     return str(value)
-
-
-def point_count(value: Fraction | int | str) -> str:
-    """Points with their noun: one point or less is singular ("½ point", "1 point"), anything
-    else plural ("0 points", "1½ points"). Text already formatted ("2½") is read back.
-
-    >>> point_count(Fraction(1, 2)), point_count(1), point_count(0), point_count("1½")
-    ('½ point', '1 point', '0 points', '1½ points')
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        single = text in ("½", "1", "0.5", "1.0")
-    else:
-        text, single = points_text(value), 0 < Fraction(value) <= 1
-    return f"{text} point" if single else f"{text} points"
 
 
 def numbered(noun: str, numbers: Iterable[object], many: str | None = None) -> str:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import discord
 
 from bot.render import limits
-from bot.render.format import code_safe, discord_timestamp, plain, seat, seat_text
+from bot.render.format import code_safe, discord_timestamp, plain, point_phrase, seat, seat_text
 from bot.render.message import Outgoing, TextFile
 from service import DecklistStatus, DecklistView, TiebreakView, WhyView
 from service.limits import clip
-from swiss.wording import point_count
 
 COLOUR = discord.Colour.blurple()
 FIELD_TEXT = 1000  # a margin under 1,024 for the "…" and the article line
@@ -67,14 +66,14 @@ def render_tiebreaks(view: TiebreakView) -> Outgoing:
         title=clip(f"Tiebreaks: {view.player.name} in {view.tournament_name}",
                    limits.EMBED_TITLE),
         description=(
-            f"{seat(view.player)}: place {view.rank}, {point_count(view.points)} after "
+            f"{seat(view.player)}: place {view.rank}, {point_phrase(view.points)} after "
             f"round {view.after_round}.\nFIDE C.07 edition {view.edition}; unplayed rounds: "
             f"{view.unplayed_rule}."
         ),
         colour=COLOUR,
     )
     full = [f"{seat_text(view.player)} in {view.tournament_name}: place {view.rank}, "
-            f"{point_count(view.points)} after round {view.after_round}; FIDE C.07 "
+            f"{point_phrase(view.points)} after round {view.after_round}; FIDE C.07 "
             f"edition {view.edition}; unplayed rounds: {view.unplayed_rule}.", ""]
     if not view.lines:
         limits.add_field(embed, "Tiebreaks", "This tournament uses no tiebreaks.",

@@ -9,6 +9,7 @@ from typing import Literal, Protocol
 
 import discord
 
+from i18n import ngettext
 from swiss.wording import points_text
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
@@ -32,6 +33,24 @@ def discord_timestamp(moment: datetime, style: TimestampStyle = "R") -> str:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def point_phrase(value: Fraction | int | str) -> str:
+    """"½ point", "1 point", "0 points", "1½ points", in the language of the message: one
+    point or less (but not none) is singular, whole numbers follow the language's plural
+    rule. Text already formatted ("1½", "½", "0.5") is read back; text that is no number is
+    shown as it is, with the plural noun."""
+    text = value.strip() if isinstance(value, str) else None
+    try:
+        if text is not None and text.endswith("½"):
+            whole = text.removesuffix("½")
+            amount = Fraction(int(whole) if whole.isdigit() else 0) + Fraction(1, 2)
+        else:
+            amount = Fraction(value)
+    except ValueError:
+        return ngettext("{points} point", "{points} points", 2, points=text)
+    n = int(amount) if amount.denominator == 1 else (1 if amount < 1 else 2)
+    return ngettext("{points} point", "{points} points", n, points=points(amount))
 
 
 def points(value: Fraction | int | float | str) -> str:

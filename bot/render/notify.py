@@ -13,12 +13,12 @@ from typing import Any
 
 import discord
 
-from bot.render.format import discord_timestamp, plain, seat
+from bot.render.format import discord_timestamp, plain, point_phrase, seat
 from bot.render.limits import fit_content
 from bot.render.message import Outgoing
 from i18n import _
 from service.limits import MAX_THREAD_NAME, clip
-from swiss.wording import plural, point_count
+from swiss.wording import plural
 
 RESULT_BUTTONS = (("white", "White won", discord.ButtonStyle.secondary),
                   ("draw", "Draw", discord.ButtonStyle.secondary),
@@ -157,7 +157,7 @@ def dm_message(kind: str, payload: dict[str, Any]) -> tuple[Outgoing, discord.ui
         case "dm_final":
             text = (f"**{name}** is over: you finished **#{payload.get('rank')}** of "
                     f"{plural(int(payload.get('players') or 0), 'player')} with "
-                    f"{point_count(plain(str(payload.get('points', '')), 10))}. "
+                    f"{point_phrase(plain(str(payload.get('points', '')), 10))}. "
                     "Thanks for playing!")
             return Outgoing(content=fit_content(text)), None
     # dm_reminder

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.render import limits
-from bot.render.format import code_safe, discord_timestamp, plain, points, seat, seat_text
+from bot.render.format import (
+    code_safe,
+    discord_timestamp,
+    plain,
+    point_phrase,
+    points,
+    seat,
+    seat_text,
+)
 from bot.render.limits import add_field, fit_content
 from bot.render.message import Outgoing, TextFile
 from bot.render.paginate import Line, paginate
@@ -225,18 +232,6 @@ def standings_state(view: StandingsView) -> str:
     if getattr(view, "in_play", False):
         return _("standings with round {round} in play", round=view.after_round)
     return _("standings after round {round}", round=view.after_round)
-
-
-def point_phrase(value: Fraction | int | str) -> str:
-    """"½ point", "1 point", "1½ points" in the language of the post: whole numbers by the
-    language's plural rule, a fraction as one (below 1) or as several points."""
-    if isinstance(value, str) and value.strip().endswith("½"):  # formatted: "1½", "½"
-        whole = value.strip().removesuffix("½")
-        amount = Fraction(int(whole) if whole.isdigit() else 0) + Fraction(1, 2)
-    else:  # a number, or its text ("1", "0.5")
-        amount = Fraction(value)
-    n = int(amount) if amount.denominator == 1 else (1 if amount < 1 else 2)
-    return ngettext("{points} point", "{points} points", n, points=points(amount))
 
 
 def final_result(view: StandingsView) -> list[Outgoing]:

@@ -17,6 +17,7 @@ from bot.render import tournament as render
 from bot.render.bracket import bracket_lines
 from bot.render.confirm import paired_text
 from bot.render.explain import render_tiebreaks
+from bot.render.format import point_phrase
 from bot.render.message import Outgoing
 from bot.render.notify import dm_message
 from bot.render.timers import timer_announcement
@@ -30,7 +31,7 @@ from service.views import (
     StandingsRowView,
     StandingsView,
 )
-from swiss.wording import numbered, plural, point_count, status_phrase
+from swiss.wording import numbered, plural, status_phrase
 from tests.bot.test_render import PAIRED, _round, _seat
 
 #: A count of one with a plural noun, a "(s)" or "(es)", a status read as a noun.
@@ -127,9 +128,9 @@ def test_the_slip_patterns_catch_the_old_wording() -> None:
 @given(st.integers(min_value=0, max_value=400))
 def test_points_are_singular_up_to_one(halves: int) -> None:
     value = Fraction(halves, 2)
-    text = point_count(value)
+    text = point_phrase(value)
     assert text.endswith(" point") == (0 < value <= 1)
-    assert point_count(text.split()[0]) == text  # the payload's text reads the same
+    assert point_phrase(text.split()[0]) == text  # the payload's text reads the same
 
 
 @given(st.lists(st.integers(min_value=1, max_value=99), min_size=1, max_size=5))
@@ -233,6 +234,4 @@ def test_playoff_pairings_list_the_higher_seed_first_with_seeds() -> None:
 def test_a_bye_says_its_points_with_the_right_noun(value: object, shown: str) -> None:
     """The pairings post's bye line takes the points as stored (text such as "½") or as a
     number; both read "½ point", "1½ points"."""
-    from bot.render.tournament import point_phrase
-
     assert point_phrase(value) == shown  # type: ignore[arg-type]
