@@ -38,12 +38,12 @@ from cogs.views import _id as _from_id  # a forged number beyond the database's 
 from i18n import _
 from service import InvalidInputError, TournamentInfo
 from service.errors import SettingsChangedError
+from service.times import DURATION_SETTINGS
 from swiss.numbers import NumberError, parse_int
 
 # Settings typed as whole numbers; those that may be left empty (= off / none) first.
 # Durations: typed as text ("1h30", "7d"; a number is minutes), read by the service.
-DURATIONS = frozenset({"deadline_minutes", "auto_advance_minutes", "noshow_grace_minutes",
-                       "round_interval_minutes"})
+DURATIONS = frozenset(DURATION_SETTINGS)
 OPTIONAL_NUMBERS = frozenset({"capacity", "min_rating", "max_rating"})
 NUMBERS = OPTIONAL_NUMBERS | {"rounds", "late_join_until", "noshow_drop_after", "top_cut",
                               "playoff_best_of"}

@@ -18,6 +18,7 @@ from bot.render.limits import add_field
 from bot.render.tournament import status_text
 from i18n import N_, _
 from service.limits import clip
+from service.times import MOMENT_SETTINGS
 
 if TYPE_CHECKING:
     from service.settings import SettingsUpdate
@@ -136,8 +137,7 @@ def when_label() -> str:
 
 
 #: The settings that are moments (the service reads typed ones in the server's time zone).
-MOMENTS = frozenset({"first_round_at", "registration_opens", "registration_closes",
-                     "checkin_opens", "checkin_closes", "decklist_deadline"})
+MOMENTS = frozenset(MOMENT_SETTINGS)
 
 
 def setting_text(key: str, value: Any) -> str:
